@@ -1,0 +1,38 @@
+import { describeProblems, errorBodyProblems } from '../contract/validate.ts';
+import { isJsonContentType, type ApiResponse } from '../http/response.ts';
+import type { PageCheck, ProbeCheck } from './types.ts';
+
+/** spec §7: every error body uses the Error shape of §2, as JSON, with the status it was sent with. */
+export const errorBodyShape: PageCheck & ProbeCheck = {
+  name: 'error-body-shape',
+  description: 'Every non-2xx response is JSON in the Error shape, its statusCode equal to the HTTP status.',
+  catches: ['error-shape', 'error-content-type'],
+  run({ response }: { response: ApiResponse }) {
+    if (response.status < 400) return null;
+    const received = `${response.status} ${response.headers['content-type'] ?? '(no content type)'}: ${response.bodyText.slice(0, 200)}`;
+    if (!isJsonContentType(response))
+      return {
+        code: 'ERROR_NOT_JSON',
+        message: 'error response is not JSON',
+        expected: 'application/json',
+        received,
+      };
+    const problems = errorBodyProblems(response.body);
+    if (problems.length > 0)
+      return {
+        code: 'ERROR_SHAPE',
+        message: `error body: ${describeProblems(problems)}`,
+        expected: 'Error shape (spec §2)',
+        received,
+      };
+    const { statusCode } = response.body as { statusCode: number };
+    if (statusCode !== response.status)
+      return {
+        code: 'ERROR_STATUS_MISMATCH',
+        message: `statusCode ${statusCode} differs from HTTP ${response.status}`,
+        expected: `statusCode ${response.status}`,
+        received,
+      };
+    return null;
+  },
+};

@@ -1,0 +1,10 @@
+import { unexpectedStatus } from './expect-status.ts';
+import type { ProbeCheck } from './types.ts';
+
+/** spec §5: a missing, malformed, revoked or expired key yields 401. */
+export const keyRejected: ProbeCheck = {
+  name: 'key-rejected',
+  description: 'Missing, malformed, revoked and expired keys are 401 on both endpoints and both schemes.',
+  catches: ['revoked-key-works', 'expired-key-works'],
+  run: (context) => unexpectedStatus(context, '401', (s) => s === 401),
+};

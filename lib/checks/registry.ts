@@ -1,0 +1,59 @@
+/** Every check the harness has, by kind; the names here are what reports, flags and docs use. */
+import type { PageCheck } from './types.ts';
+import { errorBodyShape } from './error-body-shape.ts';
+import { walkPagesSucceed } from './walk-pages-succeed.ts';
+import { pageMatchesSchema } from './page-matches-schema.ts';
+import { paginationConsistent } from './pagination-consistent.ts';
+import { pageSizeWithinLimit } from './page-size-within-limit.ts';
+import { noDuplicateIds } from './no-duplicate-ids.ts';
+import { walkTerminates } from './walk-terminates.ts';
+import { filterRespected } from './filter-respected.ts';
+import { emptyResultExact } from './empty-result-exact.ts';
+import { tenantIsolation } from './tenant-isolation.ts';
+import { limitBoundsEnforced } from './limit-bounds-enforced.ts';
+import { cursorRejected } from './cursor-rejected.ts';
+import { keyRejected } from './key-rejected.ts';
+import { scopeEnforced } from './scope-enforced.ts';
+import { foreignResourceNotFound } from './foreign-resource-not-found.ts';
+import { limitInvariance } from './limit-invariance.ts';
+import { tenantsDisjoint } from './tenants-disjoint.ts';
+import { searchMatchesNameOrSku } from './search-matches-name-or-sku.ts';
+import { defaultLimitApplied } from './default-limit-applied.ts';
+
+/** Run on every page of every walk, in the property suites and the k6 scenarios alike. */
+export const PAGE_CHECKS: readonly PageCheck[] = [
+  walkPagesSucceed,
+  errorBodyShape,
+  pageMatchesSchema,
+  paginationConsistent,
+  pageSizeWithinLimit,
+  noDuplicateIds,
+  walkTerminates,
+  filterRespected,
+  emptyResultExact,
+  tenantIsolation,
+];
+
+/** One request each, with the status the contract fixes for it. */
+export const PROBE_CHECKS = [
+  limitBoundsEnforced,
+  cursorRejected,
+  keyRejected,
+  scopeEnforced,
+  foreignResourceNotFound,
+];
+
+/** Comparisons of finished walks. */
+export const WALK_SET_CHECKS = [
+  limitInvariance,
+  tenantsDisjoint,
+  searchMatchesNameOrSku,
+  defaultLimitApplied,
+];
+
+/** Every check by name: what reports, `--check` flags and the README list. */
+export const ALL_CHECKS: readonly { name: string; description: string; catches: readonly string[] }[] = [
+  ...PAGE_CHECKS,
+  ...PROBE_CHECKS,
+  ...WALK_SET_CHECKS,
+];

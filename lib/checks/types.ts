@@ -1,0 +1,53 @@
+/** The one signature all checks share (STYLE: one invariant, one file, one name). */
+import type { ApiCall } from '../http/call.ts';
+import type { ApiResponse } from '../http/response.ts';
+import type { FailureFields } from '../failure.ts';
+import type { WalkState } from '../paging/walk.ts';
+
+/** A 200 body that has at least the skeleton of a page; its details are the checks' business. */
+export interface PageBody {
+  data: Record<string, unknown>[];
+  pagination: { nextPageToken?: unknown; hasMore?: unknown } & Record<string, unknown>;
+}
+
+export interface PageContext {
+  walk: WalkState;
+  call: ApiCall;
+  response: ApiResponse;
+  /** Null when the response is not a 200 with at least the skeleton of a page. */
+  page: PageBody | null;
+}
+
+interface CheckInfo {
+  /** The name reports, CLI flags and docs use; also the file's name. */
+  name: string;
+  description: string;
+  /** The sandbox faults this check exists to catch. */
+  catches: readonly string[];
+}
+
+export interface PageCheck extends CheckInfo {
+  run(context: PageContext): FailureFields | null;
+}
+
+/** A single request whose status the contract fixes (limits, cursors, auth, tenancy). */
+export interface ProbeContext {
+  call: ApiCall;
+  response: ApiResponse;
+  /** What the probe sent, in words, e.g. "limit=0" or "a cursor of tenant-a with tenant-b's key". */
+  probe: string;
+}
+
+export interface ProbeCheck extends CheckInfo {
+  run(context: ProbeContext): FailureFields | null;
+}
+
+/** Compares finished walks (limit invariance, tenant disjointness). */
+export interface WalkSetCheck<Input> extends CheckInfo {
+  run(input: Input): FailureFields | null;
+}
+
+export const limitOf = (call: ApiCall, defaultLimit: number): number => {
+  const text = call.query.limit;
+  return text === undefined ? defaultLimit : Number(text);
+};

@@ -1,0 +1,7 @@
+/**
+ * A problem the user must fix (bad target file, unreachable host, missing k6): printed as one line,
+ * never with a stack trace. The message names the problem and what to do.
+ */
+export class HarnessError extends Error {
+  override readonly name = 'HarnessError';
+}

@@ -1,0 +1,34 @@
+/**
+ * Failures are data: a stable code, the check's name, what was expected and received, the
+ * request sequence that showed it, and a severity. Reports render these; they never re-run checks.
+ */
+import type { Endpoint } from './contract/endpoints.ts';
+import type { AuthScheme, CredentialRole } from './http/call.ts';
+
+/** `advisory` is for behaviour the spec leaves open ("not shown"): reported, never a gate failure. */
+export type Severity = 'error' | 'advisory';
+
+/** One request as it goes into a report or reproduction: the key by tenant and role, never its value. */
+export interface RequestRecord {
+  endpoint: Endpoint;
+  /** Path and query relative to the base URL. */
+  path: string;
+  tenant: string;
+  role: CredentialRole;
+  scheme: AuthScheme;
+  status: number;
+}
+
+export interface Failure {
+  check: string;
+  code: string;
+  severity: Severity;
+  message: string;
+  expected: string;
+  received: string;
+  requests: RequestRecord[];
+}
+
+export type FailureFields = Omit<Failure, 'check' | 'requests' | 'severity'> & { severity?: Severity };
+
+export const isError = (failure: Failure): boolean => failure.severity === 'error';

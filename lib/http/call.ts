@@ -1,0 +1,64 @@
+/**
+ * A request to the public API as data: which endpoint, which query, which credential (by tenant
+ * and role, never by value). Runtime adapters turn it into a real HTTP request.
+ */
+import { ENDPOINT_INFO, type Endpoint } from '../contract/endpoints.ts';
+import type { KeyRole } from '../target/schema.ts';
+import type { Target } from '../target/target.ts';
+
+/** Where the key travels (spec §5): `Authorization: Bearer` or the `X-...-Api-Key` header. */
+export type AuthScheme = 'bearer' | 'serviceHeader';
+export const AUTH_SCHEMES: readonly AuthScheme[] = ['bearer', 'serviceHeader'];
+
+/** `none` sends no key; `malformed` sends a string that cannot be a key. */
+export type CredentialRole = KeyRole | 'none' | 'malformed';
+
+export interface Credential {
+  tenant: string;
+  role: CredentialRole;
+  scheme: AuthScheme;
+}
+
+export type Query = Record<string, string>;
+
+export interface ApiCall {
+  endpoint: Endpoint;
+  query: Query;
+  credential: Credential;
+}
+
+export interface HttpRequest {
+  url: string;
+  headers: Record<string, string>;
+}
+
+const MALFORMED_KEY = 'not a key';
+
+export function queryString(query: Query): string {
+  const text = new URLSearchParams(query).toString();
+  return text ? `?${text}` : '';
+}
+
+/** Path and query of a call, relative to the target's base URL. */
+export const callPath = (call: ApiCall): string =>
+  ENDPOINT_INFO[call.endpoint].path + queryString(call.query);
+
+function keyFor(target: Target, credential: Credential): string | null {
+  if (credential.role === 'none') return null;
+  if (credential.role === 'malformed') return MALFORMED_KEY;
+  const tenant = target.tenants.find((entry) => entry.name === credential.tenant);
+  const key = tenant?.keys[credential.role];
+  if (key === undefined)
+    throw new Error(`target has no ${credential.role} key for tenant ${credential.tenant}`);
+  return key;
+}
+
+export function toHttpRequest(target: Target, call: ApiCall): HttpRequest {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const key = keyFor(target, call.credential);
+  if (key !== null) {
+    if (call.credential.scheme === 'bearer') headers.authorization = `Bearer ${key}`;
+    else headers[target.apiKeyHeader.toLowerCase()] = key;
+  }
+  return { url: target.baseUrl + callPath(call), headers };
+}

@@ -1,0 +1,29 @@
+/**
+ * The one place that removes API keys from anything printed or written: logs, reports, error
+ * messages, reproductions. Build it from every key value of the loaded target.
+ */
+export type Redactor = (text: string) => string;
+
+export const REDACTED = '[REDACTED]';
+
+const escapeForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export function createRedactor(secrets: readonly string[]): Redactor {
+  // Keys also travel URL-encoded (a query string, a HAR) and JSON-escaped (a report on disk).
+  const forms = new Set<string>();
+  for (const secret of secrets.filter((value) => value.length > 0)) {
+    forms.add(secret);
+    forms.add(encodeURIComponent(secret));
+    forms.add(JSON.stringify(secret).slice(1, -1));
+  }
+  if (forms.size === 0) return (text) => text;
+  // Longest first, so a key that contains another key is removed whole.
+  const alternatives = [...forms].sort((a, b) => b.length - a.length).map(escapeForRegExp);
+  const pattern = new RegExp(alternatives.join('|'), 'g');
+  return (text) => text.replace(pattern, REDACTED);
+}
+
+/** Redacts every string inside a JSON-like value (for reports written as JSON). */
+export function redactDeep<T>(value: T, redact: Redactor): T {
+  return JSON.parse(redact(JSON.stringify(value))) as T;
+}

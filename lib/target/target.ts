@@ -1,0 +1,89 @@
+/**
+ * Turns a parsed target file and an environment into a resolved Target: keys read, defaults set,
+ * every problem reported as one line naming the place in the file and what is wrong.
+ */
+import { Value } from '@sinclair/typebox/value';
+import { KEY_ROLES, TargetFile, type KeyRole } from './schema.ts';
+
+export interface TenantTarget {
+  name: string;
+  quiescent: boolean;
+  locations: string[];
+  categories: string[];
+  /** Key values by role; a role the file does not declare is absent. */
+  keys: Partial<Record<KeyRole, string>>;
+}
+
+export interface Target {
+  name: string;
+  baseUrl: string;
+  apiKeyHeader: string;
+  load: { allowed: boolean; maxRps: number };
+  salesChannels: string[];
+  tenants: TenantTarget[];
+}
+
+export type TargetResult = { ok: true; target: Target } | { ok: false; problems: string[] };
+
+type Env = Record<string, string | undefined>;
+
+function schemaProblems(json: unknown): string[] {
+  // A union reports a line for each of its branches; the first line per place is the useful one.
+  const byPlace = new Map<string, string>();
+  for (const error of Value.Errors(TargetFile, json)) {
+    const place = error.path || '/';
+    if (!byPlace.has(place)) byPlace.set(place, error.message);
+  }
+  return [...byPlace].map(([place, message]) => `${place}: ${message}`);
+}
+
+function resolveTenant(entry: TargetFile['tenants'][number], index: number, env: Env, problems: string[]) {
+  const keys: Partial<Record<KeyRole, string>> = {};
+  for (const role of KEY_ROLES) {
+    const source = entry.keys[role];
+    if (!source) continue;
+    const value = 'env' in source ? env[source.env] : source.value;
+    if (value) keys[role] = value;
+    else if ('env' in source)
+      problems.push(`/tenants/${index}/keys/${role}: environment variable ${source.env} is not set or empty`);
+  }
+  return {
+    name: entry.name,
+    quiescent: entry.quiescent,
+    locations: entry.locations ?? [],
+    categories: entry.categories ?? [],
+    keys,
+  };
+}
+
+function duplicateNames(file: TargetFile): string[] {
+  const names = file.tenants.map((tenant) => tenant.name);
+  return names
+    .filter((name, index) => names.indexOf(name) !== index)
+    .map((name) => `/tenants: tenant name "${name}" is used twice`);
+}
+
+/** Validates a parsed target file and resolves its keys from `env`. */
+export function resolveTarget(json: unknown, env: Env): TargetResult {
+  const shapeProblems = schemaProblems(json);
+  if (shapeProblems.length > 0) return { ok: false, problems: shapeProblems };
+  const file = json as TargetFile;
+  const problems: string[] = duplicateNames(file);
+  const tenants = file.tenants.map((entry, index) => resolveTenant(entry, index, env, problems));
+  if (problems.length > 0) return { ok: false, problems };
+  return {
+    ok: true,
+    target: {
+      name: file.name ?? new URL(file.baseUrl).host,
+      baseUrl: file.baseUrl.replace(/\/$/, ''),
+      apiKeyHeader: file.apiKeyHeader,
+      load: file.load,
+      salesChannels: file.salesChannels ?? [],
+      tenants,
+    },
+  };
+}
+
+/** Every key value of the target, for the redactor. */
+export const targetSecrets = (target: Target): string[] =>
+  target.tenants.flatMap((tenant) => Object.values(tenant.keys));
