@@ -48,7 +48,9 @@ const ERROR_RESPONSES = {
   '429': errorResponse('Rate limit exceeded; back off before retrying.'),
 };
 
-const operation = (endpoint: Endpoint, summary: string, parameters: object[], page: string) => {
+type Parameter = ReturnType<typeof param>;
+
+const operation = (endpoint: Endpoint, summary: string, parameters: Parameter[], page: string) => {
   const info = ENDPOINT_INFO[endpoint];
   return {
     get: {

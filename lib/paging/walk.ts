@@ -83,7 +83,7 @@ export function foldPage(
   state.pageCount += 1;
   if (page === null) state.end = 'http-error';
   else advance(state, page);
-  if (failures.some((failure) => failure.severity === 'error') && state.end === null) state.end = 'failed';
+  if (failures.some((failure) => failure.severity === 'error')) state.end = 'failed';
   return failures;
 }
 

@@ -23,7 +23,11 @@ const TenantEntry = Type.Object(
     quiescent: Type.Boolean(),
     locations: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
     categories: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
-    keys: Type.Partial(Type.Object(Object.fromEntries(KEY_ROLES.map((role) => [role, KeySource])))),
+    keys: Type.Partial(
+      Type.Object(Object.fromEntries(KEY_ROLES.map((role) => [role, KeySource])), {
+        additionalProperties: false,
+      }),
+    ),
   },
   { additionalProperties: false },
 );
