@@ -1,0 +1,125 @@
+/**
+ * Folds k6 raw points into mergeable per-metric state. Trends go into HDR histograms of integer
+ * counts per value bucket; adding two histograms adds their counts bucket by bucket, so the merge
+ * of per-segment aggregates equals, exactly, the aggregate of the union of their points.
+ */
+import { build, type Histogram } from 'hdr-histogram-js';
+import type { K6MetricType, K6Record } from './k6-points.ts';
+
+/** Trend values are recorded in thousandths (microseconds for k6's millisecond timings). */
+export const TREND_SCALE = 1000;
+/** Relative error of a reported percentile: 10^-3 with 3 significant digits. */
+const SIGNIFICANT_DIGITS = 3;
+
+export interface MetricState {
+  type: K6MetricType;
+  contains: string;
+  count: number;
+  /** Sum of values; for trends, of the scaled integer values, so sums add exactly. */
+  sum: number;
+  nonZero: number;
+  min: number;
+  max: number;
+  /** Gauges: the value with the latest time. */
+  last: { time: number; value: number };
+  histogram?: Histogram;
+}
+
+const newHistogram = () =>
+  build({ bitBucketSize: 'packed', numberOfSignificantValueDigits: SIGNIFICANT_DIGITS, autoResize: true });
+
+function emptyState(type: K6MetricType, contains: string): MetricState {
+  return {
+    type,
+    contains,
+    count: 0,
+    sum: 0,
+    nonZero: 0,
+    min: Infinity,
+    max: -Infinity,
+    last: { time: -Infinity, value: 0 },
+    histogram: type === 'trend' ? newHistogram() : undefined,
+  };
+}
+
+function record(state: MetricState, value: number, time: number): void {
+  state.count += 1;
+  state.min = Math.min(state.min, value);
+  state.max = Math.max(state.max, value);
+  if (value !== 0) state.nonZero += 1;
+  if (time >= state.last.time) state.last = { time, value };
+  if (!state.histogram) {
+    state.sum += value;
+    return;
+  }
+  // HDR records non-negative integers; a negative trend value counts as 0 in the percentiles.
+  const scaled = Math.max(0, Math.round(value * TREND_SCALE));
+  state.sum += scaled;
+  state.histogram.recordValue(scaled);
+}
+
+function mergeState(into: MetricState, from: MetricState): void {
+  into.count += from.count;
+  into.sum += from.sum;
+  into.nonZero += from.nonZero;
+  into.min = Math.min(into.min, from.min);
+  into.max = Math.max(into.max, from.max);
+  if (from.last.time >= into.last.time) into.last = from.last;
+  if (into.histogram && from.histogram) into.histogram.add(from.histogram);
+}
+
+export interface AggregateOptions {
+  /** Also keep a series per value of these tags, named like k6 submetrics: `metric{tag:value}`. */
+  splitByTags?: readonly string[];
+}
+
+/** The mergeable state of one or more k6 JSON output files. */
+export class K6Aggregate {
+  readonly metrics = new Map<string, MetricState>();
+  points = 0;
+  firstTime = Infinity;
+  lastTime = -Infinity;
+  private readonly declared = new Map<string, { type: K6MetricType; contains: string }>();
+  private readonly splitByTags: readonly string[];
+
+  constructor(options: AggregateOptions = {}) {
+    this.splitByTags = options.splitByTags ?? [];
+  }
+
+  add(item: K6Record): void {
+    if (item.kind === 'metric') {
+      this.declared.set(item.metric, { type: item.type, contains: item.contains });
+      return;
+    }
+    const declaration = this.declared.get(item.metric);
+    if (!declaration) throw new Error(`point of metric "${item.metric}" comes before its declaration line`);
+    this.points += 1;
+    this.firstTime = Math.min(this.firstTime, item.time);
+    this.lastTime = Math.max(this.lastTime, item.time);
+    const series = [item.metric];
+    for (const tag of this.splitByTags) {
+      const value = item.tags[tag];
+      if (value !== undefined) series.push(`${item.metric}{${tag}:${value}}`);
+    }
+    for (const name of series) record(this.series(name, declaration), item.value, item.time);
+  }
+
+  /** Adds another aggregate's points to this one (same result as reading its points here). */
+  merge(other: K6Aggregate): void {
+    this.points += other.points;
+    this.firstTime = Math.min(this.firstTime, other.firstTime);
+    this.lastTime = Math.max(this.lastTime, other.lastTime);
+    for (const [name, state] of other.metrics) mergeState(this.series(name, state), state);
+  }
+
+  private series(name: string, kind: { type: K6MetricType; contains: string }): MetricState {
+    let state = this.metrics.get(name);
+    if (!state) {
+      state = emptyState(kind.type, kind.contains);
+      this.metrics.set(name, state);
+    }
+    if (state.type !== kind.type)
+      throw new Error(`metric "${name}" is a ${state.type} in one file, a ${kind.type} in another`);
+    return state;
+  }
+}
