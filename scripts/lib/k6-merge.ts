@@ -7,7 +7,7 @@ import { K6Aggregate, TREND_SCALE, type AggregateOptions, type MetricState } fro
 import type { K6MetricType } from './k6-points.ts';
 import { readK6Records } from './k6-points.ts';
 
-export interface MergedMetric {
+interface MergedMetric {
   type: K6MetricType;
   contains: string;
   /** The keys k6's own summary uses: trends avg/min/med/max/p(N), counters count/rate, etc. */

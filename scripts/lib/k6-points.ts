@@ -12,7 +12,7 @@ import { createGunzip } from 'node:zlib';
 
 export type K6MetricType = 'counter' | 'gauge' | 'rate' | 'trend';
 
-export interface K6MetricDeclaration {
+interface K6MetricDeclaration {
   kind: 'metric';
   metric: string;
   type: K6MetricType;
@@ -20,7 +20,7 @@ export interface K6MetricDeclaration {
   contains: string;
 }
 
-export interface K6Point {
+interface K6Point {
   kind: 'point';
   metric: string;
   /** Milliseconds since the epoch. */
@@ -67,7 +67,11 @@ export function parseK6Line(line: string, where: string): K6Record | undefined {
 
 function openLines(file: string): Readable {
   const stream = createReadStream(file);
-  return file.endsWith('.gz') ? stream.pipe(createGunzip()) : stream;
+  if (!file.endsWith('.gz')) return stream;
+  const gunzip = createGunzip();
+  // pipe() does not pass errors on: a missing file must fail the read, not hang it.
+  stream.on('error', (error) => gunzip.destroy(error));
+  return stream.pipe(gunzip);
 }
 
 /** Every metric declaration and point of one k6 JSON output file, in file order. */

@@ -26,7 +26,7 @@ export interface SegmentedRunOptions extends RunK6Options {
   merge?: MergeOptions;
 }
 
-export interface SegmentRun extends RunK6Result {
+interface SegmentRun extends RunK6Result {
   index: number;
   segment: string;
   pointsFile: string;
