@@ -1,0 +1,61 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { KeyRing } from './auth.ts';
+import type { SandboxContext } from './context.ts';
+import { CursorCodec } from './cursor.ts';
+import { installErrorHandlers, sendError } from './errors.ts';
+import { faultSet } from './faults/catalogue.ts';
+import { LoadFaults } from './faults/load.ts';
+import { latencySampler } from './latency.ts';
+import type { ResolvedOptions } from './options.ts';
+import { seededRandom } from './random.ts';
+import { RateLimits } from './rate-limit.ts';
+import { registerMenuItems } from './routes/menu-items.ts';
+import { registerOrders } from './routes/orders.ts';
+import type { Store } from './store.ts';
+
+export function apiKeyHeader(brand: string): string {
+  return `X-${brand}-Api-Key`;
+}
+
+export function createContext(options: ResolvedOptions, store: Store): SandboxContext {
+  const faults = faultSet(options.faults);
+  return {
+    store,
+    faults,
+    keys: new KeyRing(store.catalog.tenants),
+    limits: new RateLimits(options.rateLimit, faults),
+    cursors: new CursorCodec(),
+    load: new LoadFaults(faults),
+    brandHeader: apiKeyHeader(options.apiKeyBrand).toLowerCase(),
+    tenantsByName: new Map(store.catalog.tenants.map((tenant) => [tenant.name, tenant])),
+  };
+}
+
+/** Builds the Fastify app of the public read API without listening (sandbox/start.ts listens). */
+export function buildApp(ctx: SandboxContext, options: ResolvedOptions): FastifyInstance {
+  const app = Fastify({
+    logger: false,
+    // Keep-alive clients (undici, k6) must not hold close() open.
+    forceCloseConnections: true,
+    frameworkErrors: (error, _request, reply) => {
+      void sendError(reply, 400, error.message, ctx.faults);
+    },
+  });
+  installErrorHandlers(app, ctx.faults);
+  const sampleLatency = latencySampler(options.latency, seededRandom(options.seed ^ 0x5eed));
+  if (sampleLatency !== undefined) {
+    app.addHook('onRequest', async () => {
+      await sleep(sampleLatency());
+    });
+  }
+  if (ctx.load.active) {
+    app.addHook('onRequest', async (_request, reply) => {
+      const verdict = await ctx.load.beforeRequest();
+      if (verdict !== undefined) return sendError(reply, verdict.statusCode, verdict.message, ctx.faults);
+    });
+  }
+  registerMenuItems(app, ctx);
+  registerOrders(app, ctx);
+  return app;
+}

@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Tenant } from './catalog.ts';
+import { KEY_ROLES, SCOPES, type KeyRole, type Scope } from './domain.ts';
+import { forbidden, unauthorized } from './errors.ts';
+import type { FaultSet } from './faults/catalogue.ts';
+
+/** An API key as the server stores it. Keys are random per instance and never logged. */
+export interface ApiKey {
+  /** Safe to log and to use as a rate-limit bucket name: tenant and role, never the secret. */
+  label: string;
+  tenant: Tenant;
+  role: KeyRole;
+  scopes: ReadonlySet<Scope>;
+  revoked: boolean;
+  expired: boolean;
+}
+
+const ALL_SCOPES: Scope[] = [SCOPES.public, SCOPES.menu, SCOPES.orders];
+const SCOPES_BY_ROLE: Record<KeyRole, Scope[]> = {
+  full: ALL_SCOPES,
+  noMenuRead: [SCOPES.public, SCOPES.orders],
+  noOrdersRead: [SCOPES.public, SCOPES.menu],
+  noPublicRead: [SCOPES.menu, SCOPES.orders],
+  revoked: ALL_SCOPES,
+  expired: ALL_SCOPES,
+};
+const WELL_FORMED_KEY = /^[A-Za-z0-9_-]{20,200}$/;
+const BEARER = /^Bearer +(\S+) *$/i;
+
+/** Every key of every tenant by value, plus the values per tenant for the target file. */
+export class KeyRing {
+  private readonly byValue = new Map<string, ApiKey>();
+  readonly valuesByTenant = new Map<string, Record<KeyRole, string>>();
+
+  constructor(tenants: readonly Tenant[]) {
+    for (const tenant of tenants) {
+      const values = {} as Record<KeyRole, string>;
+      for (const role of KEY_ROLES) {
+        const value = `sbx_${randomBytes(24).toString('base64url')}`;
+        values[role] = value;
+        this.byValue.set(value, {
+          label: `${tenant.name}/${role}`,
+          tenant,
+          role,
+          scopes: new Set(SCOPES_BY_ROLE[role]),
+          revoked: role === 'revoked',
+          expired: role === 'expired',
+        });
+      }
+      this.valuesByTenant.set(tenant.name, values);
+    }
+  }
+
+  lookup(value: string): ApiKey | undefined {
+    return this.byValue.get(value);
+  }
+}
+
+/** The key value a request presents, from `Authorization: Bearer` or `X-<Brand>-Api-Key` (spec §5). */
+function presentedKey(headers: IncomingHttpHeaders, brandHeader: string, faults: FaultSet): string {
+  const authorization = headers.authorization;
+  const branded = faults.has('service-header-ignored') ? undefined : headers[brandHeader];
+  if (authorization === undefined && branded === undefined) {
+    throw unauthorized(`API key missing: send "Authorization: Bearer <key>" or "${brandHeader}: <key>"`);
+  }
+  const bearer = authorization === undefined ? undefined : BEARER.exec(authorization)?.[1];
+  if (authorization !== undefined && bearer === undefined) {
+    throw unauthorized('Authorization header is malformed: expected "Bearer <key>"');
+  }
+  if (typeof branded !== 'string' && branded !== undefined) throw unauthorized(`${brandHeader} is malformed`);
+  if (bearer !== undefined && branded !== undefined && bearer !== branded) {
+    throw unauthorized(`Authorization and ${brandHeader} carry different keys`);
+  }
+  const value = bearer ?? branded ?? '';
+  if (!WELL_FORMED_KEY.test(value)) throw unauthorized('API key is malformed');
+  return value;
+}
+
+/** Resolves the request's key: 401 when missing, malformed, unknown, revoked or expired. */
+export function authenticate(
+  keys: KeyRing,
+  headers: IncomingHttpHeaders,
+  brandHeader: string,
+  faults: FaultSet,
+): ApiKey {
+  const key = keys.lookup(presentedKey(headers, brandHeader, faults));
+  if (key === undefined) throw unauthorized('API key is not recognised');
+  if (key.revoked && !faults.has('revoked-key-works')) throw unauthorized('API key has been revoked');
+  if (key.expired && !faults.has('expired-key-works')) throw unauthorized('API key has expired');
+  return key;
+}
+
+/** 403 when a valid key lacks any scope its endpoint needs (spec §5). */
+export function requireScopes(key: ApiKey, scopes: readonly Scope[]): void {
+  const missing = scopes.filter((scope) => !key.scopes.has(scope));
+  if (missing.length > 0) throw forbidden(`API key lacks the scope ${missing.join(', ')}`);
+}

@@ -1,0 +1,20 @@
+import type { KeyRing } from './auth.ts';
+import type { Tenant } from './catalog.ts';
+import type { CursorCodec } from './cursor.ts';
+import type { FaultSet } from './faults/catalogue.ts';
+import type { LoadFaults } from './faults/load.ts';
+import type { RateLimits } from './rate-limit.ts';
+import type { Store } from './store.ts';
+
+/** Everything the routes of one sandbox instance share; built once, never per request. */
+export interface SandboxContext {
+  store: Store;
+  faults: FaultSet;
+  keys: KeyRing;
+  limits: RateLimits;
+  cursors: CursorCodec;
+  load: LoadFaults;
+  /** Lower-case name of the X-<Brand>-Api-Key header, as Node presents request headers. */
+  brandHeader: string;
+  tenantsByName: ReadonlyMap<string, Tenant>;
+}

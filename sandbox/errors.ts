@@ -1,0 +1,73 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FaultSet } from './faults/catalogue.ts';
+
+/** An error answered with the Error shape of spec §2 and §7: { statusCode, error, message }. */
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(statusCode: number, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.statusCode = statusCode;
+    this.headers = headers;
+  }
+}
+
+export const badRequest = (message: string): ApiError => new ApiError(400, message);
+export const unauthorized = (message: string): ApiError => new ApiError(401, message);
+export const forbidden = (message: string): ApiError => new ApiError(403, message);
+export const notFound = (message: string): ApiError => new ApiError(404, message);
+
+function errorBody(statusCode: number, message: string, faults: FaultSet): string {
+  const error = STATUS_CODES[statusCode] ?? 'Error';
+  if (faults.has('error-shape')) {
+    // The bug: a different error framework's envelope, without statusCode or message.
+    return JSON.stringify({ error: { code: error.toUpperCase().replaceAll(' ', '_'), detail: message } });
+  }
+  return JSON.stringify({ statusCode, error, message });
+}
+
+export function sendError(
+  reply: FastifyReply,
+  statusCode: number,
+  message: string,
+  faults: FaultSet,
+): FastifyReply {
+  const type = faults.has('error-content-type')
+    ? 'text/plain; charset=utf-8'
+    : 'application/json; charset=utf-8';
+  return reply
+    .code(statusCode)
+    .type(type)
+    .send(errorBody(statusCode, message, faults));
+}
+
+/** Status and message for anything thrown: our ApiErrors, Fastify's own 4xx errors, or a crash. */
+function describe(error: unknown): { statusCode: number; message: string; headers: Record<string, string> } {
+  if (error instanceof ApiError)
+    return { statusCode: error.statusCode, message: error.message, headers: error.headers };
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { statusCode: status, message: (error as Error).message, headers: {} };
+  }
+  // Internal details never reach the client.
+  return { statusCode: 500, message: 'Internal Server Error', headers: {} };
+}
+
+/** Every error, including unknown routes and Fastify's own, leaves in the Error shape. */
+export function installErrorHandlers(app: FastifyInstance, faults: FaultSet): void {
+  app.setErrorHandler((error, _request, reply) => {
+    const { statusCode, message, headers } = describe(error);
+    reply.headers(headers);
+    return sendError(reply, statusCode, message, faults);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(
+      reply,
+      404,
+      `Route ${request.method} ${(request.url.split('?')[0] ?? '').slice(0, 200)} not found`,
+      faults,
+    ),
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * The sandbox's catalogue of injectable server bugs (DESIGN.md "Fault catalogue"). Each entry is a
+ * realistic mistake a real implementation of the public read API could make; the harness proves
+ * its worth by catching every one of them while passing the clean sandbox.
+ */
+
+/** Where in the sandbox a fault hooks in; documentation for readers and for reports. */
+export type FaultHook =
+  'store' | 'cursor' | 'page' | 'validation' | 'auth' | 'errors' | 'rate-limit' | 'load';
+
+export interface FaultInfo<Name extends string = string> {
+  name: Name;
+  description: string;
+  /** Only shows under concurrent load (k6 scenarios), not in a sequential property suite. */
+  needsLoad: boolean;
+  /** Only shows while data changes during a walk (start the sandbox with churn). */
+  needsChurn: boolean;
+  hook: FaultHook;
+}
+
+const fault = <Name extends string>(
+  name: Name,
+  hook: FaultHook,
+  description: string,
+  needs: 'load' | 'churn' | '' = '',
+): FaultInfo<Name> => ({
+  name,
+  description,
+  needsLoad: needs === 'load',
+  needsChurn: needs === 'churn',
+  hook,
+});
+
+export const FAULTS = [
+  fault(
+    'page-boundary-duplicate',
+    'store',
+    'inclusive keyset: the last record of page N is the first of page N+1',
+  ),
+  fault(
+    'page-boundary-skip',
+    'page',
+    'the cursor points past the peeked record, so one record is lost at each boundary',
+  ),
+  fault('unstable-order', 'store', 'keyset over a non-unique column (name, createdAt) without a tiebreaker'),
+  fault(
+    'offset-cursor',
+    'cursor',
+    'the cursor encodes an offset, so inserts during a walk shift pages',
+    'churn',
+  ),
+  fault('cursor-cycle', 'page', 'after three pages the next token points back to page two'),
+  fault('has-more-token-mismatch', 'page', 'the last page says hasMore true with a null nextPageToken'),
+  fault('empty-result-shape', 'page', 'an empty list omits pagination.nextPageToken'),
+  fault('page-overflow', 'page', 'a page carries limit + 1 records (the peeked record is not trimmed)'),
+  fault('limit-clamp', 'validation', 'a limit above 100 is silently served as 100 instead of 400'),
+  fault(
+    'bad-limit-accepted',
+    'validation',
+    'limit 0, negative, non-integer or non-numeric is replaced instead of 400',
+  ),
+  fault('cursor-500', 'cursor', 'the cursor is decoded before its signature is checked: tampering gives 500'),
+  fault(
+    'filter-lost-on-later-pages',
+    'store',
+    'pages after the first ignore status, location, q and other filters',
+  ),
+  fault('cross-tenant-cursor', 'cursor', "a cursor from tenant A sent with B's key returns A's data"),
+  fault('foreign-location', 'store', "A's locationId with B's key returns A's data instead of 404"),
+  fault('foreign-category', 'store', "A's categoryId with B's key returns A's data instead of 404"),
+  fault('search-leak', 'store', 'q search forgets the tenant predicate and returns other tenants’ items'),
+  fault(
+    'shared-cache',
+    'load',
+    'a ~150 ms response cache keyed by path and query (not tenant) leaks across tenants',
+    'load',
+  ),
+  fault('scope-bypass', 'auth', 'GET /public/orders does not check the orders.read scope'),
+  fault('revoked-key-works', 'auth', 'a revoked key is accepted'),
+  fault('expired-key-works', 'auth', 'an expired key is accepted'),
+  fault('active-only-wrong', 'store', 'activeOnly=true also returns PAID orders'),
+  fault('q-case-sensitive', 'store', 'q matches case-sensitively and only on the name, never the SKU'),
+  fault('error-shape', 'errors', 'error bodies lack statusCode and message, and error is an object'),
+  fault('error-content-type', 'errors', 'error bodies are sent as text/plain'),
+  fault('default-limit-wrong', 'validation', 'without limit the page size is 20 instead of 50'),
+  fault('pagination-extra-field', 'page', 'the pagination object carries an extra total field'),
+  fault('service-header-ignored', 'auth', 'the X-…-Api-Key header is ignored; only Bearer works'),
+  fault(
+    'global-rate-limit',
+    'rate-limit',
+    'one rate-limit bucket for everyone: a noisy tenant starves the others',
+    'load',
+  ),
+  fault(
+    'overload-5xx',
+    'load',
+    'above 8 requests in flight the server answers 503 instead of queueing or 429',
+    'load',
+  ),
+  fault(
+    'deep-page-slowdown',
+    'load',
+    'latency grows with page depth (2 ms per page), like an offset scan',
+    'load',
+  ),
+  fault(
+    'soak-drift',
+    'load',
+    'latency grows with requests served (0.05 ms per request, capped at 2 s)',
+    'load',
+  ),
+] as const;
+
+export type FaultName = (typeof FAULTS)[number]['name'];
+
+const KNOWN: ReadonlySet<string> = new Set(FAULTS.map((entry) => entry.name));
+
+/** The set of faults switched on in one sandbox instance. */
+export interface FaultSet {
+  has(name: FaultName): boolean;
+  readonly names: readonly FaultName[];
+}
+
+/** Validates fault names; an unknown name fails with one line listing the valid ones. */
+export function faultSet(names: readonly string[] = []): FaultSet {
+  for (const name of names) {
+    if (!KNOWN.has(name)) {
+      throw new Error(`unknown fault "${name}"; valid faults: ${[...KNOWN].join(', ')}`);
+    }
+  }
+  const active = new Set(names as readonly FaultName[]);
+  return { has: (name) => active.has(name), names: [...active] };
+}

@@ -1,0 +1,78 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FaultSet } from './catalogue.ts';
+
+/** Faults that only show under concurrent or sustained load. */
+
+const CACHE_TTL_MS = 150;
+const CACHE_MAX_ENTRIES = 1000;
+const POOL_SIZE = 4;
+const QUERY_HOLD_MS = 5;
+const MS_PER_PAGE_DEPTH = 2;
+const MS_PER_REQUEST_SERVED = 0.05;
+const MAX_INJECTED_MS = 2000;
+
+/**
+ * shared-cache: a short-lived response cache keyed by path and query only. The tenant is missing
+ * from the key, so a tenant that asks the same question within the TTL gets another tenant's page.
+ */
+export class SharedCache {
+  private readonly entries = new Map<string, { body: string; expiresAt: number }>();
+
+  get(url: string): string | undefined {
+    const entry = this.entries.get(url);
+    return entry !== undefined && entry.expiresAt > Date.now() ? entry.body : undefined;
+  }
+
+  set(url: string, body: string): void {
+    if (this.entries.size >= CACHE_MAX_ENTRIES) this.entries.clear();
+    this.entries.set(url, { body, expiresAt: Date.now() + CACHE_TTL_MS });
+  }
+}
+
+/** Result of the overload check: a 503 to send, or nothing. */
+export type OverloadVerdict = { statusCode: 503; message: string } | undefined;
+
+/** State of the load faults of one server instance. */
+export class LoadFaults {
+  readonly cache: SharedCache | undefined;
+  private readonly faults: FaultSet;
+  private served = 0;
+  private busyConnections = 0;
+
+  constructor(faults: FaultSet) {
+    this.faults = faults;
+    this.cache = faults.has('shared-cache') ? new SharedCache() : undefined;
+  }
+
+  get active(): boolean {
+    return this.faults.has('overload-5xx') || this.faults.has('soak-drift');
+  }
+
+  /**
+   * Runs before every request. overload-5xx: each request holds one of 4 "database connections"
+   * for 5 ms, and when none is free it fails at once with 503 instead of queueing or answering 429.
+   * soak-drift: latency grows with the number of requests served, as with a leak.
+   */
+  async beforeRequest(): Promise<OverloadVerdict> {
+    this.served++;
+    if (this.faults.has('soak-drift'))
+      await sleep(Math.min(MAX_INJECTED_MS, this.served * MS_PER_REQUEST_SERVED));
+    if (!this.faults.has('overload-5xx')) return undefined;
+    if (this.busyConnections >= POOL_SIZE)
+      return { statusCode: 503, message: 'database connection pool exhausted' };
+    this.busyConnections++;
+    try {
+      await sleep(QUERY_HOLD_MS);
+    } finally {
+      this.busyConnections--;
+    }
+    return undefined;
+  }
+
+  /** deep-page-slowdown: page N costs (N - 1) × 2 ms more, like an offset scan. */
+  async beforeQuery(page: number): Promise<void> {
+    if (this.faults.has('deep-page-slowdown') && page > 1) {
+      await sleep(Math.min(MAX_INJECTED_MS, (page - 1) * MS_PER_PAGE_DEPTH));
+    }
+  }
+}

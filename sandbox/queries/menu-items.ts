@@ -1,0 +1,80 @@
+import { pageClauses, type KeysetMode, type PageStart, type StatementCache } from './statements.ts';
+
+export interface MenuSearch {
+  /** Lower-cased unless caseSensitive (the q-case-sensitive fault). */
+  text: string;
+  caseSensitive: boolean;
+  matchSku: boolean;
+}
+
+export interface MenuFilter {
+  /** null drops the tenant predicate (the search-leak fault). */
+  tenant: number | null;
+  category?: number;
+  location?: number;
+  status?: number;
+  /** Bit of the requested sales channel in the visibility mask. */
+  channelBit?: number;
+  search?: MenuSearch;
+}
+
+export interface MenuRow {
+  seq: number;
+  id: string;
+  name: string;
+  sku: string | null;
+  status: number;
+  category: number;
+  price: number;
+  channels: number;
+}
+
+/** Menu items sort by (name, seq): alphabetical for people, seq as the unique tiebreaker. */
+export const menuSortKey = (row: MenuRow): readonly [string, number] => [row.name, row.seq];
+
+function searchClause(search: MenuSearch, params: unknown[]): string {
+  const [name, sku] = search.caseSensitive ? ['m.name', 'm.sku'] : ['m.name_lc', 'm.sku_lc'];
+  params.push(search.text);
+  if (!search.matchSku) return `instr(${name}, ?) > 0`;
+  params.push(search.text);
+  return `(instr(${name}, ?) > 0 OR instr(${sku}, ?) > 0)`;
+}
+
+export function listMenuItems(
+  cache: StatementCache,
+  filter: MenuFilter,
+  start: PageStart,
+  mode: KeysetMode,
+  limit: number,
+): MenuRow[] {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  // When a location is given, price and channel visibility are that location's (spec §2 MenuItem).
+  let from = 'menu_items m';
+  let price = 'm.price';
+  let channels = 'm.channels';
+  if (filter.location !== undefined) {
+    from += ' JOIN menu_item_locations l ON l.item = m.seq AND l.location = ? AND l.visible = 1';
+    params.push(filter.location);
+    [price, channels] = ['l.price', 'l.channels'];
+  }
+  const add = (clause: string, value: unknown): void => {
+    where.push(clause);
+    params.push(value);
+  };
+  if (filter.tenant !== null) add('m.tenant = ?', filter.tenant);
+  if (filter.category !== undefined) add('m.category = ?', filter.category);
+  if (filter.status !== undefined) add('m.status = ?', filter.status);
+  if (filter.channelBit !== undefined) add(`(${channels} & ?) != 0`, 1 << filter.channelBit);
+  if (filter.search !== undefined) where.push(searchClause(filter.search, params));
+  const tail = pageClauses(
+    start,
+    mode,
+    { sort: 'm.name', seq: 'm.seq', direction: '>' },
+    where,
+    params,
+    limit,
+  );
+  const sql = `SELECT m.seq, m.id, m.name, m.sku, m.status, m.category, ${price} AS price, ${channels} AS channels FROM ${from} ${tail}`;
+  return cache.get(sql).all(params) as MenuRow[];
+}

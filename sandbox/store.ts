@@ -1,0 +1,40 @@
+import Database from 'better-sqlite3';
+import { buildCatalog, type Catalog } from './catalog.ts';
+import { seededRandom } from './random.ts';
+import { createIndexes, createTables } from './schema.ts';
+import { seedMenuItems, seedOrders } from './seed.ts';
+import { StatementCache } from './queries/statements.ts';
+
+/** The in-memory SQLite store with its seeded data. */
+export interface Store {
+  db: Database.Database;
+  catalog: Catalog;
+  statements: StatementCache;
+  /** createdAt (seconds) of the newest seeded order; churn creates orders after it. */
+  newestCreatedAt: number;
+  close(): void;
+}
+
+export interface SeedOptions {
+  seed: number;
+  tenants: number;
+  menuItemsPerTenant: number;
+  orders: number;
+}
+
+/** Opens an in-memory database and seeds it deterministically from `options.seed`. */
+export function openStore(options: SeedOptions): Store {
+  const db = new Database(':memory:');
+  // In memory there is nothing to make durable; these only remove bookkeeping from bulk inserts.
+  db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  const random = seededRandom(options.seed);
+  const catalog = buildCatalog(random, options.tenants);
+  createTables(db);
+  const newestCreatedAt = db.transaction(() => {
+    seedMenuItems(db, random, catalog, options.menuItemsPerTenant);
+    return seedOrders(db, random, catalog, options.orders);
+  })();
+  createIndexes(db);
+  return { db, catalog, statements: new StatementCache(db), newestCreatedAt, close: () => db.close() };
+}
