@@ -1,0 +1,15 @@
+/** Every bench section, in the order they run and print; `--only NAME` picks by name. */
+import { HarnessError } from '../lib/errors.ts';
+import type { BenchSection } from './section.ts';
+import { generatorOverhead } from './sections/generator-overhead.ts';
+
+export const SECTIONS: readonly BenchSection[] = [generatorOverhead];
+
+export function selectSections(only: readonly string[] | undefined): BenchSection[] {
+  if (!only || only.length === 0) return [...SECTIONS];
+  const names = SECTIONS.map((section) => section.name);
+  const unknown = only.filter((name) => !names.includes(name));
+  if (unknown.length > 0)
+    throw new HarnessError(`--only ${unknown.join(', ')}: no such section; choose from ${names.join(', ')}`);
+  return SECTIONS.filter((section) => only.includes(section.name));
+}

@@ -1,0 +1,80 @@
+/**
+ * The shape of a bench report: sections of figures. A figure is either a ratio of two
+ * measurements taken side by side in the same run (the number worth comparing across machines)
+ * or an absolute measurement (reported, never asserted: these machines are shared and noisy).
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+export const SECTION_STATUSES = ['ok', 'skipped', 'failed'] as const;
+
+const Goal = Type.Object({
+  /** What the figure should be, e.g. `>= 0.8`. */
+  text: Type.String(),
+  met: Type.Boolean(),
+});
+
+export const Figure = Type.Object({
+  name: Type.String(),
+  kind: Type.Union([Type.Literal('ratio'), Type.Literal('absolute')]),
+  /** null when the measurement could not be made (the note says why). */
+  value: Type.Union([Type.Number(), Type.Null()]),
+  /** For ratios, what is divided by what, e.g. `harness walk / minimal walk`. */
+  unit: Type.String(),
+  note: Type.Optional(Type.String()),
+  goal: Type.Optional(Goal),
+});
+export type Figure = Static<typeof Figure>;
+
+export const SectionResult = Type.Object({
+  name: Type.String(),
+  title: Type.String(),
+  status: Type.Union(SECTION_STATUSES.map((status) => Type.Literal(status))),
+  /** Why a section was skipped or failed: one line. */
+  reason: Type.Optional(Type.String()),
+  durationMs: Type.Number(),
+  figures: Type.Array(Figure),
+  /** The raw measurements behind the figures, for whoever wants to look closer. */
+  details: Type.Record(Type.String(), Type.Unknown()),
+});
+export type SectionResult = Static<typeof SectionResult>;
+
+export const BenchReport = Type.Object({
+  schemaVersion: Type.Literal(1),
+  command: Type.String(),
+  quick: Type.Boolean(),
+  startedAt: Type.String(),
+  durationMs: Type.Number(),
+  machine: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
+  sections: Type.Array(SectionResult),
+});
+export type BenchReport = Static<typeof BenchReport>;
+
+/** numerator / denominator, or null when either is missing or the denominator is not positive. */
+export function safeRatio(numerator: number | null | undefined, denominator: number | null | undefined) {
+  if (numerator == null || denominator == null || !(denominator > 0)) return null;
+  return numerator / denominator;
+}
+
+export function ratioFigure(
+  name: string,
+  numerator: number | null | undefined,
+  denominator: number | null | undefined,
+  unit: string,
+  extra: Pick<Figure, 'note' | 'goal'> = {},
+): Figure {
+  return { name, kind: 'ratio', value: safeRatio(numerator, denominator), unit, ...extra };
+}
+
+export function absoluteFigure(
+  name: string,
+  value: number | null | undefined,
+  unit: string,
+  extra: Pick<Figure, 'note' | 'goal'> = {},
+): Figure {
+  return { name, kind: 'absolute', value: value ?? null, unit, ...extra };
+}
+
+/** A section that could not run here, and why (never a number made up in its place). */
+export function skipped(name: string, title: string, reason: string, durationMs = 0): SectionResult {
+  return { name, title, status: 'skipped', reason, durationMs, figures: [], details: {} };
+}

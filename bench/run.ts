@@ -1,0 +1,64 @@
+/** Runs the selected sections one after another and assembles the report. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { resolveK6 } from '../scripts/lib/k6.ts';
+import type { BenchReport } from './report.ts';
+import type { BenchSection } from './section.ts';
+import { runSection } from './section.ts';
+
+export interface BenchRunOptions {
+  sections: readonly BenchSection[];
+  quick: boolean;
+  /** How the run was started, recorded so that a figure can be reproduced. */
+  command: string;
+  log: (line: string) => void;
+}
+
+function k6VersionOrNote(): string {
+  try {
+    return resolveK6().version;
+  } catch {
+    return 'not installed';
+  }
+}
+
+/** What the figures were measured on: ratios travel between machines, absolutes do not. */
+function describeMachine(): BenchReport['machine'] {
+  return {
+    cpus: os.availableParallelism(),
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryMb: Math.round(os.totalmem() / 2 ** 20),
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    k6: k6VersionOrNote(),
+  };
+}
+
+export async function runBench(options: BenchRunOptions): Promise<BenchReport> {
+  const started = Date.now();
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+  const sections: BenchReport['sections'] = [];
+  try {
+    for (const section of options.sections) {
+      options.log(`section ${section.name}: ${section.title}`);
+      const result = await runSection(section, { quick: options.quick, workDir, log: options.log });
+      const why = result.reason ? `: ${result.reason}` : '';
+      options.log(
+        `section ${section.name}: ${result.status}${why} (${Math.round(result.durationMs / 1000)} s)`,
+      );
+      sections.push(result);
+    }
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+  return {
+    schemaVersion: 1,
+    command: options.command,
+    quick: options.quick,
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    machine: describeMachine(),
+    sections,
+  };
+}

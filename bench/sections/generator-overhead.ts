@@ -1,0 +1,143 @@
+/**
+ * Section 1: what the load generator costs. One fixed, fast target that is not the sandbox (nginx
+ * serving canned pages that chain by cursor), and four clients with the same connections and
+ * duration: wrk, a bare k6 GET loop, a minimal hand-written k6 walk, and the harness's walk.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { walkChain } from '../chain-walk.ts';
+import { measureK6, stat } from '../k6-measure.ts';
+import { startNginx, type RunningNginx } from '../nginx/server.ts';
+import { absoluteFigure, ratioFigure, type Figure } from '../report.ts';
+import type { BenchContext, BenchSection, SectionOutcome } from '../section.ts';
+import { loadSize, runTimeoutMs, type LoadSize } from '../sizes.ts';
+import { ensureTool } from '../tools.ts';
+import { runWrk } from '../wrk.ts';
+import { measureHarnessWalk, type HarnessWalkResult } from './harness-walk.ts';
+
+const K6_DIR = fileURLToPath(new URL('../k6/', import.meta.url));
+/** The harness must keep this share of the minimal walk's rate (issue 7's goal). */
+export const HARNESS_RATE_GOAL = 0.8;
+
+async function checkChain(nginx: RunningNginx): Promise<void> {
+  const { site } = nginx;
+  const walk = await walkChain({ listUrl: `${nginx.baseUrl}/public/orders`, maxPages: 10_000 });
+  if (!walk.complete || walk.records !== site.records)
+    throw new Error(`canned pages do not chain: walked ${walk.records} of ${site.records} records`);
+}
+
+interface Rates {
+  wrk: number | null;
+  bare: number;
+  minimal: number;
+  minimalWalksPerSec: number;
+}
+
+async function measureBaselines(
+  context: BenchContext,
+  nginx: RunningNginx,
+  wrkBin: string | undefined,
+  size: LoadSize,
+): Promise<Rates> {
+  const firstPage = `${nginx.baseUrl}/public/orders`;
+  const sizeArgs = ['--vus', `${size.connections}`, '--duration', `${size.durationSec}s`];
+  const common = { workDir: context.workDir, args: sizeArgs, timeoutMs: runTimeoutMs(size) };
+  context.log(`generator: wrk, ${size.connections} connections, ${size.durationSec} s`);
+  const wrk = wrkBin ? await runWrk(wrkBin, { url: firstPage, ...size }) : undefined;
+  context.signal.throwIfAborted();
+  context.log('generator: bare k6 GET loop');
+  const bare = await measureK6({
+    ...common,
+    script: path.join(K6_DIR, 'bare-get.ts'),
+    env: { URL: firstPage },
+    label: 'bare-get',
+  });
+  context.signal.throwIfAborted();
+  context.log('generator: minimal k6 walk');
+  const minimal = await measureK6({
+    ...common,
+    script: path.join(K6_DIR, 'minimal-walk.ts'),
+    env: { BASE_URL: nginx.baseUrl },
+    label: 'minimal-walk',
+  });
+  return {
+    wrk: wrk?.requestsPerSec ?? null,
+    bare: stat(bare.metrics, 'http_reqs', 'rate') ?? NaN,
+    minimal: stat(minimal.metrics, 'http_reqs', 'rate') ?? NaN,
+    minimalWalksPerSec: stat(minimal.metrics, 'iterations', 'rate') ?? NaN,
+  };
+}
+
+function figures(rates: Rates, harness: HarnessWalkResult, wrkNote: string | undefined): Figure[] {
+  const harnessRate = harness.ok ? harness.requestsPerSec : null;
+  const harnessNote = harness.ok ? undefined : `skipped: ${harness.reason}`;
+  const rateGoal =
+    harnessRate === null
+      ? undefined
+      : { text: `>= ${HARNESS_RATE_GOAL}`, met: harnessRate / rates.minimal >= HARNESS_RATE_GOAL };
+  const dropped = harness.ok ? harness.droppedAtClaimedRate : null;
+  return [
+    ratioFigure(
+      'harness / minimal walk',
+      harnessRate,
+      rates.minimal,
+      'requests/s of the harness walk over the minimal walk',
+      { note: harnessNote, goal: rateGoal },
+    ),
+    ratioFigure(
+      'minimal walk / bare GET',
+      rates.minimal,
+      rates.bare,
+      'requests/s, k6 minimal walk over k6 bare GET loop',
+    ),
+    ratioFigure('bare GET k6 / wrk', rates.bare, rates.wrk, 'requests/s, k6 bare GET loop over wrk', {
+      note: wrkNote,
+    }),
+    absoluteFigure('wrk', rates.wrk, 'req/s', { note: wrkNote }),
+    absoluteFigure('k6 bare GET', rates.bare, 'req/s'),
+    absoluteFigure('k6 minimal walk', rates.minimal, 'req/s'),
+    absoluteFigure('harness walk', harnessRate, 'req/s', { note: harnessNote }),
+    absoluteFigure('dropped iterations at claimed rate', dropped, 'iterations', {
+      note: harness.ok
+        ? `arrival rate ${harness.claimedWalksPerSec.toFixed(1)} walks/s (${HARNESS_RATE_GOAL} × the minimal walk's)`
+        : harnessNote,
+      goal: dropped === null ? undefined : { text: '== 0', met: dropped === 0 },
+    }),
+  ];
+}
+
+export const generatorOverhead: BenchSection = {
+  name: 'generator',
+  title: 'Generator overhead (nginx canned pages)',
+  budgetMs: (quick) => (quick ? 90_000 : 180_000),
+  async run(context): Promise<SectionOutcome> {
+    const nginxTool = await ensureTool('nginx', context.log);
+    if (!nginxTool.ok) return { status: 'skipped', reason: nginxTool.reason };
+    const wrkTool = await ensureTool('wrk', context.log);
+    const size = loadSize(context.quick);
+    const nginx = await startNginx(nginxTool.tool.bin, { records: 1000 });
+    try {
+      await checkChain(nginx);
+      const rates = await measureBaselines(context, nginx, wrkTool.ok ? wrkTool.tool.bin : undefined, size);
+      context.signal.throwIfAborted();
+      const harness = await measureHarnessWalk(
+        context,
+        nginx,
+        size,
+        rates.minimalWalksPerSec * HARNESS_RATE_GOAL,
+      );
+      const wrkNote = wrkTool.ok ? undefined : `skipped: ${wrkTool.reason}`;
+      const details = {
+        size,
+        pagesPerWalk: nginx.site.pagesPerWalk,
+        rates,
+        harness,
+        nginx: nginxTool.tool.version,
+        wrk: wrkTool.ok ? wrkTool.tool.version : null,
+      };
+      return { status: 'ok', figures: figures(rates, harness, wrkNote), details };
+    } finally {
+      await nginx.stop();
+    }
+  },
+};

@@ -1,0 +1,63 @@
+/** The bench report as a plain-text table for the terminal and as Markdown for docs/bench.md. */
+import type { BenchReport, Figure, SectionResult } from './report.ts';
+
+/** Three significant digits, thousands separated: 0.873, 12.3, 4,560, 1,234,567. */
+export function formatNumber(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  const magnitude = Math.abs(value);
+  if (magnitude >= 1000 || Number.isInteger(value)) return Math.round(value).toLocaleString('en-US');
+  return Number(value.toPrecision(3)).toLocaleString('en-US', { maximumFractionDigits: 6 });
+}
+
+export function formatValue(figure: Figure): string {
+  if (figure.value === null) return 'n/a';
+  if (figure.kind === 'ratio') return `${formatNumber(figure.value)}×`;
+  return `${formatNumber(figure.value)} ${figure.unit}`.trim();
+}
+
+function formatGoal(figure: Figure): string {
+  if (!figure.goal) return '';
+  return `${figure.goal.text} ${figure.goal.met ? '(met)' : '(NOT met)'}`;
+}
+
+function describe(figure: Figure): string {
+  const ratioOf = figure.kind === 'ratio' ? figure.unit : '';
+  return [ratioOf, figure.note ?? ''].filter(Boolean).join('; ');
+}
+
+const HEADER = ['section', 'figure', 'value', 'goal', 'what it is'];
+
+function sectionRows(section: SectionResult): string[][] {
+  if (section.status !== 'ok') return [[section.name, section.status, '', '', section.reason ?? '']];
+  return section.figures.map((figure, index) => [
+    index === 0 ? section.name : '',
+    figure.name,
+    formatValue(figure),
+    formatGoal(figure),
+    describe(figure),
+  ]);
+}
+
+export function tableRows(report: BenchReport): string[][] {
+  return report.sections.flatMap(sectionRows);
+}
+
+/** Columns padded to their widest cell; the last column is left ragged. */
+export function renderTextTable(report: BenchReport): string {
+  const rows = [HEADER, ...tableRows(report)];
+  const widths = HEADER.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  const rule = widths.map((width) => '-'.repeat(width)).join('  ');
+  return [line(HEADER), rule, ...rows.slice(1).map(line)].join('\n');
+}
+
+const escapeCell = (cell: string) => cell.replaceAll('|', '\\|');
+
+export function renderMarkdownTable(report: BenchReport): string {
+  const rows = [HEADER, HEADER.map(() => '---'), ...tableRows(report)];
+  return rows.map((row) => `| ${row.map(escapeCell).join(' | ')} |`).join('\n');
+}

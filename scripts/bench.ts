@@ -1,0 +1,55 @@
+/**
+ * `npm run bench`: the harness's speed and honesty in numbers. Every figure is a ratio measured
+ * side by side in the same run; absolute numbers are reported, never asserted. Writes
+ * reports/bench/<time>.json (and latest.json) and prints a table. See docs/bench.md.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { selectSections, SECTIONS } from '../bench/registry.ts';
+import { runBench } from '../bench/run.ts';
+import { renderTextTable } from '../bench/table.ts';
+import { EXIT, parseFlags, runCli } from './lib/cli.ts';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+const USAGE = `Usage: npm run bench -- [--quick] [--only NAME]... [--out DIR]
+
+  --quick      the ~1 minute version: shorter runs, smaller data
+  --only NAME  run only this section (repeatable): ${SECTIONS.map((section) => section.name).join(', ')}
+  --out DIR    where the JSON report goes (default reports/bench)
+  --help       show this help
+
+Exit code 0 when every section ran or was skipped with a reason, 1 when one failed.`;
+
+const FLAGS = {
+  quick: { type: 'boolean' },
+  only: { type: 'string', multiple: true },
+  out: { type: 'string' },
+} as const;
+
+/** A file name per run that sorts by time: 2026-05-20T10-11-12Z.json. */
+export const reportFileName = (startedAt: string): string =>
+  `${startedAt.replace(/\.\d+Z$/, 'Z').replaceAll(':', '-')}.json`;
+
+async function main(): Promise<number> {
+  const flags = parseFlags(FLAGS, USAGE);
+  const sections = selectSections(flags.only);
+  const command = [
+    'npm run bench',
+    ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : []),
+  ].join(' ');
+  const log = (line: string) => console.error(`bench: ${line}`);
+  const report = await runBench({ sections, quick: flags.quick ?? false, command, log });
+  const outDir = path.resolve(ROOT, flags.out ?? 'reports/bench');
+  mkdirSync(outDir, { recursive: true });
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  const file = path.join(outDir, reportFileName(report.startedAt));
+  writeFileSync(file, json);
+  writeFileSync(path.join(outDir, 'latest.json'), json);
+  console.log(renderTextTable(report));
+  console.log(`\nreport: ${path.relative(process.cwd(), file)}`);
+  return report.sections.some((section) => section.status === 'failed') ? EXIT.checksFailed : EXIT.pass;
+}
+
+runCli(main);
