@@ -1,0 +1,67 @@
+/**
+ * The browser side of the report's charts, inlined after uPlot. Plain ES5-style JavaScript in a
+ * string: it runs in the browser, never in Node, and reads only the JSON the report embeds
+ * (chart-data.ts shapes it). When it is done it sets `data-charts="ready"` on <body> so a test
+ * can wait for it instead of sleeping.
+ */
+export const CHART_CLIENT_JS = String.raw`(function () {
+  'use strict';
+  var palette = ['#0969da', '#bf3989', '#1a7f37', '#9a6700', '#8250df', '#cf222e', '#1b7c83', '#57606a'];
+  var charts = JSON.parse(document.getElementById('report-charts').textContent || '{}');
+  var fromZero = function (u, min, max) { return [0, max > 0 ? max * 1.1 : 1]; };
+  var format = function (u, value) { return value == null ? '–' : (Math.round(value * 100) / 100).toString(); };
+
+  function markerHook(marker) {
+    return function (u) {
+      var ctx = u.ctx;
+      var x = Math.round(u.valToPos(marker.x, 'x', true));
+      ctx.save();
+      ctx.strokeStyle = '#cf222e';
+      ctx.fillStyle = '#cf222e';
+      ctx.lineWidth = 2 * devicePixelRatio;
+      ctx.setLineDash([6 * devicePixelRatio, 4 * devicePixelRatio]);
+      ctx.beginPath();
+      ctx.moveTo(x, u.bbox.top);
+      ctx.lineTo(x, u.bbox.top + u.bbox.height);
+      ctx.stroke();
+      ctx.font = 'bold ' + 12 * devicePixelRatio + 'px system-ui, sans-serif';
+      ctx.fillText(marker.label, x + 6 * devicePixelRatio, u.bbox.top + 14 * devicePixelRatio);
+      ctx.restore();
+    };
+  }
+
+  function draw(id, spec) {
+    var el = document.getElementById(id);
+    if (!el || !spec) return 0;
+    var series = [{ label: spec.xLabel }].concat(spec.series.map(function (s, i) {
+      // Dashed lines read against the right axis, solid ones against the left.
+      return { label: s.label, scale: s.scale || 'y', stroke: palette[i % palette.length], width: 2,
+        dash: s.scale === 'y2' ? [6, 4] : undefined,
+        spanGaps: true, value: format, points: { show: spec.x.length <= 40 } };
+    }));
+    var xAxis = { label: spec.xLabel };
+    if (spec.integerX) xAxis.incrs = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
+    var axes = [xAxis, { label: spec.yLabel, scale: 'y' }];
+    var scales = { x: { time: false }, y: { range: fromZero } };
+    if (spec.y2Label) {
+      axes.push({ label: spec.y2Label, scale: 'y2', side: 1, grid: { show: false } });
+      scales.y2 = { range: fromZero };
+    }
+    var opts = {
+      width: Math.max(320, Math.min(el.clientWidth || 900, 1040)),
+      height: 280,
+      scales: scales,
+      series: series,
+      axes: axes,
+      hooks: spec.marker ? { draw: [markerHook(spec.marker)] } : {},
+    };
+    new uPlot(opts, [spec.x].concat(spec.series.map(function (s) { return s.values; })), el);
+    return 1;
+  }
+
+  var drawn = draw('chart-rate429', charts.rate429) + draw('chart-depth', charts.depth) +
+    draw('chart-capacity', charts.capacity);
+  document.body.setAttribute('data-charts', 'ready');
+  document.body.setAttribute('data-chart-count', String(drawn));
+})();
+`;

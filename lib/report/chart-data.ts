@@ -1,0 +1,94 @@
+/**
+ * The metrics reshaped for uPlot, which wants one sorted x array and one y array per series,
+ * aligned by index (null where a series has no point). Built here, where it is testable, so the
+ * browser script only draws.
+ */
+import type { Capacity, Metrics } from './model.ts';
+
+export interface ChartSeries {
+  label: string;
+  values: (number | null)[];
+  /** Which y axis: `y` (left) or `y2` (right). @default 'y' */
+  scale?: 'y' | 'y2';
+}
+
+export interface ChartSpec {
+  xLabel: string;
+  yLabel: string;
+  y2Label?: string;
+  x: number[];
+  series: ChartSeries[];
+  /** x values are counts (page depth): no ticks between integers. */
+  integerX?: boolean;
+  /** A vertical marker, e.g. the capacity knee. */
+  marker?: { x: number; label: string };
+}
+
+export interface ReportCharts {
+  rate429?: ChartSpec;
+  depth?: ChartSpec;
+  capacity?: ChartSpec;
+}
+
+const sortedUnique = (values: number[]) => [...new Set(values)].sort((a, b) => a - b);
+const round = (value: number, digits = 2) => Number(value.toFixed(digits));
+
+function rate429Chart(points: Metrics['rate429']): ChartSpec | undefined {
+  if (points.length === 0) return undefined;
+  const x = sortedUnique(points.map((point) => point.t));
+  const labels = [...new Set(points.map((point) => point.tenant ?? 'all tenants'))].sort();
+  const series = labels.map((label) => {
+    const byTime = new Map(
+      points
+        .filter((point) => (point.tenant ?? 'all tenants') === label)
+        .map((point) => [point.t, point.rate]),
+    );
+    const valueAt = (t: number) => {
+      const rate = byTime.get(t);
+      return rate === undefined ? null : round(rate * 100);
+    };
+    return { label, values: x.map(valueAt) };
+  });
+  return { xLabel: 'seconds since start', yLabel: '429 responses (%)', x, series };
+}
+
+function depthChart(rows: Metrics['depth']): ChartSpec | undefined {
+  if (rows.length === 0) return undefined;
+  const sorted = [...rows].sort((a, b) => a.bucket - b.bucket);
+  return {
+    xLabel: 'page depth',
+    yLabel: 'latency (ms)',
+    integerX: true,
+    x: sorted.map((row) => row.bucket),
+    series: [
+      { label: 'p50', values: sorted.map((row) => round(row.p50)) },
+      { label: 'p95', values: sorted.map((row) => round(row.p95)) },
+    ],
+  };
+}
+
+function capacityChart(capacity: Capacity | undefined): ChartSpec | undefined {
+  if (!capacity || capacity.steps.length === 0) return undefined;
+  const steps = [...capacity.steps].sort((a, b) => a.rps - b.rps);
+  const spec: ChartSpec = {
+    xLabel: 'arrival rate (requests/s)',
+    yLabel: 'p95 latency (ms)',
+    y2Label: 'share of requests (%)',
+    x: steps.map((step) => step.rps),
+    series: [
+      { label: 'p95', values: steps.map((step) => round(step.p95)) },
+      { label: 'errors', values: steps.map((step) => round(step.errorRate * 100)), scale: 'y2' },
+      { label: '429', values: steps.map((step) => round(step.rate429 * 100)), scale: 'y2' },
+    ],
+  };
+  if (capacity.knee) spec.marker = { x: capacity.knee.rps, label: `knee ${capacity.knee.rps} rps` };
+  return spec;
+}
+
+export function buildCharts(metrics: Metrics): ReportCharts {
+  return {
+    rate429: rate429Chart(metrics.rate429),
+    depth: depthChart(metrics.depth),
+    capacity: capacityChart(metrics.capacity),
+  };
+}

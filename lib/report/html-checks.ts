@@ -1,0 +1,113 @@
+/** The check sections of the HTML report: failed (with their data), skipped, passed, advisories. */
+import type { RequestRecord } from '../failure.ts';
+import type { CheckResult, ReportFailure } from './model.ts';
+import { escapeHtml as e, formatDuration, runFileHref } from './html-escape.ts';
+
+/** A check with hundreds of findings shows the first few; summary.json has them all. */
+const MAX_FAILURES_SHOWN = 20;
+const MAX_REQUESTS_SHOWN = 30;
+
+export type Reproductions = Readonly<Record<string, string>>;
+
+const tags = (check: CheckResult) =>
+  [check.kind, check.family]
+    .filter((tag): tag is string => tag !== undefined)
+    .map((tag) => `<span class="tag">${e(tag)}</span>`)
+    .join('');
+
+const duration = (check: CheckResult) =>
+  check.durationMs === undefined ? '' : `<span class="muted">${e(formatDuration(check.durationMs))}</span>`;
+
+function requestList(requests: RequestRecord[]): string {
+  if (requests.length === 0) return '';
+  const items = requests
+    .slice(0, MAX_REQUESTS_SHOWN)
+    .map(
+      (request) =>
+        `<li><code>GET ${e(request.path)}</code> <span class="muted">${e(request.tenant)} · ${e(request.role)} key · ${e(request.scheme)}</span> → <b>${e(request.status)}</b></li>`,
+    );
+  const more = requests.length - items.length;
+  if (more > 0) items.push(`<li class="muted">… ${more} more requests in summary.json</li>`);
+  return `<p class="label">Request sequence</p><ol class="requests">${items.join('')}</ol>`;
+}
+
+function failureBlock(failure: ReportFailure): string {
+  return `<div class="failure">
+<p><span class="code">${e(failure.code)}</span> ${e(failure.message)}</p>
+<dl class="compare"><dt>expected</dt><dd><code>${e(failure.expected)}</code></dd><dt>received</dt><dd><code>${e(failure.received)}</code></dd></dl>
+${requestList(failure.requests)}</div>`;
+}
+
+function replay(check: CheckResult): string {
+  if (check.seed === undefined) return '';
+  const options =
+    check.path === undefined
+      ? `{ seed: ${check.seed} }`
+      : `{ seed: ${check.seed}, path: ${JSON.stringify(check.path)} }`;
+  return `<p class="label">Replay</p><pre><code>fc.assert(property, ${e(options)})</code></pre>`;
+}
+
+function reproductionBlock(check: CheckResult, reproductions: Reproductions): string {
+  const files = check.reproduction ?? [];
+  if (files.length === 0) return '';
+  const items = files.map((file) => {
+    const href = runFileHref(file);
+    const name =
+      href === null ? `<code>${e(file)}</code>` : `<a href="${e(href)}"><code>${e(file)}</code></a>`;
+    const content = reproductions[file];
+    return content === undefined
+      ? `<li>${name}</li>`
+      : `<li><details open><summary>${name}</summary><pre><code>${e(content)}</code></pre></details></li>`;
+  });
+  return `<p class="label">Reproduction</p><ul class="repro">${items.join('')}</ul>`;
+}
+
+function failedCard(check: CheckResult, reproductions: Reproductions): string {
+  const failures = check.failures ?? [];
+  const shown = failures.slice(0, MAX_FAILURES_SHOWN).map(failureBlock).join('');
+  const more = failures.length - MAX_FAILURES_SHOWN;
+  return `<article class="check check-failed">
+<h3>${e(check.name)} ${tags(check)} ${duration(check)}</h3>
+${check.reason ? `<p>${e(check.reason)}</p>` : ''}${check.detail ? `<p class="muted">${e(check.detail)}</p>` : ''}
+${shown}${more > 0 ? `<p class="muted">… ${more} more failures in summary.json</p>` : ''}
+${replay(check)}${reproductionBlock(check, reproductions)}
+</article>`;
+}
+
+export function failedSection(checks: CheckResult[], reproductions: Reproductions): string {
+  if (checks.length === 0) return '';
+  return `<section id="failed"><h2>Failed checks <span class="count">${checks.length}</span></h2>
+${checks.map((check) => failedCard(check, reproductions)).join('\n')}</section>`;
+}
+
+export function skippedSection(checks: CheckResult[]): string {
+  if (checks.length === 0) return '';
+  const rows = checks.map(
+    (check) => `<tr><td><b>${e(check.name)}</b> ${tags(check)}</td><td>${e(check.reason ?? '')}</td></tr>`,
+  );
+  return `<section id="skipped"><h2>Skipped checks <span class="count">${checks.length}</span></h2>
+<p class="muted">Not run on this target, so neither passed nor failed.</p>
+<table><thead><tr><th>check</th><th>why it was skipped</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
+}
+
+export function passedSection(checks: CheckResult[]): string {
+  if (checks.length === 0) return '';
+  const rows = checks.map(
+    (check) =>
+      `<tr><td>${e(check.name)} ${tags(check)}</td><td class="muted">${e(check.detail ?? '')}</td><td class="num">${check.durationMs === undefined ? '' : e(formatDuration(check.durationMs))}</td></tr>`,
+  );
+  return `<section id="passed"><details><summary><h2>Passed checks <span class="count">${checks.length}</span></h2></summary>
+<table><tbody>${rows.join('')}</tbody></table></details></section>`;
+}
+
+export function advisoriesSection(advisories: ReportFailure[]): string {
+  if (advisories.length === 0) return '';
+  const cards = advisories
+    .slice(0, MAX_FAILURES_SHOWN * 5)
+    .map(
+      (failure) =>
+        `<article class="check check-advisory"><h3>${e(failure.check)}</h3>${failureBlock(failure)}</article>`,
+    );
+  return `<section id="advisories"><h2>Advisories <span class="count">${advisories.length}</span></h2>
+<p class="muted">Behaviour the spec leaves open: worth a look, never a gate failure.</p>${cards.join('\n')}</section>`;
+}

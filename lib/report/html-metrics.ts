@@ -1,0 +1,80 @@
+/** The metric sections of the HTML report: each chart with the numbers behind it in a table. */
+import type { Capacity, Metrics } from './model.ts';
+import type { ReportCharts } from './chart-data.ts';
+import { escapeHtml as e, formatMs, formatPercent } from './html-escape.ts';
+
+const table = (head: string[], rows: string[][], numericFrom = 1) =>
+  `<table><thead><tr>${head.map((cell, i) => `<th${i >= numericFrom ? ' class="num"' : ''}>${e(cell)}</th>`).join('')}</tr></thead>
+<tbody>${rows.map((row) => `<tr>${row.map((cell, i) => `<td${i >= numericFrom ? ' class="num"' : ''}>${cell}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
+
+const notMeasured = (what: string) => `<p class="muted">${e(what)} was not measured in this run.</p>`;
+
+export function latencySection(rows: Metrics['latency']): string {
+  const sorted = [...rows].sort(
+    (a, b) => a.endpoint.localeCompare(b.endpoint) || (a.tenant ?? '').localeCompare(b.tenant ?? ''),
+  );
+  const body = sorted.map((row) => [
+    e(row.endpoint),
+    e(row.tenant ?? 'all tenants'),
+    e(row.count.toLocaleString('en')),
+    e(formatMs(row.p50)),
+    e(formatMs(row.p95)),
+    e(formatMs(row.p99)),
+    e(formatMs(row.max)),
+  ]);
+  return `<section id="latency"><h2>Latency per endpoint and tenant</h2>
+${rows.length === 0 ? notMeasured('Latency') : table(['endpoint', 'tenant', 'requests', 'p50', 'p95', 'p99', 'max'], body, 2)}</section>`;
+}
+
+const chartBox = (id: string, caption: string) =>
+  `<figure><div class="chart" id="${id}"></div><figcaption>${e(caption)}</figcaption></figure>`;
+
+export function rate429Section(charts: ReportCharts): string {
+  return `<section id="rate429"><h2>429 rate over time</h2>
+${charts.rate429 ? chartBox('chart-rate429', 'Share of responses that were 429 (rate limited), per tenant, over the run.') : notMeasured('The 429 rate')}</section>`;
+}
+
+export function depthSection(rows: Metrics['depth'], charts: ReportCharts): string {
+  if (!charts.depth)
+    return `<section id="depth"><h2>Latency by page depth</h2>${notMeasured('Latency by page depth')}</section>`;
+  const body = [...rows]
+    .sort((a, b) => a.bucket - b.bucket)
+    .map((row) => [
+      e(row.bucket),
+      e(row.count.toLocaleString('en')),
+      e(formatMs(row.p50)),
+      e(formatMs(row.p95)),
+    ]);
+  return `<section id="depth"><h2>Latency by page depth</h2>
+${chartBox('chart-depth', 'p50 and p95 latency of a page by its position in the walk: a rising line means deep pages get slower.')}
+<details><summary>Numbers</summary>${table(['depth', 'pages', 'p50', 'p95'], body)}</details></section>`;
+}
+
+function onsetTable(capacity: Capacity): string {
+  const onsets = capacity.onset429 ?? [];
+  if (onsets.length === 0) return '';
+  const body = onsets.map((onset) => [
+    e(onset.scope),
+    e(onset.name),
+    onset.rps === null ? 'none up to the highest step' : e(`${onset.rps} rps`),
+  ]);
+  return `<h3>429 onset</h3>${table(['per', 'name', 'first step with 429s'], body, 2)}`;
+}
+
+export function capacitySection(capacity: Capacity | undefined, charts: ReportCharts): string {
+  if (!capacity || !charts.capacity) return '';
+  const knee = capacity.knee
+    ? `<p class="knee">Knee at <b>${e(capacity.knee.rps)} rps</b> (p95 ${e(formatMs(capacity.knee.p95))}).</p>`
+    : '<p class="knee">No knee found: p95 did not bend up to the highest step.</p>';
+  const steps = [...capacity.steps]
+    .sort((a, b) => a.rps - b.rps)
+    .map((step) => [
+      e(step.rps),
+      e(formatMs(step.p95)),
+      e(formatPercent(step.errorRate)),
+      e(formatPercent(step.rate429)),
+    ]);
+  return `<section id="capacity"><h2>Capacity</h2>${knee}
+${chartBox('chart-capacity', 'p95 latency (left axis) and error and 429 shares (right axis) at each arrival-rate step; the dashed line marks the knee.')}
+${table(['arrival rate (rps)', 'p95', 'errors', '429'], steps)}${onsetTable(capacity)}</section>`;
+}

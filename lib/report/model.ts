@@ -1,0 +1,181 @@
+/**
+ * The `summary.json` of a run (schemaVersion 1): the one contract between the runners that produce
+ * results (properties, load, capacity, repro) and everything that shows them (HTML, JUnit, baseline
+ * comparison, CI). Additive changes keep version 1; removing or renaming a field bumps it.
+ * Field-by-field reference: docs/report.md.
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { KEY_ROLES } from '../target/schema.ts';
+
+export const SCHEMA_VERSION = 1;
+
+const closed = <T extends Parameters<typeof Type.Object>[0]>(properties: T) =>
+  Type.Object(properties, { additionalProperties: false });
+const oneOf = <const T extends readonly string[]>(values: T) =>
+  Type.Union(values.map((value) => Type.Literal(value))) as unknown as TSchema & { static: T[number] };
+const Milliseconds = Type.Number({ minimum: 0 });
+const Count = Type.Integer({ minimum: 0 });
+const Fraction = Type.Number({ minimum: 0, maximum: 1 });
+const Timestamp = Type.String({
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$',
+});
+// A path inside the run directory: relative, no `..`, no scheme, so a report link stays inside it.
+const RunFilePath = Type.String({
+  pattern: '^(?!/)(?![A-Za-z][A-Za-z0-9+.-]*:)(?!.*(^|/)\\.\\.(/|$))[^\\\\<>"]+$',
+});
+
+export const COMMANDS = ['gate', 'props', 'load', 'capacity', 'repro'] as const;
+export const CHECK_KINDS = ['property', 'threshold', 'invariant'] as const;
+export const CHECK_VERDICTS = ['passed', 'failed', 'skipped'] as const;
+
+/** Mirrors `RequestRecord` of lib/failure.ts: the key by tenant and role, never its value. */
+const RequestRecordSchema = closed({
+  endpoint: oneOf(['menuItems', 'orders'] as const),
+  path: Type.String(),
+  tenant: Type.String(),
+  role: oneOf([...KEY_ROLES, 'none', 'malformed'] as const),
+  scheme: oneOf(['bearer', 'serviceHeader'] as const),
+  status: Type.Integer(),
+});
+
+/** Mirrors `Failure` of lib/failure.ts (a test asserts the two types are equal). */
+export const FailureSchema = closed({
+  check: Type.String({ minLength: 1 }),
+  code: Type.String({ minLength: 1 }),
+  severity: oneOf(['error', 'advisory'] as const),
+  message: Type.String(),
+  expected: Type.String(),
+  received: Type.String(),
+  requests: Type.Array(RequestRecordSchema),
+});
+
+const StageSchema = closed({
+  name: Type.String({ minLength: 1 }),
+  verdict: oneOf(['pass', 'fail'] as const),
+  durationMs: Milliseconds,
+});
+
+export const CheckResultSchema = closed({
+  /** The registry name (lib/checks/registry.ts), property name, or k6 `metric: threshold`. */
+  name: Type.String({ minLength: 1 }),
+  kind: oneOf(CHECK_KINDS),
+  /** Invariant family: pagination, limits, cursors, filters, auth, tenancy, errors, ... */
+  family: Type.Optional(Type.String({ minLength: 1 })),
+  verdict: oneOf(CHECK_VERDICTS),
+  /** Why it was skipped (required then) or, for a failure without Failure data, what failed. */
+  reason: Type.Optional(Type.String({ minLength: 1 })),
+  /** One line for any verdict, e.g. a threshold's observed value: "p(95)=212 ms (< 500)". */
+  detail: Type.Optional(Type.String()),
+  durationMs: Type.Optional(Milliseconds),
+  /** Severity `error` only; advisories go to the summary's `advisories`. */
+  failures: Type.Optional(Type.Array(FailureSchema)),
+  /** fast-check replay: `fc.assert(property, { seed, path })`. */
+  seed: Type.Optional(Type.Integer()),
+  path: Type.Optional(Type.String()),
+  /** Runnable reproductions (curl, k6 scripts), relative to the run directory. */
+  reproduction: Type.Optional(Type.Array(RunFilePath)),
+});
+
+const LatencyRowSchema = closed({
+  endpoint: Type.String({ minLength: 1 }),
+  tenant: Type.Optional(Type.String({ minLength: 1 })),
+  p50: Milliseconds,
+  p95: Milliseconds,
+  p99: Milliseconds,
+  max: Milliseconds,
+  count: Count,
+});
+
+/** Share of responses that were 429 in the interval starting `t` seconds after the run start. */
+const Rate429PointSchema = closed({
+  t: Type.Number({ minimum: 0 }),
+  rate: Fraction,
+  tenant: Type.Optional(Type.String()),
+});
+
+/** Latency of pages at depth `bucket` (1 = first page of a walk; a range is named by its first). */
+const DepthRowSchema = closed({
+  bucket: Type.Integer({ minimum: 1 }),
+  p50: Milliseconds,
+  p95: Milliseconds,
+  count: Count,
+});
+
+const CapacityStepSchema = closed({
+  rps: Type.Number({ minimum: 0 }),
+  p95: Milliseconds,
+  errorRate: Fraction,
+  rate429: Fraction,
+});
+
+/** First step rate with 429s for one key (named `tenant/role`, never its value) or tenant. */
+const Onset429Schema = closed({
+  scope: oneOf(['key', 'tenant'] as const),
+  name: Type.String({ minLength: 1 }),
+  /** null: no 429 up to the highest step measured. */
+  rps: Type.Union([Type.Number({ minimum: 0 }), Type.Null()]),
+});
+
+const CapacitySchema = closed({
+  steps: Type.Array(CapacityStepSchema),
+  knee: Type.Optional(closed({ rps: Type.Number({ minimum: 0 }), p95: Milliseconds })),
+  onset429: Type.Optional(Type.Array(Onset429Schema)),
+});
+
+const MetricsSchema = closed({
+  latency: Type.Array(LatencyRowSchema),
+  rate429: Type.Array(Rate429PointSchema),
+  depth: Type.Array(DepthRowSchema),
+  capacity: Type.Optional(CapacitySchema),
+});
+
+export const RegressionSchema = closed({
+  kind: oneOf(['latency', 'onset429', 'check'] as const),
+  /** What regressed: `menuItems tenant-a p95`, `tenant tenant-a`, a check name. */
+  subject: Type.String({ minLength: 1 }),
+  baseline: Type.Union([Type.Number(), Type.String()]),
+  current: Type.Union([Type.Number(), Type.String()]),
+  /** The allowed relative change it went beyond (0.2 = 20 %); absent for a check. */
+  margin: Type.Optional(Type.Number({ minimum: 0 })),
+  message: Type.String(),
+});
+
+const TargetInfoSchema = closed({
+  name: Type.String({ minLength: 1 }),
+  /** Origin and path only: user info, query and fragment removed (see `describeTarget`). */
+  baseUrl: Type.String(),
+  kind: oneOf(['sandbox', 'remote'] as const),
+  /** Sandbox faults switched on for the run (`--fault`). */
+  faults: Type.Optional(Type.Array(Type.String())),
+});
+
+export const SummarySchema = closed({
+  schemaVersion: Type.Literal(SCHEMA_VERSION),
+  runId: Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$' }),
+  startedAt: Timestamp,
+  finishedAt: Timestamp,
+  command: oneOf(COMMANDS),
+  target: TargetInfoSchema,
+  /** `k6` is required when k6 ran (a threshold check or load metrics are present). */
+  versions: closed({ harness: Type.String(), node: Type.String(), k6: Type.Optional(Type.String()) }),
+  verdict: oneOf(['pass', 'fail'] as const),
+  /** 0 pass, 1 checks failed, 2 usage or setup error. */
+  exitCode: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]),
+  stages: Type.Array(StageSchema),
+  checks: Type.Array(CheckResultSchema),
+  advisories: Type.Array(FailureSchema),
+  metrics: MetricsSchema,
+  /** Files of the run other than the three reports (k6 dashboard export, raw points). */
+  artifacts: Type.Optional(Type.Array(closed({ name: Type.String({ minLength: 1 }), path: RunFilePath }))),
+  baseline: Type.Optional(closed({ path: Type.String(), regressions: Type.Array(RegressionSchema) })),
+});
+
+export type Summary = Static<typeof SummarySchema>;
+export type CheckResult = Static<typeof CheckResultSchema>;
+export type CheckKind = CheckResult['kind'];
+export type Command = Summary['command'];
+export type Metrics = Summary['metrics'];
+export type LatencyRow = Metrics['latency'][number];
+export type Capacity = NonNullable<Metrics['capacity']>;
+export type Regression = Static<typeof RegressionSchema>;
+export type ReportFailure = Static<typeof FailureSchema>;
