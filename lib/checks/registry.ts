@@ -19,6 +19,7 @@ import { limitInvariance } from './limit-invariance.ts';
 import { tenantsDisjoint } from './tenants-disjoint.ts';
 import { searchMatchesNameOrSku } from './search-matches-name-or-sku.ts';
 import { defaultLimitApplied } from './default-limit-applied.ts';
+import { authSchemesAgree } from './auth-schemes-agree.ts';
 
 /** Run on every page of every walk, in the property suites and the k6 scenarios alike. */
 export const PAGE_CHECKS: readonly PageCheck[] = [
@@ -49,6 +50,7 @@ export const WALK_SET_CHECKS = [
   tenantsDisjoint,
   searchMatchesNameOrSku,
   defaultLimitApplied,
+  authSchemesAgree,
 ];
 
 /** Every check by name: what reports, `--check` flags and the README list. */

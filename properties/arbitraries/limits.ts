@@ -1,0 +1,37 @@
+/** Limits: valid ones that keep walks short when shrunk, invalid ones of every kind (spec §4, §8). */
+import fc from 'fast-check';
+import { LIMITS } from '../../lib/contract/endpoints.ts';
+
+/** A limit in [min, 100] that shrinks toward 100: the fewest pages, so a shrunk walk stays short. */
+export const pageLimit = (min: number = LIMITS.min): fc.Arbitrary<number> =>
+  fc.integer({ min: 0, max: LIMITS.max - Math.min(min, LIMITS.max) }).map((below) => LIMITS.max - below);
+
+/** Walk-length cap when the list's size is unknown (the survey was throttled or timed out). */
+const UNKNOWN_SIZE_PAGES = 1000;
+
+/** Records a walk may meet: the surveyed count, plus room for data that changes meanwhile. */
+const headroom = (size: number): number => Math.ceil(size * 1.25) + 20;
+
+/** More pages than this for a list of `size` records is a walk the data cannot explain. */
+export const explainedPages = (size: number | null, limit: number): number =>
+  size === null ? UNKNOWN_SIZE_PAGES : Math.ceil(headroom(size) / limit) + 1;
+
+/** The smallest limit whose full walk of `size` records fits in `pages` pages. */
+export const fullWalkMinLimit = (size: number | null, pages: number): number =>
+  size === null
+    ? LIMITS.max
+    : Math.min(LIMITS.max, Math.max(LIMITS.min, Math.ceil(headroom(size) / (pages - 1))));
+
+/**
+ * Limits spec §4 rejects: 0, negatives, above 100, fractions and words. Forms whose reading the
+ * spec leaves open (leading zeros, `1e2`, `10.0`, an empty value) are left out on purpose.
+ */
+export const invalidLimit: fc.Arbitrary<string> = fc.oneof(
+  fc.constant('0'),
+  fc.integer({ min: -1000, max: -1 }).map(String),
+  fc.integer({ min: LIMITS.max + 1, max: 1_000_000 }).map(String),
+  fc
+    .tuple(fc.integer({ min: 0, max: LIMITS.max }), fc.integer({ min: 1, max: 9 }))
+    .map(([whole, tenth]) => `${whole}.${tenth}`),
+  fc.constantFrom('abc', 'ten', 'null', 'true', '1e', 'NaN', 'Infinity'),
+);

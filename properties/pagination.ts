@@ -1,0 +1,203 @@
+/**
+ * Pagination (spec §4.3): walks end, never repeat a record, keep their shape and page size, and
+ * return the same records whatever the limit on quiescent data. Every page of every walk runs the
+ * whole PAGE_CHECKS registry, so each property fails on any page invariant its walks break.
+ */
+import fc from 'fast-check';
+import { LIMITS } from '../lib/contract/endpoints.ts';
+import { defaultLimitApplied } from '../lib/checks/default-limit-applied.ts';
+import { limitInvariance } from '../lib/checks/limit-invariance.ts';
+import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
+import { pageLimit } from './arbitraries/limits.ts';
+import { filters, listChoice } from './arbitraries/lists.ts';
+import { FULL_KEY, fullWalk, fullWalkMin, tenantSurvey, walkToEnd } from './support.ts';
+import { defineProperty, prepared, type PropertyContext } from './types.ts';
+import { verdict, walk, walkSpecOf } from './walks.ts';
+import type { Survey } from './survey.ts';
+
+/** A list with any filters and any limit 1..100, walked for its first pages only. */
+const filteredPrefix = (context: PropertyContext, survey: Survey) =>
+  listChoice(survey.tenants.map((tenant) => tenant.name)).chain((choice) =>
+    fc
+      .record({
+        query: filters(context.target, choice.endpoint, tenantSurvey(survey, choice.tenant)),
+        limit: fc.option(pageLimit(), { nil: undefined }),
+      })
+      .map(({ query, limit }) => ({
+        ...choice,
+        query: limit === undefined ? query : { ...query, limit: String(limit) },
+      })),
+  );
+
+const prefixWalkProperty = (name: string, description: string, checks: string[]) =>
+  defineProperty({
+    name,
+    family: 'pagination',
+    description,
+    checks,
+    needs: [FULL_KEY],
+    runs: 15,
+    async prepare(context) {
+      const survey = await context.survey();
+      return prepared(filteredPrefix(context, survey), async (input) => {
+        const state = await walk(
+          context,
+          walkSpecOf(input, Number.MAX_SAFE_INTEGER, survey),
+          context.budget.prefixPages,
+        );
+        verdict(context, state.failures);
+      });
+    },
+  });
+
+export const noDuplicates = prefixWalkProperty(
+  'pagination.no-duplicates',
+  'No walk returns a record twice, for any limit 1..100 and any filters, on both endpoints.',
+  ['no-duplicate-ids'],
+);
+
+export const pageSize = prefixWalkProperty(
+  'pagination.page-size',
+  'No page holds more records than its limit (50 without one).',
+  ['page-size-within-limit'],
+);
+
+const fullWalkProperty = (name: string, description: string, checks: string[], withFilters: boolean) =>
+  defineProperty({
+    name,
+    family: 'pagination',
+    description,
+    checks,
+    needs: [FULL_KEY],
+    runs: 6,
+    async prepare(context) {
+      const survey = await context.survey();
+      const arbitrary = fullWalk(context, survey).chain((list) =>
+        (withFilters
+          ? filters(context.target, list.endpoint, tenantSurvey(survey, list.tenant))
+          : fc.constant({})
+        ).map((query) => ({ ...list, query })),
+      );
+      return prepared(arbitrary, async (input) => {
+        verdict(context, (await walkToEnd(context, survey, input)).failures);
+      });
+    },
+  });
+
+export const terminates = fullWalkProperty(
+  'pagination.terminates',
+  'Every walk ends: no cursor cycle, no repeated page, no more pages than the data explains.',
+  ['walk-terminates'],
+  false,
+);
+
+export const shape = fullWalkProperty(
+  'pagination.shape',
+  'Every page of a whole walk matches the schema; hasMore is true exactly when there is a token.',
+  ['page-matches-schema', 'pagination-consistent'],
+  true,
+);
+
+export const limitInvarianceProperty = defineProperty({
+  name: 'pagination.limit-invariance',
+  family: 'pagination',
+  description: 'On a quiescent tenant, whole walks with two different limits return the same ids.',
+  checks: ['limit-invariance'],
+  needs: [FULL_KEY, { kind: 'quiescent' }],
+  runs: 5,
+  async prepare(context) {
+    const survey = await context.survey();
+    const quiescent = survey.tenants.filter((tenant) => tenant.quiescent);
+    // Two distinct limits, both small enough a bound for a full walk (so at most 99 for the lower).
+    const arbitrary = listChoice(quiescent.map((tenant) => tenant.name)).chain((choice) => {
+      const min = Math.min(fullWalkMin(context, survey, choice), LIMITS.max - 1);
+      return fc
+        .tuple(pageLimit(min), pageLimit(min))
+        .filter(([limit, other]) => limit !== other)
+        .map(([limit, other]) => ({ ...choice, limit, other }));
+    });
+    return prepared(arbitrary, async ({ other, ...input }) => {
+      const walks = [];
+      for (const limit of [input.limit, other])
+        walks.push(await walkToEnd(context, survey, { ...input, query: {}, limit }));
+      verdict(
+        context,
+        walks.flatMap((state) => state.failures),
+      );
+      fc.pre(walks.every((state) => state.end === 'complete'));
+      const compared = walks.map((state, index) => ({
+        limit: index === 0 ? input.limit : other,
+        ids: new Set(state.ids.keys()),
+      }));
+      verdict(
+        context,
+        runWalkSetCheck(
+          limitInvariance,
+          compared,
+          walks.flatMap((state) => state.requests),
+        ),
+      );
+    });
+  },
+});
+
+export const emptyResult = defineProperty({
+  name: 'pagination.empty-result',
+  family: 'pagination',
+  description:
+    'A search that matches nothing is exactly { data: [], pagination: { nextPageToken: null, hasMore: false } }.',
+  checks: ['empty-result-exact'],
+  needs: [FULL_KEY],
+  runs: 5,
+  async prepare(context) {
+    const survey = await context.survey();
+    const arbitrary = fc.record({
+      list: listChoice(survey.tenants.map((tenant) => tenant.name)),
+      nonsense: fc.stringMatching(/^[a-z0-9]{10,16}$/),
+    });
+    return prepared(arbitrary, async ({ list, nonsense }) => {
+      const input = { ...list, endpoint: 'menuItems' as const, query: { q: `zq-no-such-item-${nonsense}` } };
+      const state = await walk(context, walkSpecOf(input, 2, survey), 1);
+      verdict(context, state.failures);
+      fc.pre(state.ids.size === 0);
+    });
+  },
+});
+
+export const defaultLimit = defineProperty({
+  name: 'pagination.default-limit',
+  family: 'pagination',
+  description: `A first page without limit is the first page with limit=${LIMITS.default}.`,
+  checks: ['default-limit-applied', 'page-size-within-limit'],
+  needs: [FULL_KEY],
+  runs: 6,
+  async prepare(context) {
+    const survey = await context.survey();
+    return prepared(listChoice(survey.tenants.map((tenant) => tenant.name)), async (list) => {
+      const first = (query: Record<string, string>) =>
+        walk(context, walkSpecOf({ ...list, query }, Number.MAX_SAFE_INTEGER, survey), 1);
+      const pages = [await first({}), await first({ limit: String(LIMITS.default) })];
+      verdict(
+        context,
+        pages.flatMap((page) => page.failures),
+      );
+      const [withoutLimit, withDefault] = pages.map((page) => ({
+        size: page.ids.size,
+        hasMore: page.cursor !== null,
+      }));
+      const requests = pages.flatMap((page) => page.requests);
+      if (withoutLimit && withDefault)
+        verdict(context, runWalkSetCheck(defaultLimitApplied, { withoutLimit, withDefault }, requests));
+    });
+  },
+});
+
+export const PAGINATION = [
+  terminates,
+  noDuplicates,
+  shape,
+  pageSize,
+  limitInvarianceProperty,
+  emptyResult,
+  defaultLimit,
+];

@@ -1,0 +1,73 @@
+/** From a failed run's transcript to the steps of its curl reproduction, and the script itself. */
+import { callPath } from '../lib/http/call.ts';
+import type { Failure, RequestRecord } from '../lib/failure.ts';
+import { curlScript, type ReproStep } from '../lib/repro/curl.ts';
+import type { Target } from '../lib/target/target.ts';
+import type { Exchange } from './transcript.ts';
+
+/**
+ * Checks whose failure is the status itself (a 200 where the contract fixes a 4xx, a 5xx mid-walk,
+ * two schemes answering differently): a script can tell by the status alone that the bug is back.
+ */
+const STATUS_CHECKS: ReadonlySet<string> = new Set([
+  'limit-bounds-enforced',
+  'cursor-rejected',
+  'key-rejected',
+  'scope-enforced',
+  'foreign-resource-not-found',
+  'walk-pages-succeed',
+  'auth-schemes-agree',
+]);
+
+const sameRequest = (exchange: Exchange, record: RequestRecord): boolean =>
+  callPath(exchange.call) === record.path &&
+  exchange.call.credential.tenant === record.tenant &&
+  exchange.call.credential.role === record.role &&
+  exchange.call.credential.scheme === record.scheme &&
+  exchange.status === record.status;
+
+function lastIndexWhere<T>(items: readonly T[], end: number, matches: (item: T) => boolean): number {
+  for (let index = end - 1; index >= 0; index -= 1) if (matches(items[index] as T)) return index;
+  return -1;
+}
+
+/** The transcript as reproduction steps: cursors traced to the step that issued them. */
+export function reproSteps(transcript: readonly Exchange[], failures: readonly Failure[]): ReproStep[] {
+  const steps: ReproStep[] = transcript.map((exchange, index) => {
+    const cursor = exchange.call.query.cursor;
+    const issuer = lastIndexWhere(transcript, index, (earlier) => earlier.nextPageToken === cursor);
+    return {
+      call: exchange.call,
+      status: exchange.status,
+      ...(cursor !== undefined && issuer >= 0 ? { cursorFrom: issuer } : {}),
+    };
+  });
+  for (const failure of failures.filter((entry) => STATUS_CHECKS.has(entry.check)))
+    for (const record of failure.requests) {
+      const index = lastIndexWhere(transcript, transcript.length, (exchange) =>
+        sameRequest(exchange, record),
+      );
+      const step = steps[index];
+      if (step !== undefined) step.showsBug = true;
+    }
+  return steps;
+}
+
+export interface FailedRun {
+  name: string;
+  seed: number;
+  path: string;
+  failures: readonly Failure[];
+  requests: readonly ReproStep[];
+}
+
+export function reproScript(result: FailedRun, target: Target): string {
+  return curlScript({
+    title: `Reproduction of property ${result.name} (fast-check seed ${result.seed}, path ${result.path})`,
+    replay: `npm run props -- --target TARGET_FILE --property ${result.name} --seed ${result.seed} --path ${result.path}`,
+    baseUrl: target.baseUrl,
+    apiKeyHeader: target.apiKeyHeader,
+    steps: result.requests,
+    failures: result.failures,
+  });
+}

@@ -1,0 +1,167 @@
+/**
+ * Runs property definitions programmatically with `fc.check` and returns results as data:
+ * passed, failed (failures, seed, path, shrunk request sequence) or skipped (with the reason).
+ * The vitest files, `npm run props`, the gate and the mutation matrix all call this.
+ */
+import fc from 'fast-check';
+import { isError, type Failure } from '../lib/failure.ts';
+import { createRedactor, redactDeep } from '../lib/redact.ts';
+import { targetSecrets } from '../lib/target/target.ts';
+import { needsSurvey, unmetNeeds } from './needs.ts';
+import { reproSteps } from './repro.ts';
+import type { SuiteContext } from './context.ts';
+import { ContractViolation } from './transcript.ts';
+import { isSkip, type Family, type PropertyDefinition } from './types.ts';
+import type { ReproStep } from '../lib/repro/curl.ts';
+
+export interface RunOptions {
+  /** Runs per property; each definition's own default when absent. */
+  runs?: number;
+  /** Time for one property, shrinking included (fast-check's interruptAfterTimeLimit). @default 10000 */
+  timeBudgetMs?: number;
+  /** fast-check seed; a random one (reported) when absent. */
+  seed?: number;
+  /** fast-check path of a counterexample, to replay it (with its seed). */
+  path?: string;
+}
+
+export const DEFAULT_TIME_BUDGET_MS = 10_000;
+
+interface ResultBase {
+  name: string;
+  family: Family;
+  durationMs: number;
+}
+
+export interface Passed extends ResultBase {
+  status: 'passed';
+  seed: number;
+  runs: number;
+  /** Runs that proved nothing (throttled, over time, precondition unmet). */
+  inconclusiveRuns: number;
+  advisories: Failure[];
+}
+
+export interface Failed extends ResultBase {
+  status: 'failed';
+  seed: number;
+  path: string;
+  runs: number;
+  shrinks: number;
+  /** From the property's start to the end of its first failing run. */
+  timeToDetectMs: number;
+  /** The shrunk input, as fast-check prints it. */
+  input: string;
+  failures: Failure[];
+  /** The requests of the shrunk run, in order: what the curl reproduction replays. */
+  requests: ReproStep[];
+  advisories: Failure[];
+}
+
+export interface Skipped extends ResultBase {
+  status: 'skipped';
+  reason: string;
+}
+
+export type PropertyResult = Passed | Failed | Skipped;
+
+const randomSeed = (): number => Math.floor(Math.random() * 0x7fffffff);
+
+async function whyNot(property: PropertyDefinition, context: SuiteContext): Promise<string | null> {
+  const survey = needsSurvey(property.needs) ? await context.survey() : undefined;
+  return unmetNeeds(property.needs, context.target, survey);
+}
+
+export async function runProperty(
+  property: PropertyDefinition,
+  context: SuiteContext,
+  options: RunOptions = {},
+): Promise<PropertyResult> {
+  const started = Date.now();
+  const base = { name: property.name, family: property.family };
+  const skipped = (reason: string): Skipped => ({
+    ...base,
+    status: 'skipped',
+    reason,
+    durationMs: Date.now() - started,
+  });
+  const unmet = await whyNot(property, context);
+  if (unmet !== null) return skipped(unmet);
+  const ready = await property.prepare(context);
+  if (isSkip(ready)) return skipped(ready.skip);
+
+  let firstFailureAt: number | null = null;
+  const predicate = fc.asyncProperty(ready.arbitrary, async (input) => {
+    context.client.begin();
+    try {
+      await ready.run(input);
+    } catch (error) {
+      if (error instanceof ContractViolation) firstFailureAt ??= Date.now();
+      throw error;
+    }
+  });
+  const seed = options.seed ?? randomSeed();
+  context.takeAdvisories();
+  const details = await fc.check(predicate, {
+    seed,
+    path: options.path,
+    numRuns: options.runs ?? property.runs,
+    plugins: [fc.interruptAfterTimeLimit(options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS)],
+  });
+  const advisories = context.takeAdvisories();
+  const durationMs = Date.now() - started;
+
+  if (!details.failed)
+    return {
+      ...base,
+      status: 'passed',
+      seed,
+      runs: details.numRuns,
+      inconclusiveRuns: details.numSkips,
+      advisories,
+      durationMs,
+    };
+  if (details.counterexample === null)
+    return skipped(
+      details.interrupted
+        ? 'inconclusive: no run completed within the time budget'
+        : 'inconclusive: every run was throttled, over time or without usable data',
+    );
+  const violation = details.errorInstance;
+  // Anything but a contract violation is the harness's problem (an unreachable host, a bug): raise it.
+  if (!(violation instanceof ContractViolation)) throw violation;
+  const redact = createRedactor(targetSecrets(context.target));
+  return redactDeep<Failed>(
+    {
+      ...base,
+      status: 'failed',
+      seed,
+      path: details.counterexamplePath,
+      runs: details.numRuns,
+      shrinks: details.numShrinks,
+      timeToDetectMs: (firstFailureAt ?? Date.now()) - started,
+      input: fc.stringify((details.counterexample as unknown[])[0]),
+      failures: violation.failures.filter(isError),
+      requests: reproSteps(violation.transcript, violation.failures),
+      advisories,
+      durationMs,
+    },
+    redact,
+  );
+}
+
+/** Runs properties one after another (sequential requests keep a shared target's load low). */
+export async function runProperties(
+  properties: readonly PropertyDefinition[],
+  context: SuiteContext,
+  options: RunOptions = {},
+  onResult: (result: PropertyResult) => void = () => {},
+): Promise<PropertyResult[]> {
+  const results: PropertyResult[] = [];
+  for (const property of properties) {
+    const result = await runProperty(property, context, options);
+    onResult(result);
+    results.push(result);
+  }
+  return results;
+}

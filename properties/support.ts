@@ -1,0 +1,61 @@
+/** Pieces several families share: list sizes, full-walk inputs, a genuine cursor to misuse. */
+import fc from 'fast-check';
+import type { Endpoint } from '../lib/contract/endpoints.ts';
+import type { Query } from '../lib/http/call.ts';
+import { explainedPages, fullWalkMinLimit, pageLimit } from './arbitraries/limits.ts';
+import { listChoice, type ListChoice } from './arbitraries/lists.ts';
+import { knownSize, surveyOf, type Survey, type TenantSurvey } from './survey.ts';
+import type { Need, PropertyContext } from './types.ts';
+import { verdict, walk, walkSpecOf, type WalkInput } from './walks.ts';
+
+export const FULL_KEY: Need = { kind: 'key', role: 'full', tenants: 1 };
+export const TWO_FULL_KEYS: Need = { kind: 'key', role: 'full', tenants: 2 };
+
+export function tenantSurvey(survey: Survey, tenant: string): TenantSurvey {
+  const found = surveyOf(survey, tenant);
+  if (found === undefined) throw new Error(`tenant ${tenant} was not surveyed`);
+  return found;
+}
+
+export const listSize = (survey: Survey, tenant: string, endpoint: Endpoint): number | null =>
+  knownSize(tenantSurvey(survey, tenant).lists[endpoint]);
+
+export interface FullWalk extends ListChoice {
+  limit: number;
+}
+
+/** The smallest limit whose full walk of the chosen list fits the budget's pages. */
+export const fullWalkMin = (context: PropertyContext, survey: Survey, choice: ListChoice): number =>
+  fullWalkMinLimit(listSize(survey, choice.tenant, choice.endpoint), context.budget.fullWalkPages);
+
+/** A list and a limit large enough for its full walk to fit the budget's pages. */
+export const fullWalk = (
+  context: PropertyContext,
+  survey: Survey,
+  tenants = survey.tenants,
+): fc.Arbitrary<FullWalk> =>
+  listChoice(tenants.map((tenant) => tenant.name)).chain((choice) =>
+    pageLimit(fullWalkMin(context, survey, choice)).map((limit) => ({ ...choice, limit })),
+  );
+
+/** Walks a list to its end with the walk-length bound its surveyed size explains. */
+export function walkToEnd(context: PropertyContext, survey: Survey, input: WalkInput & { limit: number }) {
+  const size = listSize(survey, input.tenant, input.endpoint);
+  const query: Query = { ...input.query, limit: String(input.limit) };
+  return walk(context, walkSpecOf({ ...input, query }, explainedPages(size, input.limit), survey));
+}
+
+/**
+ * The nextPageToken of a real first page, for the properties that misuse cursors. A list too
+ * short to have a second page makes the run inconclusive.
+ */
+export async function genuineToken(
+  context: PropertyContext,
+  survey: Survey,
+  input: WalkInput,
+): Promise<string> {
+  const first = await walk(context, walkSpecOf(input, Number.MAX_SAFE_INTEGER, survey), 1);
+  verdict(context, first.failures);
+  fc.pre(first.cursor !== null);
+  return first.cursor ?? '';
+}

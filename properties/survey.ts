@@ -1,0 +1,120 @@
+/**
+ * What the target holds, read once per run of the suite: a full walk of both lists for every
+ * tenant that has a full key. Properties draw their inputs from it (q from names actually seen,
+ * locations actually used), bound their walks by it, and know which tenant owns which id.
+ */
+import type { NodeClient } from '../lib/adapters/node-http.ts';
+import { walkList } from '../lib/adapters/node-walk.ts';
+import { ENDPOINTS, LIMITS, type Endpoint } from '../lib/contract/endpoints.ts';
+import type { WalkEnd } from '../lib/paging/walk.ts';
+import type { Target, TenantTarget } from '../lib/target/target.ts';
+
+export interface SurveyRecord {
+  id: string;
+  name?: unknown;
+  sku?: unknown;
+  status?: unknown;
+  locationId?: unknown;
+  categoryId?: unknown;
+}
+
+export interface SurveyList {
+  records: SurveyRecord[];
+  /** How the survey walk ended: `complete`, or a fault, throttling or the time cap stopped it. */
+  end: WalkEnd | null;
+}
+
+export interface TenantSurvey {
+  name: string;
+  quiescent: boolean;
+  lists: Record<Endpoint, SurveyList>;
+  /** Location ids from the target file and from the orders seen. */
+  locations: string[];
+  /** Category ids from the target file and from the menu items seen. */
+  categories: string[];
+}
+
+export interface Survey {
+  /** Tenants with a full key, in target file order. */
+  tenants: TenantSurvey[];
+  /** The tenant that owns an id seen in the survey. */
+  ownerOf(id: string): string | undefined;
+}
+
+/** Enough for tens of thousands of records per list; a bigger list is surveyed in part. */
+const SURVEY_PAGES = 400;
+
+/** A client that also keeps every record of every page it fetches. */
+function capturing(client: NodeClient, records: SurveyRecord[]): NodeClient {
+  return {
+    ...client,
+    async sendWithRetry(call) {
+      const result = await client.sendWithRetry(call);
+      const data = (result.response.body as { data?: unknown } | undefined)?.data;
+      if (result.response.status === 200 && Array.isArray(data))
+        for (const record of data as SurveyRecord[]) if (typeof record?.id === 'string') records.push(record);
+      return result;
+    },
+  };
+}
+
+async function surveyList(client: NodeClient, tenant: string, endpoint: Endpoint, deadlineMs: number) {
+  const records: SurveyRecord[] = [];
+  const spec = {
+    endpoint,
+    query: { limit: String(LIMITS.max) },
+    credential: { tenant, role: 'full' as const, scheme: 'bearer' as const },
+    maxPages: SURVEY_PAGES,
+  };
+  const walk = await walkList(capturing(client, records), spec, deadlineMs);
+  const unique = new Map(records.map((record) => [record.id, record]));
+  return { records: [...unique.values()], end: walk.end };
+}
+
+const strings = (values: unknown[]): string[] => [
+  ...new Set(values.filter((value): value is string => typeof value === 'string' && value.length > 0)),
+];
+
+async function surveyTenant(client: NodeClient, tenant: TenantTarget, deadlineMs: number) {
+  const lists = {} as Record<Endpoint, SurveyList>;
+  for (const endpoint of ENDPOINTS)
+    lists[endpoint] = await surveyList(client, tenant.name, endpoint, deadlineMs);
+  return {
+    name: tenant.name,
+    quiescent: tenant.quiescent,
+    lists,
+    locations: strings([...tenant.locations, ...lists.orders.records.map((order) => order.locationId)]),
+    categories: strings([...tenant.categories, ...lists.menuItems.records.map((item) => item.categoryId)]),
+  };
+}
+
+export async function surveyTarget(client: NodeClient, target: Target, timeMs: number): Promise<Survey> {
+  const deadlineMs = Date.now() + timeMs;
+  const tenants: TenantSurvey[] = [];
+  for (const tenant of target.tenants.filter((entry) => entry.keys.full !== undefined))
+    tenants.push(await surveyTenant(client, tenant, deadlineMs));
+  const owners = new Map<string, string>();
+  for (const tenant of tenants)
+    for (const endpoint of ENDPOINTS)
+      for (const record of tenant.lists[endpoint].records) owners.set(record.id, tenant.name);
+  return { tenants, ownerOf: (id) => owners.get(id) };
+}
+
+/**
+ * How many records the list holds, as far as the survey can tell: null when throttling or the time
+ * cap stopped it, so nobody can say how long a walk should be. A walk a fault stopped still counts
+ * what it saw: the properties then find the fault themselves.
+ */
+export const knownSize = (list: SurveyList): number | null =>
+  list.end === 'throttled' || list.end === 'timed-out' ? null : list.records.length;
+
+export const surveyOf = (survey: Survey, tenant: string): TenantSurvey | undefined =>
+  survey.tenants.find((entry) => entry.name === tenant);
+
+/** Another tenant's owner of an id, for the tenant-isolation check of `tenant`'s walks. */
+export const foreignOwner =
+  (survey: Survey, tenant: string) =>
+  (id: string): string | undefined => {
+    const owner = survey.ownerOf(id);
+    return owner === tenant ? undefined : owner;
+  };

@@ -1,0 +1,62 @@
+/**
+ * Every request a property run makes, in order: the shrunk counterexample of a failed property is
+ * the transcript of its last run, and the curl reproduction is written from it.
+ */
+import fc from 'fast-check';
+import type { NodeClient } from '../lib/adapters/node-http.ts';
+import type { Failure } from '../lib/failure.ts';
+import type { ApiCall } from '../lib/http/call.ts';
+import type { ApiResponse } from '../lib/http/response.ts';
+
+/** One request and what came back, with the key named by tenant and role only. */
+export interface Exchange {
+  call: ApiCall;
+  status: number;
+  /** The page's nextPageToken, so a reproduction can follow the walk with fresh cursors. */
+  nextPageToken: string | null;
+}
+
+export interface RecordingClient {
+  /**
+   * Sends with the client's 429 backoff. A request still throttled after its retries makes the
+   * run inconclusive (`fc.pre`): a 429 is never a contract failure (spec §7).
+   */
+  send(call: ApiCall): Promise<ApiResponse>;
+  /** Starts a new transcript (one per property run). */
+  begin(): void;
+  transcript(): readonly Exchange[];
+}
+
+/** Thrown by a run whose checks failed; fast-check keeps it for the shrunk counterexample. */
+export class ContractViolation extends Error {
+  override readonly name = 'ContractViolation';
+  readonly failures: readonly Failure[];
+  readonly transcript: readonly Exchange[];
+
+  constructor(failures: readonly Failure[], transcript: readonly Exchange[]) {
+    super(failures.map((failure) => `${failure.check}: ${failure.message}`).join('; '));
+    this.failures = failures;
+    this.transcript = transcript;
+  }
+}
+
+function tokenOf(response: ApiResponse): string | null {
+  const pagination = (response.body as { pagination?: { nextPageToken?: unknown } } | undefined)?.pagination;
+  return typeof pagination?.nextPageToken === 'string' ? pagination.nextPageToken : null;
+}
+
+export function createRecordingClient(client: NodeClient): RecordingClient {
+  let exchanges: Exchange[] = [];
+  return {
+    async send(call) {
+      const { response } = await client.sendWithRetry(call);
+      fc.pre(response.status !== 429);
+      exchanges.push({ call, status: response.status, nextPageToken: tokenOf(response) });
+      return response;
+    },
+    begin() {
+      exchanges = [];
+    },
+    transcript: () => [...exchanges],
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * Properties are data: a name, a family, what the target must provide, the checks they evaluate,
+ * and a factory that turns a live target into a fast-check arbitrary and an async predicate. The
+ * vitest files, the `props` command, the gate and the mutation matrix all run the same list.
+ */
+import type fc from 'fast-check';
+import type { Failure } from '../lib/failure.ts';
+import type { KeyRole } from '../lib/target/schema.ts';
+import type { Target } from '../lib/target/target.ts';
+import type { RecordingClient } from './transcript.ts';
+import type { Survey } from './survey.ts';
+
+export type Family = 'pagination' | 'limits' | 'cursors' | 'filters' | 'auth' | 'tenancy' | 'errors';
+
+export const FAMILIES: readonly Family[] = [
+  'pagination',
+  'limits',
+  'cursors',
+  'filters',
+  'auth',
+  'tenancy',
+  'errors',
+];
+
+/** What a property needs from the target; an unmet need is a skip with this as its reason. */
+export type Need =
+  | { kind: 'key'; role: KeyRole; tenants: number }
+  | { kind: 'quiescent' }
+  | { kind: 'locations'; tenants: number }
+  | { kind: 'categories'; tenants: number };
+
+/** Bounds that keep every run short, whatever the target's size. */
+export interface Budget {
+  /** Pages of a walk that need not reach the end (no-duplicates, filters, page size). @default 5 */
+  prefixPages: number;
+  /** Pages a full walk may take; limits are chosen so the data fits. @default 40 */
+  fullWalkPages: number;
+  /** Wall-clock cap of one walk; a walk that runs out is inconclusive. @default 15000 */
+  walkMs: number;
+}
+
+export interface PropertyContext {
+  target: Target;
+  client: RecordingClient;
+  budget: Budget;
+  /** What the target holds, read once per context by full walks (shared by all properties). */
+  survey(): Promise<Survey>;
+  /** Advisory findings (behaviour the spec leaves open), collected across runs. */
+  advise(failure: Failure): void;
+}
+
+/** A property ready to run: inputs to generate, and the check of one input (throws on a violation). */
+export interface Prepared<Input> {
+  arbitrary: fc.Arbitrary<Input>;
+  run(input: Input): Promise<void>;
+}
+
+export interface Skip {
+  skip: string;
+}
+
+export interface PropertyInfo {
+  /** `family.what`, e.g. `pagination.no-duplicates`; what reports and `--property` use. */
+  name: string;
+  family: Family;
+  description: string;
+  /** Names of the lib/checks checks this property evaluates; their `catches` are its faults. */
+  checks: readonly string[];
+  needs: readonly Need[];
+  /** Runs per property by default (each run is a few requests to a few dozen). */
+  runs: number;
+}
+
+export interface PropertyDefinition extends PropertyInfo {
+  prepare(context: PropertyContext): Promise<Prepared<unknown> | Skip>;
+}
+
+export const defineProperty = (definition: PropertyDefinition): PropertyDefinition => definition;
+
+/** Pairs an arbitrary with the check of one of its values (the input type is inferred here). */
+export const prepared = <Input>(
+  arbitrary: fc.Arbitrary<Input>,
+  run: (input: Input) => Promise<void>,
+): Prepared<Input> => ({
+  arbitrary,
+  run,
+});
+
+export const isSkip = (value: object): value is Skip => 'skip' in value;

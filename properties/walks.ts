@@ -1,0 +1,71 @@
+/**
+ * The I/O loops of the property runs: walks (whole, or their first pages) and single probes, both
+ * through the recording client, both judged by the lib/checks registry and nothing else.
+ */
+import fc from 'fast-check';
+import type { Endpoint } from '../lib/contract/endpoints.ts';
+import type { ProbeCheck } from '../lib/checks/types.ts';
+import { isError, type Failure } from '../lib/failure.ts';
+import type { ApiCall, AuthScheme, Credential, CredentialRole, Query } from '../lib/http/call.ts';
+import type { ApiResponse } from '../lib/http/response.ts';
+import { runProbeChecks } from '../lib/paging/run-checks.ts';
+import { foldPage, nextCall, startWalk, type WalkSpec, type WalkState } from '../lib/paging/walk.ts';
+import { foreignOwner, type Survey } from './survey.ts';
+import { ContractViolation } from './transcript.ts';
+import type { PropertyContext } from './types.ts';
+
+export const credential = (
+  tenant: string,
+  role: CredentialRole,
+  scheme: AuthScheme = 'bearer',
+): Credential => ({
+  tenant,
+  role,
+  scheme,
+});
+
+/** Walks until the list ends, or until `pages` pages when only a prefix is needed. */
+export async function walk(context: PropertyContext, spec: WalkSpec, pages = Infinity): Promise<WalkState> {
+  const state = startWalk(spec);
+  const deadline = Date.now() + context.budget.walkMs;
+  for (let call = nextCall(state); call !== null && state.pageCount < pages; call = nextCall(state)) {
+    // A walk that outlives its budget proves nothing either way: inconclusive, never a failure.
+    fc.pre(Date.now() <= deadline);
+    foldPage(state, call, await context.client.send(call));
+  }
+  return state;
+}
+
+export interface WalkInput {
+  endpoint: Endpoint;
+  tenant: string;
+  query: Query;
+  scheme?: AuthScheme;
+}
+
+/** A walk of `tenant`'s full key whose pages are also checked for records of other tenants. */
+export const walkSpecOf = (input: WalkInput, maxPages: number, survey: Survey): WalkSpec => ({
+  endpoint: input.endpoint,
+  query: input.query,
+  credential: credential(input.tenant, 'full', input.scheme),
+  maxPages,
+  foreignOwner: foreignOwner(survey, input.tenant),
+});
+
+/** Sends one request and runs one probe check on it; `probe` says in words what was sent. */
+export async function probe(
+  context: PropertyContext,
+  call: ApiCall,
+  check: ProbeCheck,
+  description: string,
+): Promise<{ response: ApiResponse; failures: Failure[] }> {
+  const response = await context.client.send(call);
+  return { response, failures: runProbeChecks([check], { call, response, probe: description }) };
+}
+
+/** Ends a run: errors fail it with the run's transcript, advisories are only reported. */
+export function verdict(context: PropertyContext, failures: readonly Failure[]): void {
+  for (const failure of failures.filter((entry) => !isError(entry))) context.advise(failure);
+  const errors = failures.filter(isError);
+  if (errors.length > 0) throw new ContractViolation(errors, context.client.transcript());
+}
