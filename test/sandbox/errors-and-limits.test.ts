@@ -1,0 +1,88 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
+import { expectErrorShape, get, MENU, ORDERS, SandboxClient } from './client.ts';
+
+let sandbox: RunningSandbox;
+let client: SandboxClient;
+
+beforeAll(async () => {
+  // A long window, so the counts below cannot be reset mid-test by the clock.
+  sandbox = await startSandbox({
+    orders: 300,
+    menuItemsPerTenant: 30,
+    rateLimit: { perKey: 3, perTenant: 5, windowMs: 60_000 },
+  });
+  client = new SandboxClient(sandbox);
+});
+afterAll(() => sandbox.close());
+
+/** Sends raw bytes, for requests an HTTP client refuses to build. */
+function rawRequest(text: string): Promise<string> {
+  const { port } = new URL(sandbox.baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => socket.end(text));
+    let received = '';
+    socket.setTimeout(5000, () => socket.destroy(new Error('raw request timed out')));
+    socket.on('data', (chunk) => (received += chunk.toString()));
+    socket.on('close', () => resolve(received));
+    socket.on('error', reject);
+  });
+}
+
+describe('errors use the Error shape and application/json (spec §7)', () => {
+  it.each([
+    ['an unknown route', '/public/customers'],
+    ['a trailing slash', '/public/orders/'],
+    ['the root', '/'],
+  ])('should answer %s with 404', async (_case, path) => {
+    expectErrorShape(
+      await get(`${sandbox.baseUrl.replace('/api/v1', '')}${path === '/' ? '/' : `/api/v1${path}`}`),
+      404,
+    );
+  });
+
+  it('should answer a POST with 404 in the Error shape', async () => {
+    expectErrorShape(await get(`${sandbox.baseUrl}${ORDERS}`, client.bearer(2), 'POST'), 404);
+  });
+
+  it('should answer a malformed URL with 400 in the Error shape', async () => {
+    const response = await rawRequest(
+      'GET /api/v1/public/%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    );
+    expect(response).toMatch(/^HTTP\/1\.1 4\d\d/);
+    expect(response).toMatch(/content-type: application\/json/i);
+    expect(response).toMatch(/"statusCode":4\d\d/);
+  });
+
+  it('should answer a broken HTTP request with 400 in the Error shape', async () => {
+    const response = await rawRequest('GET /api/v1/public/orders HTTP/1.1\r\nBad Header\r\n\r\n');
+    expect(response).toMatch(/^HTTP\/1\.1 400/);
+    expect(response).toMatch(/"statusCode":400/);
+  });
+});
+
+describe('rate limits (spec §7, §8: 429)', () => {
+  it('should send RateLimit headers on success', async () => {
+    const reply = await client.get(MENU, {}, client.bearer(2, 'noOrdersRead'));
+    expect(reply.status).toBe(200);
+    expect(reply.headers['ratelimit-limit']).toBe('3');
+    expect(reply.headers['ratelimit-remaining']).toBe('2');
+    expect(Number(reply.headers['ratelimit-reset'])).toBeGreaterThanOrEqual(1);
+  });
+
+  it('should limit each key, then its tenant, and never another tenant', async () => {
+    const full = client.bearer(0, 'full');
+    const other = client.bearer(0, 'noMenuRead');
+    for (let i = 0; i < 3; i++) expect((await client.get(ORDERS, {}, full)).status).toBe(200);
+    const limited = await client.get(ORDERS, {}, full);
+    expectErrorShape(limited, 429);
+    expect(String(limited.headers['retry-after'])).toMatch(/^[1-9]\d*$/);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(limited.headers['ratelimit-remaining']).toBe('0');
+    // The tenant has 5: three used by the first key, two left for the second.
+    for (let i = 0; i < 2; i++) expect((await client.get(ORDERS, {}, other)).status).toBe(200);
+    expectErrorShape(await client.get(ORDERS, {}, other), 429);
+    expect((await client.get(ORDERS, {}, client.bearer(1))).status).toBe(200);
+  });
+});
