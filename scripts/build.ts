@@ -7,7 +7,8 @@ import { build, type BuildOptions, type Message } from 'esbuild';
 import { mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { HarnessError } from '../lib/errors.ts';
+import { EXIT, parseFlags, runCli } from './lib/cli.ts';
 import { writeOperatorManifests } from './lib/k6-operator.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -72,7 +73,7 @@ function selectScenarios(only: readonly string[] | undefined): string[] {
   const all = listScenarios();
   const unknown = (only ?? []).filter((name) => !all.includes(name));
   if (unknown.length > 0)
-    throw new Error(`unknown scenario ${unknown.join(', ')}: choose from ${all.join(', ')}`);
+    throw new HarnessError(`unknown scenario ${unknown.join(', ')}: choose from ${all.join(', ')}`);
   return only ? [...only] : all;
 }
 
@@ -101,7 +102,7 @@ export async function buildScenarios(options: BuildScenariosOptions = {}): Promi
   const entryPoints = names.map((name) => ({ in: path.join(SCENARIOS_DIR, `${name}.ts`), out: name }));
   const result = await build({ ...K6_BUILD_OPTIONS, entryPoints, outdir: outDir }).catch(
     (failure: { errors?: Message[] }) => {
-      throw new Error(oneLine(failure.errors ?? []));
+      throw new HarnessError(oneLine(failure.errors ?? []));
     },
   );
   for (const output of result.outputFiles ?? []) writeAtomically(output.path, output.contents);
@@ -112,37 +113,34 @@ export async function buildScenarios(options: BuildScenariosOptions = {}): Promi
   }));
 }
 
-const HELP = `Usage: npm run build -- [--scenario NAME]... [--k6-operator N]
+const USAGE = `Usage: npm run build -- [--scenario NAME]... [--k6-operator N]
 Bundles scenarios/*.ts into dist/NAME.js for k6.
   --scenario NAME   build only this scenario (repeatable); default: all
-  --k6-operator N   also write dist/k6-operator/NAME/{configmap,testrun}.yaml with parallelism N`;
+  --k6-operator N   also write dist/k6-operator/NAME/{configmap,testrun}.yaml with parallelism N
+  --help            show this help`;
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      scenario: { type: 'string', multiple: true },
-      'k6-operator': { type: 'string' },
-      help: { type: 'boolean', default: false },
-    },
-    strict: true,
-  });
-  if (values.help) return console.log(HELP);
-  const parallelism = values['k6-operator'] === undefined ? undefined : Number(values['k6-operator']);
+const FLAGS = {
+  scenario: { type: 'string', multiple: true },
+  'k6-operator': { type: 'string' },
+} as const;
+
+async function main(): Promise<number> {
+  const flags = parseFlags(FLAGS, USAGE);
+  const parallelism = flags['k6-operator'] === undefined ? undefined : Number(flags['k6-operator']);
   if (parallelism !== undefined && !(Number.isInteger(parallelism) && parallelism >= 1)) {
-    throw new Error(`--k6-operator must be a whole number of pods >= 1, got "${values['k6-operator']}"`);
+    throw new HarnessError(
+      `--k6-operator must be a whole number of pods >= 1, got "${flags['k6-operator']}"`,
+    );
   }
-  for (const built of await buildScenarios({ only: values.scenario })) {
+  for (const built of await buildScenarios({ only: flags.scenario })) {
     console.log(`built ${path.relative(ROOT, built.bundle)}`);
     if (parallelism === undefined) continue;
     const outDir = path.join(DEFAULT_OUT_DIR, 'k6-operator', built.name);
     writeOperatorManifests({ name: built.name, bundle: built.bundle, parallelism }, outDir);
     console.log(`wrote ${path.relative(ROOT, outDir)}/{configmap,testrun}.yaml (parallelism ${parallelism})`);
   }
+  return EXIT.pass;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error: unknown) => {
-    console.error(`build: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  });
-}
+// A command when run, a library when the load and gate scripts import buildScenarios.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) runCli(main);

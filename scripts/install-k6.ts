@@ -5,20 +5,21 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { HarnessError } from '../lib/errors.ts';
+import { EXIT, describeError, parseFlags } from './lib/cli.ts';
 import { K6_INSTALL_HINT, K6_PIN, k6ModulePath } from './lib/k6-pin.ts';
 import { TOOLS_K6, findOnPath, probeK6Version } from './lib/k6.ts';
 import { spawnBounded } from './lib/k6-spawn.ts';
 
-const HELP = `Usage: tsx scripts/install-k6.ts [--force] [--timeout SECONDS]
+const USAGE = `Usage: tsx scripts/install-k6.ts [--force] [--timeout SECONDS]
 Puts k6 ${K6_PIN} in .tools/bin (via go install) unless K6_BIN is set or PATH has k6 ${K6_PIN}.
   --force            rebuild even if a suitable k6 is found   (env K6_INSTALL_FORCE=1)
-  --timeout SECONDS  limit for the go build, default 900      (env K6_INSTALL_TIMEOUT)`;
+  --timeout SECONDS  limit for the go build, default 900      (env K6_INSTALL_TIMEOUT)
+  --help             show this help`;
 
-const flags = {
+const FLAGS = {
   force: { type: 'boolean', default: process.env.K6_INSTALL_FORCE === '1' },
   timeout: { type: 'string', default: process.env.K6_INSTALL_TIMEOUT ?? '900' },
-  help: { type: 'boolean', default: false },
 } as const;
 
 const HEARTBEAT_MS = 30_000;
@@ -70,23 +71,11 @@ async function goInstall(timeoutSeconds: number): Promise<void> {
   say(K6_INSTALL_HINT);
 }
 
-/** A mistake in how the script was called: the one error that is not swallowed. */
-class UsageError extends Error {}
-
-function parseFlags() {
-  try {
-    return parseArgs({ options: flags, strict: true }).values;
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n${HELP}`);
-  }
-}
-
 async function main(): Promise<void> {
-  const values = parseFlags();
-  if (values.help) return console.log(HELP);
+  const values = parseFlags(FLAGS, USAGE);
   const timeoutSeconds = Number(values.timeout);
   if (!(timeoutSeconds > 0))
-    throw new UsageError(`--timeout / K6_INSTALL_TIMEOUT must be seconds > 0, got "${values.timeout}"`);
+    throw new HarnessError(`--timeout / K6_INSTALL_TIMEOUT must be seconds > 0, got "${values.timeout}"`);
   const reason = existingK6(values.force);
   if (reason) return say(reason);
   if (!findOnPath('go')) return say(`Go is not installed, so k6 was not built. ${K6_INSTALL_HINT}`);
@@ -94,10 +83,9 @@ async function main(): Promise<void> {
 }
 
 // The install must succeed even when k6 cannot be had: every error is one line and exit code 0,
-// except a wrong flag or variable, which the caller has to fix.
+// except a wrong flag or variable (a HarnessError), which the caller has to fix.
 main().catch((error: unknown) => {
-  if (error instanceof UsageError) process.exitCode = 2;
-  say(
-    `${error instanceof UsageError ? '' : 'not installed: '}${error instanceof Error ? error.message : String(error)}`,
-  );
+  const usage = error instanceof HarnessError;
+  if (usage) process.exitCode = EXIT.usage;
+  say(`${usage ? '' : 'not installed: '}${describeError(error)}`);
 });

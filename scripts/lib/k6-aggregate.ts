@@ -4,6 +4,7 @@
  * of per-segment aggregates equals, exactly, the aggregate of the union of their points.
  */
 import { build, type Histogram } from 'hdr-histogram-js';
+import { HarnessError } from '../../lib/errors.ts';
 import type { K6MetricType, K6Record } from './k6-points.ts';
 
 /** Trend values are recorded in thousandths (microseconds for k6's millisecond timings). */
@@ -92,7 +93,8 @@ export class K6Aggregate {
       return;
     }
     const declaration = this.declared.get(item.metric);
-    if (!declaration) throw new Error(`point of metric "${item.metric}" comes before its declaration line`);
+    if (!declaration)
+      throw new HarnessError(`point of metric "${item.metric}" comes before its declaration line`);
     this.points += 1;
     this.firstTime = Math.min(this.firstTime, item.time);
     this.lastTime = Math.max(this.lastTime, item.time);
@@ -119,7 +121,7 @@ export class K6Aggregate {
       this.metrics.set(name, state);
     }
     if (state.type !== kind.type)
-      throw new Error(`metric "${name}" is a ${state.type} in one file, a ${kind.type} in another`);
+      throw new HarnessError(`metric "${name}" is a ${state.type} in one file, a ${kind.type} in another`);
     return state;
   }
 }

@@ -6,6 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
+import { HarnessError } from '../../lib/errors.ts';
 import { K6_PIN } from './k6-pin.ts';
 
 /** A ConfigMap holds at most 1 MiB (k6-operator docs: use a volumeClaim beyond that). */
@@ -36,13 +37,13 @@ export function kubernetesName(name: string): string {
     .replace(/[^a-z0-9-]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 63);
-  if (!cleaned) throw new Error(`"${name}" cannot be turned into a Kubernetes name`);
+  if (!cleaned) throw new HarnessError(`"${name}" cannot be turned into a Kubernetes name`);
   return cleaned;
 }
 
 function assertParallelism(parallelism: number): void {
   if (!Number.isInteger(parallelism) || parallelism < 1) {
-    throw new Error(`k6-operator parallelism must be an integer >= 1, got ${parallelism}`);
+    throw new HarnessError(`k6-operator parallelism must be an integer >= 1, got ${parallelism}`);
   }
 }
 
@@ -51,7 +52,7 @@ export function operatorManifests(options: OperatorManifestOptions, script: stri
   assertParallelism(options.parallelism);
   const size = Buffer.byteLength(script);
   if (size > CONFIG_MAP_LIMIT_BYTES) {
-    throw new Error(
+    throw new HarnessError(
       `${options.bundle} is ${size} bytes, more than a ConfigMap holds (1 MiB): use a volumeClaim`,
     );
   }

@@ -9,6 +9,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
+import { HarnessError } from '../../lib/errors.ts';
 
 export type K6MetricType = 'counter' | 'gauge' | 'rate' | 'trend';
 
@@ -52,7 +53,7 @@ export function parseK6Line(line: string, where: string): K6Record | undefined {
   try {
     raw = JSON.parse(line) as RawLine;
   } catch {
-    throw new Error(`${where}: not a JSON line of k6 --out json output`);
+    throw new HarnessError(`${where}: not a JSON line of k6 --out json output`);
   }
   const { type, metric, data } = raw;
   if (typeof metric !== 'string' || !data) return undefined;

@@ -4,6 +4,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { HarnessError } from '../../lib/errors.ts';
 import { runK6, type RunK6Options, type RunK6Result } from './k6.ts';
 import { mergePointFiles, type MergeOptions, type MergedSummary } from './k6-merge.ts';
 
@@ -45,7 +46,7 @@ export interface SegmentedRunResult {
 
 function assertSegmentCount(n: number): void {
   if (!Number.isInteger(n) || n < 1 || n > 64)
-    throw new Error(`segments must be an integer from 1 to 64, got ${n}`);
+    throw new HarnessError(`segments must be an integer from 1 to 64, got ${n}`);
 }
 
 /**

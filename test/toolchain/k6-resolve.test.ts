@@ -1,4 +1,4 @@
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -64,16 +64,9 @@ describe('install-k6 without k6 and without Go', () => {
     // A copy of the install script in an empty project: no .tools/bin/k6 there, and a PATH that
     // holds node but neither k6 nor go.
     const project = mkdtempSync(path.join(tmpdir(), 'install-k6-'));
-    mkdirSync(path.join(project, 'scripts', 'lib'), { recursive: true });
-    for (const file of [
-      'install-k6.ts',
-      'lib/k6.ts',
-      'lib/k6-pin.ts',
-      'lib/k6-spawn.ts',
-      'lib/k6-exit-codes.ts',
-    ]) {
-      copyFileSync(path.join(ROOT, 'scripts', file), path.join(project, 'scripts', file));
-    }
+    for (const dir of ['scripts', 'lib'])
+      cpSync(path.join(ROOT, dir), path.join(project, dir), { recursive: true });
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(project, 'node_modules'));
     const nodeOnly = mkdtempSync(path.join(tmpdir(), 'node-only-'));
     symlinkSync(process.execPath, path.join(nodeOnly, 'node'));
 
