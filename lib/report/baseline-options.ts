@@ -54,8 +54,11 @@ export function resolveMargins(sources: Sources): BaselineMargins {
   };
 }
 
-/** Help lines: `  --margin-p95 FRACTION  allowed rise of a p95 latency (default 0.2)`. */
+/** Help lines: `  --margin-p95 FRACTION      allowed rise of a p95 latency (default 0.2)`. */
 export const marginHelp = (): string =>
   Object.values(MARGIN_OPTIONS)
-    .map((spec) => `  --${spec.flag.padEnd(22)} ${spec.description} (default ${spec.default})`)
+    .map((spec) => {
+      const usage = `--${spec.flag} ${spec.flag.endsWith('-ms') ? 'MS' : 'FRACTION'}`;
+      return `  ${usage.padEnd(26)} ${spec.description} (default ${spec.default})`;
+    })
     .join('\n');

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { HarnessError } from '../../lib/errors.ts';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -40,6 +40,20 @@ export interface RenderedReport {
   outsideRequests: string[];
 }
 
+async function canvasSizes(page: Page): Promise<RenderedReport['canvases']> {
+  const sizes: RenderedReport['canvases'] = [];
+  for (const chart of await page.locator('.chart').all()) {
+    const canvas = chart.locator('canvas').first();
+    const box = (await canvas.count()) > 0 ? await canvas.boundingBox({ timeout: 5_000 }) : null;
+    sizes.push({
+      chart: (await chart.getAttribute('id')) ?? '',
+      width: box?.width ?? 0,
+      height: box?.height ?? 0,
+    });
+  }
+  return sizes;
+}
+
 /** Loads `htmlPath`, waits for the charts to be drawn, and writes a full-page screenshot. */
 export async function renderInChromium(htmlPath: string, screenshotPath: string): Promise<RenderedReport> {
   const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'report-chromium-'));
@@ -65,13 +79,7 @@ export async function renderInChromium(htmlPath: string, screenshotPath: string)
     await page.goto(url, { waitUntil: 'load', timeout: 20_000 });
     await page.waitForSelector('body[data-charts="ready"]', { timeout: 10_000 });
     const verdict = (await page.textContent('#verdict', { timeout: 5_000 })) ?? '';
-    const canvases = await page.$$eval('.chart', (charts) =>
-      charts.map((chart) => {
-        const canvas = chart.querySelector('canvas');
-        const box = canvas?.getBoundingClientRect();
-        return { chart: chart.id, width: box?.width ?? 0, height: box?.height ?? 0 };
-      }),
-    );
+    const canvases = await canvasSizes(page);
     await page.screenshot({ path: screenshotPath, fullPage: true, timeout: 20_000 });
     return { consoleErrors, verdict: verdict.trim(), canvases, outsideRequests };
   } finally {

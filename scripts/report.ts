@@ -1,0 +1,86 @@
+/**
+ * Re-renders a run's report.html and junit.xml from its summary.json (reports never re-run
+ * checks), optionally compares the run with a baseline, or prints the OpenAPI document.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { HarnessError } from '../lib/errors.ts';
+import { openApiDocument } from '../lib/contract/openapi.ts';
+import { compareWithBaseline, withBaseline } from '../lib/report/baseline.ts';
+import { MARGIN_FLAGS, marginHelp, resolveMargins } from '../lib/report/baseline-options.ts';
+import type { Summary } from '../lib/report/model.ts';
+import { validateSummary } from '../lib/report/validate.ts';
+import { EXIT, parseFlags, runCli } from './lib/cli.ts';
+import { writeReportFiles } from './lib/report-write.ts';
+
+const DEFAULT_FROM = 'reports/latest/summary.json';
+
+const USAGE = `Usage: npm run report -- [--from FILE] [--baseline FILE] [margins] | --openapi
+
+Re-renders report.html and junit.xml beside a run's summary.json; nothing is re-run.
+  --from FILE                summary.json of the run (default ${DEFAULT_FROM})
+  --baseline FILE            compare with an earlier run's summary.json; exit 1 on a regression
+${marginHelp()}
+  --openapi                  print the OpenAPI 3.1 document of the public API (JSON) and exit
+  --help                     show this help
+
+Margins also come from HARNESS_MARGIN_P95, HARNESS_MARGIN_P99, ... (flag > environment > default).
+Exit codes: 0 rendered, no regression; 1 regression against the baseline; 2 usage or setup error.`;
+
+const FLAGS = {
+  from: { type: 'string' },
+  baseline: { type: 'string' },
+  openapi: { type: 'boolean' },
+  ...MARGIN_FLAGS,
+} as const;
+
+async function readSummary(file: string, role: string): Promise<Summary> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    throw new HarnessError(
+      `${role} ${file} cannot be read; check the path (a run writes reports/<run-id>/summary.json)`,
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new HarnessError(`${role} ${file} is not valid JSON (${(error as Error).message})`);
+  }
+  const result = validateSummary(json);
+  if (!result.ok)
+    throw new HarnessError(
+      `${role} ${file} is not a valid summary.json: ${result.problems.slice(0, 3).join('; ')}`,
+    );
+  return result.summary;
+}
+
+async function main(): Promise<number> {
+  const flags = parseFlags(FLAGS, USAGE);
+  if (flags.openapi) {
+    console.log(JSON.stringify(openApiDocument(), null, 2));
+    return EXIT.pass;
+  }
+  const margins = resolveMargins({ flags: flags as Record<string, string | undefined>, env: process.env });
+  const from = flags.from ?? DEFAULT_FROM;
+  let summary = await readSummary(from, 'summary');
+  if (flags.baseline) {
+    const baseline = await readSummary(flags.baseline, 'baseline');
+    summary = withBaseline(summary, flags.baseline, compareWithBaseline(summary, baseline, margins));
+  }
+  // The summary on disk was redacted when the run wrote it; nothing here adds a key.
+  const paths = await writeReportFiles(summary, path.dirname(from), (text) => text);
+  console.log(`report: ${paths.html}\njunit:  ${paths.junit}`);
+  const regressions = summary.baseline?.regressions ?? [];
+  if (!flags.baseline) return EXIT.pass;
+  if (regressions.length === 0) {
+    console.log(`baseline: no regression beyond the margins against ${flags.baseline}`);
+    return EXIT.pass;
+  }
+  for (const regression of regressions) console.log(`regression: ${regression.message}`);
+  return EXIT.checksFailed;
+}
+
+runCli(main);
