@@ -29,14 +29,16 @@ export interface MeasureOptions {
 
 export const TREND_STATS = 'avg,min,med,max,p(50),p(90),p(95),p(99)';
 
-function lastLine(text: string): string {
-  return (
-    text
+/** k6's last log line, its msg="..." part when it has one, cut to a readable length. */
+export function lastK6Message(stderr: string): string {
+  const line =
+    stderr
       .trim()
       .split('\n')
-      .filter((line) => line.trim() !== '')
-      .pop() ?? ''
-  );
+      .filter((text) => text.trim() !== '')
+      .pop() ?? '';
+  const message = /msg="((?:[^"\\]|\\.)*)"/.exec(line)?.[1]?.replaceAll('\\"', '"') ?? line;
+  return message.length > 240 ? `${message.slice(0, 240)}…` : message;
 }
 
 export async function measureK6(options: MeasureOptions): Promise<MeasuredK6Run> {
@@ -58,7 +60,9 @@ export async function measureK6(options: MeasureOptions): Promise<MeasuredK6Run>
   });
   const ran = result.exitCode === K6_EXIT.ok || result.exitCode === K6_EXIT.thresholdsFailed;
   if (!ran || result.exitCode === null)
-    throw new Error(`k6 ${options.label}: ${describeK6Exit(result.exitCode)}: ${lastLine(result.stderr)}`);
+    throw new Error(
+      `k6 ${options.label}: ${describeK6Exit(result.exitCode)}: ${lastK6Message(result.stderr)}`,
+    );
   const { metrics } = JSON.parse(readFileSync(summaryFile, 'utf8')) as { metrics: K6Metrics };
   return { metrics, exitCode: result.exitCode };
 }

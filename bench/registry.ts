@@ -2,8 +2,9 @@
 import { HarnessError } from '../lib/errors.ts';
 import type { BenchSection } from './section.ts';
 import { generatorOverhead } from './sections/generator-overhead.ts';
+import { sandboxThroughput } from './sections/sandbox-throughput.ts';
 
-export const SECTIONS: readonly BenchSection[] = [generatorOverhead];
+export const SECTIONS: readonly BenchSection[] = [generatorOverhead, sandboxThroughput];
 
 export function selectSections(only: readonly string[] | undefined): BenchSection[] {
   if (!only || only.length === 0) return [...SECTIONS];

@@ -3,7 +3,23 @@
  * it writes kept in its own temp dir, so it runs as any user and leaves nothing behind.
  */
 import { LIMITS } from '../../lib/contract/endpoints.ts';
-import { CANNED_DIRS } from './pages.ts';
+import { CANNED_DIRS, CANNED_VARIANTS } from './pages.ts';
+
+/** `?status=PAID` -> status-PAID, `?activeOnly=true` -> active, neither -> all; else -> 404. */
+function variantMap(): string {
+  const statuses = new Set(
+    Object.values(CANNED_VARIANTS)
+      .flat()
+      .map((variant) => /^status-(.+)$/.exec(variant.name)?.[1])
+      .filter((status) => status !== undefined),
+  );
+  const entries = [
+    '"|" all;',
+    '"|true" active;',
+    ...[...statuses].map((status) => `"${status}|" status-${status};`),
+  ];
+  return `map "$arg_status|$arg_activeOnly" $canned_variant {\n    ${entries.join('\n    ')}\n    default invalid;\n  }`;
+}
 
 export interface NginxConfigOptions {
   /** The temp dir nginx owns for this run (pid, logs, temp paths). */
@@ -32,16 +48,18 @@ http {
   map $arg_cursor $canned_page { "" p0; "~^p[0-9]+$" $arg_cursor; default invalid; }
   # ?limit=N -> the chain written for N; no limit -> the spec's default (spec §8).
   map $arg_limit $canned_limit { "" ${LIMITS.default}; "~^[0-9]+$" $arg_limit; default invalid; }
+  # The filters with a chain of their own (see pages.ts); any other filter is ignored.
+  ${variantMap()}
   server {
     listen 127.0.0.1:${port};
     root ${siteRoot};
     types {}
     default_type application/json;
     location = /api/v1/public/orders {
-      try_files /${CANNED_DIRS.orders}/l$canned_limit/$canned_page.json =404;
+      try_files /${CANNED_DIRS.orders}/$canned_variant/l$canned_limit/$canned_page.json =404;
     }
     location = /api/v1/public/menu/items {
-      try_files /${CANNED_DIRS.menuItems}/l$canned_limit/$canned_page.json =404;
+      try_files /${CANNED_DIRS.menuItems}/$canned_variant/l$canned_limit/$canned_page.json =404;
     }
     location / { return 404; }
   }

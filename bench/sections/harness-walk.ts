@@ -1,12 +1,18 @@
 /**
- * The harness's own walk scenario (scenarios/walk.ts) against the canned pages: its rate with
- * every check, tag and metric on, and its dropped iterations at an arrival rate it should hold.
+ * The harness's own walk scenario (scenarios/walk.ts) against the canned pages, with every check,
+ * tag and metric it has. Its executors are always open-model, so its top rate is measured with an
+ * arrival rate above what it can reach and VUs capped at the connections of the other clients
+ * (every VU then walks back to back, as in a closed loop); a second run at the rate it claims
+ * counts dropped iterations.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { buildScenarios } from '../../scripts/build.ts';
+import type { TargetFile } from '../../lib/target/schema.ts';
+import { measureK6, stat, type MeasuredK6Run } from '../k6-measure.ts';
 import type { RunningNginx } from '../nginx/server.ts';
 import type { BenchContext } from '../section.ts';
-import type { LoadSize } from '../sizes.ts';
+import { runTimeoutMs, type LoadSize } from '../sizes.ts';
 
 const WALK_SCENARIO = fileURLToPath(new URL('../../scenarios/walk.ts', import.meta.url));
 
@@ -15,17 +21,98 @@ export type HarnessWalkResult =
       ok: true;
       requestsPerSec: number;
       walksPerSec: number;
+      pagesPerWalk: number;
       claimedWalksPerSec: number;
       droppedAtClaimedRate: number;
+      /** k6 exit codes of the two runs: 99 means the scenario's own thresholds failed. */
+      exitCodes: number[];
     }
   | { ok: false; reason: string };
 
+/** The canned pages as a target: nginx ignores the key, the harness needs one to send. */
+function cannedTarget(baseUrl: string): TargetFile {
+  return {
+    name: 'bench-nginx',
+    baseUrl,
+    apiKeyHeader: 'X-Bench-Api-Key',
+    load: { allowed: true, maxRps: 10_000_000 },
+    tenants: [{ name: 'canned', quiescent: true, keys: { full: { value: 'canned-pages-need-no-key' } } }],
+  };
+}
+
+interface WalkRunOptions {
+  bundle: string;
+  nginx: RunningNginx;
+  size: LoadSize;
+  walksPerSec: number;
+  maxVUs?: number;
+  label: string;
+}
+
+function runWalk(context: BenchContext, options: WalkRunOptions): Promise<MeasuredK6Run> {
+  const env: Record<string, string> = {
+    HARNESS_TARGET_JSON: JSON.stringify(cannedTarget(options.nginx.baseUrl)),
+    HARNESS_PROFILE: 'smoke',
+    HARNESS_RATE: `${Math.max(1, Math.floor(options.walksPerSec))}`,
+    HARNESS_DURATION: `${options.size.durationSec}s`,
+    ...(options.maxVUs ? { HARNESS_MAX_VUS: `${options.maxVUs}` } : {}),
+  };
+  context.log(`generator: harness walk (${options.label}) at ${env.HARNESS_RATE} walks/s`);
+  return measureK6({
+    script: options.bundle,
+    env,
+    workDir: context.workDir,
+    label: `harness-walk-${options.label}`,
+    timeoutMs: runTimeoutMs(options.size),
+  });
+}
+
+/**
+ * @param upperWalksPerSec an arrival rate the harness cannot reach with `size.connections` VUs
+ * @param claimedRequestsPerSec the request rate it should hold without dropping an iteration
+ */
 export async function measureHarnessWalk(
-  _context: BenchContext,
-  _nginx: RunningNginx,
-  _size: LoadSize,
-  _claimedWalksPerSec: number,
+  context: BenchContext,
+  nginx: RunningNginx,
+  size: LoadSize,
+  rates: { upperWalksPerSec: number; claimedRequestsPerSec: number },
 ): Promise<HarnessWalkResult> {
   if (!existsSync(WALK_SCENARIO)) return { ok: false, reason: 'scenarios/walk.ts has not landed yet' };
-  return Promise.resolve({ ok: false, reason: 'the walk scenario is not wired into the bench yet' });
+  // The baselines stand on their own: a harness walk that cannot run is reported, not fatal.
+  return measure(context, nginx, size, rates).catch((error: unknown) => ({
+    ok: false,
+    reason: `the walk scenario did not run: ${error instanceof Error ? error.message : String(error)}`,
+  }));
+}
+
+async function measure(
+  context: BenchContext,
+  nginx: RunningNginx,
+  size: LoadSize,
+  rates: { upperWalksPerSec: number; claimedRequestsPerSec: number },
+): Promise<HarnessWalkResult> {
+  const [built] = await buildScenarios({ only: ['walk'], outDir: context.workDir });
+  if (!built) return { ok: false, reason: 'scenarios/walk.ts did not bundle' };
+  const common = { bundle: built.bundle, nginx, size };
+  const top = await runWalk(context, {
+    ...common,
+    walksPerSec: rates.upperWalksPerSec,
+    maxVUs: size.connections,
+    label: 'top',
+  });
+  const requestsPerSec = stat(top.metrics, 'http_reqs', 'rate') ?? NaN;
+  const walksPerSec = stat(top.metrics, 'iterations', 'rate') ?? NaN;
+  const pagesPerWalk = requestsPerSec / walksPerSec;
+  context.signal.throwIfAborted();
+  const claimedWalksPerSec = Math.floor(rates.claimedRequestsPerSec / pagesPerWalk);
+  const claimed = await runWalk(context, { ...common, walksPerSec: claimedWalksPerSec, label: 'claimed' });
+  return {
+    ok: true,
+    requestsPerSec,
+    walksPerSec,
+    pagesPerWalk,
+    claimedWalksPerSec,
+    droppedAtClaimedRate: stat(claimed.metrics, 'dropped_iterations', 'count') ?? 0,
+    exitCodes: [top.exitCode, claimed.exitCode],
+  };
 }
