@@ -1,0 +1,51 @@
+/** Showcases of the faults that need load: concurrency, rate, depth and uptime. */
+import { expect } from 'vitest';
+import type { FaultName } from '../../sandbox/faults/catalogue.ts';
+import { ORDERS, type SandboxClient } from './client.ts';
+import { idsOf, timed, type FaultShowcase } from './showcase.ts';
+
+const burst = (client: SandboxClient, size: number) =>
+  Promise.all(Array.from({ length: size }, () => client.get(ORDERS, { limit: 1 })));
+
+export const LOAD_FAULT_SHOWCASES = {
+  'shared-cache': {
+    async show(client) {
+      const a = idsOf((await client.get(ORDERS, { limit: 5 }, client.bearer(0))).body.data);
+      const b = idsOf((await client.get(ORDERS, { limit: 5 }, client.bearer(1))).body.data);
+      expect(b).toEqual(a);
+    },
+  },
+  'global-rate-limit': {
+    options: { rateLimit: { perKey: 1000, perTenant: 5, windowMs: 60_000 } },
+    async show(client) {
+      for (let i = 0; i < 5; i++) expect((await client.get(ORDERS, {}, client.bearer(0))).status).toBe(200);
+      expect((await client.get(ORDERS, {}, client.bearer(1))).status).toBe(429);
+    },
+  },
+  'overload-5xx': {
+    async show(client) {
+      const statuses = (await burst(client, 40)).map((reply) => reply.status);
+      expect(statuses).toContain(503);
+      expect(statuses).not.toContain(429);
+    },
+  },
+  'deep-page-slowdown': {
+    async show(client) {
+      const pages = await client.walk(ORDERS, { limit: 1 }, client.bearer(2), 40);
+      const deepToken = String(pages.at(-1)?.pagination.nextPageToken);
+      const shallow = await timed(() => client.get(ORDERS, { limit: 1 }, client.bearer(2)));
+      const deep = await timed(() => client.get(ORDERS, { limit: 1, cursor: deepToken }, client.bearer(2)));
+      // Page 41 waits 80 ms more than page 1.
+      expect(deep - shallow).toBeGreaterThan(50);
+    },
+  },
+  'soak-drift': {
+    async show(client) {
+      const early = await timed(() => client.get(ORDERS, { limit: 1 }));
+      for (let batch = 0; batch < 10; batch++) await burst(client, 40);
+      const late = await timed(() => client.get(ORDERS, { limit: 1 }));
+      // After ~400 requests each one waits ~20 ms more.
+      expect(late - early).toBeGreaterThan(12);
+    },
+  },
+} satisfies Partial<Record<FaultName, FaultShowcase>>;

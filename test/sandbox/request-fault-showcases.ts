@@ -1,0 +1,91 @@
+/** Showcases of the faults in auth, tenancy, filters and errors. */
+import { expect } from 'vitest';
+import type { FaultName } from '../../sandbox/faults/catalogue.ts';
+import { MENU, ORDERS } from './client.ts';
+import { idsOf, type FaultShowcase } from './showcase.ts';
+
+export const REQUEST_FAULT_SHOWCASES = {
+  'foreign-location': {
+    async show(client) {
+      const foreign = client.tenant(0).locations?.[0];
+      const reply = await client.get(ORDERS, { locationId: foreign }, client.bearer(1));
+      expect(reply.status).toBe(200);
+      expect(reply.body.data?.length).toBeGreaterThan(0);
+      expect(new Set(reply.body.data?.map((order) => order.locationId))).toEqual(new Set([foreign]));
+    },
+  },
+  'foreign-category': {
+    async show(client) {
+      const foreign = client.tenant(0).categories?.[0];
+      const reply = await client.get(MENU, { categoryId: foreign }, client.bearer(1));
+      expect(reply.status).toBe(200);
+      expect(reply.body.data?.length).toBeGreaterThan(0);
+      expect(new Set(reply.body.data?.map((item) => item.categoryId))).toEqual(new Set([foreign]));
+    },
+  },
+  'search-leak': {
+    async show(client) {
+      const own = new Set(await client.ids(MENU, { limit: 100 }, client.bearer(1)));
+      const found = await client.ids(MENU, { limit: 100, q: 'a' }, client.bearer(1));
+      expect(found.filter((id) => !own.has(id)).length).toBeGreaterThan(0);
+    },
+  },
+  'scope-bypass': {
+    async show(client) {
+      expect((await client.get(ORDERS, {}, client.bearer(0, 'noOrdersRead'))).status).toBe(200);
+    },
+  },
+  'revoked-key-works': {
+    async show(client) {
+      expect((await client.get(ORDERS, {}, client.bearer(0, 'revoked'))).status).toBe(200);
+    },
+  },
+  'expired-key-works': {
+    async show(client) {
+      expect((await client.get(ORDERS, {}, client.bearer(0, 'expired'))).status).toBe(200);
+    },
+  },
+  'active-only-wrong': {
+    async show(client) {
+      const orders = (await client.walk(ORDERS, { limit: 100, activeOnly: 'true' })).flatMap(
+        (page) => page.data,
+      );
+      expect(orders.map((order) => order.status)).toContain('PAID');
+    },
+  },
+  'q-case-sensitive': {
+    async show(client) {
+      const items = (await client.walk(MENU, { limit: 100 })).flatMap((page) => page.data);
+      const named = items[0];
+      const withSku = items.find((item) => typeof item.sku === 'string' && item.sku !== '');
+      expect(idsOf((await client.get(MENU, { q: String(named?.name) })).body.data)).toContain(named?.id);
+      expect((await client.get(MENU, { q: String(named?.name).toUpperCase() })).body.data).toEqual([]);
+      expect(idsOf((await client.get(MENU, { q: String(withSku?.sku) })).body.data)).not.toContain(
+        withSku?.id,
+      );
+    },
+  },
+  'error-shape': {
+    async show(client) {
+      const reply = await client.get(ORDERS, { limit: 0 });
+      expect(reply.status).toBe(400);
+      expect(reply.body.statusCode).toBeUndefined();
+      expect(reply.body.message).toBeUndefined();
+      expect(typeof reply.body.error).toBe('object');
+    },
+  },
+  'error-content-type': {
+    async show(client) {
+      const reply = await client.get(ORDERS, { limit: 0 });
+      expect(reply.status).toBe(400);
+      expect(reply.contentType).toMatch(/^text\/plain/);
+    },
+  },
+  'service-header-ignored': {
+    async show(client) {
+      const key = client.key(0);
+      expect((await client.get(ORDERS, {}, { authorization: `Bearer ${key}` })).status).toBe(200);
+      expect((await client.get(ORDERS, {}, { 'x-sandbox-api-key': key })).status).toBe(401);
+    },
+  },
+} satisfies Partial<Record<FaultName, FaultShowcase>>;
