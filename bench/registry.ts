@@ -3,8 +3,10 @@ import { HarnessError } from '../lib/errors.ts';
 import type { BenchSection } from './section.ts';
 import { generatorOverhead } from './sections/generator-overhead.ts';
 import { sandboxThroughput } from './sections/sandbox-throughput.ts';
+import { scale } from './sections/scale.ts';
+import { accuracy } from './sections/accuracy.ts';
 
-export const SECTIONS: readonly BenchSection[] = [generatorOverhead, sandboxThroughput];
+export const SECTIONS: readonly BenchSection[] = [generatorOverhead, sandboxThroughput, scale, accuracy];
 
 export function selectSections(only: readonly string[] | undefined): BenchSection[] {
   if (!only || only.length === 0) return [...SECTIONS];

@@ -11,7 +11,11 @@ export function formatNumber(value: number): string {
 
 export function formatValue(figure: Figure): string {
   if (figure.value === null) return 'n/a';
-  if (figure.kind === 'ratio') return `${formatNumber(figure.value)}×`;
+  // Ratios keep their trailing zeros (1.00×): the precision is part of the figure.
+  if (figure.kind === 'ratio')
+    return Math.abs(figure.value) >= 1000
+      ? `${formatNumber(figure.value)}×`
+      : `${figure.value.toPrecision(3)}×`;
   return `${formatNumber(figure.value)} ${figure.unit}`.trim();
 }
 
