@@ -10,8 +10,10 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { HarnessError } from '../../lib/errors.ts';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const CHROMIUM_INSTALL_HINT = `Chromium not found at ${CHROMIUM_PATH}: install it with \`sudo apt-get install -y chromium\` (Debian/Ubuntu), or set CHROMIUM_BIN to a Chromium binary`;
+const CHROMIUM_PATH = '/usr/bin/chromium';
+const installHint = (missing: string) =>
+  `Chromium not found at ${missing}: install it with \`sudo apt-get install -y chromium\` (Debian/Ubuntu), ` +
+  'or set CHROMIUM_BIN to a Chromium binary';
 
 /** Flags for a quiet, offline, throwaway browser: no GPU, no sandbox (containers), no phoning home. */
 const CHROMIUM_ARGS = [
@@ -27,7 +29,7 @@ const CHROMIUM_ARGS = [
 
 export function findChromium(): string {
   const candidate = process.env.CHROMIUM_BIN || CHROMIUM_PATH;
-  if (!existsSync(candidate)) throw new HarnessError(CHROMIUM_INSTALL_HINT);
+  if (!existsSync(candidate)) throw new HarnessError(installHint(candidate));
   return candidate;
 }
 

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { renderReportHtml } from '../../lib/report/html.ts';
+import { escapeHtml, jsonForScript, runFileHref } from '../../lib/report/html-escape.ts';
+import { REPRO_PATH, sampleSummary } from './sample-summary.ts';
+
+const ASSETS = { uplotJs: '/* uPlot */', uplotCss: '/* css */', redact: (text: string) => text };
+
+describe('report.html', () => {
+  const html = renderReportHtml(sampleSummary(), {
+    ...ASSETS,
+    reproductions: { [REPRO_PATH]: 'curl </pre><b>x</b>' },
+  });
+
+  it('should put the verdict first', () => {
+    const body = html.slice(html.indexOf('<body>'));
+    expect(body.indexOf('id="verdict">FAIL<')).toBeGreaterThan(0);
+    expect(body.indexOf('id="verdict"')).toBeLessThan(body.indexOf('<section'));
+  });
+
+  it('should escape run data, so a failure message cannot inject markup', () => {
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).toContain('curl &lt;/pre&gt;&lt;b&gt;x&lt;/b&gt;');
+  });
+
+  it('should show failed checks with replay and reproduction, skipped ones with their reason', () => {
+    expect(html).toContain('fc.assert(property, { seed: -1203, path: &quot;4:1:0&quot; })');
+    expect(html).toContain(`<a href="${REPRO_PATH}">`);
+    expect(html).toContain('the target file declares no revoked or expired key');
+    expect(html).toContain('http_req_duration: p(99)&lt;500');
+  });
+
+  it('should have a table row per endpoint and tenant and a box per chart', () => {
+    for (const id of ['chart-rate429', 'chart-depth', 'chart-capacity']) expect(html).toContain(`id="${id}"`);
+    expect(html.match(/<td>(menuItems|orders)<\/td><td>tenant-[ab]<\/td>/g)).toHaveLength(4);
+    expect(html).toContain('Knee at <b>400 rps</b>');
+  });
+
+  it('should load nothing from the network', () => {
+    expect(html).toContain("default-src 'none'");
+    expect(html).not.toMatch(/\s(src|href)="(https?:)?\/\//);
+  });
+
+  it('should say what was not measured instead of drawing an empty chart', () => {
+    const summary = sampleSummary();
+    summary.metrics = { latency: [], rate429: [], depth: [] };
+    const bare = renderReportHtml(summary, ASSETS);
+    expect(bare).toContain('The 429 rate was not measured in this run.');
+    expect(bare).not.toContain('id="chart-');
+    expect(bare).not.toContain('id="capacity"');
+  });
+});
+
+describe('HTML escaping helpers', () => {
+  it('should escape the five HTML special characters', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+
+  it('should link only relative paths inside the run directory', () => {
+    expect(runFileHref('repro/a b.sh')).toBeNull();
+    expect(runFileHref('repro/a.sh')).toBe('repro/a.sh');
+    expect(runFileHref('javascript:alert(1)')).toBeNull();
+    expect(runFileHref('../secret')).toBeNull();
+    expect(runFileHref('/etc/passwd')).toBeNull();
+  });
+
+  it('should embed JSON that cannot close its script element', () => {
+    expect(jsonForScript({ label: '</script><script>alert(1)</script>' })).not.toContain('</script');
+  });
+});

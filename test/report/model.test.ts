@@ -1,0 +1,136 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { Static } from '@sinclair/typebox';
+import type { Failure } from '../../lib/failure.ts';
+import { addCheck, finishSummary, makeRunId, startSummary, describeTarget } from '../../lib/report/build.ts';
+import { addK6Thresholds } from '../../lib/report/k6-thresholds.ts';
+import type { FailureSchema, Summary } from '../../lib/report/model.ts';
+import { validateSummary } from '../../lib/report/validate.ts';
+import { sampleSummary } from './sample-summary.ts';
+
+const problemsOf = (summary: unknown) => {
+  const result = validateSummary(summary);
+  return result.ok ? [] : result.problems;
+};
+
+const emptyRun = (): Summary =>
+  startSummary({
+    command: 'props',
+    target: describeTarget('staging', 'https://staging.example.com/api/v1', { sandbox: false }),
+    versions: { harness: '0.1.0', node: 'v20.19.0' },
+    startedAt: new Date('2026-06-14T10:00:00Z'),
+  });
+
+describe('summary.json model', () => {
+  it('should describe the same Failure as lib/failure.ts', () => {
+    expectTypeOf<Static<typeof FailureSchema>>().toEqualTypeOf<Failure>();
+  });
+
+  it('should validate a summary built with the builders', () => {
+    expect(problemsOf(sampleSummary())).toEqual([]);
+    expect(problemsOf(JSON.parse(JSON.stringify(sampleSummary())))).toEqual([]);
+  });
+
+  it('should keep only origin and path of the target URL', () => {
+    expect(sampleSummary().target).toEqual({
+      name: 'sandbox',
+      baseUrl: 'http://127.0.0.1:4010/api/v1',
+      kind: 'sandbox',
+      faults: ['page-boundary-duplicate'],
+    });
+  });
+
+  it('should derive a failed verdict and exit 1 from a failed check', () => {
+    const summary = sampleSummary();
+    expect(summary.verdict).toBe('fail');
+    expect(summary.exitCode).toBe(1);
+  });
+
+  it('should move advisory failures out of a check, which then passes', () => {
+    const summary = emptyRun();
+    const advisory: Failure = {
+      check: 'error-body-shape',
+      code: 'X',
+      severity: 'advisory',
+      message: 'm',
+      expected: 'e',
+      received: 'r',
+      requests: [],
+    };
+    const check = addCheck(
+      summary,
+      { name: 'error-body-shape', kind: 'property' },
+      { verdict: 'failed', failures: [advisory] },
+    );
+    finishSummary(summary, new Date('2026-06-14T10:00:05Z'));
+    expect(check.verdict).toBe('passed');
+    expect(summary.advisories).toEqual([advisory]);
+    expect(summary.verdict).toBe('pass');
+    expect(problemsOf(summary)).toEqual([]);
+  });
+
+  it('should turn k6 thresholds into threshold checks with the observed value', () => {
+    const summary = emptyRun();
+    const [passed, failed] = addK6Thresholds(summary, {
+      http_req_failed: { values: { rate: 0.002 }, thresholds: { 'rate<0.01': { ok: true } } },
+      walk_duration: {
+        contains: 'time',
+        values: { 'p(95)': 1250 },
+        thresholds: { 'p(95)<1000': { ok: false } },
+      },
+    });
+    expect(passed).toMatchObject({
+      name: 'http_req_failed: rate<0.01',
+      kind: 'threshold',
+      verdict: 'passed',
+    });
+    expect(passed?.detail).toBe('rate=0.20 % (threshold rate<0.01)');
+    expect(failed?.verdict).toBe('failed');
+    expect(failed?.failures?.[0]).toMatchObject({
+      code: 'THRESHOLD_CROSSED',
+      received: 'p(95)=1250.0 ms (threshold p(95)<1000)',
+    });
+  });
+
+  it('should name runs so that they sort by time', () => {
+    expect(makeRunId('gate', new Date('2026-06-14T10:00:00.123Z'), 'ab12')).toBe(
+      '20260614T100000Z-gate-ab12',
+    );
+  });
+});
+
+describe('validateSummary', () => {
+  it('should reject a skipped check without a reason', () => {
+    const summary = sampleSummary();
+    const skipped = summary.checks.find((check) => check.verdict === 'skipped');
+    delete skipped?.reason;
+    expect(problemsOf(summary).join('\n')).toMatch(/skipped check needs a reason/);
+  });
+
+  it('should reject a pass verdict when a check failed', () => {
+    expect(problemsOf({ ...sampleSummary(), verdict: 'pass', exitCode: 0 }).join('\n')).toMatch(/\/verdict/);
+  });
+
+  it('should require the k6 version when thresholds are reported', () => {
+    const summary = sampleSummary();
+    delete summary.versions.k6;
+    expect(problemsOf(summary).join('\n')).toMatch(/\/versions\/k6: required when k6 ran/);
+  });
+
+  it('should reject a reproduction path that leaves the run directory', () => {
+    const summary = sampleSummary();
+    const failed = summary.checks.find((check) => check.verdict === 'failed');
+    if (failed) failed.reproduction = ['../../etc/passwd'];
+    expect(problemsOf(summary).join('\n')).toMatch(/reproduction/);
+  });
+
+  it('should reject fields the schema does not know and another schema version', () => {
+    expect(problemsOf({ ...sampleSummary(), apiKey: 'x' }).length).toBeGreaterThan(0);
+    expect(problemsOf({ ...sampleSummary(), schemaVersion: 2 }).join('\n')).toMatch(/schemaVersion/);
+  });
+
+  it('should reject the same check listed twice', () => {
+    const summary = sampleSummary();
+    summary.checks.push({ ...summary.checks[0]! });
+    expect(problemsOf(summary).join('\n')).toMatch(/already listed/);
+  });
+});
