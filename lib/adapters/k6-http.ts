@@ -1,0 +1,46 @@
+/** The k6 runtime seam: performs the calls the pure core describes, with k6/http. */
+import http from 'k6/http';
+import { ENDPOINT_INFO } from '../contract/endpoints.ts';
+import { toHttpRequest, type ApiCall } from '../http/call.ts';
+import { toApiResponse, type ApiResponse } from '../http/response.ts';
+import type { Target } from '../target/target.ts';
+import { installUrlSearchParams } from './k6-url-search-params.ts';
+
+installUrlSearchParams();
+
+export interface K6Response extends ApiResponse {
+  /** k6's error code: 0 when a response arrived, e.g. 1050 for a request timeout. */
+  errorCode: number;
+  error: string;
+}
+
+/**
+ * 429 is an expected status, not a failed request (spec §7: the client backs off and retries).
+ * Call once in the init context.
+ */
+export function treat429AsExpected(): void {
+  http.setResponseCallback(http.expectedStatuses({ min: 200, max: 299 }, 429));
+}
+
+/** Sends one call; `tags` go on every metric sample of the request. Never throws on HTTP errors. */
+export function sendK6(
+  target: Target,
+  call: ApiCall,
+  tags: Record<string, string>,
+  timeoutMs: number,
+): K6Response {
+  const { url, headers } = toHttpRequest(target, call);
+  const response = http.get(url, {
+    headers,
+    // The `name` tag groups requests by endpoint: with a cursor in the URL every URL is unique.
+    tags: { name: ENDPOINT_INFO[call.endpoint].path, ...tags },
+    timeout: `${timeoutMs}ms`,
+    responseType: 'text',
+  });
+  const body = typeof response.body === 'string' ? response.body : '';
+  return {
+    ...toApiResponse(response.status, response.headers, body, response.timings.duration),
+    errorCode: response.error_code,
+    error: response.error,
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * The synchronous paging loop for k6, on the same sans-I/O walk and page checks as the Node
+ * adapter and the property suites. Bounded in pages (the spec's maxPages) and in time.
+ */
+import type { Failure } from '../failure.ts';
+import { depthBucket } from '../load/tags.ts';
+import { foldPage, nextCall, startWalk, type WalkSpec, type WalkState } from '../paging/walk.ts';
+import type { K6Response } from './k6-http.ts';
+import { sendWithBackoff, type SendOptions } from './k6-retry.ts';
+
+export interface K6Walk extends WalkState {
+  /** 429s absorbed by backoff during the walk. */
+  retries: number;
+  durationMs: number;
+  /** Latency of each folded page in order, ms. */
+  latencies: number[];
+}
+
+export interface FoldedPage {
+  /** 1-based. */
+  depth: number;
+  response: K6Response;
+  failures: Failure[];
+  tags: Record<string, string>;
+}
+
+export interface K6WalkOptions extends SendOptions {
+  /** Epoch ms after which the walk stops as `timed-out`. */
+  deadlineMs: number;
+  /** On every request; the page-depth bucket is added per page. */
+  tags: Record<string, string>;
+  /** After each page is folded in, e.g. to record metrics or abort on a definitive violation. */
+  onPage?: (walk: K6Walk, page: FoldedPage) => void;
+}
+
+export function walkK6(spec: WalkSpec, options: K6WalkOptions): K6Walk {
+  const started = Date.now();
+  const walk: K6Walk = { ...startWalk(spec), retries: 0, durationMs: 0, latencies: [] };
+  for (let call = nextCall(walk); call !== null; call = nextCall(walk)) {
+    if (Date.now() > options.deadlineMs) {
+      walk.end = 'timed-out';
+      break;
+    }
+    const depth = walk.pageCount + 1;
+    const tags = { ...options.tags, depth: depthBucket(depth) };
+    const { response, retries } = sendWithBackoff(call, tags, options);
+    walk.retries += retries;
+    if (response.status === 429) {
+      walk.end = 'throttled';
+      break;
+    }
+    walk.latencies.push(response.durationMs);
+    const failures = foldPage(walk, call, response);
+    options.onPage?.(walk, { depth, response, failures, tags });
+  }
+  walk.durationMs = Date.now() - started;
+  return walk;
+}

@@ -1,0 +1,99 @@
+/**
+ * Which walk an iteration performs: a deterministic rotation over tenants, endpoints, keys,
+ * limits and filters, so that a run spreads its walks across every tenant and key of the target.
+ * The tenant changes fastest: consecutive iterations walk the same list with different tenants,
+ * which is what makes a response cache keyed without the tenant leak under load.
+ */
+import { ENDPOINTS, type Endpoint } from '../contract/endpoints.ts';
+import { MENU_ITEM_STATUSES, ORDER_STATUSES } from '../contract/schemas.ts';
+import type { ApiCall, Query } from '../http/call.ts';
+import type { KeyRole } from '../target/schema.ts';
+import type { Target, TenantTarget } from '../target/target.ts';
+
+/**
+ * `shared`: only filters whose text is the same for every tenant (no locationId, categoryId),
+ * so that tenants send identical paths; `none`: unfiltered walks only.
+ */
+export type FilterChoice = 'all' | 'shared' | 'none';
+
+export interface WalkPlanOptions {
+  /** @default both endpoints */
+  endpoints?: readonly Endpoint[];
+  /** @default [100, 50, 20] */
+  limits?: readonly number[];
+  /** @default 'all' */
+  filters?: FilterChoice;
+  /** Only these tenants (by name). @default every tenant */
+  tenants?: readonly string[];
+}
+
+/** Keys that hold every scope an endpoint needs (spec §5): a walk with them must succeed. */
+const WALK_ROLES: Record<Endpoint, readonly KeyRole[]> = {
+  menuItems: ['full', 'noOrdersRead'],
+  orders: ['full', 'noMenuRead'],
+};
+
+export const walkRoles = (tenant: TenantTarget, endpoint: Endpoint): KeyRole[] =>
+  WALK_ROLES[endpoint].filter((role) => tenant.keys[role] !== undefined);
+
+function filterVariants(
+  endpoint: Endpoint,
+  tenant: TenantTarget,
+  target: Target,
+  choice: FilterChoice,
+  turn: number,
+) {
+  const pick = <T>(values: readonly T[]): T | undefined => values[turn % Math.max(1, values.length)];
+  const variants: Query[] = [{}];
+  if (choice === 'none') return variants;
+  const statuses = endpoint === 'orders' ? ORDER_STATUSES : MENU_ITEM_STATUSES;
+  variants.push({ status: pick(statuses) ?? '' });
+  if (endpoint === 'orders') variants.push({ activeOnly: 'true' });
+  if (choice === 'shared') return variants;
+  const location = pick(tenant.locations);
+  if (location !== undefined) variants.push({ locationId: location });
+  const category = pick(tenant.categories);
+  if (endpoint === 'menuItems' && category !== undefined) variants.push({ categoryId: category });
+  const channel = pick(target.salesChannels);
+  if (endpoint === 'menuItems' && channel !== undefined && location !== undefined)
+    variants.push({ locationId: location, salesChannel: channel });
+  return variants;
+}
+
+/** Tenants that can walk at least one of the endpoints, in target order. */
+export function walkableTenants(target: Target, options: WalkPlanOptions = {}): TenantTarget[] {
+  const endpoints = options.endpoints ?? ENDPOINTS;
+  return target.tenants.filter(
+    (tenant) =>
+      (options.tenants === undefined || options.tenants.includes(tenant.name)) &&
+      endpoints.some((endpoint) => walkRoles(tenant, endpoint).length > 0),
+  );
+}
+
+/**
+ * The first call of walk number `index` (the walk then follows the cursor). Every choice but the
+ * tenant and the key derives from `index / tenants`, so tenants take turns on the same list.
+ */
+export function planWalk(target: Target, index: number, options: WalkPlanOptions = {}): ApiCall {
+  const tenants = walkableTenants(target, options);
+  const tenant = tenants[index % tenants.length];
+  if (!tenant) throw new Error('no tenant of the target has a key that can walk the chosen endpoints');
+  const round = Math.floor(index / tenants.length);
+  const endpoints = (options.endpoints ?? ENDPOINTS).filter((e) => walkRoles(tenant, e).length > 0);
+  const endpoint = endpoints[round % endpoints.length] ?? 'orders';
+  const limits = options.limits ?? [100, 50, 20];
+  const afterEndpoint = Math.floor(round / endpoints.length);
+  const limit = limits[afterEndpoint % limits.length] ?? 50;
+  const afterLimit = Math.floor(afterEndpoint / limits.length);
+  const variants = filterVariants(endpoint, tenant, target, options.filters ?? 'all', afterLimit);
+  const roles = walkRoles(tenant, endpoint);
+  return {
+    endpoint,
+    query: { limit: String(limit), ...variants[afterLimit % variants.length] },
+    credential: {
+      tenant: tenant.name,
+      role: roles[(afterEndpoint + afterLimit) % roles.length] ?? 'full',
+      scheme: (index + round) % 2 === 0 ? 'bearer' : 'serviceHeader',
+    },
+  };
+}

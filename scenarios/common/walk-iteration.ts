@@ -1,0 +1,96 @@
+/**
+ * One iteration of a walking scenario: a whole paginated walk, every page checked with the shared
+ * invariants, metrics recorded per page and per walk, and an abort on a definitive violation.
+ */
+import { check } from 'k6';
+import exec from 'k6/execution';
+import { DEFAULT_BACKOFF, type BackoffPolicy } from '../../lib/backoff.ts';
+import { PAGE_CHECKS } from '../../lib/checks/registry.ts';
+import type { Failure } from '../../lib/failure.ts';
+import type { ApiCall } from '../../lib/http/call.ts';
+import { metrics } from '../../lib/adapters/k6-metrics.ts';
+import { walkK6, type FoldedPage, type K6Walk } from '../../lib/adapters/k6-walk.ts';
+import { depthLatencyAdded } from '../../lib/load/depth-latency.ts';
+import { driftTracker } from '../../lib/load/drift.ts';
+import { keyLabel, periodOf } from '../../lib/load/tags.ts';
+import { DEFINITIVE_CHECKS } from '../../lib/load/thresholds.ts';
+import type { ScenarioContext } from './context.ts';
+import type { SetupData } from './setup.ts';
+
+/** Far more pages than any list of the sandbox or a sane target: beyond it the walk does not end. */
+const MAX_PAGES = 10_000;
+/** A walk still going after this long stops as timed-out (inconclusive). */
+const WALK_DEADLINE_MS = 60_000;
+
+export interface WalkOptions {
+  /** Owner tenant of a record id known to belong to another tenant (isolation). */
+  foreignOwner?: (id: string) => string | undefined;
+  /** @default DEFAULT_BACKOFF */
+  policy?: BackoffPolicy;
+}
+
+/** Module state is per VU in k6: each VU compares with what it saw early in the run. */
+const drift = driftTracker();
+
+/** One k6 check per page check: passes when the walk showed no error of it. */
+function recordChecks(walk: K6Walk): void {
+  const failed = new Set(walk.failures.filter((f) => f.severity === 'error').map((f) => f.check));
+  check(null, Object.fromEntries(PAGE_CHECKS.map((c) => [c.name, () => !failed.has(c.name)])));
+}
+
+function recordFailure(failure: Failure, tags: Record<string, string>): void {
+  metrics.checkFailures.add(1, {
+    ...tags,
+    check: failure.check,
+    code: failure.code,
+    severity: failure.severity,
+    message: failure.message.slice(0, 300),
+  });
+}
+
+function onPage(ctx: ScenarioContext, data: SetupData, walk: K6Walk, page: FoldedPage): void {
+  metrics.pages.add(1, page.tags);
+  const period = periodOf(Date.now() - data.startedAt, ctx.config.durationS * 1000);
+  const drifted = drift.observe(page.response.durationMs, period);
+  if (drifted !== null) metrics.latencyDrift.add(drifted, { ...page.tags, period });
+  for (const failure of page.failures) recordFailure(failure, page.tags);
+  const definitive = page.failures.find((f) => f.severity === 'error' && DEFINITIVE_CHECKS.includes(f.check));
+  if (definitive) {
+    recordChecks(walk);
+    exec.test.abort(`${definitive.check}: ${definitive.message}`);
+  }
+}
+
+function recordWalk(walk: K6Walk, tags: Record<string, string>): void {
+  metrics.walks.add(1, { ...tags, end: walk.end ?? 'complete' });
+  metrics.walkPages.add(walk.pageCount, tags);
+  metrics.walkDuration.add(walk.durationMs, tags);
+  metrics.walkInconclusive.add(walk.end === 'throttled' || walk.end === 'timed-out', tags);
+  const added = depthLatencyAdded(walk.latencies);
+  if (added !== null) metrics.depthLatencyAdded.add(added, tags);
+  recordChecks(walk);
+}
+
+/** Walks the list `first` starts, to its end. */
+export function runWalk(
+  ctx: ScenarioContext,
+  data: SetupData,
+  first: ApiCall,
+  options: WalkOptions = {},
+): K6Walk {
+  const { tenant, role } = first.credential;
+  const tags = { endpoint: first.endpoint, tenant, role, key: keyLabel(tenant, role) };
+  const walk = walkK6(
+    { ...first, maxPages: MAX_PAGES, foreignOwner: options.foreignOwner },
+    {
+      target: ctx.target,
+      policy: options.policy ?? DEFAULT_BACKOFF,
+      requestTimeoutMs: ctx.config.requestTimeoutMs,
+      deadlineMs: Date.now() + WALK_DEADLINE_MS,
+      tags,
+      onPage: (state, page) => onPage(ctx, data, state, page),
+    },
+  );
+  recordWalk(walk, tags);
+  return walk;
+}
