@@ -5,8 +5,15 @@ import { generatorOverhead } from './sections/generator-overhead.ts';
 import { sandboxThroughput } from './sections/sandbox-throughput.ts';
 import { scale } from './sections/scale.ts';
 import { accuracy } from './sections/accuracy.ts';
+import { merge } from './sections/merge.ts';
 
-export const SECTIONS: readonly BenchSection[] = [generatorOverhead, sandboxThroughput, scale, accuracy];
+export const SECTIONS: readonly BenchSection[] = [
+  generatorOverhead,
+  sandboxThroughput,
+  scale,
+  accuracy,
+  merge,
+];
 
 export function selectSections(only: readonly string[] | undefined): BenchSection[] {
   if (!only || only.length === 0) return [...SECTIONS];

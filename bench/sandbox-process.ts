@@ -29,5 +29,5 @@ export function fullKeyHeader(target: TargetFile): { name: string; value: string
 
 /** Stops every server given, whatever happens to any one of them. */
 export async function stopAll(servers: readonly (ChildServer<unknown> | undefined)[]): Promise<void> {
-  await Promise.allSettled(servers.map((server) => server?.stop()));
+  await Promise.allSettled(servers.map((server) => (server ? server.stop() : Promise.resolve())));
 }

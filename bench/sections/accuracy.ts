@@ -5,7 +5,6 @@
  * by the injected distribution's true percentile. The closed model shows coordinated omission:
  * its few VUs wait out each stall instead of sending, so the stall barely reaches its percentiles.
  */
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { injectedPercentiles, type InjectedLatency } from '../injected-latency.ts';
 import { measureK6, stat, type MeasuredK6Run } from '../k6-measure.ts';
