@@ -15,6 +15,8 @@ export function describeNeed(need: Need): string {
       return `${plural(need.tenants, 'tenant')} with a ${need.role} key`;
     case 'quiescent':
       return 'a quiescent tenant with a full key';
+    case 'changing':
+      return 'a tenant with a full key whose data changes (quiescent: false)';
     case 'locations':
       return `${plural(need.tenants, 'tenant')} with known locations`;
     case 'categories':
@@ -29,6 +31,8 @@ function met(need: Need, target: Target, survey: Survey | undefined): boolean {
       return tenantsWith(target, need.role).length >= need.tenants;
     case 'quiescent':
       return tenantsWith(target, 'full').some((tenant) => tenant.quiescent);
+    case 'changing':
+      return tenantsWith(target, 'full').some((tenant) => !tenant.quiescent);
     case 'locations':
       return surveyed.filter((tenant) => tenant.locations.length > 0).length >= need.tenants;
     case 'categories':

@@ -84,6 +84,30 @@ const fullWalkProperty = (name: string, description: string, checks: string[], w
     },
   });
 
+/** Pages a walk on changing data spans: long enough for inserts to land between its pages. */
+const CHANGING_WALK_PAGES = 10;
+
+export const noDuplicatesWhileChanging = defineProperty({
+  name: 'pagination.no-duplicates-while-changing',
+  family: 'pagination',
+  description:
+    "While a tenant's data changes (new orders, new states), a walk still returns no record twice.",
+  checks: ['no-duplicate-ids'],
+  needs: [FULL_KEY, { kind: 'changing' }],
+  runs: 4,
+  async prepare(context) {
+    const survey = await context.survey();
+    const changing = survey.tenants.filter((tenant) => !tenant.quiescent);
+    const arbitrary = listChoice(changing.map((tenant) => tenant.name)).chain((choice) =>
+      pageLimit().map((limit) => ({ ...choice, query: { limit: String(limit) } })),
+    );
+    return prepared(arbitrary, async (input) => {
+      const spec = walkSpecOf(input, Number.MAX_SAFE_INTEGER, survey);
+      verdict(context, (await walk(context, spec, CHANGING_WALK_PAGES, context.budget.paceMs)).failures);
+    });
+  },
+});
+
 export const terminates = fullWalkProperty(
   'pagination.terminates',
   'Every walk ends: no cursor cycle, no repeated page, no more pages than the data explains.',
@@ -195,6 +219,7 @@ export const defaultLimit = defineProperty({
 export const PAGINATION = [
   terminates,
   noDuplicates,
+  noDuplicatesWhileChanging,
   shape,
   pageSize,
   limitInvarianceProperty,

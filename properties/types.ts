@@ -26,6 +26,8 @@ export const FAMILIES: readonly Family[] = [
 export type Need =
   | { kind: 'key'; role: KeyRole; tenants: number }
   | { kind: 'quiescent' }
+  /** A tenant whose data changes while it is read (`quiescent: false`): walks under churn. */
+  | { kind: 'changing' }
   | { kind: 'locations'; tenants: number }
   | { kind: 'categories'; tenants: number };
 
@@ -37,6 +39,8 @@ export interface Budget {
   fullWalkPages: number;
   /** Wall-clock cap of one walk; a walk that runs out is inconclusive. @default 15000 */
   walkMs: number;
+  /** Pause between the pages of a walk on changing data, so the data changes mid-walk. @default 30 */
+  paceMs: number;
 }
 
 export interface PropertyContext {

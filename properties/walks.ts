@@ -2,6 +2,7 @@
  * The I/O loops of the property runs: walks (whole, or their first pages) and single probes, both
  * through the recording client, both judged by the lib/checks registry and nothing else.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import type { Endpoint } from '../lib/contract/endpoints.ts';
 import type { ProbeCheck } from '../lib/checks/types.ts';
@@ -24,13 +25,22 @@ export const credential = (
   scheme,
 });
 
-/** Walks until the list ends, or until `pages` pages when only a prefix is needed. */
-export async function walk(context: PropertyContext, spec: WalkSpec, pages = Infinity): Promise<WalkState> {
+/**
+ * Walks until the list ends, or until `pages` pages when only a prefix is needed. `paceMs` spaces
+ * the pages out, so data that changes has time to change during the walk.
+ */
+export async function walk(
+  context: PropertyContext,
+  spec: WalkSpec,
+  pages = Infinity,
+  paceMs = 0,
+): Promise<WalkState> {
   const state = startWalk(spec);
   const deadline = Date.now() + context.budget.walkMs;
   for (let call = nextCall(state); call !== null && state.pageCount < pages; call = nextCall(state)) {
     // A walk that outlives its budget proves nothing either way: inconclusive, never a failure.
     fc.pre(Date.now() <= deadline);
+    if (paceMs > 0 && state.pageCount > 0) await sleep(paceMs);
     foldPage(state, call, await context.client.send(call));
   }
   return state;
@@ -68,4 +78,19 @@ export function verdict(context: PropertyContext, failures: readonly Failure[]):
   for (const failure of failures.filter((entry) => !isError(entry))) context.advise(failure);
   const errors = failures.filter(isError);
   if (errors.length > 0) throw new ContractViolation(errors, context.client.transcript());
+}
+
+/** The first page of a walk, judged by every page check and by `check` as a probe. */
+export async function probeFirstPage(
+  context: PropertyContext,
+  spec: WalkSpec,
+  check: ProbeCheck,
+  description: string,
+): Promise<Failure[]> {
+  const state = startWalk(spec);
+  const call = nextCall(state);
+  if (call === null) return [];
+  const response = await context.client.send(call);
+  foldPage(state, call, response);
+  return [...state.failures, ...runProbeChecks([check], { call, response, probe: description })];
 }

@@ -1,0 +1,141 @@
+/**
+ * Cursors (spec §4.3 rules 3 and 4): a cursor the server did not issue for this very list (tampered,
+ * truncated, random, from the other endpoint, from other filters) is a 4xx, never a 5xx, never data.
+ */
+import fc from 'fast-check';
+import { cursorRejected } from '../lib/checks/cursor-rejected.ts';
+import type { Failure } from '../lib/failure.ts';
+import type { Query } from '../lib/http/call.ts';
+import { applyTamper, randomCursor, tamper } from './arbitraries/cursors.ts';
+import { filters, listChoice, type ListChoice } from './arbitraries/lists.ts';
+import { probeProperty } from './probes.ts';
+import { FULL_KEY, genuineToken, tenantSurvey } from './support.ts';
+import type { Survey } from './survey.ts';
+import { defineProperty, prepared, type PropertyContext } from './types.ts';
+import { credential, probe, verdict } from './walks.ts';
+
+/** Small limits: a genuine cursor needs a list longer than one page. */
+const smallLimit = fc.integer({ min: 1, max: 5 }).map(String);
+
+interface Misuse {
+  /** The list whose first page issues the genuine cursor. */
+  source: ListChoice & { query: Query };
+  /** The list the cursor is then sent to, and how it is changed on the way. */
+  target: ListChoice & { query: Query };
+  alter?: (token: string) => string;
+  probe: string;
+}
+
+function misusedCursorProperty(
+  name: string,
+  description: string,
+  misuses: (context: PropertyContext, survey: Survey) => fc.Arbitrary<Misuse>,
+  judge: (failures: Failure[]) => Failure[] = (failures) => failures,
+) {
+  return defineProperty({
+    name,
+    family: 'cursors',
+    description,
+    checks: [cursorRejected.name],
+    needs: [FULL_KEY],
+    runs: 12,
+    async prepare(context) {
+      const survey = await context.survey();
+      return prepared(misuses(context, survey), async (misuse) => {
+        const token = await genuineToken(context, survey, misuse.source);
+        const cursor = misuse.alter ? misuse.alter(token) : token;
+        const { target } = misuse;
+        const call = {
+          endpoint: target.endpoint,
+          query: { ...target.query, cursor },
+          credential: credential(target.tenant, 'full', target.scheme),
+        };
+        verdict(context, judge((await probe(context, call, cursorRejected, misuse.probe)).failures));
+      });
+    },
+  });
+}
+
+const tenantNames = (survey: Survey) => survey.tenants.map((tenant) => tenant.name);
+
+export const tamperedCursor = misusedCursorProperty(
+  'cursors.tampered',
+  'A genuine cursor with one character changed, or its end cut off, is a 4xx.',
+  (_context, survey) =>
+    fc
+      .record({ list: listChoice(tenantNames(survey)), limit: smallLimit, how: tamper })
+      .map(({ list, limit, how }) => {
+        const source = { ...list, query: { limit } };
+        return {
+          source,
+          target: source,
+          alter: (token: string) => applyTamper(token, how),
+          probe: `a ${how.kind}d cursor`,
+        };
+      }),
+);
+
+export const crossEndpointCursor = misusedCursorProperty(
+  'cursors.cross-endpoint',
+  'A cursor of one endpoint sent to the other is a 4xx.',
+  (_context, survey) =>
+    fc.record({ list: listChoice(tenantNames(survey)), limit: smallLimit }).map(({ list, limit }) => {
+      const other = list.endpoint === 'orders' ? 'menuItems' : 'orders';
+      return {
+        source: { ...list, query: { limit } },
+        target: { ...list, endpoint: other, query: { limit } },
+        probe: `a ${list.endpoint} cursor sent to ${other}`,
+      };
+    }),
+);
+
+const canonical = (query: Query): string => JSON.stringify(Object.entries(query).sort());
+
+/**
+ * A cursor sent with other filters. Spec §4.3 rule 4 calls changing filters mid-walk "unsupported"
+ * without naming the answer, so data there is an advisory finding; a 5xx is always a failure.
+ */
+export const crossFilterCursor = misusedCursorProperty(
+  'cursors.cross-filter',
+  'A cursor sent with other filters is a 4xx (data is an advisory finding, a 5xx a failure).',
+  (context, survey) =>
+    listChoice(tenantNames(survey))
+      .chain((list) => {
+        const filter = filters(context.target, list.endpoint, tenantSurvey(survey, list.tenant));
+        return fc.record({ list: fc.constant(list), limit: smallLimit, first: filter, second: filter });
+      })
+      .filter(({ first, second }) => canonical(first) !== canonical(second))
+      .map(({ list, limit, first, second }) => ({
+        source: { ...list, query: { ...first, limit } },
+        target: { ...list, query: { ...second, limit } },
+        probe: `a cursor of ${canonical(first)} sent with ${canonical(second)}`,
+      })),
+  (failures) =>
+    failures.map((failure) =>
+      failure.code === 'SERVER_ERROR' ? failure : { ...failure, severity: 'advisory' },
+    ),
+);
+
+export const randomCursors = probeProperty({
+  name: 'cursors.random',
+  family: 'cursors',
+  description: 'A cursor the server never issued (random text) is a 4xx, never a 5xx.',
+  check: cursorRejected,
+  needs: [FULL_KEY],
+  runs: 15,
+  async inputs(context) {
+    const survey = await context.survey();
+    return fc
+      .record({ list: listChoice(tenantNames(survey)), cursor: randomCursor })
+      .map(({ list, cursor }) => ({
+        call: {
+          endpoint: list.endpoint,
+          query: { cursor },
+          credential: credential(list.tenant, 'full', list.scheme),
+        },
+        probe: 'a random cursor',
+      }));
+  },
+});
+
+export const CURSORS = [tamperedCursor, randomCursors, crossEndpointCursor, crossFilterCursor];

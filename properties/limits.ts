@@ -1,0 +1,52 @@
+/** Limits (spec §4, §4.3 rule 6, §8): 1..100 is served as asked; anything else is a 400. */
+import fc from 'fast-check';
+import { LIMITS } from '../lib/contract/endpoints.ts';
+import { limitBoundsEnforced } from '../lib/checks/limit-bounds-enforced.ts';
+import { invalidLimit } from './arbitraries/limits.ts';
+import { listChoice } from './arbitraries/lists.ts';
+import { probeProperty } from './probes.ts';
+import { FULL_KEY } from './support.ts';
+import { defineProperty, prepared } from './types.ts';
+import { credential, probeFirstPage, verdict, walkSpecOf } from './walks.ts';
+
+export const acceptedLimits = defineProperty({
+  name: 'limits.accepted',
+  family: 'limits',
+  description: `Every limit ${LIMITS.min}..${LIMITS.max} is served with 200 and at most that many records.`,
+  checks: [limitBoundsEnforced.name, 'page-size-within-limit'],
+  needs: [FULL_KEY],
+  runs: 20,
+  async prepare(context) {
+    const survey = await context.survey();
+    const arbitrary = fc.record({
+      list: listChoice(survey.tenants.map((tenant) => tenant.name)),
+      limit: fc.integer({ min: LIMITS.min, max: LIMITS.max }),
+    });
+    return prepared(arbitrary, async ({ list, limit }) => {
+      const spec = walkSpecOf({ ...list, query: { limit: String(limit) } }, Number.MAX_SAFE_INTEGER, survey);
+      verdict(context, await probeFirstPage(context, spec, limitBoundsEnforced, `limit=${limit}`));
+    });
+  },
+});
+
+export const rejectedLimits = probeProperty({
+  name: 'limits.rejected',
+  family: 'limits',
+  description: 'limit 0, negative, above 100, fractional or not a number is a 400, never served.',
+  check: limitBoundsEnforced,
+  needs: [FULL_KEY],
+  runs: 20,
+  async inputs(context) {
+    const tenants = (await context.survey()).tenants.map((tenant) => tenant.name);
+    return fc.record({ list: listChoice(tenants), limit: invalidLimit }).map(({ list, limit }) => ({
+      call: {
+        endpoint: list.endpoint,
+        query: { limit },
+        credential: credential(list.tenant, 'full', list.scheme),
+      },
+      probe: `limit=${limit}`,
+    }));
+  },
+});
+
+export const LIMITS_FAMILY = [acceptedLimits, rejectedLimits];

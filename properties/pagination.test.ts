@@ -1,0 +1,4 @@
+import { PAGINATION } from './pagination.ts';
+import { describeFamily } from './vitest-suite.ts';
+
+describeFamily('pagination', PAGINATION);

@@ -1,0 +1,81 @@
+/** Renders runner results: one line per property, a failure in full, and files under reports/. */
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createRedactor, redactDeep } from '../lib/redact.ts';
+import { targetSecrets, type Target } from '../lib/target/target.ts';
+import { callPath } from '../lib/http/call.ts';
+import { reproScript } from './repro.ts';
+import type { Failed, PropertyResult, RunOptions } from './runner.ts';
+
+export function resultLine(result: PropertyResult): string {
+  const took = `${(result.durationMs / 1000).toFixed(1)}s`;
+  if (result.status === 'skipped') return `SKIP ${result.name}: ${result.reason}`;
+  if (result.status === 'passed') {
+    const advisories =
+      result.advisories.length > 0 ? `, ${result.advisories.length} advisory finding(s)` : '';
+    return `PASS ${result.name} (${result.runs} runs, ${took}${advisories})`;
+  }
+  const first = result.failures[0];
+  return `FAIL ${result.name}: ${first?.check ?? '?'}: ${first?.message ?? ''} (seed ${result.seed}, path ${result.path})`;
+}
+
+/** Everything a person needs to understand and replay a failure, keys never included. */
+export function failureReport(result: Failed): string {
+  const lines = [
+    `property ${result.name} failed after ${result.runs} run(s), shrunk ${result.shrinks} time(s)`,
+    `replay: --property ${result.name} --seed ${result.seed} --path ${result.path}`,
+    `shrunk input: ${result.input}`,
+  ];
+  for (const failure of result.failures)
+    lines.push(
+      `${failure.check} [${failure.code}]: ${failure.message}`,
+      `  expected: ${failure.expected}`,
+      `  received: ${failure.received}`,
+    );
+  lines.push(`request sequence (${result.requests.length}):`);
+  result.requests.forEach((step, index) => {
+    const { tenant, role, scheme } = step.call.credential;
+    lines.push(`  ${index}. GET ${callPath(step.call)} as ${tenant}/${role} via ${scheme} -> ${step.status}`);
+  });
+  return lines.join('\n');
+}
+
+export interface RunArtifacts {
+  directory: string;
+  json: string;
+  scripts: string[];
+}
+
+const scriptName = (name: string): string => `repro-${name.replace(/[^A-Za-z0-9.-]+/g, '-')}.sh`;
+
+/** Writes props.json and one curl reproduction per failed property into `directory`. */
+export async function writeRunArtifacts(
+  directory: string,
+  target: Target,
+  results: readonly PropertyResult[],
+  options: RunOptions,
+): Promise<RunArtifacts> {
+  const redact = createRedactor(targetSecrets(target));
+  await mkdir(directory, { recursive: true });
+  const scripts: string[] = [];
+  for (const result of results.filter((entry): entry is Failed => entry.status === 'failed')) {
+    const path = join(directory, scriptName(result.name));
+    await writeFile(path, redact(reproScript(result, target)));
+    await chmod(path, 0o755);
+    scripts.push(path);
+  }
+  const summary = {
+    target: { name: target.name, baseUrl: target.baseUrl },
+    writtenAt: new Date().toISOString(),
+    options,
+    counts: {
+      passed: results.filter((result) => result.status === 'passed').length,
+      failed: results.filter((result) => result.status === 'failed').length,
+      skipped: results.filter((result) => result.status === 'skipped').length,
+    },
+    results,
+  };
+  const json = join(directory, 'props.json');
+  await writeFile(json, `${JSON.stringify(redactDeep(summary, redact), null, 2)}\n`);
+  return { directory, json, scripts };
+}

@@ -1,0 +1,40 @@
+/**
+ * The thin vitest face of the property definitions: one `it` per property, run by the same
+ * runner the `props` command uses, against the target globalSetup provides. A skip is reported
+ * as a skip with its reason, a failure with its seed, path, shrunk requests and a curl repro.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createContext, type SuiteContext } from './context.ts';
+import { resolveRunOptions } from './options.ts';
+import { loadProvidedTarget } from './provided-target.ts';
+import { failureReport, writeRunArtifacts } from './report.ts';
+import { runProperty, type PropertyResult } from './runner.ts';
+import type { Family, PropertyDefinition } from './types.ts';
+
+export function describeFamily(family: Family, properties: readonly PropertyDefinition[]): void {
+  describe(`${family} properties`, () => {
+    const options = resolveRunOptions({ flags: {}, env: process.env });
+    const results: PropertyResult[] = [];
+    let context: SuiteContext;
+
+    beforeAll(async () => {
+      context = createContext(await loadProvidedTarget(inject('harnessTarget')));
+    });
+
+    afterAll(async () => {
+      if (results.some((result) => result.status === 'failed'))
+        await writeRunArtifacts(join('reports', `props-vitest-${family}`), context.target, results, options);
+      await context.close();
+    });
+
+    for (const property of properties)
+      it(`should hold: ${property.name}`, async (test) => {
+        const result = await runProperty(property, context, options);
+        results.push(result);
+        if (result.status === 'skipped') test.skip(result.reason);
+        if (result.status === 'failed') expect.fail(failureReport(result));
+        expect(result.status).toBe('passed');
+      });
+  });
+}
