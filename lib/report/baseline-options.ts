@@ -23,7 +23,7 @@ const nonNegative = (
 
 const FRACTION = 'a fraction >= 0, e.g. 0.2 for 20 %';
 
-export const MARGIN_OPTIONS: Record<keyof BaselineMargins, OptionSpec<number>> = {
+const MARGIN_OPTIONS: Record<keyof BaselineMargins, OptionSpec<number>> = {
   p95: nonNegative('margin-p95', 'allowed rise of a p95 latency', DEFAULT_MARGINS.p95, FRACTION),
   p99: nonNegative('margin-p99', 'allowed rise of a p99 latency', DEFAULT_MARGINS.p99, FRACTION),
   onset429: nonNegative(

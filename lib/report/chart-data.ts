@@ -5,14 +5,14 @@
  */
 import type { Capacity, Metrics } from './model.ts';
 
-export interface ChartSeries {
+interface ChartSeries {
   label: string;
   values: (number | null)[];
   /** Which y axis: `y` (left) or `y2` (right). @default 'y' */
   scale?: 'y' | 'y2';
 }
 
-export interface ChartSpec {
+interface ChartSpec {
   xLabel: string;
   yLabel: string;
   y2Label?: string;

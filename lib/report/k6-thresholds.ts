@@ -1,14 +1,26 @@
 /**
- * Turns the thresholds of a k6 end-of-test summary (`handleSummary(data)`, `data.metrics`) into
- * threshold checks: one per metric and expression, as JUnit and the HTML report show them.
+ * Threshold checks: one per metric and expression, as JUnit and the HTML report show them. Fed
+ * either with threshold results (metric, expression, ok, value judged) or with the metrics of a
+ * k6 end-of-test summary (`handleSummary(data)`, `data.metrics`).
  */
 import type { Failure } from '../failure.ts';
 import { addCheck } from './build.ts';
 import type { CheckResult, Summary } from './model.ts';
 
+export interface ThresholdOutcome {
+  metric: string;
+  /** As written in k6 options: `p(95)<500`, `rate<0.01`, `count==0`. */
+  expression: string;
+  /** null: the metric had no samples to judge (k6 counts that as held). */
+  ok: boolean | null;
+  /** The value judged, when known. */
+  actual?: number | null;
+  /** `time` when the metric's values are durations in milliseconds. */
+  contains?: string;
+}
+
 /** The part of a k6 summary metric this module reads. */
 export interface K6SummaryMetric {
-  /** `time` for durations in milliseconds. */
   contains?: string;
   values?: Record<string, number>;
   thresholds?: Record<string, { ok: boolean }>;
@@ -17,45 +29,57 @@ export interface K6SummaryMetric {
 // `p(95)<500`, `rate<0.01`, `count>=10`: the aggregation, the operator, the limit.
 const EXPRESSION = /^\s*([a-z]+(?:\(\d+(?:\.\d+)?\))?)\s*(<=|>=|===|==|!=|<|>)\s*(.+?)\s*$/;
 
-const formatValue = (value: number, stat: string, metric: K6SummaryMetric) => {
+const statOf = (expression: string) => EXPRESSION.exec(expression)?.[1];
+
+function formatValue(value: number, stat: string, contains: string | undefined): string {
   if (stat === 'rate') return `${(value * 100).toFixed(2)} %`;
-  return stat !== 'count' && metric.contains === 'time'
+  return stat !== 'count' && contains === 'time'
     ? `${value.toFixed(1)} ms`
     : String(Number(value.toFixed(3)));
-};
-
-/** "p(95)=212.4 ms (threshold p(95)<500)", or the expression alone when k6 gave no value. */
-export function describeThreshold(expression: string, metric: K6SummaryMetric): string {
-  const stat = EXPRESSION.exec(expression)?.[1];
-  const value = stat === undefined ? undefined : metric.values?.[stat];
-  if (stat === undefined || value === undefined) return `threshold ${expression}`;
-  return `${stat}=${formatValue(value, stat, metric)} (threshold ${expression})`;
 }
 
-function crossed(name: string, metricName: string, expression: string, observed: string): Failure {
+/** "p(95)=212.4 ms (threshold p(95)<500)", or the expression alone when no value is known. */
+function describeThreshold(threshold: ThresholdOutcome): string {
+  const stat = statOf(threshold.expression);
+  if (threshold.ok === null) return `no samples (threshold ${threshold.expression})`;
+  if (stat === undefined || threshold.actual === undefined || threshold.actual === null)
+    return `threshold ${threshold.expression}`;
+  return `${stat}=${formatValue(threshold.actual, stat, threshold.contains)} (threshold ${threshold.expression})`;
+}
+
+function crossed(name: string, threshold: ThresholdOutcome, observed: string): Failure {
   return {
     check: name,
     code: 'THRESHOLD_CROSSED',
     severity: 'error',
-    message: `k6 threshold crossed on ${metricName}`,
-    expected: expression,
+    message: `k6 threshold crossed on ${threshold.metric}`,
+    expected: threshold.expression,
     received: observed,
     requests: [],
   };
 }
 
-/** Adds a threshold check per k6 threshold, in the order k6 listed them. */
+/** Adds a threshold check per result, named `metric: expression`. */
+export function addThresholds(summary: Summary, thresholds: readonly ThresholdOutcome[]): CheckResult[] {
+  return thresholds.map((threshold) => {
+    const name = `${threshold.metric}: ${threshold.expression}`;
+    const detail = describeThreshold(threshold);
+    const outcome =
+      threshold.ok === false
+        ? { verdict: 'failed' as const, failures: [crossed(name, threshold, detail)] }
+        : { verdict: 'passed' as const };
+    return addCheck(summary, { name, kind: 'threshold', family: 'load', detail }, outcome);
+  });
+}
+
+/** Adds a threshold check per threshold of a k6 end-of-test summary, in k6's order. */
 export function addK6Thresholds(summary: Summary, metrics: Record<string, K6SummaryMetric>): CheckResult[] {
-  const added: CheckResult[] = [];
-  for (const [metricName, metric] of Object.entries(metrics)) {
-    for (const [expression, { ok }] of Object.entries(metric.thresholds ?? {})) {
-      const name = `${metricName}: ${expression}`;
-      const detail = describeThreshold(expression, metric);
-      const outcome = ok
-        ? { verdict: 'passed' as const }
-        : { verdict: 'failed' as const, failures: [crossed(name, metricName, expression, detail)] };
-      added.push(addCheck(summary, { name, kind: 'threshold', family: 'load', detail }, outcome));
-    }
-  }
-  return added;
+  const thresholds = Object.entries(metrics).flatMap(([metric, data]) =>
+    Object.entries(data.thresholds ?? {}).map(([expression, { ok }]) => {
+      const stat = statOf(expression);
+      const actual = stat === undefined ? undefined : data.values?.[stat];
+      return { metric, expression, ok, actual, contains: data.contains };
+    }),
+  );
+  return addThresholds(summary, thresholds);
 }

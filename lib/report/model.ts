@@ -24,9 +24,9 @@ const RunFilePath = Type.String({
   pattern: '^(?!/)(?![A-Za-z][A-Za-z0-9+.-]*:)(?!.*(^|/)\\.\\.(/|$))[^\\\\<>"]+$',
 });
 
-export const COMMANDS = ['gate', 'props', 'load', 'capacity', 'repro'] as const;
-export const CHECK_KINDS = ['property', 'threshold', 'invariant'] as const;
-export const CHECK_VERDICTS = ['passed', 'failed', 'skipped'] as const;
+const COMMANDS = ['gate', 'props', 'load', 'capacity', 'repro'] as const;
+const CHECK_KINDS = ['property', 'threshold', 'invariant'] as const;
+const CHECK_VERDICTS = ['passed', 'failed', 'skipped'] as const;
 
 /** Mirrors `RequestRecord` of lib/failure.ts: the key by tenant and role, never its value. */
 const RequestRecordSchema = closed({
@@ -55,7 +55,7 @@ const StageSchema = closed({
   durationMs: Milliseconds,
 });
 
-export const CheckResultSchema = closed({
+const CheckResultSchema = closed({
   /** The registry name (lib/checks/registry.ts), property name, or k6 `metric: threshold`. */
   name: Type.String({ minLength: 1 }),
   kind: oneOf(CHECK_KINDS),
@@ -129,7 +129,7 @@ const MetricsSchema = closed({
   capacity: Type.Optional(CapacitySchema),
 });
 
-export const RegressionSchema = closed({
+const RegressionSchema = closed({
   kind: oneOf(['latency', 'onset429', 'check'] as const),
   /** What regressed: `menuItems tenant-a p95`, `tenant tenant-a`, a check name. */
   subject: Type.String({ minLength: 1 }),

@@ -7,12 +7,12 @@ import path from 'node:path';
 import { HarnessError } from '../../lib/errors.ts';
 import { spawnBounded } from './k6-spawn.ts';
 
-export const ACTIONLINT_PIN = 'v1.7.12';
-export const ACTIONLINT_BIN = path.resolve('.tools', 'bin', 'actionlint');
+const ACTIONLINT_PIN = 'v1.7.12';
+const ACTIONLINT_BIN = path.resolve('.tools', 'bin', 'actionlint');
 const MODULE = `github.com/rhysd/actionlint/cmd/actionlint@${ACTIONLINT_PIN}`;
 
 /** The one command that installs it; the postinstall step runs the same. */
-export const ACTIONLINT_INSTALL = `GOBIN=$PWD/.tools/bin GOPROXY=https://proxy.golang.org go install ${MODULE}`;
+const ACTIONLINT_INSTALL = `GOBIN=$PWD/.tools/bin GOPROXY=https://proxy.golang.org go install ${MODULE}`;
 
 /** Builds actionlint into .tools/bin when it is not there yet. */
 export async function ensureActionlint(timeoutMs: number): Promise<string> {

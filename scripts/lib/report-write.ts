@@ -3,7 +3,7 @@
  * points `reports/latest` at that directory. Everything passes through the redactor first.
  */
 import { mkdir, readFile, rename, rm, symlink, cp, lstat, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { redactDeep, type Redactor } from '../../lib/redact.ts';
 import type { Summary } from '../../lib/report/model.ts';
@@ -21,8 +21,8 @@ export interface ReportPaths {
   html: string;
 }
 
-export async function loadUplotAssets(): Promise<{ uplotJs: string; uplotCss: string }> {
-  const dist = path.dirname(createRequire(import.meta.url).resolve('uplot/dist/uPlot.iife.min.js'));
+async function loadUplotAssets(): Promise<{ uplotJs: string; uplotCss: string }> {
+  const dist = path.dirname(fileURLToPath(import.meta.resolve('uplot/dist/uPlot.iife.min.js')));
   const [uplotJs, uplotCss] = await Promise.all([
     readFile(path.join(dist, 'uPlot.iife.min.js'), 'utf8'),
     readFile(path.join(dist, 'uPlot.min.css'), 'utf8'),
@@ -73,7 +73,7 @@ export async function writeReportFiles(
 }
 
 /** `reports/latest` → the run directory: a relative symlink swapped in atomically, or a copy. */
-export async function updateLatest(reportsDir: string, runDir: string): Promise<string> {
+async function updateLatest(reportsDir: string, runDir: string): Promise<string> {
   const latest = path.join(reportsDir, 'latest');
   const existing = await lstat(latest).catch(() => undefined);
   if (existing && !existing.isSymbolicLink()) await rm(latest, { recursive: true, force: true });

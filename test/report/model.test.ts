@@ -2,7 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Static } from '@sinclair/typebox';
 import type { Failure } from '../../lib/failure.ts';
 import { addCheck, finishSummary, makeRunId, startSummary, describeTarget } from '../../lib/report/build.ts';
-import { addK6Thresholds } from '../../lib/report/k6-thresholds.ts';
+import { addK6Thresholds, addThresholds } from '../../lib/report/k6-thresholds.ts';
 import type { FailureSchema, Summary } from '../../lib/report/model.ts';
 import { validateSummary } from '../../lib/report/validate.ts';
 import { sampleSummary } from './sample-summary.ts';
@@ -89,6 +89,11 @@ describe('summary.json model', () => {
       code: 'THRESHOLD_CROSSED',
       received: 'p(95)=1250.0 ms (threshold p(95)<1000)',
     });
+  });
+
+  it('should count a threshold without samples as held, and say so', () => {
+    const [held] = addThresholds(emptyRun(), [{ metric: 'walk_pages', expression: 'count>0', ok: null }]);
+    expect(held).toMatchObject({ verdict: 'passed', detail: 'no samples (threshold count>0)' });
   });
 
   it('should name runs so that they sort by time', () => {
