@@ -1,18 +1,22 @@
 /** Every bench section, in the order they run and print; `--only NAME` picks by name. */
 import { HarnessError } from '../lib/errors.ts';
 import type { BenchSection } from './section.ts';
+import { accuracy } from './sections/accuracy.ts';
+import { detection } from './sections/detection.ts';
+import { gateTime } from './sections/gate-time.ts';
 import { generatorOverhead } from './sections/generator-overhead.ts';
+import { merge } from './sections/merge.ts';
 import { sandboxThroughput } from './sections/sandbox-throughput.ts';
 import { scale } from './sections/scale.ts';
-import { accuracy } from './sections/accuracy.ts';
-import { merge } from './sections/merge.ts';
 
 export const SECTIONS: readonly BenchSection[] = [
   generatorOverhead,
   sandboxThroughput,
   scale,
   accuracy,
+  detection,
   merge,
+  gateTime,
 ];
 
 export function selectSections(only: readonly string[] | undefined): BenchSection[] {

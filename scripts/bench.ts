@@ -3,11 +3,11 @@
  * side by side in the same run; absolute numbers are reported, never asserted. Writes
  * reports/bench/<time>.json (and latest.json) and prints a table. See docs/bench.md.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { selectSections, SECTIONS } from '../bench/registry.ts';
 import { runBench } from '../bench/run.ts';
+import { writeReport } from '../bench/report-file.ts';
 import { renderTextTable } from '../bench/table.ts';
 import { EXIT, parseFlags, runCli } from './lib/cli.ts';
 
@@ -28,10 +28,6 @@ const FLAGS = {
   out: { type: 'string' },
 } as const;
 
-/** A file name per run that sorts by time: 2026-05-20T10-11-12Z.json. */
-export const reportFileName = (startedAt: string): string =>
-  `${startedAt.replace(/\.\d+Z$/, 'Z').replaceAll(':', '-')}.json`;
-
 async function main(): Promise<number> {
   const flags = parseFlags(FLAGS, USAGE);
   const sections = selectSections(flags.only);
@@ -41,12 +37,7 @@ async function main(): Promise<number> {
   ].join(' ');
   const log = (line: string) => console.error(`bench: ${line}`);
   const report = await runBench({ sections, quick: flags.quick ?? false, command, log });
-  const outDir = path.resolve(ROOT, flags.out ?? 'reports/bench');
-  mkdirSync(outDir, { recursive: true });
-  const json = `${JSON.stringify(report, null, 2)}\n`;
-  const file = path.join(outDir, reportFileName(report.startedAt));
-  writeFileSync(file, json);
-  writeFileSync(path.join(outDir, 'latest.json'), json);
+  const file = writeReport(report, path.resolve(ROOT, flags.out ?? 'reports/bench'));
   console.log(renderTextTable(report));
   console.log(`\nreport: ${path.relative(process.cwd(), file)}`);
   return report.sections.some((section) => section.status === 'failed') ? EXIT.checksFailed : EXIT.pass;
