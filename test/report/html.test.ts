@@ -17,6 +17,16 @@ describe('report.html', () => {
     expect(body.indexOf('id="verdict"')).toBeLessThan(body.indexOf('<section'));
   });
 
+  it('should show a passing run in the pass colours', () => {
+    const summary = sampleSummary();
+    summary.checks = summary.checks.filter((check) => check.verdict !== 'failed');
+    Object.assign(summary, { stages: [], verdict: 'pass', exitCode: 0 });
+    const passing = renderReportHtml(summary, ASSETS);
+    expect(passing).toContain('<header class="verdict verdict-pass">');
+    expect(passing).toContain('id="verdict">PASS<');
+    expect(passing).not.toContain('id="failed"');
+  });
+
   it('should escape run data, so a failure message cannot inject markup', () => {
     expect(html).not.toContain('<img src=x');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
