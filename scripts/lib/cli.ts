@@ -13,7 +13,11 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 /** Parses argv strictly; `--help` prints the usage and exits 0, an unknown flag is a one-line error. */
 export function parseFlags<T extends Options>(options: T, usage: string, argv = process.argv.slice(2)) {
   try {
-    const parsed = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean' } }, strict: true });
+    const parsed = parseArgs({
+      args: argv,
+      options: { ...options, help: { type: 'boolean' } },
+      strict: true,
+    });
     if ((parsed.values as { help?: boolean }).help) {
       console.log(usage);
       process.exit(EXIT.pass);
@@ -28,7 +32,8 @@ export function parseFlags<T extends Options>(options: T, usage: string, argv = 
 
 /** The one line a user sees for an error; a stack only when HARNESS_DEBUG=1. */
 export function describeError(error: unknown): string {
-  if (error instanceof Error && ['HarnessError', 'K6NotFoundError'].includes(error.name)) return error.message;
+  if (error instanceof Error && ['HarnessError', 'K6NotFoundError'].includes(error.name))
+    return error.message;
   const text = error instanceof Error ? error.message : String(error);
   return `internal error: ${text.split('\n')[0]} (set HARNESS_DEBUG=1 for details)`;
 }
@@ -48,7 +53,8 @@ export function runCli(main: () => Promise<number>): void {
     },
     (error: unknown) => {
       for (const line of describeError(error).split('\n')) console.error(activeRedactor(`error: ${line}`));
-      if (process.env.HARNESS_DEBUG === '1' && error instanceof Error) console.error(activeRedactor(error.stack ?? ''));
+      if (process.env.HARNESS_DEBUG === '1' && error instanceof Error)
+        console.error(activeRedactor(error.stack ?? ''));
       process.exitCode = EXIT.usage;
     },
   );
