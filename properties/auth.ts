@@ -47,7 +47,7 @@ export const missingOrMalformedKey = probeProperty({
   description: 'A request without a key, or with a string that cannot be a key, is 401 on both endpoints.',
   check: keyRejected,
   needs: [],
-  runs: 8,
+  runs: 20,
   inputs: (context) => Promise.resolve(withRole(context.target, ['none', 'malformed'], false)),
 });
 
@@ -58,7 +58,7 @@ const rejectedRole = (role: 'revoked' | 'expired') =>
     description: `A key that is ${role} is 401 on both endpoints and both schemes.`,
     check: keyRejected,
     needs: [{ kind: 'key', role, tenants: 1 }],
-    runs: 8,
+    runs: 20,
     inputs: (context) => Promise.resolve(withRole(context.target, [role], true)),
   });
 
@@ -72,7 +72,7 @@ const scopeProperty = (role: 'noPublicRead' | 'noMenuRead' | 'noOrdersRead', sco
     description: `A key without ${scope} is 403 on the endpoints that need it, served on the others.`,
     check: scopeEnforced,
     needs: [{ kind: 'key', role, tenants: 1 }],
-    runs: 8,
+    runs: 20,
     inputs: (context) => Promise.resolve(withRole(context.target, [role], true)),
   });
 
@@ -86,7 +86,7 @@ export const schemesAgree = defineProperty({
   description: 'Every key (and a malformed one) answers alike via Authorization: Bearer and X-...-Api-Key.',
   checks: [authSchemesAgree.name],
   needs: [],
-  runs: 12,
+  runs: 30,
   prepare(context) {
     const pairs = [
       ...keyedRoles(context.target, KEY_ROLES),

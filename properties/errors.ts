@@ -78,7 +78,7 @@ export const errorShape = defineProperty({
     'Every error answer (400, 401, 403, 404) is JSON in the Error shape, its statusCode the HTTP status.',
   checks: [errorBodyShape.name],
   needs: [],
-  runs: 25,
+  runs: 60,
   async prepare(context) {
     return prepared(await badRequests(context), async (input) => {
       const { response, failures } = await probe(context, input.call, errorBodyShape, input.probe);

@@ -54,7 +54,7 @@ const filterProperty = (spec: FilterSpec) =>
     description: spec.description,
     checks: ['filter-respected'],
     needs: spec.needs ?? [FULL_KEY],
-    runs: 12,
+    runs: 25,
     async prepare(context) {
       const survey = await context.survey();
       const arbitrary = filteredWalks(survey, spec);
@@ -116,22 +116,20 @@ export const searchFindsAll = defineProperty({
   description: 'On a quiescent tenant, q finds every item whose name or SKU contains it, ignoring case.',
   checks: [searchMatchesNameOrSku.name],
   needs: [FULL_KEY, { kind: 'quiescent' }],
-  runs: 8,
+  runs: 20,
   async prepare(context) {
     const survey = await context.survey();
     const tenants = survey.tenants.filter(
       (tenant) => tenant.quiescent && tenant.lists.menuItems.end === 'complete' && withTerms(tenant),
     );
     if (tenants.length === 0) return { skip: 'no quiescent tenant whose menu the survey read in full' };
-    const arbitrary = fc
-      .constantFrom(...tenants)
-      .chain((tenant) =>
-        fc.record({
-          tenant: fc.constant(tenant.name),
-          q: searchTerm(tenant.lists.menuItems.records),
-          scheme,
-        }),
-      );
+    const arbitrary = fc.constantFrom(...tenants).chain((tenant) =>
+      fc.record({
+        tenant: fc.constant(tenant.name),
+        q: searchTerm(tenant.lists.menuItems.records),
+        scheme,
+      }),
+    );
     return prepared(arbitrary, async ({ tenant, q, scheme: how }) => {
       const input = { tenant, endpoint: 'menuItems' as const, scheme: how, query: { q }, limit: 100 };
       const state = await walkToEnd(context, survey, input);

@@ -15,7 +15,7 @@ export const acceptedLimits = defineProperty({
   description: `Every limit ${LIMITS.min}..${LIMITS.max} is served with 200 and at most that many records.`,
   checks: [limitBoundsEnforced.name, 'page-size-within-limit'],
   needs: [FULL_KEY],
-  runs: 20,
+  runs: 50,
   async prepare(context) {
     const survey = await context.survey();
     const arbitrary = fc.record({
@@ -35,7 +35,7 @@ export const rejectedLimits = probeProperty({
   description: 'limit 0, negative, above 100, fractional or not a number is a 400, never served.',
   check: limitBoundsEnforced,
   needs: [FULL_KEY],
-  runs: 20,
+  runs: 50,
   async inputs(context) {
     const tenants = (await context.survey()).tenants.map((tenant) => tenant.name);
     return fc.record({ list: listChoice(tenants), limit: invalidLimit }).map(({ list, limit }) => ({

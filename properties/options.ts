@@ -16,7 +16,7 @@ const optionalInteger = (
 };
 
 export const RUN_OPTIONS = {
-  runs: optionalInteger('runs', "runs per property (default: each property's own, 4 to 25)", 1, 100_000),
+  runs: optionalInteger('runs', "runs per property (default: each property's own, 4 to 60)", 1, 100_000),
   timeBudget: integerOption(
     'time-budget',
     'milliseconds per property, shrinking included',

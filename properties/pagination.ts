@@ -36,7 +36,7 @@ const prefixWalkProperty = (name: string, description: string, checks: string[])
     description,
     checks,
     needs: [FULL_KEY],
-    runs: 15,
+    runs: 40,
     async prepare(context) {
       const survey = await context.survey();
       return prepared(filteredPrefix(context, survey), async (input) => {
@@ -69,7 +69,7 @@ const fullWalkProperty = (name: string, description: string, checks: string[], w
     description,
     checks,
     needs: [FULL_KEY],
-    runs: 6,
+    runs: 12,
     async prepare(context) {
       const survey = await context.survey();
       const arbitrary = fullWalk(context, survey).chain((list) =>
@@ -128,7 +128,7 @@ export const limitInvarianceProperty = defineProperty({
   description: 'On a quiescent tenant, whole walks with two different limits return the same ids.',
   checks: ['limit-invariance'],
   needs: [FULL_KEY, { kind: 'quiescent' }],
-  runs: 5,
+  runs: 8,
   async prepare(context) {
     const survey = await context.survey();
     const quiescent = survey.tenants.filter((tenant) => tenant.quiescent);
@@ -172,7 +172,7 @@ export const emptyResult = defineProperty({
     'A search that matches nothing is exactly { data: [], pagination: { nextPageToken: null, hasMore: false } }.',
   checks: ['empty-result-exact'],
   needs: [FULL_KEY],
-  runs: 5,
+  runs: 10,
   async prepare(context) {
     const survey = await context.survey();
     const arbitrary = fc.record({
@@ -194,7 +194,7 @@ export const defaultLimit = defineProperty({
   description: `A first page without limit is the first page with limit=${LIMITS.default}.`,
   checks: ['default-limit-applied', 'page-size-within-limit'],
   needs: [FULL_KEY],
-  runs: 6,
+  runs: 10,
   async prepare(context) {
     const survey = await context.survey();
     return prepared(listChoice(survey.tenants.map((tenant) => tenant.name)), async (list) => {

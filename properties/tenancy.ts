@@ -29,7 +29,7 @@ const ownerAndIntruder = (survey: Survey, owners: readonly TenantSurvey[] = surv
         .map((intruder) => ({ owner, intruder })),
     );
 
-const tenancyProperty = { family: 'tenancy' as const, needs: [TWO_FULL_KEYS], runs: 10 };
+const tenancyProperty = { family: 'tenancy' as const, needs: [TWO_FULL_KEYS], runs: 20 };
 
 export const disjointIds = defineProperty({
   ...tenancyProperty,

@@ -12,34 +12,48 @@ import { searchTerm, searchTerms } from './search.ts';
 export const endpoint: fc.Arbitrary<Endpoint> = fc.constantFrom(...ENDPOINTS);
 export const scheme: fc.Arbitrary<AuthScheme> = fc.constantFrom(...AUTH_SCHEMES);
 
-/** An optional record field drawn from `values`, or nothing when there are none to draw. */
-const someOf = (values: readonly string[]) =>
-  values.length > 0 ? { arbitrary: fc.constantFrom(...values) } : null;
+type Fields = Record<string, fc.Arbitrary<string> | null>;
 
-function optionalRecord(
-  fields: Record<string, { arbitrary: fc.Arbitrary<string> } | null>,
-): fc.Arbitrary<Query> {
-  const model: Record<string, fc.Arbitrary<string>> = {};
-  for (const [name, field] of Object.entries(fields)) if (field !== null) model[name] = field.arbitrary;
-  return fc.record(model, { requiredKeys: [] }) as fc.Arbitrary<Query>;
+/** A field drawn from `values`, or none when there are no values to draw. */
+const someOf = (values: readonly string[]) => (values.length > 0 ? fc.constantFrom(...values) : null);
+
+/**
+ * No filter, one filter, or any combination, weighted toward few: many filters together mostly
+ * select lists too short to have a second page, where filter and paging bugs hide. Shrinking
+ * goes toward no filter at all.
+ */
+function combinations(fields: Fields): fc.Arbitrary<Query> {
+  const present = Object.entries(fields).filter(
+    (entry): entry is [string, fc.Arbitrary<string>] => entry[1] !== null,
+  );
+  if (present.length === 0) return fc.constant({});
+  const single = fc.oneof(
+    ...present.map(([name, values]) => values.map((value): Query => ({ [name]: value }))),
+  );
+  const any = fc.record(Object.fromEntries(present), { requiredKeys: [] }) as fc.Arbitrary<Query>;
+  return fc.oneof(
+    { arbitrary: fc.constant({}), weight: 2 },
+    { arbitrary: single, weight: 5 },
+    { arbitrary: any, weight: 2 },
+  );
 }
 
 /**
- * Any combination of the endpoint's filters, each optional (so shrinking drops them). status and
- * activeOnly never go together: what the server does then is "not shown" (spec §4.2).
+ * Combinations of the endpoint's filters. status and activeOnly never go together: what the
+ * server does then is "not shown" (spec §4.2).
  */
 export function filters(target: Target, list: Endpoint, tenant: TenantSurvey): fc.Arbitrary<Query> {
-  const statuses = someOf(ENDPOINT_INFO[list].statuses);
+  const status = someOf(ENDPOINT_INFO[list].statuses);
   const locationId = someOf(tenant.locations);
   if (list === 'orders')
-    return optionalRecord({ status: statuses, activeOnly: someOf(['true', 'false']), locationId }).map(
+    return combinations({ status, activeOnly: someOf(['true', 'false']), locationId }).map(
       ({ activeOnly, ...query }) =>
         query.status === undefined && activeOnly !== undefined ? { ...query, activeOnly } : query,
     );
   const items = tenant.lists.menuItems.records;
-  return optionalRecord({
-    status: statuses,
-    q: searchTerms(items).length > 0 ? { arbitrary: searchTerm(items) } : null,
+  return combinations({
+    status,
+    q: searchTerms(items).length > 0 ? searchTerm(items) : null,
     categoryId: someOf(tenant.categories),
     locationId,
     salesChannel: someOf(target.salesChannels),

@@ -1,0 +1,132 @@
+/**
+ * The mutation matrix: a sandbox per catalogue fault, the properties run against it, and which
+ * property caught the fault, how fast, and how small the shrunk reproduction is. Faults that only
+ * show under concurrent load belong to the load scenarios and are listed as such. The clean
+ * sandbox must pass the whole suite for several seeds in a row.
+ */
+import { ALL_CHECKS } from '../lib/checks/registry.ts';
+import { resolveTarget } from '../lib/target/target.ts';
+import { FAULTS, type FaultInfo } from '../sandbox/faults/catalogue.ts';
+import { startSandbox, type SandboxOptions } from '../sandbox/start.ts';
+import { ALL_PROPERTIES } from './all.ts';
+import { createContext } from './context.ts';
+import { runProperties, type Failed, type PropertyResult, type RunOptions } from './runner.ts';
+import type { PropertyDefinition } from './types.ts';
+
+/** A small dataset: every fault still shows, and each sandbox starts in a fraction of a second. */
+export const MATRIX_SANDBOX: SandboxOptions = { seed: 1, orders: 600, menuItemsPerTenant: 120 };
+/** Data changes per second for the faults that only show while data changes. */
+const MATRIX_CHURN = 100;
+
+export interface MatrixRow {
+  fault: string;
+  description: string;
+  verdict: 'caught' | 'missed' | 'load';
+  /** The first property (in suite order) that failed, its first failing check and numbers. */
+  caughtBy?: { property: string; check: string; timeToDetectMs: number; shrunkRequests: number };
+  /** Every property that failed. */
+  failed: string[];
+  durationMs: number;
+}
+
+export interface CleanRun {
+  seed: number;
+  /** Data changes per second during the run (0: quiescent). */
+  churn: number;
+  failed: string[];
+  passed: number;
+  skipped: number;
+}
+
+export interface MatrixOptions extends Pick<RunOptions, 'runs' | 'timeBudgetMs'> {
+  /** fast-check seed of the fault runs. @default 1 */
+  seed?: number;
+  /** Faults to run; all of the catalogue when absent. */
+  faults?: readonly string[];
+  /** Run every property against every fault, not only those whose checks name the fault. */
+  full?: boolean;
+  /** Clean-sandbox runs of the whole suite, one per seed; every second one with churn. @default [1, 2, 3] */
+  cleanSeeds?: readonly number[];
+}
+
+/** The properties whose checks list `fault` in their `catches`. */
+export function propertiesFor(fault: string): PropertyDefinition[] {
+  const checks = new Set(
+    ALL_CHECKS.filter((check) => check.catches.includes(fault)).map((check) => check.name),
+  );
+  return ALL_PROPERTIES.filter((property) => property.checks.some((check) => checks.has(check)));
+}
+
+/** Runs `properties` against a fresh sandbox with `options`. */
+async function runAgainst(
+  options: SandboxOptions,
+  properties: readonly PropertyDefinition[],
+  run: RunOptions,
+) {
+  const sandbox = await startSandbox(options);
+  try {
+    const resolved = resolveTarget(sandbox.target, {});
+    if (!resolved.ok) throw new Error(`sandbox target is invalid: ${resolved.problems.join('; ')}`);
+    const context = createContext(resolved.target);
+    try {
+      return await runProperties(properties, context, run);
+    } finally {
+      await context.close();
+    }
+  } finally {
+    await sandbox.close();
+  }
+}
+
+const failedOf = (results: readonly PropertyResult[]): Failed[] =>
+  results.filter((result): result is Failed => result.status === 'failed');
+
+async function faultRow(fault: FaultInfo, options: MatrixOptions): Promise<MatrixRow> {
+  const row = { fault: fault.name, description: fault.description };
+  if (fault.needsLoad) return { ...row, verdict: 'load', failed: [], durationMs: 0 };
+  const started = Date.now();
+  const properties = options.full ? ALL_PROPERTIES : propertiesFor(fault.name);
+  const sandbox = { ...MATRIX_SANDBOX, faults: [fault.name], churn: fault.needsChurn ? MATRIX_CHURN : 0 };
+  const failed = failedOf(await runAgainst(sandbox, properties, { ...options, seed: options.seed ?? 1 }));
+  const first = failed[0];
+  return {
+    ...row,
+    verdict: first ? 'caught' : 'missed',
+    ...(first && {
+      caughtBy: {
+        property: first.name,
+        check: first.failures[0]?.check ?? '',
+        timeToDetectMs: first.timeToDetectMs,
+        shrunkRequests: first.requests.length,
+      },
+    }),
+    failed: failed.map((result) => result.name),
+    durationMs: Date.now() - started,
+  };
+}
+
+export async function runMatrix(
+  options: MatrixOptions = {},
+  onRow: (row: MatrixRow) => void = () => {},
+): Promise<{ rows: MatrixRow[]; clean: CleanRun[] }> {
+  const clean: CleanRun[] = [];
+  for (const [index, seed] of (options.cleanSeeds ?? [1, 2, 3]).entries()) {
+    // Quiescent and changing data alike: the clean server must pass either way.
+    const churn = index % 2 === 1 ? MATRIX_CHURN : 0;
+    const results = await runAgainst({ ...MATRIX_SANDBOX, churn }, ALL_PROPERTIES, { ...options, seed });
+    const count = (status: PropertyResult['status']) =>
+      results.filter((result) => result.status === status).length;
+    const failed = failedOf(results).map((result) => result.name);
+    clean.push({ seed, churn, failed, passed: count('passed'), skipped: count('skipped') });
+  }
+  const rows: MatrixRow[] = [];
+  const chosen = FAULTS.filter(
+    (fault) => options.faults === undefined || options.faults.includes(fault.name),
+  );
+  for (const fault of chosen) {
+    const row = await faultRow(fault, options);
+    onRow(row);
+    rows.push(row);
+  }
+  return { rows, clean };
+}
