@@ -99,7 +99,7 @@ function figures(rates: Rates, harness: HarnessWalkResult, wrkNote: string | und
     absoluteFigure('harness walk', harnessRate, 'req/s', { note: harnessNote }),
     absoluteFigure('dropped iterations at claimed rate', dropped, 'iterations', {
       note: harness.ok
-        ? `arrival rate ${harness.claimedWalksPerSec.toFixed(1)} walks/s (${HARNESS_RATE_GOAL} × the minimal walk's)`
+        ? `at ${harness.claimedWalksPerSec} walks/s = ${HARNESS_RATE_GOAL} × the minimal walk's requests/s / ${harness.pagesPerWalk.toFixed(1)} pages per harness walk`
         : harnessNote,
       goal: dropped === null ? undefined : { text: '== 0', met: dropped === 0 },
     }),
