@@ -1,0 +1,64 @@
+/**
+ * The target of a load run: a target file (validated, its keys resolved from the environment,
+ * refused when it is not loopback and does not allow load) or a sandbox started for the run.
+ * k6 gets the target file's JSON in its environment and reads the keys it names from its own
+ * environment, so the harness never writes a key to disk.
+ */
+import { readFile } from 'node:fs/promises';
+import { loadTargetFile } from '../../lib/adapters/node-target.ts';
+import { HarnessError } from '../../lib/errors.ts';
+import type { ScenarioName } from '../../lib/load/thresholds.ts';
+import { loadRefusal } from '../../lib/target/loopback.ts';
+import { resolveTarget, type Target } from '../../lib/target/target.ts';
+import { startSandbox } from '../../sandbox/start.ts';
+import type { LoadOptions } from './load-options.ts';
+import { sandboxOptionsFor } from './load-sandbox.ts';
+
+export interface RunTarget {
+  /** Resolved, keys included: for the safety checks and the redactor, never for output. */
+  target: Target;
+  /** The target file as JSON text, for k6 (HARNESS_TARGET_JSON). */
+  fileJson: string;
+  /** Sandbox faults switched on; empty for a target file. */
+  faults: string[];
+  sandbox: boolean;
+  close(): Promise<void>;
+}
+
+async function fromFile(path: string, env: Record<string, string | undefined>): Promise<RunTarget> {
+  const target = await loadTargetFile(path, env);
+  const refusal = loadRefusal(target);
+  if (refusal) throw new HarnessError(refusal);
+  const fileJson = await readFile(path, 'utf8');
+  return { target, fileJson, faults: [], sandbox: false, close: async () => {} };
+}
+
+async function fromSandbox(scenario: ScenarioName, options: LoadOptions): Promise<RunTarget> {
+  const faults = options.faults ?? [];
+  let sandbox;
+  try {
+    sandbox = await startSandbox({ ...sandboxOptionsFor(scenario, options.sandbox), faults });
+  } catch (error) {
+    throw new HarnessError(`sandbox did not start: ${(error as Error).message.split('\n')[0]}`, {
+      cause: error,
+    });
+  }
+  const resolved = resolveTarget(sandbox.target, {});
+  if (!resolved.ok) {
+    await sandbox.close();
+    throw new Error(`the sandbox described itself with an invalid target: ${resolved.problems.join('; ')}`);
+  }
+  return {
+    target: resolved.target,
+    fileJson: JSON.stringify(sandbox.target),
+    faults,
+    sandbox: true,
+    close: () => sandbox.close(),
+  };
+}
+
+export function openTarget(scenario: ScenarioName, options: LoadOptions): Promise<RunTarget> {
+  return options.target !== undefined
+    ? fromFile(options.target, options.env ?? process.env)
+    : fromSandbox(scenario, options);
+}

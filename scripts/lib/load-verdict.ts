@@ -1,0 +1,121 @@
+/**
+ * The verdict of a load run, from k6's exit codes and the JSON it wrote, never from its text
+ * output (except the one error line shown when k6 could not run the script at all).
+ */
+import { PAGE_CHECKS } from '../../lib/checks/registry.ts';
+import type { K6Check, K6Summary, ThresholdResult } from '../../lib/load/summary.ts';
+import { allChecks, thresholdResults } from '../../lib/load/summary.ts';
+import { evaluateThreshold } from '../../lib/load/threshold-eval.ts';
+import type { Thresholds } from '../../lib/load/thresholds.ts';
+import { describeK6Exit, K6_EXIT } from './k6.ts';
+import type { MergedSummary } from './k6-merge.ts';
+import type { LoadFailure } from './load-points.ts';
+import { EXIT } from './cli.ts';
+
+export type Verdict = 'pass' | 'fail' | 'error';
+
+export interface Judgement {
+  verdict: Verdict;
+  exitCode: number;
+  /** One line: what held, what failed and why. */
+  reason: string;
+  thresholds: ThresholdResult[];
+  checks: K6Check[];
+}
+
+export interface RunOutcome {
+  /** Exit code of each k6 process (one per segment); null when it was killed. */
+  k6ExitCodes: (number | null)[];
+  timedOut: boolean;
+  timeoutMs: number;
+  /** The last error line k6 printed, when it printed one. */
+  k6Error: string | undefined;
+  /** k6's own summary (single runs); absent for segmented runs or when k6 wrote none. */
+  summary: K6Summary | undefined;
+  merged: MergedSummary;
+  thresholds: Thresholds;
+  failures: LoadFailure[];
+}
+
+/** Thresholds judged on the merged points: a segment judged only its own share. */
+function mergedThresholds(outcome: RunOutcome): ThresholdResult[] {
+  return Object.entries(outcome.thresholds).flatMap(([metric, expressions]) =>
+    expressions.map((expression) => {
+      const { ok, actual } = evaluateThreshold(expression, outcome.merged.metrics[metric]?.values);
+      return { metric, expression, ok, actual };
+    }),
+  );
+}
+
+function mergedChecks(merged: MergedSummary): K6Check[] {
+  return PAGE_CHECKS.flatMap((check) => {
+    const values = merged.metrics[`checks{check:${check.name}}`]?.values;
+    return values ? [{ name: check.name, passes: values.passes ?? 0, fails: values.fails ?? 0 }] : [];
+  });
+}
+
+const JUDGED_BY_THRESHOLDS: readonly (number | null)[] = [
+  K6_EXIT.ok,
+  K6_EXIT.thresholdsFailed,
+  K6_EXIT.scriptAborted,
+];
+
+function failureReason(thresholds: ThresholdResult[], failures: LoadFailure[], aborted: boolean): string {
+  const crossed = thresholds.filter((t) => t.ok === false).map((t) => `${t.metric} ${t.expression}`);
+  const definitive = failures.find((f) => f.severity === 'error');
+  const parts = [
+    ...(aborted && definitive ? [`aborted on ${definitive.check}: ${definitive.message}`] : []),
+    ...(crossed.length > 0 ? [`thresholds crossed: ${crossed.join(', ')}`] : []),
+  ];
+  return parts.join('; ') || 'the run was aborted';
+}
+
+export function judge(outcome: RunOutcome): Judgement {
+  const thresholds = outcome.summary ? thresholdResults(outcome.summary) : mergedThresholds(outcome);
+  const checks = outcome.summary ? allChecks(outcome.summary) : mergedChecks(outcome.merged);
+  const base = { thresholds, checks };
+  if (outcome.timedOut)
+    return {
+      ...base,
+      verdict: 'error',
+      exitCode: EXIT.usage,
+      reason: `k6 did not finish within ${Math.round(outcome.timeoutMs / 1000)}s; raise --timeout or shorten --duration`,
+    };
+  const unjudged = outcome.k6ExitCodes.find((code) => !JUDGED_BY_THRESHOLDS.includes(code));
+  if (unjudged !== undefined)
+    return {
+      ...base,
+      verdict: 'error',
+      exitCode: EXIT.usage,
+      reason: outcome.k6Error ?? `k6 ${describeK6Exit(unjudged)}`,
+    };
+  const aborted = outcome.k6ExitCodes.includes(K6_EXIT.scriptAborted);
+  const failed = aborted || thresholds.some((t) => t.ok === false);
+  if (!failed)
+    return {
+      ...base,
+      verdict: 'pass',
+      exitCode: EXIT.pass,
+      reason: `all ${thresholds.length} thresholds held`,
+    };
+  return {
+    ...base,
+    verdict: 'fail',
+    exitCode: EXIT.checksFailed,
+    reason: failureReason(thresholds, outcome.failures, aborted),
+  };
+}
+
+/** The message of the last `level=error` line k6 printed, first line only, without a stack. */
+export function lastK6Error(stderr: string): string | undefined {
+  const lines = stderr.split('\n').filter((line) => line.includes('level=error'));
+  const last = lines.at(-1);
+  if (!last) return undefined;
+  const quoted = /msg="((?:[^"\\]|\\.)*)"/.exec(last)?.[1];
+  if (quoted === undefined) return undefined;
+  const message = JSON.parse(`"${quoted}"`) as string;
+  return message
+    .split('\n')[0]
+    ?.replace(/^(Error|GoError): /, '')
+    .replace(/ at \S+ \(file:.*$/, '');
+}
