@@ -118,12 +118,14 @@ async function main(): Promise<number> {
   } catch (error) {
     throw new HarnessError((error as Error).message, { cause: error });
   }
-  console.log(`sandbox listening at ${sandbox.baseUrl}`);
-  console.log(`target file: ${sandbox.targetPath ?? '(none)'}`);
-  const signal = await new Promise<string>((resolve) => {
+  // Listen for the signal before announcing readiness: whoever waits for the line may stop us at once.
+  const stopped = new Promise<string>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
+  console.log(`sandbox listening at ${sandbox.baseUrl}`);
+  console.log(`target file: ${sandbox.targetPath ?? '(none)'}`);
+  const signal = await stopped;
   console.log(`${signal}: stopping the sandbox`);
   await sandbox.close();
   return EXIT.pass;

@@ -94,7 +94,7 @@ export const FAULTS = [
   fault(
     'overload-5xx',
     'load',
-    'above 8 requests in flight the server answers 503 instead of queueing or 429',
+    'each request holds one of 4 DB connections for 5 ms; when none is free it answers 503, not 429',
     'load',
   ),
   fault(

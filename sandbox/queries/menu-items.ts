@@ -1,4 +1,4 @@
-import { pageClauses, type KeysetMode, type PageStart, type StatementCache } from './statements.ts';
+import { pageClauses, type KeysetMode, type PageStart, type Statements } from './statements.ts';
 
 export interface MenuSearch {
   /** Lower-cased unless caseSensitive (the q-case-sensitive fault). */
@@ -41,7 +41,7 @@ function searchClause(search: MenuSearch, params: unknown[]): string {
 }
 
 export function listMenuItems(
-  cache: StatementCache,
+  cache: Statements,
   filter: MenuFilter,
   start: PageStart,
   mode: KeysetMode,

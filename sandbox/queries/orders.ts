@@ -1,5 +1,5 @@
 import { FIRST_INACTIVE_ORDER_STATUS } from '../domain.ts';
-import { pageClauses, type KeysetMode, type PageStart, type StatementCache } from './statements.ts';
+import { pageClauses, type KeysetMode, type PageStart, type Statements } from './statements.ts';
 
 export interface OrderFilter {
   tenant: number;
@@ -30,7 +30,7 @@ function statusClause(statuses: readonly number[], params: unknown[]): string {
 }
 
 export function listOrders(
-  cache: StatementCache,
+  cache: Statements,
   filter: OrderFilter,
   start: PageStart,
   mode: KeysetMode,

@@ -13,11 +13,16 @@ export type PageStart =
  */
 export type KeysetMode = 'exclusive' | 'inclusive' | 'sort-column-only';
 
+/** Where list queries get their statements: the cache below, or a recorder in tests. */
+export interface Statements {
+  get(sql: string): { all(params: unknown[]): unknown[] };
+}
+
 /**
  * Prepared statements by SQL text. List queries are assembled from the filters present, so the
  * set of distinct texts is small and each is prepared once for the life of the store.
  */
-export class StatementCache {
+export class StatementCache implements Statements {
   private readonly statements = new Map<string, Statement>();
   private readonly db: Database;
 
