@@ -8,16 +8,17 @@ import { fileURLToPath } from 'node:url';
 import { selectSections, SECTIONS } from '../bench/registry.ts';
 import { runBench } from '../bench/run.ts';
 import { writeReport } from '../bench/report-file.ts';
-import { renderTextTable } from '../bench/table.ts';
+import { renderMarkdownTable, renderTextTable } from '../bench/table.ts';
 import { EXIT, parseFlags, runCli } from './lib/cli.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
-const USAGE = `Usage: npm run bench -- [--quick] [--only NAME]... [--out DIR]
+const USAGE = `Usage: npm run bench -- [--quick] [--only NAME]... [--out DIR] [--markdown]
 
   --quick      the ~1 minute version: shorter runs, smaller data
   --only NAME  run only this section (repeatable): ${SECTIONS.map((section) => section.name).join(', ')}
   --out DIR    where the JSON report goes (default reports/bench)
+  --markdown   print the table as Markdown (for docs/bench.md)
   --help       show this help
 
 Exit code 0 when every section ran or was skipped with a reason, 1 when one failed.`;
@@ -26,6 +27,7 @@ const FLAGS = {
   quick: { type: 'boolean' },
   only: { type: 'string', multiple: true },
   out: { type: 'string' },
+  markdown: { type: 'boolean' },
 } as const;
 
 async function main(): Promise<number> {
@@ -38,7 +40,7 @@ async function main(): Promise<number> {
   const log = (line: string) => console.error(`bench: ${line}`);
   const report = await runBench({ sections, quick: flags.quick ?? false, command, log });
   const file = writeReport(report, path.resolve(ROOT, flags.out ?? 'reports/bench'));
-  console.log(renderTextTable(report));
+  console.log(flags.markdown ? renderMarkdownTable(report) : renderTextTable(report));
   console.log(`\nreport: ${path.relative(process.cwd(), file)}`);
   return report.sections.some((section) => section.status === 'failed') ? EXIT.checksFailed : EXIT.pass;
 }
