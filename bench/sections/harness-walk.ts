@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildScenarios } from '../../scripts/build.ts';
+import { bundleScenario } from '../../scripts/lib/load-bundle.ts';
 import type { TargetFile } from '../../lib/target/schema.ts';
 import { measureK6, stat, type MeasuredK6Run } from '../k6-measure.ts';
 import type { RunningNginx } from '../nginx/server.ts';
@@ -91,9 +91,8 @@ async function measure(
   size: LoadSize,
   rates: { upperWalksPerSec: number; claimedRequestsPerSec: number },
 ): Promise<HarnessWalkResult> {
-  const [built] = await buildScenarios({ only: ['walk'], outDir: context.workDir });
-  if (!built) return { ok: false, reason: 'scenarios/walk.ts did not bundle' };
-  const common = { bundle: built.bundle, nginx, size };
+  const bundle = await bundleScenario('walk', context.workDir);
+  const common = { bundle, nginx, size };
   const top = await runWalk(context, {
     ...common,
     walksPerSec: rates.upperWalksPerSec,
