@@ -1,0 +1,80 @@
+/**
+ * A capacity run as the `metrics` of summary.json (lib/report/model.ts): the capacity curve, and,
+ * from the same samples, latency per endpoint and tenant and the 429 share over time.
+ */
+import type { Capacity, LatencyRow, Metrics } from '../report/model.ts';
+import type { Knee } from './knee.ts';
+import type { MeasuredStep, Onset } from './onset.ts';
+import { percentile, type RequestSample, type StepStats } from './step-stats.ts';
+
+export function capacityMetrics(steps: readonly StepStats[], knee: Knee | null, onsets: Onset[]): Capacity {
+  return {
+    steps: steps.map((step) => ({
+      rps: step.offeredRps,
+      p95: step.p95,
+      errorRate: step.errorRate,
+      rate429: step.rate429,
+    })),
+    ...(knee ? { knee: { rps: knee.rps, p95: knee.p95 } } : {}),
+    onset429: onsets,
+  };
+}
+
+function latencyRow(endpoint: string, tenant: string | undefined, samples: RequestSample[]): LatencyRow {
+  const sorted = samples
+    .filter((sample) => sample.status !== 429)
+    .map((sample) => sample.durationMs)
+    .sort((a, b) => a - b);
+  const at = (p: number) => Number(percentile(sorted, p).toFixed(2));
+  return {
+    endpoint,
+    ...(tenant === undefined ? {} : { tenant }),
+    p50: at(50),
+    p95: at(95),
+    p99: at(99),
+    max: Number((sorted[sorted.length - 1] ?? 0).toFixed(2)),
+    count: sorted.length,
+  };
+}
+
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
+/** Per endpoint over all tenants, then per endpoint and tenant, over every step. */
+export function latencyRows(samples: readonly RequestSample[]): LatencyRow[] {
+  const rows: LatencyRow[] = [];
+  for (const [endpoint, ofEndpoint] of [...groupBy(samples, (s) => s.endpoint)].sort()) {
+    rows.push(latencyRow(endpoint, undefined, ofEndpoint));
+    for (const [tenant, ofTenant] of [...groupBy(ofEndpoint, (s) => s.tenant)].sort())
+      rows.push(latencyRow(endpoint, tenant, ofTenant));
+  }
+  return rows;
+}
+
+/** The 429 share per step, placed at the step's start (seconds after the first step began). */
+// A loop, not Math.min(...values): a long run has more samples than a call takes arguments.
+const earliest = (samples: readonly RequestSample[]) =>
+  samples.reduce((min, sample) => Math.min(min, sample.time), Infinity);
+
+export function rate429Series(steps: readonly MeasuredStep[]): Metrics['rate429'] {
+  const start = Math.min(...steps.map((step) => earliest(step.samples)));
+  const points: Metrics['rate429'] = [];
+  for (const step of steps) {
+    if (step.samples.length === 0) continue;
+    const t = Number(((earliest(step.samples) - start) / 1000).toFixed(1));
+    const share = (of: readonly RequestSample[]) =>
+      Number((of.filter((s) => s.status === 429).length / of.length).toFixed(4));
+    points.push({ t, rate: share(step.samples) });
+    for (const [tenant, ofTenant] of [...groupBy(step.samples, (s) => s.tenant)].sort())
+      points.push({ t, rate: share(ofTenant), tenant });
+  }
+  return points;
+}

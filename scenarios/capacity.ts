@@ -1,0 +1,71 @@
+/**
+ * One step of a capacity run (scripts/capacity.ts runs one k6 process per step): a constant
+ * arrival rate of single requests, each the next page of the walk its VU is on, across every
+ * tenant and key of the target (lib/load/walk-plan). A 429 is counted, not retried: the arrival
+ * rate stays what was offered, and the same page is asked again on the VU's next iteration.
+ * Every page is checked with the shared page checks; a failure is recorded as a check_failures
+ * point. Env: HARNESS_TARGET_JSON, HARNESS_RATE (requests/s), HARNESS_DURATION,
+ * HARNESS_CAPACITY_STEP, HARNESS_CAPACITY_PROBE, HARNESS_MAX_RPS, HARNESS_MAX_VUS.
+ */
+import exec from 'k6/execution';
+import { sendK6 } from '../lib/adapters/k6-http.ts';
+import { metrics } from '../lib/adapters/k6-metrics.ts';
+import { CAPACITY_ENV, capacityStepOptions } from '../lib/capacity/scenario.ts';
+import { planWalk } from '../lib/load/walk-plan.ts';
+import { keyLabel } from '../lib/load/tags.ts';
+import { foldPage, nextCall, startWalk, type WalkState } from '../lib/paging/walk.ts';
+import { initScenario } from './common/context.ts';
+import { probeTarget } from './common/setup.ts';
+
+const ctx = initScenario('capacity');
+const step = Number(__ENV[CAPACITY_ENV.step] ?? '0');
+/** Far more pages than any list of a sane target: a walk beyond it is a termination failure. */
+const MAX_PAGES = 10_000;
+
+export const options = capacityStepOptions(
+  step,
+  ctx.config.rate,
+  ctx.config.durationS,
+  ctx.config.maxRps,
+  ctx.config.maxVUs,
+);
+
+export function setup(): void {
+  if (__ENV[CAPACITY_ENV.probe] === '1') probeTarget(ctx);
+}
+
+/** Module state is per VU: the walk this VU is on. */
+let walk: WalkState | null = null;
+
+function currentWalk(): WalkState {
+  if (walk === null || walk.end !== null) {
+    const first = planWalk(ctx.target, exec.scenario.iterationInTest);
+    walk = startWalk({ ...first, maxPages: MAX_PAGES });
+  }
+  return walk;
+}
+
+export function request(): void {
+  const state = currentWalk();
+  const call = nextCall(state);
+  if (call === null) return;
+  const { tenant, role } = call.credential;
+  const tags = { endpoint: call.endpoint, tenant, role, key: keyLabel(tenant, role) };
+  const response = sendK6(ctx.target, call, tags, ctx.config.requestTimeoutMs);
+  metrics.rateLimited.add(response.status === 429, tags);
+  metrics.serverErrors.add(response.status === 0 || response.status >= 500, tags);
+  if (response.status === 429) return;
+  // Overload answered with an error is a point on the curve (errors), not a broken walk to judge.
+  if (response.status === 0 || response.status >= 500) {
+    walk = null;
+    return;
+  }
+  for (const failure of foldPage(state, call, response))
+    metrics.checkFailures.add(1, {
+      ...tags,
+      check: failure.check,
+      code: failure.code,
+      severity: failure.severity,
+      message: failure.message.slice(0, 300),
+    });
+}

@@ -1,0 +1,37 @@
+/**
+ * `npm run capacity -- [--target FILE] [--start RPS --step RPS --max RPS --step-duration 10s]`:
+ * steps the arrival rate until the knee or the ceiling; prints each step as it is measured, the
+ * step table, the knee and the 429 onset per tenant and key, and where the reports went.
+ * Exit codes: 0 measured, 1 a page check failed under load, 2 usage or setup error.
+ */
+import { kneeLine, onsetLines, stepTable } from '../lib/capacity/table.ts';
+import type { StepStats } from '../lib/capacity/step-stats.ts';
+import { parseFlags, runCli, useRedactor } from './lib/cli.ts';
+import { CAPACITY_FLAGS, CAPACITY_USAGE, capacityOptions } from './lib/capacity-options.ts';
+import { runCapacity } from './lib/capacity-run.ts';
+import { resolveK6 } from './lib/k6.ts';
+
+const progress = (stats: StepStats) =>
+  console.log(
+    `step ${stats.index + 1}: ${stats.offeredRps} rps offered, ${stats.achievedRps.toFixed(1)} achieved, p95 ${stats.p95.toFixed(1)} ms, 429 ${(stats.rate429 * 100).toFixed(1)}%, errors ${(stats.errorRate * 100).toFixed(1)}%`,
+  );
+
+async function main(): Promise<number> {
+  const options = capacityOptions(parseFlags(CAPACITY_FLAGS, CAPACITY_USAGE), process.env);
+  console.log(`k6 ${resolveK6().version}`);
+  const result = await runCapacity(options, progress, useRedactor);
+  const { target } = result.summary;
+  console.log(`\ntarget: ${target.name} (${target.baseUrl})${target.kind === 'sandbox' ? ', sandbox' : ''}`);
+  console.log(
+    `ceiling ${result.plan.ceilingRps} rps; stopped by ${result.stoppedBy} after ${result.steps.length} step(s)\n`,
+  );
+  console.log(stepTable(result.steps, result.knee));
+  console.log(`\n${kneeLine(result.knee, result.steps.at(-1)?.offeredRps)}`);
+  for (const line of onsetLines(result.onsets)) console.log(line);
+  for (const check of result.summary.checks.filter((entry) => entry.verdict === 'failed'))
+    console.log(`FAILED ${check.name}: ${check.failures?.[0]?.message ?? check.reason ?? ''}`);
+  console.log(`\nreports: ${result.paths.runDir}`);
+  return result.summary.exitCode;
+}
+
+runCli(main);

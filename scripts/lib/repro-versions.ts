@@ -1,0 +1,13 @@
+/**
+ * The `versions` block of a summary.json written by the capacity and repro commands: the harness
+ * (package.json), Node, and k6 when it ran.
+ */
+import { readFileSync } from 'node:fs';
+import type { Summary } from '../../lib/report/model.ts';
+
+const PACKAGE_JSON = new URL('../../package.json', import.meta.url);
+
+export function runVersions(k6Version?: string): Summary['versions'] {
+  const { version } = JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as { version: string };
+  return { harness: version, node: process.version, ...(k6Version ? { k6: k6Version } : {}) };
+}

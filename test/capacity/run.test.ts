@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { validateSummary } from '../../lib/report/validate.ts';
+import { capacityOptions } from '../../scripts/lib/capacity-options.ts';
+import { runCapacity } from '../../scripts/lib/capacity-run.ts';
+
+describe('runCapacity against a rate-limited sandbox', () => {
+  it('should find the 429 onset per tenant and key, and report the knee in summary.json', async () => {
+    const reportsDir = await mkdtemp(path.join(tmpdir(), 'capacity-run-'));
+    try {
+      // 3 tenants, a tenant allowed 8 requests a second: 5 rps is well under every limit, 35 is far over.
+      const options = capacityOptions(
+        {
+          start: '5',
+          step: '10',
+          max: '35',
+          'step-duration': '2s',
+          'time-budget': '60s',
+          'rate-limit': 'perKey=5,perTenant=8,windowMs=1000',
+          latency: 'fixed=2',
+          'reports-dir': reportsDir,
+        },
+        {},
+      );
+      const result = await runCapacity(options);
+
+      expect(result.plan.rates).toEqual([5, 15, 25, 35]);
+      expect(result.steps[0]?.rate429).toBe(0);
+      expect(result.knee?.reasons).toContain('429');
+      expect(
+        result.onsets.filter((onset) => onset.scope === 'tenant' && onset.rps !== null).length,
+      ).toBeGreaterThan(0);
+      expect(result.onsets.some((onset) => onset.scope === 'key' && onset.name.includes('/'))).toBe(true);
+
+      const written = validateSummary(JSON.parse(await readFile(result.paths.summary, 'utf8')));
+      expect(written.ok).toBe(true);
+      if (!written.ok) return;
+      expect(written.summary.command).toBe('capacity');
+      expect(written.summary.exitCode).toBe(0);
+      expect(written.summary.metrics.capacity?.knee?.rps).toBe(result.knee?.rps);
+      expect(written.summary.metrics.capacity?.steps.map((step) => step.rps)).toEqual(
+        result.steps.map((step) => step.offeredRps),
+      );
+      const html = await readFile(result.paths.html, 'utf8');
+      expect(html).toContain('id="capacity"');
+    } finally {
+      await rm(reportsDir, { recursive: true, force: true });
+    }
+  });
+});
