@@ -12,7 +12,7 @@ const plural = (count: number, noun: string) => (count === 1 ? `1 ${noun}` : `${
 export function describeNeed(need: Need): string {
   switch (need.kind) {
     case 'key':
-      return `${plural(need.tenants, 'tenant')} with a ${need.role} key`;
+      return `${plural(need.tenants, 'tenant')} with ${/^[aeiou]/.test(need.role) ? 'an' : 'a'} ${need.role} key`;
     case 'quiescent':
       return 'a quiescent tenant with a full key';
     case 'changing':

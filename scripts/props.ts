@@ -108,7 +108,8 @@ async function main(): Promise<number> {
   useRedactor(createRedactor(targetSecrets(target)));
   const context = createContext(target);
   try {
-    await waitUntilAnswering(target);
+    // A started sandbox answers at once; an external target is already running or is down.
+    await waitUntilAnswering(target, 3000);
     const results = await runProperties(properties, context, options, (result) => {
       if (!flags.json) console.log(resultLine(result));
     });

@@ -1,0 +1,85 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect } from 'vitest';
+import { fc, it } from '@fast-check/vitest';
+import { curlScript, keyVariable, shellWord, type ReproInput } from '../../lib/repro/curl.ts';
+
+const bash = (script: string, env: Record<string, string> = {}): string =>
+  execFileSync('bash', ['-c', script], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' });
+
+const input: ReproInput = {
+  title: 'Reproduction of property tenancy.cross-tenant-cursor',
+  replay: 'npm run props -- --property tenancy.cross-tenant-cursor --seed 1 --path 0',
+  baseUrl: 'http://127.0.0.1:1/api/v1',
+  apiKeyHeader: 'X-Sandbox-Api-Key',
+  steps: [
+    {
+      call: {
+        endpoint: 'orders',
+        query: { limit: '1' },
+        credential: { tenant: 'tenant-a', role: 'full', scheme: 'bearer' },
+      },
+      status: 200,
+    },
+    {
+      call: {
+        endpoint: 'orders',
+        query: { limit: '1', cursor: 'stale' },
+        credential: { tenant: 'tenant-b', role: 'full', scheme: 'serviceHeader' },
+      },
+      status: 200,
+      cursorFrom: 0,
+      showsBug: true,
+    },
+    {
+      call: {
+        endpoint: 'menuItems',
+        query: {},
+        credential: { tenant: 'tenant-a', role: 'malformed', scheme: 'bearer' },
+      },
+      status: 401,
+    },
+  ],
+  failures: [{ check: 'cursor-rejected', message: "it's\nserved", expected: 'a 4xx', received: '200' }],
+};
+
+describe('curl reproduction script', () => {
+  it('should name key variables by tenant and role', () => {
+    expect(keyVariable('tenant-a', 'full')).toBe('KEY_TENANT_A_FULL');
+    expect(keyVariable('tenant-b', 'noMenuRead')).toBe('KEY_TENANT_B_NO_MENU_READ');
+  });
+
+  /** Text rich in what shells treat specially, plus some non-ASCII; `${NAME}` is a reference by design. */
+  const awkward = fc
+    .string({ unit: fc.constantFrom("'", '"', '$', '`', '\\', '!', ' ', '\n', '*', '{', '}', 'a', 'é', '€') })
+    .filter((text) => !/\$\{[A-Za-z_]/.test(text));
+
+  it.prop([awkward], { numRuns: 25 })(
+    'should quote any literal text so bash reads it back unchanged',
+    (text) => {
+      expect(bash(`printf '%s' ${shellWord(text)}`)).toBe(text);
+    },
+  );
+
+  it('should expand key variables inside a quoted header', () => {
+    expect(bash(`printf '%s' ${shellWord('Authorization: Bearer ${KEY_X}')}`, { KEY_X: 'k 1' })).toBe(
+      'Authorization: Bearer k 1',
+    );
+  });
+
+  it('should be valid bash that reads keys and the base URL from the environment only', () => {
+    const script = curlScript(input);
+    expect(() => execFileSync('bash', ['-n'], { input: script })).not.toThrow();
+    expect(script).toContain(': "${KEY_TENANT_A_FULL:?');
+    expect(script).toContain(': "${KEY_TENANT_B_FULL:?');
+    expect(script).toContain('"cursor=${cursor_0}"');
+    expect(script).toContain("-H 'authorization: Bearer not a key'");
+    expect(script).not.toContain('stale');
+    expect(script).toMatch(
+      /^if \[ -z "\$\{BASE_URL:-\}" \]; then BASE_URL='http:\/\/127\.0\.0\.1:1\/api\/v1'; fi$/m,
+    );
+  });
+
+  it('should stop with a clear message when a key variable is not set', () => {
+    expect(() => bash(curlScript(input))).toThrow(/set KEY_TENANT_A_FULL to the full key of tenant-a/);
+  });
+});

@@ -1,0 +1,110 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TargetFile } from '../../lib/target/schema.ts';
+import { keyVariable } from '../../lib/repro/curl.ts';
+import { selectProperties } from '../../properties/all.ts';
+import { failureReport, writeRunArtifacts } from '../../properties/report.ts';
+import { runProperties, runProperty, type Failed, type PropertyResult } from '../../properties/runner.ts';
+import type { RunningSandbox } from '../../sandbox/start.ts';
+import { contextOn, keyValues, startSmallSandbox, targetOf } from './live-target.ts';
+
+const FAULTS = ['revoked-key-works', 'cross-tenant-cursor', 'page-boundary-duplicate'];
+const PROPERTIES = ['auth.revoked-key', 'tenancy.cross-tenant-cursor', 'pagination.no-duplicates'];
+
+/** Environment for a reproduction script: the base URL and every key, by tenant and role. */
+function scriptEnv(file: TargetFile): Record<string, string> {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', BASE_URL: file.baseUrl };
+  for (const tenant of file.tenants)
+    for (const [role, key] of Object.entries(tenant.keys))
+      if (key && 'value' in key) env[keyVariable(tenant.name, role)] = key.value;
+  return env;
+}
+
+async function runScript(
+  path: string,
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string }> {
+  try {
+    const { stdout } = await promisify(execFile)('bash', [path], { env, timeout: 20_000 });
+    return { code: 0, stdout };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string };
+    return { code: failed.code ?? -1, stdout: failed.stdout ?? '' };
+  }
+}
+
+describe('failed properties: report, reproduction and replay', () => {
+  let faulty: RunningSandbox;
+  let clean: RunningSandbox;
+  let results: PropertyResult[];
+  let directory: string;
+  let scripts: string[];
+
+  beforeAll(async () => {
+    [faulty, clean] = await Promise.all([startSmallSandbox({ faults: FAULTS }), startSmallSandbox()]);
+    const context = contextOn(faulty.target);
+    results = await runProperties(selectProperties(PROPERTIES), context, { seed: 11 });
+    await context.close();
+    directory = await mkdtemp(join(tmpdir(), 'props-repro-'));
+    scripts = (await writeRunArtifacts(directory, targetOf(faulty.target), results, { seed: 11 })).scripts;
+  });
+  afterAll(async () => {
+    await Promise.all([faulty.close(), clean.close(), rm(directory, { recursive: true, force: true })]);
+  });
+
+  it('should fail each property on its fault, with seed, path and the shrunk request sequence', () => {
+    expect(results.map((result) => [result.name, result.status])).toEqual(
+      PROPERTIES.map((name) => [name, 'failed']),
+    );
+    for (const result of results as Failed[]) {
+      expect(result.path).toMatch(/^\d+(:\d+)*$/);
+      expect(result.requests.length).toBeGreaterThan(0);
+      expect(failureReport(result)).toContain(`--seed ${result.seed} --path ${result.path}`);
+    }
+  });
+
+  it('should never put a key value in results, reports or reproductions', async () => {
+    const written = await Promise.all(
+      (await readdir(directory)).map((name) => readFile(join(directory, name), 'utf8')),
+    );
+    const everything = [
+      JSON.stringify(results),
+      ...(results as Failed[]).map(failureReport),
+      ...written,
+    ].join('\n');
+    expect(written.length).toBe(PROPERTIES.length + 1);
+    for (const key of keyValues(faulty.target)) expect(everything).not.toContain(key);
+  });
+
+  it('should write curl scripts that show the status bugs again on the faulty server', async () => {
+    for (const name of ['auth.revoked-key', 'tenancy.cross-tenant-cursor']) {
+      const script = scripts.find((path) => path.endsWith(`repro-${name}.sh`)) ?? '';
+      const { code, stdout } = await runScript(script, scriptEnv(faulty.target));
+      expect(stdout).toContain('REPRODUCED');
+      expect(code).toBe(1);
+    }
+  });
+
+  it('should write curl scripts that find nothing on a correct server', async () => {
+    const script = scripts.find((path) => path.endsWith('repro-tenancy.cross-tenant-cursor.sh')) ?? '';
+    const { code, stdout } = await runScript(script, scriptEnv(clean.target));
+    expect(stdout).toMatch(/not reproduced: 0 of 1/);
+    expect(code).toBe(0);
+  });
+
+  it('should replay the shrunk counterexample from its seed and path', async () => {
+    const failed = results.find((result) => result.name === 'pagination.no-duplicates') as Failed;
+    const context = contextOn(faulty.target);
+    const [property] = selectProperties([failed.name]);
+    const replayed =
+      property && (await runProperty(property, context, { seed: failed.seed, path: failed.path }));
+    await context.close();
+    expect(replayed?.status).toBe('failed');
+    expect(replayed?.status === 'failed' && replayed.input).toBe(failed.input);
+    expect(replayed?.status === 'failed' && replayed.failures[0]?.check).toBe('no-duplicate-ids');
+  });
+});
