@@ -8,19 +8,38 @@ import { runMatrix, type MatrixRow } from '../../properties/matrix.ts';
 import { percentile } from '../percentiles.ts';
 import { absoluteFigure, ratioFigure, type Figure } from '../report.ts';
 import type { BenchContext, BenchSection, SectionOutcome } from '../section.ts';
+import { detectLoadFaults, loadFaultFigure, type LoadDetection } from './load-detection.ts';
 
 /** One fixed seed: the figures of two runs compare the harness, not fast-check's luck. */
 const SEED = 1;
 
-function faultFigure(row: MatrixRow): Figure {
+function faultFigure(row: MatrixRow, underLoad: readonly LoadDetection[]): Figure {
+  const loadRun = underLoad.find((detection) => detection.fault === row.fault);
+  if (loadRun) return loadFaultFigure(loadRun);
   if (row.verdict === 'load')
-    return absoluteFigure(row.fault, null, 'ms', { note: 'shows only under load: caught by a k6 scenario' });
+    return absoluteFigure(row.fault, null, 'ms', { note: 'shows only under load; not run (--quick)' });
   if (!row.caughtBy) return absoluteFigure(row.fault, null, 'ms', { note: 'MISSED by the properties' });
   const { property, check, timeToDetectMs, shrunkRequests } = row.caughtBy;
   const requests = `${shrunkRequests} request${shrunkRequests === 1 ? '' : 's'}`;
   return absoluteFigure(row.fault, timeToDetectMs, 'ms', {
     note: `shrunk to ${requests}; ${property} (${check})`,
   });
+}
+
+function loadSummary(underLoad: readonly LoadDetection[]): Figure[] {
+  if (underLoad.length === 0) return [];
+  const caught = underLoad.filter((detection) => detection.caught).length;
+  return [
+    ratioFigure(
+      'load faults caught by their scenarios',
+      caught,
+      underLoad.length,
+      'caught over load faults run',
+      {
+        goal: { text: '== 1', met: caught === underLoad.length },
+      },
+    ),
+  ];
 }
 
 function summaryFigures(rows: readonly MatrixRow[]): Figure[] {
@@ -50,10 +69,16 @@ async function measure(context: BenchContext): Promise<SectionOutcome> {
     context.signal.throwIfAborted();
     context.log(`detection: ${row.fault}: ${row.verdict}`);
   });
+  const loadFaults = rows.filter((row) => row.verdict === 'load').map((row) => row.fault);
+  const underLoad = context.quick ? [] : await detectLoadFaults(context, loadFaults);
   return {
     status: 'ok',
-    figures: [...summaryFigures(rows), ...rows.map(faultFigure)],
-    details: { seed: SEED, rows },
+    figures: [
+      ...summaryFigures(rows),
+      ...loadSummary(underLoad),
+      ...rows.map((row) => faultFigure(row, underLoad)),
+    ],
+    details: { seed: SEED, rows, underLoad },
   };
 }
 
