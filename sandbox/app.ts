@@ -10,8 +10,9 @@ import { latencySampler } from './latency.ts';
 import type { ResolvedOptions } from './options.ts';
 import { seededRandom } from './random.ts';
 import { RateLimits } from './rate-limit.ts';
-import { registerMenuItems } from './routes/menu-items.ts';
-import { registerOrders } from './routes/orders.ts';
+import { registerList } from './routes/list-route.ts';
+import { menuItemsEndpoint } from './routes/menu-items.ts';
+import { ordersEndpoint } from './routes/orders.ts';
 import type { Store } from './store.ts';
 
 export function apiKeyHeader(brand: string): string {
@@ -55,7 +56,7 @@ export function buildApp(ctx: SandboxContext, options: ResolvedOptions): Fastify
       if (verdict !== undefined) return sendError(reply, verdict.statusCode, verdict.message, ctx.faults);
     });
   }
-  registerMenuItems(app, ctx);
-  registerOrders(app, ctx);
+  registerList(app, ctx, menuItemsEndpoint(ctx));
+  registerList(app, ctx, ordersEndpoint(ctx));
   return app;
 }

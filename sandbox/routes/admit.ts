@@ -18,20 +18,25 @@ export async function admit(
   return key;
 }
 
+const PLACES = {
+  locationId: { fault: 'foreign-location', places: (ctx: SandboxContext) => ctx.store.catalog.locationById },
+  categoryId: { fault: 'foreign-category', places: (ctx: SandboxContext) => ctx.store.catalog.categoryById },
+} as const;
+
 /**
- * A location or category named by the request. One outside the key's tenant is reported exactly
- * like one that does not exist (spec §5: 404), unless `allowForeign` (the foreign-* faults).
+ * The location or category a request names. One outside the key's tenant is reported exactly like
+ * one that does not exist (spec §5: 404), unless the foreign-location/-category fault is on.
  */
 export function resolvePlace(
-  places: ReadonlyMap<string, Place>,
+  ctx: SandboxContext,
+  parameter: keyof typeof PLACES,
   id: string | undefined,
   tenant: Tenant,
-  parameter: string,
-  allowForeign: boolean,
 ): Place | undefined {
   if (id === undefined) return undefined;
-  const place = places.get(id);
-  if (place === undefined || (place.tenant !== tenant.code && !allowForeign)) {
+  const { fault, places } = PLACES[parameter];
+  const place = places(ctx).get(id);
+  if (place === undefined || (place.tenant !== tenant.code && !ctx.faults.has(fault))) {
     throw notFound(`${parameter} does not exist in this tenant`);
   }
   return place;

@@ -4,15 +4,32 @@ import type { FaultName } from '../../sandbox/faults/catalogue.ts';
 import { ORDERS, type SandboxClient } from './client.ts';
 import { idsOf, timed, type FaultShowcase } from './showcase.ts';
 
+/** The fastest of n sequential calls: the injected delay is a floor, contention only adds to it. */
+async function fastest(n: number, call: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) times.push(await timed(call));
+  return Math.min(...times);
+}
+
+/** True as soon as one of up to n tries succeeds. */
+async function anyOf(n: number, attempt: () => Promise<boolean>): Promise<boolean> {
+  for (let i = 0; i < n; i++) if (await attempt()) return true;
+  return false;
+}
+
 const burst = (client: SandboxClient, size: number) =>
   Promise.all(Array.from({ length: size }, () => client.get(ORDERS, { limit: 1 })));
 
 export const LOAD_FAULT_SHOWCASES = {
   'shared-cache': {
     async show(client) {
-      const a = idsOf((await client.get(ORDERS, { limit: 5 }, client.bearer(0))).body.data);
-      const b = idsOf((await client.get(ORDERS, { limit: 5 }, client.bearer(1))).body.data);
-      expect(b).toEqual(a);
+      // The leak needs B's request within the cache TTL of A's; a stalled machine gets more tries.
+      const leaked = await anyOf(5, async () => {
+        const a = idsOf((await client.get(ORDERS, { limit: 5 }, client.bearer(0))).body.data);
+        const b = idsOf((await client.get(ORDERS, { limit: 5 }, client.bearer(1))).body.data);
+        return a.length > 0 && a.join() === b.join();
+      });
+      expect(leaked).toBe(true);
     },
   },
   'global-rate-limit': {
@@ -24,7 +41,11 @@ export const LOAD_FAULT_SHOWCASES = {
   },
   'overload-5xx': {
     async show(client) {
-      const statuses = (await burst(client, 40)).map((reply) => reply.status);
+      const statuses: number[] = [];
+      await anyOf(3, async () => {
+        statuses.push(...(await burst(client, 40)).map((reply) => reply.status));
+        return statuses.includes(503);
+      });
       expect(statuses).toContain(503);
       expect(statuses).not.toContain(429);
     },
@@ -33,19 +54,22 @@ export const LOAD_FAULT_SHOWCASES = {
     async show(client) {
       const pages = await client.walk(ORDERS, { limit: 1 }, client.bearer(2), 40);
       const deepToken = String(pages.at(-1)?.pagination.nextPageToken);
-      const shallow = await timed(() => client.get(ORDERS, { limit: 1 }, client.bearer(2)));
-      const deep = await timed(() => client.get(ORDERS, { limit: 1, cursor: deepToken }, client.bearer(2)));
+      const shallow = await fastest(3, () => client.get(ORDERS, { limit: 1 }, client.bearer(2)));
+      const deep = await fastest(3, () =>
+        client.get(ORDERS, { limit: 1, cursor: deepToken }, client.bearer(2)),
+      );
       // Page 41 waits 80 ms more than page 1.
       expect(deep - shallow).toBeGreaterThan(50);
     },
   },
   'soak-drift': {
     async show(client) {
-      const early = await timed(() => client.get(ORDERS, { limit: 1 }));
+      const early = await fastest(5, () => client.get(ORDERS, { limit: 1 }));
       for (let batch = 0; batch < 10; batch++) await burst(client, 40);
-      const late = await timed(() => client.get(ORDERS, { limit: 1 }));
-      // After ~400 requests each one waits ~20 ms more.
-      expect(late - early).toBeGreaterThan(12);
+      const late = await fastest(5, () => client.get(ORDERS, { limit: 1 }));
+      // After ~400 requests each one waits at least ~20 ms more.
+      expect(late).toBeGreaterThanOrEqual(19);
+      expect(late - early).toBeGreaterThan(10);
     },
   },
 } satisfies Partial<Record<FaultName, FaultShowcase>>;

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import type { ApiKey } from '../auth.ts';
+import type { SandboxContext } from '../context.ts';
+import type { Endpoint } from '../cursor.ts';
+import type { Scope } from '../domain.ts';
+import type { KeysetMode, PageStart, Statements } from '../queries/statements.ts';
+import { parseId, parseLimit, type RawQuery } from '../validate.ts';
+import { admit } from './admit.ts';
+import { buildPage, keysetMode, readCursor, walkBinding } from './paging.ts';
+import { sendPage } from './send-page.ts';
+
+/** What an endpoint reads from its own query parameters (400 or 404 when they are wrong). */
+export interface ListFilters<Filter> {
+  /** The values a cursor is bound to (spec §4.3 rule 4). */
+  bound: unknown[];
+  /** The tenant of a named location or category: differs from the key's only under foreign-* faults. */
+  placeTenant?: number;
+  build(tenant: number): Filter;
+}
+
+/** One cursor-paginated list endpoint: its parameters, its query, and how a record is shown. */
+export interface ListEndpoint<Filter, Row> {
+  path: string;
+  endpoint: Endpoint;
+  scopes: readonly Scope[];
+  sortValueType: 'string' | 'number';
+  readFilters(query: RawQuery, key: ApiKey): ListFilters<Filter>;
+  list(
+    statements: Statements,
+    filter: Filter | { tenant: number },
+    start: PageStart,
+    mode: KeysetMode,
+    limit: number,
+  ): Row[];
+  sortKey: (row: Row) => readonly (string | number)[];
+  toJson: (row: Row) => unknown;
+  /** Counts a tenant's records, for the pagination-extra-field fault's `total`. */
+  countSql: string;
+}
+
+/**
+ * Registers a list endpoint. Order: authentication (401), rate limits (429), scopes (403), then
+ * limit, cursor and filters (400/404), then the page.
+ */
+export function registerList<Filter, Row>(
+  app: FastifyInstance,
+  ctx: SandboxContext,
+  endpoint: ListEndpoint<Filter, Row>,
+): void {
+  const { faults, store } = ctx;
+  const count = store.db.prepare(endpoint.countSql).pluck();
+  app.get(`/api/v1${endpoint.path}`, async (request, reply) => {
+    const key = await admit(ctx, request, reply, endpoint.scopes);
+    const query = request.query as RawQuery;
+    const limit = parseLimit(query, faults);
+    const cursor = parseId(query, 'cursor', Infinity);
+    const filters = endpoint.readFilters(query, key);
+    const binding = walkBinding(key.tenant, endpoint.endpoint, filters.bound);
+    const walk = readCursor(ctx, cursor, binding, endpoint.sortValueType);
+    const tenant = filters.placeTenant ?? walk.tenant.code;
+    // The filter-lost-on-later-pages fault: the query for page 2 on is built without the filters.
+    const filter =
+      faults.has('filter-lost-on-later-pages') && walk.page > 1 ? { tenant } : filters.build(tenant);
+    return sendPage(ctx, request, reply, walk.page, () => {
+      const rows = endpoint.list(store.statements, filter, walk.start, keysetMode(faults), limit + 1);
+      return buildPage(ctx, rows, limit, walk, binding, {
+        sortKey: endpoint.sortKey,
+        toJson: endpoint.toJson,
+        total: () => count.get(tenant) as number,
+      });
+    });
+  });
+}
