@@ -4,7 +4,7 @@
  * fault, the properties whose checks name that fault, one fixed seed. Faults that only show under
  * concurrent load are caught by the k6 scenarios instead and are listed, not timed, here.
  */
-import { runMatrix, type MatrixRow } from '../../properties/matrix.ts';
+import type { MatrixRow } from '../../properties/matrix.ts';
 import { percentile } from '../percentiles.ts';
 import { absoluteFigure, ratioFigure, type Figure } from '../report.ts';
 import type { BenchContext, BenchSection, SectionOutcome } from '../section.ts';
@@ -65,6 +65,8 @@ function summaryFigures(rows: readonly MatrixRow[]): Figure[] {
 
 async function measure(context: BenchContext): Promise<SectionOutcome> {
   context.log(`detection: the mutation matrix, seed ${SEED}`);
+  // Loaded when the section runs: the property suites take a while to import (`--help` need not wait).
+  const { runMatrix } = await import('../../properties/matrix.ts');
   const { rows } = await runMatrix({ seed: SEED, cleanSeeds: [] }, (row) => {
     context.signal.throwIfAborted();
     context.log(`detection: ${row.fault}: ${row.verdict}`);

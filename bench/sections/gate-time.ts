@@ -6,7 +6,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { validateSummary } from '../../lib/report/validate.ts';
 import type { Summary } from '../../lib/report/model.ts';
 import { spawnBounded } from '../../scripts/lib/k6-spawn.ts';
 import { absoluteFigure, ratioFigure, type Figure } from '../report.ts';
@@ -17,8 +16,9 @@ const GATE_SCRIPT = path.join(ROOT, 'scripts', 'gate.ts');
 const LATEST_SUMMARY = path.join(ROOT, 'reports', 'latest', 'summary.json');
 const GATE_TIMEOUT_MS = 8 * 60_000;
 
-function readGateSummary(): Summary | string {
+async function readGateSummary(): Promise<Summary | string> {
   if (!existsSync(LATEST_SUMMARY)) return 'the gate wrote no reports/latest/summary.json';
+  const { validateSummary } = await import('../../lib/report/validate.ts');
   const result = validateSummary(JSON.parse(readFileSync(LATEST_SUMMARY, 'utf8')));
   if (!result.ok) return `reports/latest/summary.json does not validate: ${result.problems[0] ?? ''}`;
   if (result.summary.command !== 'gate')
@@ -48,14 +48,14 @@ async function runGate(context: BenchContext): Promise<SectionOutcome> {
     timeoutMs: GATE_TIMEOUT_MS,
   });
   if (run.timedOut) throw new Error(`the gate did not finish within ${GATE_TIMEOUT_MS / 60_000} minutes`);
-  const summary = readGateSummary();
+  const summary = await readGateSummary();
   if (typeof summary === 'string') throw new Error(summary);
   const details = { exitCode: run.exitCode, wallMs: run.durationMs, stages: summary.stages };
   return { status: 'ok', figures: figures(summary, run.durationMs, `exit code ${run.exitCode}`), details };
 }
 
-function lastGateRun(): SectionOutcome {
-  const summary = readGateSummary();
+async function lastGateRun(): Promise<SectionOutcome> {
+  const summary = await readGateSummary();
   if (typeof summary === 'string')
     return {
       status: 'skipped',

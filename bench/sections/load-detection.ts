@@ -6,7 +6,6 @@
  */
 import path from 'node:path';
 import type { LoadOptions } from '../../scripts/lib/load-options.ts';
-import { runLoad } from '../../scripts/lib/load-run.ts';
 import { absoluteFigure, type Figure } from '../report.ts';
 import type { BenchContext } from '../section.ts';
 
@@ -30,6 +29,8 @@ export interface LoadDetection {
 
 async function detect(context: BenchContext, fault: string, options: LoadOptions): Promise<LoadDetection> {
   context.log(`detection: ${fault} under load (${options.scenario} ${options.duration})`);
+  // Loaded when needed: the load runner pulls in the whole k6 toolchain.
+  const { runLoad } = await import('../../scripts/lib/load-run.ts');
   const result = await runLoad({
     ...options,
     faults: [fault],
