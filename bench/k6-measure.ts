@@ -27,7 +27,7 @@ export interface MeasureOptions {
   timeoutMs: number;
 }
 
-export const TREND_STATS = 'avg,min,med,max,p(50),p(90),p(95),p(99)';
+const TREND_STATS = 'avg,min,med,max,p(50),p(90),p(95),p(99)';
 
 /** k6's last log line, its msg="..." part when it has one, cut to a readable length. */
 export function lastK6Message(stderr: string): string {

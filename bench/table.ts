@@ -42,7 +42,7 @@ function sectionRows(section: SectionResult): string[][] {
   ]);
 }
 
-export function tableRows(report: BenchReport): string[][] {
+function tableRows(report: BenchReport): string[][] {
   return report.sections.flatMap(sectionRows);
 }
 

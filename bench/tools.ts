@@ -8,7 +8,7 @@ import { spawnBounded } from '../scripts/lib/k6-spawn.ts';
 
 export type ToolName = 'nginx' | 'wrk';
 
-export interface Tool {
+interface Tool {
   bin: string;
   version: string;
 }

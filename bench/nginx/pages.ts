@@ -14,7 +14,7 @@ import { ACTIVE_ORDER_STATUSES, MENU_ITEM_STATUSES, ORDER_STATUSES } from '../..
 export const CANNED_DIRS: Record<Endpoint, string> = { orders: 'orders', menuItems: 'menu-items' };
 
 /** A page's cursor token; the config maps `?cursor=p7` to the file `p7.json`. */
-export const pageToken = (index: number): string => `p${index}`;
+const pageToken = (index: number): string => `p${index}`;
 
 type CannedRecord = Record<string, unknown> & { status: string };
 
@@ -56,12 +56,7 @@ export interface CannedPage {
 }
 
 /** Pages of `records` at `limit` per page: page i holds records [i*limit, (i+1)*limit). */
-export function chainPages(
-  records: readonly CannedRecord[],
-  limit: number,
-  dir: string,
-  maxPages = Infinity,
-) {
+function chainPages(records: readonly CannedRecord[], limit: number, dir: string, maxPages = Infinity) {
   const pageCount = Math.min(maxPages, Math.max(1, Math.ceil(records.length / limit)));
   return Array.from({ length: pageCount }, (_, index): CannedPage => {
     const data = records.slice(index * limit, (index + 1) * limit);

@@ -21,10 +21,10 @@ const PERCENTILES = [50, 95, 99] as const;
  * ACCURACY_FLOOR_MS of it: the server's own service time and the client's overhead (a few ms,
  * not injected) dominate a small percentile.
  */
-export const ACCURACY_TOLERANCE = 0.15;
-export const ACCURACY_FLOOR_MS = 5;
+const ACCURACY_TOLERANCE = 0.15;
+const ACCURACY_FLOOR_MS = 5;
 
-export const INJECTED: InjectedLatency = {
+const INJECTED: InjectedLatency = {
   fixedMs: 20,
   tailMs: 100,
   tailRatio: 0.02,
