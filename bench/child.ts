@@ -108,6 +108,8 @@ export function serveParent(ready: Record<string, unknown>, close: () => Promise
     if (message.type === 'memory') process.send?.({ type: 'memory', rssBytes: process.memoryUsage().rss });
     if (message.type === 'close') void close().finally(() => process.exit(0));
   });
+  // The bench is gone (it crashed or was killed): a server must not outlive it.
+  process.on('disconnect', () => void close().finally(() => process.exit(0)));
   process.send?.({ type: 'ready', ...ready });
 }
 
