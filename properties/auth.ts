@@ -41,7 +41,7 @@ const withRole = (target: Target, roles: readonly CredentialRole[], keyed: boole
     }));
 };
 
-export const missingOrMalformedKey = probeProperty({
+const missingOrMalformedKey = probeProperty({
   name: 'auth.missing-or-malformed-key',
   family: 'auth',
   description: 'A request without a key, or with a string that cannot be a key, is 401 on both endpoints.',
@@ -62,8 +62,8 @@ const rejectedRole = (role: 'revoked' | 'expired') =>
     inputs: (context) => Promise.resolve(withRole(context.target, [role], true)),
   });
 
-export const revokedKey = rejectedRole('revoked');
-export const expiredKey = rejectedRole('expired');
+const revokedKey = rejectedRole('revoked');
+const expiredKey = rejectedRole('expired');
 
 const scopeProperty = (role: 'noPublicRead' | 'noMenuRead' | 'noOrdersRead', scope: string) =>
   probeProperty({
@@ -76,11 +76,11 @@ const scopeProperty = (role: 'noPublicRead' | 'noMenuRead' | 'noOrdersRead', sco
     inputs: (context) => Promise.resolve(withRole(context.target, [role], true)),
   });
 
-export const publicReadScope = scopeProperty('noPublicRead', 'public.read');
-export const menuReadScope = scopeProperty('noMenuRead', 'menu.read');
-export const ordersReadScope = scopeProperty('noOrdersRead', 'orders.read');
+const publicReadScope = scopeProperty('noPublicRead', 'public.read');
+const menuReadScope = scopeProperty('noMenuRead', 'menu.read');
+const ordersReadScope = scopeProperty('noOrdersRead', 'orders.read');
 
-export const schemesAgree = defineProperty({
+const schemesAgree = defineProperty({
   name: 'auth.schemes-agree',
   family: 'auth',
   description: 'Every key (and a malformed one) answers alike via Authorization: Bearer and X-...-Api-Key.',

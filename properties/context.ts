@@ -6,7 +6,7 @@ import { surveyTarget, type Survey } from './survey.ts';
 import { createRecordingClient } from './transcript.ts';
 import type { Budget, PropertyContext } from './types.ts';
 
-export const DEFAULT_BUDGET: Budget = { prefixPages: 5, fullWalkPages: 40, walkMs: 15_000, paceMs: 30 };
+const DEFAULT_BUDGET: Budget = { prefixPages: 5, fullWalkPages: 40, walkMs: 15_000, paceMs: 30 };
 
 export interface ContextOptions {
   budget?: Partial<Budget>;

@@ -10,7 +10,7 @@ import { applyTamper, randomCursor, tamper } from './arbitraries/cursors.ts';
 import { filters, listChoice, type ListChoice } from './arbitraries/lists.ts';
 import { probeProperty } from './probes.ts';
 import { FULL_KEY, genuineToken, tenantSurvey } from './support.ts';
-import type { Survey } from './survey.ts';
+import { tenantNames, type Survey } from './survey.ts';
 import { defineProperty, prepared, type PropertyContext } from './types.ts';
 import { credential, probe, verdict } from './walks.ts';
 
@@ -56,9 +56,7 @@ function misusedCursorProperty(
   });
 }
 
-const tenantNames = (survey: Survey) => survey.tenants.map((tenant) => tenant.name);
-
-export const tamperedCursor = misusedCursorProperty(
+const tamperedCursor = misusedCursorProperty(
   'cursors.tampered',
   'A genuine cursor with one character changed, or its end cut off, is a 4xx.',
   (_context, survey) =>
@@ -75,7 +73,7 @@ export const tamperedCursor = misusedCursorProperty(
       }),
 );
 
-export const crossEndpointCursor = misusedCursorProperty(
+const crossEndpointCursor = misusedCursorProperty(
   'cursors.cross-endpoint',
   'A cursor of one endpoint sent to the other is a 4xx.',
   (_context, survey) =>
@@ -101,7 +99,7 @@ const canonical = (query: Query): string =>
  * A cursor sent with other filters. Spec §4.3 rule 4 calls changing filters mid-walk "unsupported"
  * without naming the answer, so data there is an advisory finding; a 5xx is always a failure.
  */
-export const crossFilterCursor = misusedCursorProperty(
+const crossFilterCursor = misusedCursorProperty(
   'cursors.cross-filter',
   'A cursor sent with other filters is a 4xx (data is an advisory finding, a 5xx a failure).',
   (context, survey) =>
@@ -122,7 +120,7 @@ export const crossFilterCursor = misusedCursorProperty(
     ),
 );
 
-export const randomCursors = probeProperty({
+const randomCursors = probeProperty({
   name: 'cursors.random',
   family: 'cursors',
   description: 'A cursor the server never issued (random text) is a 4xx, never a 5xx.',

@@ -71,7 +71,7 @@ async function badRequests(context: PropertyContext): Promise<fc.Arbitrary<Probe
   return fc.oneof(...kinds);
 }
 
-export const errorShape = defineProperty({
+const errorShape = defineProperty({
   name: 'errors.shape',
   family: 'errors',
   description:

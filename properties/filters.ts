@@ -70,21 +70,21 @@ const filterProperty = (spec: FilterSpec) =>
     },
   });
 
-export const statusFilter = filterProperty({
+const statusFilter = filterProperty({
   name: 'filters.status',
   description: 'status=X returns only records in status X, on every page of both endpoints.',
   endpoints: ['menuItems', 'orders'],
   values: (_tenant, endpoint) => oneOf(ENDPOINT_INFO[endpoint].statuses, 'status'),
 });
 
-export const activeOnlyFilter = filterProperty({
+const activeOnlyFilter = filterProperty({
   name: 'filters.active-only',
   description: 'activeOnly=true returns only OPEN and SENT_TO_KITCHEN orders, on every page.',
   endpoints: ['orders'],
   values: () => fc.constant({ activeOnly: 'true' }),
 });
 
-export const locationFilter = filterProperty({
+const locationFilter = filterProperty({
   name: 'filters.location',
   description: "locationId=L returns only L's records (orders carry locationId), on every page.",
   endpoints: ['menuItems', 'orders'],
@@ -92,7 +92,7 @@ export const locationFilter = filterProperty({
   values: (tenant) => oneOf(tenant.locations, 'locationId'),
 });
 
-export const categoryFilter = filterProperty({
+const categoryFilter = filterProperty({
   name: 'filters.category',
   description: 'categoryId=C returns only items of category C (when items carry categoryId), on every page.',
   endpoints: ['menuItems'],
@@ -102,7 +102,7 @@ export const categoryFilter = filterProperty({
 
 const withTerms = (tenant: TenantSurvey) => searchTerms(tenant.lists.menuItems.records).length > 0;
 
-export const searchFilter = filterProperty({
+const searchFilter = filterProperty({
   name: 'filters.q',
   description: 'q (a name, word or SKU seen, in any case) returns only items whose name or SKU contains it.',
   endpoints: ['menuItems'],
@@ -110,12 +110,12 @@ export const searchFilter = filterProperty({
     withTerms(tenant) ? searchTerm(tenant.lists.menuItems.records).map((q) => ({ q })) : null,
 });
 
-export const searchFindsAll = defineProperty({
+const searchFindsAll = defineProperty({
   name: 'filters.q-finds-all',
   family: 'filters',
   description: 'On a quiescent tenant, q finds every item whose name or SKU contains it, ignoring case.',
   checks: [searchMatchesNameOrSku.name],
-  needs: [FULL_KEY, { kind: 'quiescent' }],
+  needs: [{ kind: 'quiescent' }],
   runs: 20,
   async prepare(context) {
     const survey = await context.survey();

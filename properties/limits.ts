@@ -6,10 +6,11 @@ import { invalidLimit } from './arbitraries/limits.ts';
 import { listChoice } from './arbitraries/lists.ts';
 import { probeProperty } from './probes.ts';
 import { FULL_KEY } from './support.ts';
+import { tenantNames } from './survey.ts';
 import { defineProperty, prepared } from './types.ts';
 import { credential, probeFirstPage, verdict, walkSpecOf } from './walks.ts';
 
-export const acceptedLimits = defineProperty({
+const acceptedLimits = defineProperty({
   name: 'limits.accepted',
   family: 'limits',
   description: `Every limit ${LIMITS.min}..${LIMITS.max} is served with 200 and at most that many records.`,
@@ -19,7 +20,7 @@ export const acceptedLimits = defineProperty({
   async prepare(context) {
     const survey = await context.survey();
     const arbitrary = fc.record({
-      list: listChoice(survey.tenants.map((tenant) => tenant.name)),
+      list: listChoice(tenantNames(survey)),
       limit: fc.integer({ min: LIMITS.min, max: LIMITS.max }),
     });
     return prepared(arbitrary, async ({ list, limit }) => {
@@ -29,7 +30,7 @@ export const acceptedLimits = defineProperty({
   },
 });
 
-export const rejectedLimits = probeProperty({
+const rejectedLimits = probeProperty({
   name: 'limits.rejected',
   family: 'limits',
   description: 'limit 0, negative, above 100, fractional or not a number is a 400, never served.',
@@ -37,7 +38,7 @@ export const rejectedLimits = probeProperty({
   needs: [FULL_KEY],
   runs: 50,
   async inputs(context) {
-    const tenants = (await context.survey()).tenants.map((tenant) => tenant.name);
+    const tenants = tenantNames(await context.survey());
     return fc.record({ list: listChoice(tenants), limit: invalidLimit }).map(({ list, limit }) => ({
       call: {
         endpoint: list.endpoint,

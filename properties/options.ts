@@ -15,7 +15,7 @@ const optionalInteger = (
   return { ...integer, default: null, parse: (text) => integer.parse(text) ?? undefined };
 };
 
-export const RUN_OPTIONS = {
+const RUN_OPTIONS = {
   runs: optionalInteger('runs', "runs per property (default: each property's own, 4 to 60)", 1, 100_000),
   timeBudget: integerOption(
     'time-budget',

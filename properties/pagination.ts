@@ -12,12 +12,13 @@ import { pageLimit } from './arbitraries/limits.ts';
 import { filters, listChoice } from './arbitraries/lists.ts';
 import { FULL_KEY, fullWalk, fullWalkMin, tenantSurvey, walkToEnd } from './support.ts';
 import { defineProperty, prepared, type PropertyContext } from './types.ts';
-import { verdict, walk, walkSpecOf } from './walks.ts';
-import type { Survey } from './survey.ts';
+import { verdict, walk, walkSpecOf, type WalkInput } from './walks.ts';
+import type { WalkState } from '../lib/paging/walk.ts';
+import { tenantNames, type Survey } from './survey.ts';
 
 /** A list with any filters and any limit 1..100, walked for its first pages only. */
-const filteredPrefix = (context: PropertyContext, survey: Survey) =>
-  listChoice(survey.tenants.map((tenant) => tenant.name)).chain((choice) =>
+const filteredPrefix = (context: PropertyContext, survey: Survey): fc.Arbitrary<WalkInput> =>
+  listChoice(tenantNames(survey)).chain((choice) =>
     fc
       .record({
         query: filters(context.target, choice.endpoint, tenantSurvey(survey, choice.tenant)),
@@ -29,71 +30,88 @@ const filteredPrefix = (context: PropertyContext, survey: Survey) =>
       })),
   );
 
-const prefixWalkProperty = (name: string, description: string, checks: string[]) =>
+/** How a walk property reads its lists: which inputs, how far, how many runs. */
+interface WalkKind<Input> {
+  runs: number;
+  inputs(context: PropertyContext, survey: Survey): fc.Arbitrary<Input>;
+  walk(context: PropertyContext, survey: Survey, input: Input): Promise<WalkState>;
+}
+
+/** The first pages of a list with any filters and any limit (or none). */
+const FIRST_PAGES: WalkKind<WalkInput> = {
+  runs: 40,
+  inputs: filteredPrefix,
+  walk: (context, survey, input) =>
+    walk(context, walkSpecOf(input, Number.MAX_SAFE_INTEGER, survey), context.budget.prefixPages),
+};
+
+/** Whole walks with a limit the data fits in, with or without filters. */
+const wholeWalks = (withFilters: boolean): WalkKind<WalkInput & { limit: number }> => ({
+  runs: 12,
+  inputs: (context, survey) =>
+    fullWalk(context, survey).chain((list) =>
+      (withFilters
+        ? filters(context.target, list.endpoint, tenantSurvey(survey, list.tenant))
+        : fc.constant({})
+      ).map((query) => ({ ...list, query })),
+    ),
+  walk: walkToEnd,
+});
+
+const walkProperty = <Input>(name: string, description: string, checks: string[], kind: WalkKind<Input>) =>
   defineProperty({
     name,
     family: 'pagination',
     description,
     checks,
     needs: [FULL_KEY],
-    runs: 40,
+    runs: kind.runs,
     async prepare(context) {
       const survey = await context.survey();
-      return prepared(filteredPrefix(context, survey), async (input) => {
-        const state = await walk(
-          context,
-          walkSpecOf(input, Number.MAX_SAFE_INTEGER, survey),
-          context.budget.prefixPages,
-        );
-        verdict(context, state.failures);
+      return prepared(kind.inputs(context, survey), async (input) => {
+        verdict(context, (await kind.walk(context, survey, input)).failures);
       });
     },
   });
 
-export const noDuplicates = prefixWalkProperty(
+const noDuplicates = walkProperty(
   'pagination.no-duplicates',
   'No walk returns a record twice, for any limit 1..100 and any filters, on both endpoints.',
   ['no-duplicate-ids'],
+  FIRST_PAGES,
 );
 
-export const pageSize = prefixWalkProperty(
+const pageSize = walkProperty(
   'pagination.page-size',
   'No page holds more records than its limit (50 without one).',
   ['page-size-within-limit'],
+  FIRST_PAGES,
 );
 
-const fullWalkProperty = (name: string, description: string, checks: string[], withFilters: boolean) =>
-  defineProperty({
-    name,
-    family: 'pagination',
-    description,
-    checks,
-    needs: [FULL_KEY],
-    runs: 12,
-    async prepare(context) {
-      const survey = await context.survey();
-      const arbitrary = fullWalk(context, survey).chain((list) =>
-        (withFilters
-          ? filters(context.target, list.endpoint, tenantSurvey(survey, list.tenant))
-          : fc.constant({})
-        ).map((query) => ({ ...list, query })),
-      );
-      return prepared(arbitrary, async (input) => {
-        verdict(context, (await walkToEnd(context, survey, input)).failures);
-      });
-    },
-  });
+const terminates = walkProperty(
+  'pagination.terminates',
+  'Every walk ends: no cursor cycle, no repeated page, no more pages than the data explains.',
+  ['walk-terminates'],
+  wholeWalks(false),
+);
+
+const shape = walkProperty(
+  'pagination.shape',
+  'Every page of a whole walk matches the schema; hasMore is true exactly when there is a token.',
+  ['page-matches-schema', 'pagination-consistent'],
+  wholeWalks(true),
+);
 
 /** Pages a walk on changing data spans: long enough for inserts to land between its pages. */
 const CHANGING_WALK_PAGES = 10;
 
-export const noDuplicatesWhileChanging = defineProperty({
+const noDuplicatesWhileChanging = defineProperty({
   name: 'pagination.no-duplicates-while-changing',
   family: 'pagination',
   description:
     "While a tenant's data changes (new orders, new states), a walk still returns no record twice.",
   checks: ['no-duplicate-ids'],
-  needs: [FULL_KEY, { kind: 'changing' }],
+  needs: [{ kind: 'changing' }],
   runs: 4,
   async prepare(context) {
     const survey = await context.survey();
@@ -108,26 +126,12 @@ export const noDuplicatesWhileChanging = defineProperty({
   },
 });
 
-export const terminates = fullWalkProperty(
-  'pagination.terminates',
-  'Every walk ends: no cursor cycle, no repeated page, no more pages than the data explains.',
-  ['walk-terminates'],
-  false,
-);
-
-export const shape = fullWalkProperty(
-  'pagination.shape',
-  'Every page of a whole walk matches the schema; hasMore is true exactly when there is a token.',
-  ['page-matches-schema', 'pagination-consistent'],
-  true,
-);
-
-export const limitInvarianceProperty = defineProperty({
+const limitInvarianceProperty = defineProperty({
   name: 'pagination.limit-invariance',
   family: 'pagination',
   description: 'On a quiescent tenant, whole walks with two different limits return the same ids.',
   checks: ['limit-invariance'],
-  needs: [FULL_KEY, { kind: 'quiescent' }],
+  needs: [{ kind: 'quiescent' }],
   runs: 8,
   async prepare(context) {
     const survey = await context.survey();
@@ -165,7 +169,7 @@ export const limitInvarianceProperty = defineProperty({
   },
 });
 
-export const emptyResult = defineProperty({
+const emptyResult = defineProperty({
   name: 'pagination.empty-result',
   family: 'pagination',
   description:
@@ -176,7 +180,7 @@ export const emptyResult = defineProperty({
   async prepare(context) {
     const survey = await context.survey();
     const arbitrary = fc.record({
-      list: listChoice(survey.tenants.map((tenant) => tenant.name)),
+      list: listChoice(tenantNames(survey)),
       nonsense: fc.stringMatching(/^[a-z0-9]{10,16}$/),
     });
     return prepared(arbitrary, async ({ list, nonsense }) => {
@@ -188,7 +192,7 @@ export const emptyResult = defineProperty({
   },
 });
 
-export const defaultLimit = defineProperty({
+const defaultLimit = defineProperty({
   name: 'pagination.default-limit',
   family: 'pagination',
   description: `A first page without limit is the first page with limit=${LIMITS.default}.`,
@@ -197,7 +201,7 @@ export const defaultLimit = defineProperty({
   runs: 10,
   async prepare(context) {
     const survey = await context.survey();
-    return prepared(listChoice(survey.tenants.map((tenant) => tenant.name)), async (list) => {
+    return prepared(listChoice(tenantNames(survey)), async (list) => {
       const first = (query: Record<string, string>) =>
         walk(context, walkSpecOf({ ...list, query }, Number.MAX_SAFE_INTEGER, survey), 1);
       const pages = [await first({}), await first({ limit: String(LIMITS.default) })];

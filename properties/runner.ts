@@ -33,7 +33,7 @@ interface ResultBase {
   durationMs: number;
 }
 
-export interface Passed extends ResultBase {
+interface Passed extends ResultBase {
   status: 'passed';
   seed: number;
   runs: number;
@@ -58,7 +58,7 @@ export interface Failed extends ResultBase {
   advisories: Failure[];
 }
 
-export interface Skipped extends ResultBase {
+interface Skipped extends ResultBase {
   status: 'skipped';
   reason: string;
 }

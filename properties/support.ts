@@ -17,7 +17,7 @@ export function tenantSurvey(survey: Survey, tenant: string): TenantSurvey {
   return found;
 }
 
-export const listSize = (survey: Survey, tenant: string, endpoint: Endpoint): number | null =>
+const listSize = (survey: Survey, tenant: string, endpoint: Endpoint): number | null =>
   knownSize(tenantSurvey(survey, tenant).lists[endpoint]);
 
 export interface FullWalk extends ListChoice {

@@ -108,6 +108,8 @@ export async function surveyTarget(client: NodeClient, target: Target, timeMs: n
 export const knownSize = (list: SurveyList): number | null =>
   list.end === 'throttled' || list.end === 'timed-out' ? null : list.records.length;
 
+export const tenantNames = (survey: Survey): string[] => survey.tenants.map((tenant) => tenant.name);
+
 export const surveyOf = (survey: Survey, tenant: string): TenantSurvey | undefined =>
   survey.tenants.find((entry) => entry.name === tenant);
 

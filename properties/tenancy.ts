@@ -15,7 +15,7 @@ import { endpoint, scheme } from './arbitraries/lists.ts';
 import { searchTerm, searchTerms } from './arbitraries/search.ts';
 import { probeProperty } from './probes.ts';
 import { genuineToken, tenantSurvey, TWO_FULL_KEYS } from './support.ts';
-import type { Survey, TenantSurvey } from './survey.ts';
+import { tenantNames, type Survey, type TenantSurvey } from './survey.ts';
 import { defineProperty, prepared } from './types.ts';
 import { credential, probe, verdict, walk, walkSpecOf } from './walks.ts';
 
@@ -25,13 +25,13 @@ const ownerAndIntruder = (survey: Survey, owners: readonly TenantSurvey[] = surv
     .constantFrom(...owners.map((tenant) => tenant.name))
     .chain((owner) =>
       fc
-        .constantFrom(...survey.tenants.map((tenant) => tenant.name).filter((name) => name !== owner))
+        .constantFrom(...tenantNames(survey).filter((name) => name !== owner))
         .map((intruder) => ({ owner, intruder })),
     );
 
 const tenancyProperty = { family: 'tenancy' as const, needs: [TWO_FULL_KEYS], runs: 20 };
 
-export const disjointIds = defineProperty({
+const disjointIds = defineProperty({
   ...tenancyProperty,
   name: 'tenancy.disjoint-ids',
   description:
@@ -67,7 +67,7 @@ export const disjointIds = defineProperty({
   },
 });
 
-export const crossTenantCursor = defineProperty({
+const crossTenantCursor = defineProperty({
   ...tenancyProperty,
   name: 'tenancy.cross-tenant-cursor',
   description: "A cursor of tenant A sent with B's key is a 4xx and never returns A's records.",
@@ -138,10 +138,10 @@ const foreignPlace = (kind: 'locations' | 'categories', parameter: string, endpo
     },
   });
 
-export const foreignLocation = foreignPlace('locations', 'locationId', ['menuItems', 'orders']);
-export const foreignCategory = foreignPlace('categories', 'categoryId', ['menuItems']);
+const foreignLocation = foreignPlace('locations', 'locationId', ['menuItems', 'orders']);
+const foreignCategory = foreignPlace('categories', 'categoryId', ['menuItems']);
 
-export const searchIsolation = defineProperty({
+const searchIsolation = defineProperty({
   ...tenancyProperty,
   name: 'tenancy.search-isolation',
   description: "q taken from tenant A's items, searched with B's key, never returns A's items.",

@@ -12,16 +12,6 @@ import type { Survey } from './survey.ts';
 
 export type Family = 'pagination' | 'limits' | 'cursors' | 'filters' | 'auth' | 'tenancy' | 'errors';
 
-export const FAMILIES: readonly Family[] = [
-  'pagination',
-  'limits',
-  'cursors',
-  'filters',
-  'auth',
-  'tenancy',
-  'errors',
-];
-
 /** What a property needs from the target; an unmet need is a skip with this as its reason. */
 export type Need =
   | { kind: 'key'; role: KeyRole; tenants: number }

@@ -1,6 +1,6 @@
 /**
  * npm run props -- [--target FILE] [--property NAME]... [--seed N --path P] [--runs N]
- *                  [--time-budget MS] [--fault NAME]... [--json] [--matrix [--full]]
+ *                  [--time-budget MS] [--fault NAME]... [--json] [--list] [--matrix [--full]]
  *
  * Runs the property suites against a target file, or against a sandbox it starts (with --fault to
  * switch a catalogue fault on). Prints one line per property, writes reports/props-<time>/props.json
@@ -17,6 +17,7 @@ import { resolveTarget, targetSecrets, type Target } from '../lib/target/target.
 import { startSandbox, type RunningSandbox } from '../sandbox/start.ts';
 import { selectProperties } from '../properties/all.ts';
 import { createContext } from '../properties/context.ts';
+import { propertiesMarkdown } from '../properties/listing.ts';
 import { runMatrix } from '../properties/matrix.ts';
 import { matrixHolds, matrixMarkdown } from '../properties/matrix-report.ts';
 import { resolveRunOptions } from '../properties/options.ts';
@@ -35,6 +36,7 @@ const USAGE = `npm run props -- [options]
   --time-budget MS     time per property, shrinking included (default 10000; env HARNESS_TIME_BUDGET)
   --fault NAME         start the sandbox with this catalogue fault; repeatable; not with --target
   --json               print props.json instead of one line per property
+  --list               print the properties (what each needs, which faults it catches) as markdown
   --matrix             run the mutation matrix; writes reports/matrix.md and docs/matrix.md
   --full               with --matrix: every property against every fault (slower)
 
@@ -49,6 +51,7 @@ const FLAGS = {
   'time-budget': { type: 'string' },
   fault: { type: 'string', multiple: true },
   json: { type: 'boolean' },
+  list: { type: 'boolean' },
   matrix: { type: 'boolean' },
   full: { type: 'boolean' },
 } as const;
@@ -97,6 +100,10 @@ async function main(): Promise<number> {
   const sources = { flags: { runs, seed, path, 'time-budget': flags['time-budget'] }, env: process.env };
   if (flags.matrix) return matrix(flags, sources);
   const properties = selectProperties(flags.property ?? []);
+  if (flags.list) {
+    console.log(propertiesMarkdown(properties));
+    return EXIT.pass;
+  }
   const options = resolveRunOptions(sources);
   if (options.path !== undefined && (options.seed === undefined || properties.length !== 1))
     throw new HarnessError('--path replays one counterexample: give it with --seed and a single --property');

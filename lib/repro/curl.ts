@@ -18,7 +18,7 @@ export interface ReproStep {
   showsBug?: boolean;
 }
 
-export interface ReproFailure {
+interface ReproFailure {
   check: string;
   message: string;
   expected: string;

@@ -1,0 +1,71 @@
+/**
+ * The end of a curl reproduction that judges the answers (with jq) after lib/repro/curl.ts has
+ * sent the requests and saved each answer as $work/N.json: duplicate ids across the walk, page
+ * size, filters, hasMore against nextPageToken, the exact empty result, a repeated token. Exit 1
+ * when the bug shows, 0 when every answer passes, 2 when jq is missing.
+ */
+import type { Expectations } from './expectations.ts';
+
+const quoted = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
+
+/** jq filters that print the ids of the records on a page that break a filter. */
+function filterRules(expect: Expectations): [string, string][] {
+  const rules: [string, string][] = Object.entries(expect.equal).map(([field, value]) => [
+    `${field}=${value}`,
+    `select(has(${JSON.stringify(field)}) and .${field} != ${JSON.stringify(value)})`,
+  ]);
+  if (expect.activeStatuses)
+    rules.push([
+      'activeOnly=true',
+      `select(.status as $s | ${JSON.stringify(expect.activeStatuses)} | any(. == $s) | not)`,
+    ]);
+  if (expect.search !== undefined) {
+    const needle = JSON.stringify(expect.search.toLowerCase());
+    rules.push([
+      `q=${expect.search}`,
+      `select(((.name // "" | ascii_downcase | contains(${needle})) or (.sku // "" | ascii_downcase | contains(${needle}))) | not)`,
+    ]);
+  }
+  return rules;
+}
+
+function pageChecks(expect: Expectations): string[] {
+  const lines = [
+    `  size="$(jq '.data | length' "$f")"`,
+    `  if [ "$size" -gt ${expect.limit} ]; then bug "step $n: $size records for limit=${expect.limit}"; fi`,
+    `  if jq -e '(.pagination.hasMore == true and (.pagination.nextPageToken | type) != "string") or (.pagination.hasMore == false and .pagination.nextPageToken != null)' "$f" >/dev/null; then bug "step $n: hasMore and nextPageToken disagree"; fi`,
+    `  if jq -e '(.data | length) == 0 and .pagination != {"nextPageToken": null, "hasMore": false}' "$f" >/dev/null; then bug "step $n: an empty page without {nextPageToken: null, hasMore: false}"; fi`,
+  ];
+  for (const [name, select] of filterRules(expect))
+    lines.push(
+      `  off="$(jq -r ${quoted(`[.data[] | ${select} | .id | tostring] | .[0:3] | join(" ")`)} "$f")"`,
+      `  if [ -n "$off" ]; then bug ${quoted(`step $n: records that do not satisfy ${name}: `)}"$off"; fi`,
+    );
+  return lines;
+}
+
+export function curlJudge(expect: Expectations, stepCount: number): string {
+  const steps = Array.from({ length: stepCount }, (_, index) => index).join(' ');
+  return [
+    '',
+    '# Judge the answers: the contract rules every page of a walk keeps (needs jq).',
+    'if ! command -v jq >/dev/null 2>&1; then echo "install jq so that this script can judge the answers"; exit 2; fi',
+    'found=0',
+    'bug() { echo "BUG: $*"; found=1; }',
+    `pages=()`,
+    `for n in ${steps}; do`,
+    `  if jq -e '(.data | type) == "array" and (.pagination | type) == "object"' "$work/$n.json" >/dev/null 2>&1; then pages+=("$n"); fi`,
+    'done',
+    'for n in ${pages[@]+"${pages[@]}"}; do',
+    '  f="$work/$n.json"',
+    ...pageChecks(expect),
+    'done',
+    `twice="$(for n in \${pages[@]+"\${pages[@]}"}; do jq -r '.data[].id | tostring' "$work/$n.json"; done | sort | uniq -d | tr '\\n' ' ')"`,
+    'if [ -n "$twice" ]; then bug "ids returned twice in one walk: $twice"; fi',
+    `tokens="$(for n in \${pages[@]+"\${pages[@]}"}; do jq -r '.pagination.nextPageToken // empty' "$work/$n.json"; done | sort | uniq -d)"`,
+    'if [ -n "$tokens" ]; then bug "a nextPageToken came back twice: the walk cycles"; fi',
+    'if [ "$found" -eq 1 ]; then echo "REPRODUCED: the answers above break the contract"; exit 1; fi',
+    'echo "not reproduced: every answer kept the contract rules checked here"',
+    '',
+  ].join('\n');
+}
