@@ -1,3 +1,5 @@
+import type { KeyRole as TargetKeyRole } from '../lib/target/schema.ts';
+
 /** Vocabulary of the public read API (spec §2, §3) and the sandbox's documented choices. */
 
 export const MENU_STATUSES = ['ACTIVE', 'STOP_LIST', 'ARCHIVED'] as const;
@@ -15,7 +17,7 @@ export const ALL_CHANNELS_MASK = (1 << SALES_CHANNELS.length) - 1;
 
 export const CURRENCY = 'EUR';
 
-/** Key roles of the target file, one key of each per tenant. */
+/** Key roles of the target file (named in lib/target/schema.ts), one key of each per tenant. */
 export const KEY_ROLES = [
   'full',
   'noMenuRead',
@@ -23,7 +25,7 @@ export const KEY_ROLES = [
   'noPublicRead',
   'revoked',
   'expired',
-] as const;
+] as const satisfies readonly TargetKeyRole[];
 export type KeyRole = (typeof KEY_ROLES)[number];
 
 export const SCOPES = { public: 'public.read', menu: 'menu.read', orders: 'orders.read' } as const;

@@ -47,7 +47,7 @@ export type ResolvedOptions = Required<Omit<SandboxOptions, 'targetPath' | 'rate
   latency: LatencyOptions;
 };
 
-export const DEFAULT_RATE_LIMIT: RateLimitOptions = { perKey: 1000, perTenant: 3000, windowMs: 1000 };
+const DEFAULT_RATE_LIMIT: RateLimitOptions = { perKey: 1000, perTenant: 3000, windowMs: 1000 };
 const NO_LATENCY: LatencyOptions = { fixedMs: 0, tailMs: 0, tailRatio: 0 };
 const MAX_ORDERS = 1_000_000;
 

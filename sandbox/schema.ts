@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { FIRST_INACTIVE_ORDER_STATUS } from './domain.ts';
 
 /**
  * Tables of the in-memory store. Tenants, locations and categories are small integers here; their
@@ -35,7 +36,7 @@ CREATE TABLE orders (
   status INTEGER NOT NULL,
   location INTEGER,
   created_at INTEGER NOT NULL,
-  active INTEGER GENERATED ALWAYS AS (status < 2) VIRTUAL
+  active INTEGER GENERATED ALWAYS AS (status < ${FIRST_INACTIVE_ORDER_STATUS}) VIRTUAL
 );
 `;
 

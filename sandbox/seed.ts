@@ -51,7 +51,7 @@ const ORDER_STATUS_WEIGHTS = [8, 7, 10, 65, 10];
 const SEED_EPOCH_SECONDS = Date.UTC(2026, 0, 1) / 1000;
 
 /** Opaque, unique id from a sequence number (32-bit multiplicative hash, a bijection). */
-export function hashedId(prefix: string, seq: number): string {
+function hashedId(prefix: string, seq: number): string {
   return `${prefix}_${(Math.imul(seq, 2654435761) >>> 0).toString(16).padStart(8, '0')}`;
 }
 

@@ -6,7 +6,7 @@ import type { Tenant } from './catalog.ts';
 import { KEY_ROLES, SALES_CHANNELS } from './domain.ts';
 
 /** Load the harness may send to a sandbox; its rate limits, not its speed, bound it. */
-export const SANDBOX_MAX_RPS = 2000;
+const SANDBOX_MAX_RPS = 2000;
 
 export interface TargetFacts {
   baseUrl: string;

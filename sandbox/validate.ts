@@ -12,7 +12,7 @@ const MAX_Q_LENGTH = 200;
 const shown = (raw: string): string => JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}…` : raw);
 
 /** One value of a parameter; a repeated parameter is ambiguous and rejected. */
-export function single(query: RawQuery, name: string): string | undefined {
+function single(query: RawQuery, name: string): string | undefined {
   const value = query[name];
   if (Array.isArray(value)) throw badRequest(`query parameter ${name} must be given at most once`);
   return value;

@@ -5,8 +5,7 @@
  */
 
 /** Where in the sandbox a fault hooks in; documentation for readers and for reports. */
-export type FaultHook =
-  'store' | 'cursor' | 'page' | 'validation' | 'auth' | 'errors' | 'rate-limit' | 'load';
+type FaultHook = 'store' | 'cursor' | 'page' | 'validation' | 'auth' | 'errors' | 'rate-limit' | 'load';
 
 export interface FaultInfo<Name extends string = string> {
   name: Name;

@@ -1,6 +1,6 @@
 import { pageClauses, type KeysetMode, type PageStart, type Statements } from './statements.ts';
 
-export interface MenuSearch {
+interface MenuSearch {
   /** Lower-cased unless caseSensitive (the q-case-sensitive fault). */
   text: string;
   caseSensitive: boolean;

@@ -15,7 +15,7 @@ export interface Page {
 }
 
 /** What a body may hold: a page, an error, or anything else (fields are checked, not trusted). */
-export type Body = Partial<Page> & {
+type Body = Partial<Page> & {
   statusCode?: unknown;
   error?: unknown;
   message?: unknown;
@@ -35,7 +35,7 @@ export type Query = Record<string, string | number | boolean | undefined>;
 
 const MAX_WALK_PAGES = 500;
 
-export function toQueryString(query: Query): string {
+function toQueryString(query: Query): string {
   const pairs = Object.entries(query).filter(([, value]) => value !== undefined);
   const params = new URLSearchParams(pairs.map(([name, value]): [string, string] => [name, String(value)]));
   return pairs.length === 0 ? '' : `?${params.toString()}`;
