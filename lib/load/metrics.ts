@@ -29,7 +29,7 @@ export const METRIC = {
   checkFailures: 'check_failures',
   /** Trend (ms): per walk, mean latency of deep pages minus mean latency of the first pages. */
   depthLatencyAdded: 'depth_latency_added',
-  /** Trend (ms), tagged `period`: request latency minus the median of the run's first third. */
+  /** Trend (ms), tagged `period`: request latency minus the latency floor (p10) measured in setup(). */
   latencyDrift: 'latency_drift',
 } as const;
 

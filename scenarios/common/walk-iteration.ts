@@ -11,7 +11,6 @@ import type { ApiCall } from '../../lib/http/call.ts';
 import { metrics } from '../../lib/adapters/k6-metrics.ts';
 import { walkK6, type FoldedPage, type K6Walk } from '../../lib/adapters/k6-walk.ts';
 import { depthLatencyAdded } from '../../lib/load/depth-latency.ts';
-import { driftTracker } from '../../lib/load/drift.ts';
 import { keyLabel, periodOf } from '../../lib/load/tags.ts';
 import { DEFINITIVE_CHECKS } from '../../lib/load/thresholds.ts';
 import type { ScenarioContext } from './context.ts';
@@ -28,9 +27,6 @@ export interface WalkOptions {
   /** @default DEFAULT_BACKOFF */
   policy?: BackoffPolicy;
 }
-
-/** Module state is per VU in k6: each VU compares with what it saw early in the run. */
-const drift = driftTracker();
 
 /** One k6 check per page check: passes when the walk showed no error of it. */
 function recordChecks(walk: K6Walk): void {
@@ -51,8 +47,7 @@ function recordFailure(failure: Failure, tags: Record<string, string>): void {
 function onPage(ctx: ScenarioContext, data: SetupData, walk: K6Walk, page: FoldedPage): void {
   metrics.pages.add(1, page.tags);
   const period = periodOf(Date.now() - data.startedAt, ctx.config.durationS * 1000);
-  const drifted = drift.observe(page.response.durationMs, period);
-  if (drifted !== null) metrics.latencyDrift.add(drifted, { ...page.tags, period });
+  metrics.latencyDrift.add(page.response.durationMs - data.floorMs, { ...page.tags, period });
   for (const failure of page.failures) recordFailure(failure, page.tags);
   const definitive = page.failures.find((f) => f.severity === 'error' && DEFINITIVE_CHECKS.includes(f.check));
   if (definitive) {
