@@ -2,14 +2,11 @@
  * Re-renders a run's report.html and junit.xml from its summary.json (reports never re-run
  * checks), optionally compares the run with a baseline, or prints the OpenAPI document.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { HarnessError } from '../lib/errors.ts';
 import { openApiDocument } from '../lib/contract/openapi.ts';
 import { compareWithBaseline, withBaseline } from '../lib/report/baseline.ts';
 import { MARGIN_FLAGS, marginHelp, resolveMargins } from '../lib/report/baseline-options.ts';
-import type { Summary } from '../lib/report/model.ts';
-import { validateSummary } from '../lib/report/validate.ts';
+import { readSummaryFile } from './lib/report-read.ts';
 import { EXIT, parseFlags, runCli } from './lib/cli.ts';
 import { writeReportFiles } from './lib/report-write.ts';
 
@@ -34,29 +31,6 @@ const FLAGS = {
   ...MARGIN_FLAGS,
 } as const;
 
-async function readSummary(file: string, role: string): Promise<Summary> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    throw new HarnessError(
-      `${role} ${file} cannot be read; check the path (a run writes reports/<run-id>/summary.json)`,
-    );
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new HarnessError(`${role} ${file} is not valid JSON (${(error as Error).message})`);
-  }
-  const result = validateSummary(json);
-  if (!result.ok)
-    throw new HarnessError(
-      `${role} ${file} is not a valid summary.json: ${result.problems.slice(0, 3).join('; ')}`,
-    );
-  return result.summary;
-}
-
 async function main(): Promise<number> {
   const flags = parseFlags(FLAGS, USAGE);
   if (flags.openapi) {
@@ -65,9 +39,9 @@ async function main(): Promise<number> {
   }
   const margins = resolveMargins({ flags: flags as Record<string, string | undefined>, env: process.env });
   const from = flags.from ?? DEFAULT_FROM;
-  let summary = await readSummary(from, 'summary');
+  let summary = await readSummaryFile(from, 'summary');
   if (flags.baseline) {
-    const baseline = await readSummary(flags.baseline, 'baseline');
+    const baseline = await readSummaryFile(flags.baseline, 'baseline');
     summary = withBaseline(summary, flags.baseline, compareWithBaseline(summary, baseline, margins));
   }
   // The summary on disk was redacted when the run wrote it; nothing here adds a key.

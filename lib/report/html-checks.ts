@@ -33,18 +33,16 @@ function requestList(requests: RequestRecord[]): string {
 
 function failureBlock(failure: ReportFailure): string {
   return `<div class="failure">
-<p><span class="code">${e(failure.code)}</span> ${e(failure.message)}</p>
+<p><b>${e(failure.check)}</b> <span class="code">${e(failure.code)}</span> ${e(failure.message)}</p>
 <dl class="compare"><dt>expected</dt><dd><code>${e(failure.expected)}</code></dd><dt>received</dt><dd><code>${e(failure.received)}</code></dd></dl>
 ${requestList(failure.requests)}</div>`;
 }
 
 function replay(check: CheckResult): string {
-  if (check.seed === undefined) return '';
-  const options =
-    check.path === undefined
-      ? `{ seed: ${check.seed} }`
-      : `{ seed: ${check.seed}, path: ${JSON.stringify(check.path)} }`;
-  return `<p class="label">Replay</p><pre><code>fc.assert(property, ${e(options)})</code></pre>`;
+  if (check.seed === undefined || check.kind !== 'property') return '';
+  const path = check.path === undefined ? '' : ` --path ${check.path}`;
+  const command = `npm run props -- --property ${check.name} --seed ${check.seed}${path} [--target FILE]`;
+  return `<p class="label">Replay</p><pre><code>${e(command)}</code></pre>`;
 }
 
 function reproductionBlock(check: CheckResult, reproductions: Reproductions): string {
@@ -57,7 +55,7 @@ function reproductionBlock(check: CheckResult, reproductions: Reproductions): st
     const content = reproductions[file];
     return content === undefined
       ? `<li>${name}</li>`
-      : `<li><details open><summary>${name}</summary><pre><code>${e(content)}</code></pre></details></li>`;
+      : `<li><details><summary>${name}</summary><pre><code>${e(content)}</code></pre></details></li>`;
   });
   return `<p class="label">Reproduction</p><ul class="repro">${items.join('')}</ul>`;
 }

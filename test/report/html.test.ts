@@ -34,7 +34,7 @@ describe('report.html', () => {
   });
 
   it('should show failed checks with replay and reproduction, skipped ones with their reason', () => {
-    expect(html).toContain('fc.assert(property, { seed: -1203, path: &quot;4:1:0&quot; })');
+    expect(html).toContain('npm run props -- --property no-duplicate-ids --seed -1203 --path 4:1:0');
     expect(html).toContain(`<a href="${REPRO_PATH}">`);
     expect(html).toContain('the target file declares no revoked or expired key');
     expect(html).toContain('http_req_duration: p(99)&lt;500');

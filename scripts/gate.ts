@@ -1,0 +1,157 @@
+/**
+ * The release gate: `npm start` (against a sandbox it starts) or `npm run gate -- --target FILE`.
+ * Runs the property suites, then each load scenario's smoke run, shows progress per stage, writes
+ * one report (reports/<run-id>/ and reports/latest), and exits 0 only when every invariant and
+ * threshold holds. Exit codes: 0 pass, 1 a check or threshold failed, 2 usage or setup error.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadTargetFile } from '../lib/adapters/node-target.ts';
+import { HarnessError } from '../lib/errors.ts';
+import { createRedactor } from '../lib/redact.ts';
+import { compareWithBaseline, withBaseline } from '../lib/report/baseline.ts';
+import { MARGIN_FLAGS, resolveMargins } from '../lib/report/baseline-options.ts';
+import { addStage, describeTarget, finishSummary, startSummary } from '../lib/report/build.ts';
+import type { Summary } from '../lib/report/model.ts';
+import { loadRefusal } from '../lib/target/loopback.ts';
+import { resolveTarget, targetSecrets, type Target } from '../lib/target/target.ts';
+import { resolveRunOptions } from '../properties/options.ts';
+import { startSandbox, type RunningSandbox } from '../sandbox/start.ts';
+import { EXIT, parseFlags, runCli, useRedactor } from './lib/cli.ts';
+import { GATE_LOADS, selectLoads } from './lib/gate-plan.ts';
+import { runGateLoads } from './lib/gate-load.ts';
+import { runGateProperties } from './lib/gate-props.ts';
+import { resolveK6 } from './lib/k6.ts';
+import { readSummaryFile } from './lib/report-read.ts';
+import { writeRunReport } from './lib/report-write.ts';
+
+const USAGE = `Usage: npm start | npm run gate -- [options]
+
+  --target FILE        the target file (default: start the embedded sandbox; env HARNESS_TARGET)
+  --fault NAME         start the sandbox with this catalogue fault, to see the gate catch it;
+                       repeatable; not with --target (npm run sandbox -- --list-faults)
+  --load NAME          a load scenario to run: ${GATE_LOADS.map((load) => load.scenario).join(', ')}, or none;
+                       repeatable (default: all of them, smoke profile)
+  --runs N             fast-check runs per property (default: each property's own; env HARNESS_RUNS)
+  --time-budget MS     time per property (default 10000; env HARNESS_TIME_BUDGET)
+  --seed N             fast-check seed (default: random, printed in the report; env HARNESS_SEED)
+  --baseline FILE      compare with an earlier summary.json; a regression fails the gate
+  --margin-*           baseline margins, see npm run report -- --help
+
+Writes reports/<run-id>/{summary.json,junit.xml,report.html} and points reports/latest at it.
+Exit codes: 0 every check and threshold held, 1 something failed, 2 usage or setup error.`;
+
+const FLAGS = {
+  target: { type: 'string' },
+  fault: { type: 'string', multiple: true },
+  load: { type: 'string', multiple: true },
+  runs: { type: 'string' },
+  'time-budget': { type: 'string' },
+  seed: { type: 'string' },
+  baseline: { type: 'string' },
+  ...MARGIN_FLAGS,
+} as const;
+
+const say = (line: string) => console.log(line);
+/** Data changes per second in the gate's sandbox. */
+const GATE_CHURN = 20;
+const harnessVersion = (): string =>
+  (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
+    .version;
+
+interface OpenedTarget {
+  target: Target;
+  file?: string;
+  sandbox?: RunningSandbox;
+}
+
+async function openTarget(file: string | undefined, faults: string[]): Promise<OpenedTarget> {
+  if (file) {
+    if (faults.length > 0)
+      throw new HarnessError('--fault switches a sandbox fault on; it cannot be used with --target');
+    const target = await loadTargetFile(file, process.env);
+    return { target, file };
+  }
+  // Churn on: the sandbox keeps its last tenant quiescent, so walk-comparing properties still run
+  // while the churn property gets tenants whose data changes under it.
+  const sandbox = await startSandbox({ faults, churn: GATE_CHURN }).catch((error: Error) => {
+    throw new HarnessError(`sandbox did not start: ${error.message.split('\n')[0] ?? ''}`);
+  });
+  const resolved = resolveTarget(sandbox.target, {});
+  if (!resolved.ok) throw new HarnessError(`the sandbox target is invalid: ${resolved.problems.join('; ')}`);
+  return { target: resolved.target, sandbox };
+}
+
+function failureLine(check: Summary['checks'][number]): string {
+  const first = check.failures?.[0];
+  return first ? `${first.check}: ${first.message}` : (check.reason ?? '');
+}
+
+async function stage(summary: Summary, name: string, run: () => Promise<boolean>): Promise<void> {
+  say(`▶ ${name}`);
+  const started = Date.now();
+  const passed = await run();
+  const took = Date.now() - started;
+  addStage(summary, name, passed ? 'pass' : 'fail', took);
+  say(`${passed ? '✔' : '✘'} ${name} (${(took / 1000).toFixed(1)} s)`);
+}
+
+async function main(): Promise<number> {
+  const flags = parseFlags(FLAGS, USAGE);
+  const started = new Date();
+  const faults = flags.fault ?? [];
+  const loads = selectLoads(flags.load ?? []);
+  const runOptions = resolveRunOptions({
+    flags: { runs: flags.runs, seed: flags.seed, 'time-budget': flags['time-budget'] },
+    env: process.env,
+  });
+  const margins = resolveMargins({ flags: flags as Record<string, string | undefined>, env: process.env });
+  const baseline = flags.baseline ? await readSummaryFile(flags.baseline, 'baseline') : undefined;
+  const k6 = loads.length > 0 ? resolveK6() : undefined;
+  const targetFile = flags.target ?? process.env.HARNESS_TARGET;
+  const opened = await openTarget(targetFile, faults);
+  const redact = createRedactor(targetSecrets(opened.target));
+  useRedactor(redact);
+  if (loads.length > 0 && opened.file) {
+    const refusal = loadRefusal(opened.target);
+    if (refusal) throw new HarnessError(refusal);
+  }
+  const summary = startSummary({
+    command: 'gate',
+    target: describeTarget(opened.target.name, opened.target.baseUrl, { sandbox: !opened.file, faults }),
+    versions: { harness: harnessVersion(), node: process.version, ...(k6 ? { k6: k6.version } : {}) },
+    startedAt: started,
+  });
+  const runDir = path.join('reports', summary.runId);
+  say(
+    `gate ${summary.runId} against ${opened.target.name}${faults.length ? ` with fault ${faults.join(', ')}` : ''}${k6 ? ` (k6 ${k6.version})` : ''}`,
+  );
+  try {
+    await stage(summary, 'properties', async () => {
+      const results = await runGateProperties(opened.target, runOptions, { summary, runDir }, say);
+      return !results.some((result) => result.status === 'failed');
+    });
+  } finally {
+    await opened.sandbox?.close();
+  }
+  if (loads.length === 0) say('load stage not run (--load none)');
+  else
+    await stage(summary, 'load', async () => {
+      const results = await runGateLoads(loads, { summary, runDir, target: opened.file, faults }, say);
+      return results.every((result) => result.verdict === 'pass');
+    });
+  let finished = finishSummary(summary, new Date());
+  if (baseline && flags.baseline)
+    finished = finishSummary(
+      withBaseline(finished, flags.baseline, compareWithBaseline(finished, baseline, margins)),
+      new Date(),
+    );
+  const paths = await writeRunReport(finished, { redact });
+  for (const check of finished.checks.filter((entry) => entry.verdict === 'failed'))
+    say(`FAILED ${check.kind} ${check.name}: ${failureLine(check)}`);
+  for (const regression of finished.baseline?.regressions ?? []) say(`REGRESSION ${regression.message}`);
+  say(`${finished.verdict === 'pass' ? 'PASS' : 'FAIL'}: report ${paths.html}`);
+  return finished.exitCode === 0 ? EXIT.pass : EXIT.checksFailed;
+}
+
+runCli(main);

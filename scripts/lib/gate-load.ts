@@ -1,0 +1,95 @@
+/**
+ * The load stage of the gate: each scenario's smoke run through runLoad, folded into the summary
+ * as threshold checks, invariant checks (what the page checks found under load) and metrics.
+ */
+import path from 'node:path';
+import { addCheck } from '../../lib/report/build.ts';
+import { addThresholds } from '../../lib/report/k6-thresholds.ts';
+import type { Summary } from '../../lib/report/model.ts';
+import type { Failure } from '../../lib/failure.ts';
+import type { ProfileName } from '../../lib/load/profiles.ts';
+import type { ScenarioName } from '../../lib/load/thresholds.ts';
+import { loadRunMetrics } from './gate-metrics.ts';
+import { runLoad, type LoadResult } from './load-run.ts';
+import type { LoadFailure } from './load-points.ts';
+
+export interface GateLoad {
+  scenario: ScenarioName;
+  profile: ProfileName;
+  /** Squeezes the profile; the gate keeps every run to seconds. */
+  duration: string;
+}
+
+function addLoadChecks(summary: Summary, result: LoadResult): void {
+  const label = `${result.scenario}/${result.profile}`;
+  addThresholds(
+    summary,
+    result.thresholds.map((threshold) => ({ ...threshold, metric: `${label} ${threshold.metric}` })),
+  );
+  for (const failure of result.failures) {
+    addCheck(
+      summary,
+      { name: `${label} ${failure.check}`, kind: 'invariant', detail: `${failure.count} time(s)` },
+      failure.severity === 'error'
+        ? { verdict: 'failed', reason: `${failure.code}: ${failure.message}` }
+        : { verdict: 'passed', advisories: [asAdvisory(failure)] },
+    );
+  }
+  if (result.verdict === 'error')
+    addCheck(
+      summary,
+      { name: `${label} run`, kind: 'invariant' },
+      { verdict: 'failed', reason: result.reason },
+    );
+}
+
+const asAdvisory = (failure: LoadFailure): Failure => ({
+  check: failure.check,
+  code: failure.code,
+  severity: 'advisory',
+  message: failure.message,
+  expected: 'see the check',
+  received: `${failure.count} time(s) under load`,
+  requests: [],
+});
+
+/** Latency and 429s from the walk run; latency by depth from the depth run when there was one. */
+async function fillMetrics(summary: Summary, results: readonly LoadResult[]): Promise<void> {
+  const walk = results.find((result) => result.scenario === 'walk');
+  const depth = results.find((result) => result.scenario === 'depth') ?? walk;
+  if (walk) {
+    const metrics = await loadRunMetrics(walk.files.points);
+    summary.metrics.latency = metrics.latency;
+    summary.metrics.rate429 = metrics.rate429;
+  }
+  if (depth) summary.metrics.depth = (await loadRunMetrics(depth.files.points)).depth;
+}
+
+/** Runs each load in turn (side by side they would measure each other) and returns the results. */
+export async function runGateLoads(
+  loads: readonly GateLoad[],
+  options: { summary: Summary; runDir: string; target?: string; faults: string[] },
+  progress: (line: string) => void,
+): Promise<LoadResult[]> {
+  const results: LoadResult[] = [];
+  for (const load of loads) {
+    const outDir = path.join(options.runDir, `load-${load.scenario}`);
+    const result = await runLoad({
+      ...load,
+      ...(options.target ? { target: options.target } : { faults: options.faults }),
+      outDir,
+    });
+    progress(
+      `  ${result.verdict.toUpperCase().padEnd(5)} ${load.scenario}/${load.profile}: ${result.reason}`,
+    );
+    addLoadChecks(options.summary, result);
+    if (result.files.dashboard)
+      (options.summary.artifacts ??= []).push({
+        name: `k6 dashboard (${load.scenario})`,
+        path: path.relative(options.runDir, result.files.dashboard),
+      });
+    results.push(result);
+  }
+  await fillMetrics(options.summary, results);
+  return results;
+}
