@@ -22,7 +22,7 @@ export interface MatrixRow {
   fault: string;
   description: string;
   verdict: 'caught' | 'missed' | 'load';
-  /** The first property (in suite order) that failed, its first failing check and numbers. */
+  /** The property made for the fault (else the first) that failed, its first failing check and numbers. */
   caughtBy?: { property: string; check: string; timeToDetectMs: number; shrunkRequests: number };
   /** Every property that failed. */
   failed: string[];
@@ -88,7 +88,9 @@ async function faultRow(fault: FaultInfo, options: MatrixOptions): Promise<Matri
   const properties = options.full ? ALL_PROPERTIES : propertiesFor(fault.name);
   const sandbox = { ...MATRIX_SANDBOX, faults: [fault.name], churn: fault.needsChurn ? MATRIX_CHURN : 0 };
   const failed = failedOf(await runAgainst(sandbox, properties, { ...options, seed: options.seed ?? 1 }));
-  const first = failed[0];
+  // Name the property made for the fault when it failed, even if another failed first.
+  const aimed = new Set(propertiesFor(fault.name).map((property) => property.name));
+  const first = failed.find((result) => aimed.has(result.name)) ?? failed[0];
   return {
     ...row,
     verdict: first ? 'caught' : 'missed',

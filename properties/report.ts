@@ -44,6 +44,8 @@ export interface RunArtifacts {
   directory: string;
   json: string;
   scripts: string[];
+  /** The reproduction script of each failed property, by property name. */
+  reproductions: Record<string, string>;
 }
 
 const scriptName = (name: string): string => `repro-${name.replace(/[^A-Za-z0-9.-]+/g, '-')}.sh`;
@@ -57,12 +59,12 @@ export async function writeRunArtifacts(
 ): Promise<RunArtifacts> {
   const redact = createRedactor(targetSecrets(target));
   await mkdir(directory, { recursive: true });
-  const scripts: string[] = [];
+  const reproductions: Record<string, string> = {};
   for (const result of results.filter((entry): entry is Failed => entry.status === 'failed')) {
     const path = join(directory, scriptName(result.name));
     await writeFile(path, redact(reproScript(result, target)));
     await chmod(path, 0o755);
-    scripts.push(path);
+    reproductions[result.name] = path;
   }
   const summary = {
     target: { name: target.name, baseUrl: target.baseUrl },
@@ -77,5 +79,5 @@ export async function writeRunArtifacts(
   };
   const json = join(directory, 'props.json');
   await writeFile(json, `${JSON.stringify(redactDeep(summary, redact), null, 2)}\n`);
-  return { directory, json, scripts };
+  return { directory, json, scripts: Object.values(reproductions), reproductions };
 }

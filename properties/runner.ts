@@ -48,7 +48,7 @@ export interface Failed extends ResultBase {
   path: string;
   runs: number;
   shrinks: number;
-  /** From the property's start to the end of its first failing run. */
+  /** From the first run (inputs ready, survey done) to the end of the first failing run. */
   timeToDetectMs: number;
   /** The shrunk input, as fast-check prints it. */
   input: string;
@@ -90,6 +90,7 @@ export async function runProperty(
   const ready = await property.prepare(context);
   if (isSkip(ready)) return skipped(ready.skip);
 
+  const runsStarted = Date.now();
   let firstFailureAt: number | null = null;
   const predicate = fc.asyncProperty(ready.arbitrary, async (input) => {
     context.client.begin();
@@ -139,7 +140,7 @@ export async function runProperty(
       path: details.counterexamplePath,
       runs: details.numRuns,
       shrinks: details.numShrinks,
-      timeToDetectMs: (firstFailureAt ?? Date.now()) - started,
+      timeToDetectMs: (firstFailureAt ?? Date.now()) - runsStarted,
       input: fc.stringify((details.counterexample as unknown[])[0]),
       failures: violation.failures.filter(isError),
       requests: reproSteps(violation.transcript, violation.failures),
