@@ -3,7 +3,7 @@
  * reports/latest/summary.json. --quick does not run the gate: it reads the last gate run's summary
  * when there is one (and says so), since a gate run alone takes longer than the quick bench.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Summary } from '../../lib/report/model.ts';
@@ -27,6 +27,7 @@ async function readGateSummary(): Promise<Summary | string> {
 }
 
 function figures(summary: Summary, wallMs: number, provenance: string): Figure[] {
+  const outsideMs = wallMs - summary.stages.reduce((sum, stage) => sum + stage.durationMs, 0);
   return [
     absoluteFigure('gate wall time', wallMs / 1000, 's', {
       note: `${provenance}; verdict ${summary.verdict}`,
@@ -35,6 +36,12 @@ function figures(summary: Summary, wallMs: number, provenance: string): Figure[]
       ratioFigure(`${stage.name} share`, stage.durationMs, wallMs, 'stage time over gate wall time'),
       absoluteFigure(`${stage.name}`, stage.durationMs / 1000, 's', { note: stage.verdict }),
     ]),
+    ratioFigure(
+      'outside the stages share',
+      outsideMs,
+      wallMs,
+      'start-up, sandbox, reports over gate wall time',
+    ),
   ];
 }
 
@@ -62,7 +69,7 @@ async function lastGateRun(): Promise<SectionOutcome> {
       reason: `--quick does not run the gate and ${summary}; run: npm run bench -- --only gate`,
     };
   const wallMs = Date.parse(summary.finishedAt) - Date.parse(summary.startedAt);
-  const when = statSync(LATEST_SUMMARY).mtime.toISOString();
+  const when = summary.startedAt;
   const details = { wallMs, stages: summary.stages, from: when };
   return {
     status: 'ok',
