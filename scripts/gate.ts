@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadTargetFile } from '../lib/adapters/node-target.ts';
+import { resolveOption, stringOption } from '../lib/config.ts';
 import { HarnessError } from '../lib/errors.ts';
 import { createRedactor } from '../lib/redact.ts';
 import { compareWithBaseline, withBaseline } from '../lib/report/baseline.ts';
@@ -36,6 +37,7 @@ const USAGE = `Usage: npm start | npm run gate -- [options]
   --time-budget MS     time per property (default 10000; env HARNESS_TIME_BUDGET)
   --seed N             fast-check seed (default: random, printed in the report; env HARNESS_SEED)
   --baseline FILE      compare with an earlier summary.json; a regression fails the gate
+  --reports-dir DIR    where run folders go (default reports; env HARNESS_REPORTS_DIR)
   --margin-*           baseline margins, see npm run report -- --help
 
 Writes reports/<run-id>/{summary.json,junit.xml,report.html} and points reports/latest at it.
@@ -49,6 +51,7 @@ const FLAGS = {
   'time-budget': { type: 'string' },
   seed: { type: 'string' },
   baseline: { type: 'string' },
+  'reports-dir': { type: 'string' },
   ...MARGIN_FLAGS,
 } as const;
 
@@ -65,7 +68,7 @@ interface OpenedTarget {
   sandbox?: RunningSandbox;
 }
 
-async function openTarget(file: string | undefined, faults: string[]): Promise<OpenedTarget> {
+async function openTarget(file: string, faults: string[]): Promise<OpenedTarget> {
   if (file) {
     if (faults.length > 0)
       throw new HarnessError('--fault switches a sandbox fault on; it cannot be used with --target');
@@ -108,7 +111,10 @@ async function main(): Promise<number> {
   const margins = resolveMargins({ flags: flags as Record<string, string | undefined>, env: process.env });
   const baseline = flags.baseline ? await readSummaryFile(flags.baseline, 'baseline') : undefined;
   const k6 = loads.length > 0 ? resolveK6() : undefined;
-  const targetFile = flags.target ?? process.env.HARNESS_TARGET;
+  const targetFile = resolveOption(stringOption('target', 'the target file', ''), {
+    flags: { target: flags.target },
+    env: process.env,
+  });
   const opened = await openTarget(targetFile, faults);
   const redact = createRedactor(targetSecrets(opened.target));
   useRedactor(redact);
@@ -122,7 +128,11 @@ async function main(): Promise<number> {
     versions: { harness: harnessVersion(), node: process.version, ...(k6 ? { k6: k6.version } : {}) },
     startedAt: started,
   });
-  const runDir = path.join('reports', summary.runId);
+  const reportsDir = resolveOption(stringOption('reports-dir', 'where run folders go', 'reports'), {
+    flags: { 'reports-dir': flags['reports-dir'] },
+    env: process.env,
+  });
+  const runDir = path.join(reportsDir, summary.runId);
   say(
     `gate ${summary.runId} against ${opened.target.name}${faults.length ? ` with fault ${faults.join(', ')}` : ''}${k6 ? ` (k6 ${k6.version})` : ''}`,
   );
@@ -137,7 +147,11 @@ async function main(): Promise<number> {
   if (loads.length === 0) say('load stage not run (--load none)');
   else
     await stage(summary, 'load', async () => {
-      const results = await runGateLoads(loads, { summary, runDir, target: opened.file, faults }, say);
+      const results = await runGateLoads(
+        loads,
+        { summary, runDir, ...(opened.file ? { target: opened.file } : {}), faults },
+        say,
+      );
       return results.every((result) => result.verdict === 'pass');
     });
   let finished = finishSummary(summary, new Date());
@@ -146,7 +160,7 @@ async function main(): Promise<number> {
       withBaseline(finished, flags.baseline, compareWithBaseline(finished, baseline, margins)),
       new Date(),
     );
-  const paths = await writeRunReport(finished, { redact });
+  const paths = await writeRunReport(finished, { redact, reportsDir });
   for (const check of finished.checks.filter((entry) => entry.verdict === 'failed'))
     say(`FAILED ${check.kind} ${check.name}: ${failureLine(check)}`);
   for (const regression of finished.baseline?.regressions ?? []) say(`REGRESSION ${regression.message}`);

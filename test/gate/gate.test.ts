@@ -1,0 +1,57 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { blamedChecks, runGate } from './run-gate.ts';
+
+// A sandbox key looks like sbx_<22+ url-safe characters>; none may reach any file of a run.
+const SANDBOX_KEY = /sbx_[A-Za-z0-9_-]{20,}/;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    return statSync(file).isDirectory() ? filesUnder(file) : [file];
+  });
+}
+
+describe('release gate', () => {
+  it('should pass the clean sandbox with no property skipped, and keep keys out of every file', () => {
+    const run = runGate(['--load', 'walk']);
+    expect(run.stderr).toBe('');
+    expect(run.exitCode).toBe(0);
+    const summary = run.summary();
+    expect(summary.verdict).toBe('pass');
+    expect(summary.stages.map((stage) => stage.name)).toEqual(['properties', 'load']);
+    expect(summary.checks.filter((check) => check.verdict !== 'passed')).toEqual([]);
+    expect(summary.checks.some((check) => check.kind === 'threshold')).toBe(true);
+    expect(summary.versions.k6).toMatch(/^v\d+\.\d+\.\d+/);
+    for (const file of filesUnder(run.reportsDir).filter((name) => !name.endsWith('.gz')))
+      expect(readFileSync(file, 'utf8'), file).not.toMatch(SANDBOX_KEY);
+    expect(run.stdout).not.toMatch(SANDBOX_KEY);
+  });
+
+  it.each([
+    ['page-boundary-duplicate', 'none', 'no-duplicate-ids'],
+    ['revoked-key-works', 'none', 'key-rejected'],
+    ['limit-clamp', 'none', 'limit-bounds-enforced'],
+  ])('should fail with fault %s and name the check that caught it', (fault, load, check) => {
+    const run = runGate(['--fault', fault, '--load', load]);
+    expect(run.exitCode).toBe(1);
+    const summary = run.summary();
+    expect(summary.verdict).toBe('fail');
+    expect(summary.target.faults).toEqual([fault]);
+    expect(blamedChecks(summary)).toContain(check);
+  });
+
+  it('should refuse bad input with one line and exit 2', () => {
+    for (const args of [
+      ['--target', '/nonexistent/target.json'],
+      ['--fault', 'no-such-fault'],
+      ['--bogus'],
+    ]) {
+      const run = runGate(args);
+      expect(run.exitCode, args.join(' ')).toBe(2);
+      expect(run.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(run.stderr).toMatch(/^error: /);
+    }
+  });
+});
