@@ -39,7 +39,7 @@ function pageChecks(expect: Expectations): string[] {
   for (const [name, select] of filterRules(expect))
     lines.push(
       `  off="$(jq -r ${quoted(`[.data[] | ${select} | .id | tostring] | .[0:3] | join(" ")`)} "$f")"`,
-      `  if [ -n "$off" ]; then bug ${quoted(`step $n: records that do not satisfy ${name}: `)}"$off"; fi`,
+      `  if [ -n "$off" ]; then bug "step $n: records that do not satisfy "${quoted(`${name}: `)}"$off"; fi`,
     );
   return lines;
 }

@@ -111,7 +111,7 @@ export function customerWalk(
   const pages = ofEndpoint.map(({ entry, index, url }) => pageOf(entry, index, url));
   const first = pages.find((page) => page.query.cursor === undefined);
   if (!first) return { ok: false, problem: `has no first page of ${chosen} (a request without a cursor)` };
-  const { limit, cursor: _cursor, ...filters } = first.query;
+  const { limit, ...filters } = first.query;
   if (limit !== undefined && !/^\d+$/.test(limit))
     return { ok: false, problem: `first page of ${chosen} sends limit=${limit}, not a whole number` };
   const firstUrl = ofEndpoint.find(({ index }) => index === first.entry)?.url;

@@ -30,12 +30,12 @@ interface ScriptStep {
 }
 
 function scriptStep(step: ReproStep): ScriptStep {
-  const { cursor: _cursor, ...query } = step.call.query;
+  const { cursor: recorded, ...query } = step.call.query;
   const { tenant, role, scheme } = step.call.credential;
   const fresh = step.cursorFrom !== undefined;
   return {
     path: ENDPOINT_INFO[step.call.endpoint].path,
-    query: fresh || _cursor === undefined ? query : { ...query, cursor: _cursor },
+    query: fresh || recorded === undefined ? query : { ...query, cursor: recorded },
     cursorFrom: step.cursorFrom ?? null,
     keyVariable: role === 'none' || role === 'malformed' ? null : keyVariable(tenant, role),
     scheme,

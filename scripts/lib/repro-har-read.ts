@@ -1,0 +1,54 @@
+/**
+ * Reads a HAR file: JSON, validated against the HAR 1.2 JSON Schema (har-schema, with ajv), and
+ * stripped of every credential before anything else sees it (lib/repro/har-secrets.ts). Problems
+ * are one line naming the file and the place in it; a message never quotes a header value.
+ */
+import { readFile } from 'node:fs/promises';
+import { Ajv, type ValidateFunction } from 'ajv';
+import draft06 from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json' };
+import schemas from 'har-schema';
+import type { Har } from 'har-format';
+import { HarnessError } from '../../lib/errors.ts';
+import { stripSecrets, type StrippedHar } from '../../lib/repro/har-secrets.ts';
+
+let validator: ValidateFunction | undefined;
+
+function harValidator(): ValidateFunction {
+  if (validator) return validator;
+  // har-schema is draft-06 and uses a few non-standard keywords ("optional", "min"): not strict.
+  const ajv = new Ajv({ strict: false, validateFormats: false });
+  ajv.addMetaSchema(draft06);
+  for (const [name, schema] of Object.entries(schemas)) if (name !== 'har') ajv.addSchema(schema);
+  validator = ajv.compile(schemas.har);
+  return validator;
+}
+
+/** The first schema problem as `/log/entries/3/request: must have required property 'url'`. */
+function schemaProblem(json: unknown): string | null {
+  const validate = harValidator();
+  if (validate(json)) return null;
+  const [first] = validate.errors ?? [];
+  return first
+    ? `${first.instancePath || '/'}: ${first.message ?? 'is invalid'}`
+    : 'does not match the HAR schema';
+}
+
+export async function readHarFile(path: string): Promise<StrippedHar> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    throw new HarnessError(`HAR file ${path} cannot be read; check the path given to --har`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new HarnessError(
+      `HAR file ${path} is not valid JSON; export it again from the browser's network panel`,
+    );
+  }
+  const problem = schemaProblem(json);
+  if (problem !== null) throw new HarnessError(`HAR file ${path} is not a valid HAR 1.2 file: ${problem}`);
+  return stripSecrets(json as Har);
+}

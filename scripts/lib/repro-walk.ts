@@ -1,0 +1,69 @@
+/**
+ * One replay of the customer's walk: at most `pages` pages, every page folded through the shared
+ * page checks, every request recorded as a reproduction step with its cursor traced to the step
+ * that issued it. A 429 that outlasts the backoff makes the replay inconclusive, never a failure.
+ */
+import type { NodeClient } from '../../lib/adapters/node-http.ts';
+import type { Endpoint } from '../../lib/contract/endpoints.ts';
+import { isError, type Failure } from '../../lib/failure.ts';
+import type { Credential } from '../../lib/http/call.ts';
+import { foldPage, nextCall, startWalk } from '../../lib/paging/walk.ts';
+import type { ReproStep } from '../../lib/repro/curl.ts';
+import { walkQuery, type WalkInput } from '../../lib/repro/walk-input.ts';
+import type { Query } from '../../lib/http/call.ts';
+
+/** Far more pages than any list of a sane target: beyond it the walk does not terminate. */
+export const MAX_PAGES = 10_000;
+
+export interface ReplayTarget {
+  endpoint: Endpoint;
+  filters: Query;
+  credential: Credential;
+  foreignOwner?: (id: string) => string | undefined;
+}
+
+export interface Replay {
+  input: WalkInput;
+  /** Failures of severity error; the walk stops at the first page that shows one. */
+  failures: Failure[];
+  steps: ReproStep[];
+  /** `throttled` and `timed-out` prove nothing either way. */
+  end: 'complete' | 'failed' | 'page-limit' | 'throttled' | 'timed-out' | 'http-error';
+}
+
+export async function replayWalk(
+  client: NodeClient,
+  walk: ReplayTarget,
+  input: WalkInput,
+  deadlineMs: number,
+): Promise<Replay> {
+  const state = startWalk({
+    endpoint: walk.endpoint,
+    query: walkQuery(walk.filters, input),
+    credential: walk.credential,
+    maxPages: MAX_PAGES,
+    foreignOwner: walk.foreignOwner,
+  });
+  const steps: ReproStep[] = [];
+  const finish = (end: Replay['end']): Replay => ({
+    input,
+    failures: state.failures.filter(isError),
+    steps,
+    end,
+  });
+  for (let call = nextCall(state); call !== null; call = nextCall(state)) {
+    if (state.pageCount >= input.pages) return finish('page-limit');
+    if (Date.now() > deadlineMs) return finish('timed-out');
+    const { response } = await client.sendWithRetry(call);
+    if (response.status === 429) return finish('throttled');
+    const failures = foldPage(state, call, response);
+    steps.push({
+      call,
+      status: response.status,
+      ...(call.query.cursor !== undefined ? { cursorFrom: steps.length - 1 } : {}),
+      // A page that failed by its status: a script can tell by the status alone that the bug is back.
+      ...(failures.some(isError) && response.status !== 200 ? { showsBug: true } : {}),
+    });
+  }
+  return finish(state.end === 'failed' ? 'failed' : state.end === 'http-error' ? 'http-error' : 'complete');
+}

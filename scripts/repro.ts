@@ -1,0 +1,33 @@
+/**
+ * `npm run repro -- --har FILE` or `--endpoint orders --params 'status=OPEN&limit=7'`: replays the
+ * walk a customer reported until the bug shows, shrinks it, writes a curl and a k6 reproduction.
+ * Exit codes: 0 not reproduced, 1 reproduced, 2 usage or setup error.
+ */
+import { parseFlags, runCli, useRedactor } from './lib/cli.ts';
+import { REPRO_FLAGS, REPRO_USAGE, reproOptions } from './lib/repro-options.ts';
+import { runRepro } from './lib/repro-run.ts';
+
+async function main(): Promise<number> {
+  const options = reproOptions(parseFlags(REPRO_FLAGS, REPRO_USAGE), process.env);
+  console.log(`seed ${options.seed}`);
+  const result = await runRepro(options, useRedactor);
+  const { target } = result.summary;
+  console.log(`target: ${target.name} (${target.baseUrl})${target.kind === 'sandbox' ? ', sandbox' : ''}`);
+  console.log(`replayed with ${result.credential}`);
+  if (result.observed !== null)
+    console.log(
+      result.observed.length === 0
+        ? 'the HAR itself shows no failure of the page checks'
+        : `the HAR itself shows: ${result.observed.map((failure) => `${failure.check}: ${failure.message}`).join('; ')}`,
+    );
+  const shrunk = result.outcome.shrunk;
+  if (shrunk)
+    for (const failure of shrunk.replay.failures)
+      console.log(`  ${failure.check} [${failure.code}] ${failure.message}`);
+  console.log(`${result.verdict === 'reproduced' ? 'REPRODUCED' : 'NOT REPRODUCED'}: ${result.line}`);
+  for (const file of result.outcome.reproduction) console.log(`reproduction: ${result.paths.runDir}/${file}`);
+  console.log(`reports: ${result.paths.runDir}`);
+  return result.summary.exitCode;
+}
+
+runCli(main);
