@@ -30,6 +30,7 @@ export interface LoadConfig {
   overrides: Thresholds;
   /** Requests per second this k6 process may send at most (the target's load.maxRps). */
   maxRps?: number;
+  /** VUs per scenario, all initialised up front. @default from the peak rate */
   maxVUs?: number;
   /** @default 10000 */
   requestTimeoutMs: number;

@@ -41,8 +41,11 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 
 /** Enough VUs for walks that each take a few seconds at the peak rate; at least 10. */
 export const defaultMaxVUs = (peak: number): number => clamp(peak * 4, 10, 300);
-/** Walks mostly take well under a second; k6 adds VUs up to maxVUs when they do not. */
-const defaultPreAllocatedVUs = (peak: number): number => clamp(peak / 2, 2, 50);
+/**
+ * Two walks in flight per walk per second of the peak. A VU k6 has to add mid-run parses the
+ * bundle first, and the iteration that waited for it is dropped: initialise enough up front.
+ */
+const defaultPreAllocatedVUs = (peak: number): number => clamp(peak * 2, 2, 50);
 
 const ms = (seconds: number): string => `${Math.max(1, Math.round(seconds * 1000))}ms`;
 
@@ -55,7 +58,8 @@ export function arrivalScenario(shape: ArrivalShape): ArrivalScenario {
   const common = {
     exec: shape.exec,
     timeUnit: '1s' as const,
-    preAllocatedVUs: Math.min(maxVUs, shape.preAllocatedVUs ?? defaultPreAllocatedVUs(peak)),
+    // A VU count given by the user is initialised up front: no iteration waits for one.
+    preAllocatedVUs: Math.min(maxVUs, shape.preAllocatedVUs ?? shape.maxVUs ?? defaultPreAllocatedVUs(peak)),
     maxVUs,
     gracefulStop: `${GRACEFUL_STOP_S}s`,
     ...(shape.startTimeS ? { startTime: ms(shape.startTimeS) } : {}),

@@ -71,6 +71,7 @@ export async function writeOperatorRun(options: OperatorOptions): Promise<Writte
     [LOAD_ENV.maxRps]: String(Math.max(1, Math.floor(target.load.maxRps / options.parallelism))),
     ...(options.duration ? { [LOAD_ENV.duration]: options.duration } : {}),
     ...(options.rate ? { [LOAD_ENV.rate]: String(options.rate) } : {}),
+    ...(options.maxVUs ? { [LOAD_ENV.maxVUs]: String(options.maxVUs) } : {}),
     ...(options.floodRate ? { [LOAD_ENV.floodRate]: String(options.floodRate) } : {}),
     K6_NO_USAGE_REPORT: 'true',
   };

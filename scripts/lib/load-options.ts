@@ -26,6 +26,8 @@ export interface LoadOptions {
   rate?: number;
   /** fairness: requests per second of the noisy tenant. @default 2.5x its sandbox limit, or 20x rate */
   floodRate?: number;
+  /** k6 VUs per scenario, all initialised up front. @default 2 to 4 per walk per second of the peak rate */
+  maxVUs?: number;
   /** Sandbox only: faults to switch on. */
   faults?: string[];
   /** Sandbox only: latency, rate limits, churn and the like, over the scenario's defaults. */
@@ -59,6 +61,7 @@ export const LOAD_USAGE = `Usage: npm run load -- [options]
   --duration D           squeeze or stretch the profile to D (30s, 5m, 1h)
   --rate N               base arrival rate, walks per second
   --flood-rate N         fairness: requests per second of the noisy tenant
+  --max-vus N            k6 VUs, all initialised up front (default: 2 to 4 per walk/s of the peak)
   --fault NAME           sandbox only: switch a fault on; repeatable
   --latency SPEC         sandbox only: fixed=MS,tail=MS,ratio=R
   --rate-limit SPEC      sandbox only: perKey=N,perTenant=N,windowMs=N
@@ -81,6 +84,7 @@ export const LOAD_FLAGS = {
   duration: { type: 'string' },
   rate: { type: 'string' },
   'flood-rate': { type: 'string' },
+  'max-vus': { type: 'string' },
   fault: { type: 'string', multiple: true },
   latency: { type: 'string' },
   'rate-limit': { type: 'string' },
@@ -151,6 +155,7 @@ export function optionsFromFlags(flags: FlagValues, env: Env): LoadOptions {
     duration: text(flags, env, 'duration'),
     rate: positiveInteger('rate', text(flags, env, 'rate')),
     floodRate: positiveInteger('flood-rate', text(flags, env, 'flood-rate')),
+    maxVUs: positiveInteger('max-vus', text(flags, env, 'max-vus'), 10_000),
     faults: list(flags, env, 'fault'),
     sandbox: sandboxOverrides(flags, env),
     outDir: text(flags, env, 'out-dir'),

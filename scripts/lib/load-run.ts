@@ -92,6 +92,7 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
       [LOAD_ENV.maxRps]: String(Math.max(1, Math.floor(run.target.load.maxRps / segments))),
       [LOAD_ENV.summaryPath]: summaryFile,
       ...(options.rate ? { [LOAD_ENV.rate]: String(options.rate) } : {}),
+      ...(options.maxVUs ? { [LOAD_ENV.maxVUs]: String(options.maxVUs) } : {}),
       ...(floodRate ? { [LOAD_ENV.floodRate]: String(Math.round(floodRate)) } : {}),
     };
     const timeoutMs = options.timeoutMs ?? defaultTimeoutMs(scenario, durationS);
