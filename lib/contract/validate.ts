@@ -1,8 +1,9 @@
 /**
- * Response validators derived from the contract schemas. Pure JavaScript (TypeBox's `Value`), so
- * the same code runs in Node and inside k6.
+ * Response validators derived from the contract schemas. Pure JavaScript, so the same code runs in
+ * Node and inside k6. The schemas are compiled once (TypeBox's TypeCompiler): in k6 a compiled
+ * check of a 50-record page costs about an eighth of the interpreted `Value.Check` (npm run bench).
  */
-import { Value } from '@sinclair/typebox/value';
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { TSchema } from '@sinclair/typebox';
 import { ApiError, MenuItemsPage, OrdersPage } from './schemas.ts';
 import type { Endpoint } from './endpoints.ts';
@@ -15,24 +16,28 @@ export interface SchemaProblem {
 
 const MAX_PROBLEMS = 5;
 
-function problemsOf(schema: TSchema, value: unknown): SchemaProblem[] {
-  if (Value.Check(schema, value)) return [];
+function problemsOf(schema: TypeCheck<TSchema>, value: unknown): SchemaProblem[] {
+  if (schema.Check(value)) return [];
   const problems: SchemaProblem[] = [];
-  for (const error of Value.Errors(schema, value)) {
+  for (const error of schema.Errors(value)) {
     problems.push({ path: error.path || '/', message: error.message });
     if (problems.length >= MAX_PROBLEMS) break;
   }
   return problems;
 }
 
-const PAGE_SCHEMAS: Record<Endpoint, TSchema> = { menuItems: MenuItemsPage, orders: OrdersPage };
+const PAGE_SCHEMAS: Record<Endpoint, TypeCheck<TSchema>> = {
+  menuItems: TypeCompiler.Compile(MenuItemsPage),
+  orders: TypeCompiler.Compile(OrdersPage),
+};
+const ERROR_SCHEMA = TypeCompiler.Compile(ApiError);
 
 /** Problems of a 200 body of a list endpoint (spec §4.1, §4.2); empty when it conforms. */
 export const pageProblems = (endpoint: Endpoint, body: unknown): SchemaProblem[] =>
   problemsOf(PAGE_SCHEMAS[endpoint], body);
 
 /** Problems of an error body (spec §7: error bodies use the Error shape). */
-export const errorBodyProblems = (body: unknown): SchemaProblem[] => problemsOf(ApiError, body);
+export const errorBodyProblems = (body: unknown): SchemaProblem[] => problemsOf(ERROR_SCHEMA, body);
 
 export const describeProblems = (problems: SchemaProblem[]): string =>
   problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ');
