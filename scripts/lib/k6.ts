@@ -138,7 +138,9 @@ export async function runK6(options: RunK6Options): Promise<RunK6Result> {
     cmd: bin,
     args: ['run', ...address, ...args, options.script],
     cwd: options.cwd ?? PROJECT_ROOT,
-    env: { ...process.env, ...options.env },
+    // No usage report: the harness sends traffic only where it is pointed (and the report would
+    // leave the machine); a caller may still set K6_NO_USAGE_REPORT=false.
+    env: { K6_NO_USAGE_REPORT: 'true', ...process.env, ...options.env },
     timeoutMs: options.timeoutMs,
     echo: options.echo,
   });
