@@ -25,6 +25,12 @@ function printResult(result: LoadResult): void {
     console.log(`  FAILED ${threshold.metric}: ${threshold.expression}`);
   for (const failure of result.failures.slice(0, 10))
     console.log(`  ${failure.check} [${failure.code}] ${failure.message} (x${failure.count})`);
+  const limits = result.rateLimiting;
+  const percent = (share: number | null) => (share === null ? 'n/a' : `${Math.round(share * 1000) / 10}%`);
+  if (limits.rate429)
+    console.log(
+      `429s: ${percent(limits.rate429)} of responses, ${limits.retries} retries; Retry-After present ${percent(limits.retryAfterPresent)}, honest ${percent(limits.retryAfterHonest)} (advisory)`,
+    );
   console.log(`${result.verdict.toUpperCase()}: ${result.reason}`);
   console.log(`reports: ${result.files.dir}`);
 }

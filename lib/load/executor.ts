@@ -40,7 +40,7 @@ export interface ArrivalShape {
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, Math.ceil(value)));
 
 /** Enough VUs for walks that each take a few seconds at the peak rate; at least 10. */
-export const defaultMaxVUs = (peak: number): number => clamp(peak * 4, 10, 300);
+const defaultMaxVUs = (peak: number): number => clamp(peak * 4, 10, 300);
 /**
  * Two walks in flight per walk per second of the peak. A VU k6 has to add mid-run parses the
  * bundle first, and the iteration that waited for it is dropped: initialise enough up front.

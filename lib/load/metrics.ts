@@ -34,7 +34,7 @@ export const METRIC = {
 } as const;
 
 /** Tags the scenarios put on requests and metrics (besides k6's own). */
-export const TAG = {
+const TAG = {
   endpoint: 'endpoint',
   tenant: 'tenant',
   role: 'role',

@@ -2,7 +2,7 @@
  * Reading k6's end-of-test summary (the `data` handleSummary receives, also written as
  * summary.json): which thresholds held, which checks failed, and a short text for the terminal.
  */
-export interface K6SummaryMetric {
+interface K6SummaryMetric {
   type: string;
   contains?: string;
   values: Record<string, number>;

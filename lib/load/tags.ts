@@ -13,9 +13,6 @@ export function depthBucket(depth: number): string {
   return '101+';
 }
 
-/** Every depth bucket in order, for reports. */
-export const DEPTH_BUCKET_NAMES: readonly string[] = [...DEPTH_BUCKETS.map(([, name]) => name), '101+'];
-
 /** Which third of the run `elapsedMs` falls in; beyond the planned duration counts as late. */
 export function periodOf(elapsedMs: number, durationMs: number): 'early' | 'middle' | 'late' {
   const share = durationMs > 0 ? elapsedMs / durationMs : 1;

@@ -17,13 +17,6 @@ const COMPARE: Record<string, (a: number, b: number) => boolean> = {
   '!=': (a, b) => a !== b,
 };
 
-/** The value key k6's summary uses for a threshold's aggregation: `p(95)`, `med`, `rate`... */
-export function aggregationOf(expression: string): string {
-  const match = PARTS.exec(expression.trim());
-  if (!match) throw new Error(`"${expression}" is not a threshold expression`);
-  return match[1] ?? '';
-}
-
 /**
  * Evaluates one expression; `ok: null` when the metric has no value for it (no samples), which
  * k6 itself counts as a pass.

@@ -11,13 +11,13 @@ import type { ProfileName } from './profiles.ts';
 export type Thresholds = Record<string, string[]>;
 
 /** Every page check holds on every walk. */
-export const CHECK_THRESHOLDS: Thresholds = Object.fromEntries(
+const CHECK_THRESHOLDS: Thresholds = Object.fromEntries(
   PAGE_CHECKS.map((check) => [`checks{check:${check.name}}`, ['rate==1']]),
 );
 
 const DURATION = 'http_req_duration';
 
-export const PROFILE_THRESHOLDS: Record<ProfileName, Thresholds> = {
+const PROFILE_THRESHOLDS: Record<ProfileName, Thresholds> = {
   smoke: { [DURATION]: ['p(95)<1000'], [METRIC.serverErrors]: ['rate==0'] },
   load: { [DURATION]: ['p(95)<500', 'p(99)<1500'], [METRIC.serverErrors]: ['rate==0'] },
   stress: { [DURATION]: ['p(95)<3000'], [METRIC.serverErrors]: ['rate==0'] },
@@ -35,7 +35,7 @@ export const PROFILE_THRESHOLDS: Record<ProfileName, Thresholds> = {
 export type ScenarioName = 'walk' | 'fairness' | 'isolation' | 'depth' | 'stress';
 export const SCENARIO_NAMES: readonly ScenarioName[] = ['walk', 'fairness', 'isolation', 'depth', 'stress'];
 
-export const SCENARIO_THRESHOLDS: Record<ScenarioName, Thresholds> = {
+const SCENARIO_THRESHOLDS: Record<ScenarioName, Thresholds> = {
   walk: {},
   // The quiet tenants keep (almost) no 429s and a p95 near their baseline while one tenant floods.
   fairness: {

@@ -14,7 +14,7 @@ import type { Target, TenantTarget } from '../target/target.ts';
  * `shared`: only filters whose text is the same for every tenant (no locationId, categoryId),
  * so that tenants send identical paths; `none`: unfiltered walks only.
  */
-export type FilterChoice = 'all' | 'shared' | 'none';
+type FilterChoice = 'all' | 'shared' | 'none';
 
 export interface WalkPlanOptions {
   /** @default both endpoints */

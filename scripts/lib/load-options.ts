@@ -42,7 +42,7 @@ export interface LoadOptions {
   env?: Record<string, string | undefined>;
 }
 
-export const DEFAULT_PROFILE: Record<ScenarioName, ProfileName> = {
+const DEFAULT_PROFILE: Record<ScenarioName, ProfileName> = {
   walk: 'smoke',
   depth: 'smoke',
   fairness: 'load',

@@ -24,7 +24,7 @@ import { readRunPoints, type LoadFailure } from './load-points.ts';
 import { runLoadK6 } from './load-k6.ts';
 import { SANDBOX_FLOOD_RATE } from './load-sandbox.ts';
 import { openTarget } from './load-target.ts';
-import { judge, type Verdict } from './load-verdict.ts';
+import { judge, rateLimiting, type RateLimiting, type Verdict } from './load-verdict.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -45,6 +45,7 @@ export interface LoadResult {
   checks: K6Check[];
   /** Each distinct failure the page checks recorded, with how often. */
   failures: LoadFailure[];
+  rateLimiting: RateLimiting;
   /** From all raw points: k6's summary keys per metric, and per tag value as `metric{tag:value}`. */
   metrics: MergedSummary['metrics'];
   files: {
@@ -133,6 +134,7 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
         durationMs: Date.now() - started,
         ...judgement,
         failures: points.failures,
+        rateLimiting: rateLimiting(points.summary),
         metrics: points.summary.metrics,
         files: {
           dir,

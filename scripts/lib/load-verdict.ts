@@ -3,6 +3,7 @@
  * output (except the one error line shown when k6 could not run the script at all).
  */
 import { PAGE_CHECKS } from '../../lib/checks/registry.ts';
+import { METRIC } from '../../lib/load/metrics.ts';
 import type { K6Check, K6Summary, ThresholdResult } from '../../lib/load/summary.ts';
 import { allChecks, thresholdResults } from '../../lib/load/summary.ts';
 import { evaluateThreshold } from '../../lib/load/threshold-eval.ts';
@@ -103,6 +104,30 @@ export function judge(outcome: RunOutcome): Judgement {
     verdict: 'fail',
     exitCode: EXIT.checksFailed,
     reason: failureReason(thresholds, outcome.failures, aborted),
+  };
+}
+
+export interface RateLimiting {
+  /** Share of responses that were 429. */
+  rate429: number | null;
+  retries: number;
+  /** p95 of the time from a key's first 429 to its next served response, ms. */
+  recoveryP95Ms: number | null;
+  /** Advisory (spec §8 shows no rate-limit headers): share of 429s with a readable Retry-After. */
+  retryAfterPresent: number | null;
+  /** Advisory: share of retries, after waiting the whole Retry-After, that were served. */
+  retryAfterHonest: number | null;
+}
+
+/** The 429 behaviour of the run, from the merged points; advisory figures are never gates. */
+export function rateLimiting(merged: MergedSummary): RateLimiting {
+  const value = (metric: string, key: string) => merged.metrics[metric]?.values[key] ?? null;
+  return {
+    rate429: value(METRIC.rateLimited, 'rate'),
+    retries: value(METRIC.retries, 'count') ?? 0,
+    recoveryP95Ms: value(METRIC.throttleRecovery, 'p(95)'),
+    retryAfterPresent: value(METRIC.retryAfterPresent, 'rate'),
+    retryAfterHonest: value(METRIC.retryAfterHonest, 'rate'),
   };
 }
 
