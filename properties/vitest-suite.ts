@@ -22,18 +22,18 @@ export function describeFamily(family: Family, properties: readonly PropertyDefi
       context = createContext(await loadProvidedTarget(inject('harnessTarget')));
     });
 
-    afterAll(async () => {
-      if (results.some((result) => result.status === 'failed'))
-        await writeRunArtifacts(join('reports', `props-vitest-${family}`), context.target, results, options);
-      await context.close();
-    });
+    afterAll(() => context.close());
 
     for (const property of properties)
       it(`should hold: ${property.name}`, async (test) => {
         const result = await runProperty(property, context, options);
         results.push(result);
         if (result.status === 'skipped') test.skip(result.reason);
-        if (result.status === 'failed') expect.fail(failureReport(result));
+        if (result.status === 'failed') {
+          const directory = join('reports', `props-vitest-${family}`);
+          const { reproductions } = await writeRunArtifacts(directory, context.target, results, options);
+          expect.fail(`${failureReport(result)}\nreproduction: ${reproductions[result.name]}`);
+        }
         expect(result.status).toBe('passed');
       });
   });
