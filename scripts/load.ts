@@ -38,7 +38,7 @@ function printResult(result: LoadResult): void {
 async function main(): Promise<number> {
   const flags = parseFlags(LOAD_FLAGS, LOAD_USAGE);
   const options = optionsFromFlags(flags, process.env);
-  checkOptions(options);
+  const { scenario, profile } = checkOptions(options);
   const parallelism = positiveInteger('k6-operator', flags['k6-operator'], 1000);
   if (parallelism !== undefined) {
     const written = await writeOperatorRun({ ...options, parallelism, secretName: flags.secret });
@@ -48,7 +48,9 @@ async function main(): Promise<number> {
     return EXIT.pass;
   }
   if (flags.secret !== undefined) throw new HarnessError('--secret only goes with --k6-operator');
-  console.log(`k6 ${resolveK6().version}`);
+  console.log(
+    `k6 ${resolveK6().version}: ${scenario} scenario, ${profile} profile${options.duration ? `, ${options.duration}` : ''}`,
+  );
   const result = await runLoad({ ...options, echo: false });
   printResult(result);
   return result.exitCode;
