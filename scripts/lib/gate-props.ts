@@ -33,9 +33,8 @@ export async function runGateProperties(
     );
     const artifacts = await writeRunArtifacts(path.join(report.runDir, 'props'), target, results, options);
     for (const result of results) {
-      const scripts = artifacts.scripts
-        .filter((script) => path.basename(script).includes(result.name))
-        .map((script) => path.relative(report.runDir, script));
+      const script = artifacts.reproductions[result.name];
+      const scripts = script === undefined ? [] : [path.relative(report.runDir, script)];
       addCheck(
         report.summary,
         {
