@@ -44,26 +44,51 @@ function pageChecks(expect: Expectations): string[] {
   return lines;
 }
 
-export function curlJudge(expect: Expectations, stepCount: number): string {
-  const steps = Array.from({ length: stepCount }, (_, index) => index).join(' ');
+/** Per tenant: its walk has no id twice and no token twice; across tenants: no id for two (spec §5). */
+function walkChecks(stepTenants: readonly string[]): string[] {
+  const byTenant = new Map<string, number[]>();
+  stepTenants.forEach((tenant, step) => byTenant.set(tenant, [...(byTenant.get(tenant) ?? []), step]));
+  const lines: string[] = [];
+  for (const [tenant, steps] of byTenant) {
+    const list = steps.join(' ');
+    lines.push(
+      `twice="$(ids ${list} | sort | uniq -d | tr '\\n' ' ')"`,
+      `if [ -n "$twice" ]; then bug ${quoted(`ids returned twice in one walk of ${tenant}: `)}"$twice"; fi`,
+      `tokens="$(tokens ${list} | sort | uniq -d)"`,
+      `if [ -n "$tokens" ]; then bug ${quoted(`a nextPageToken came back twice in the walk of ${tenant}: the walk cycles`)}; fi`,
+    );
+  }
+  if (byTenant.size > 1) {
+    const perTenant = [...byTenant.values()].map((steps) => `ids ${steps.join(' ')} | sort -u;`).join(' ');
+    lines.push(
+      `shared="$({ ${perTenant} } | sort | uniq -d | tr '\\n' ' ')"`,
+      `if [ -n "$shared" ]; then bug "records served to more than one tenant's key: $shared"; fi`,
+    );
+  }
+  return lines;
+}
+
+/** `stepTenants[n]`: the tenant whose key step n sent. */
+export function curlJudge(expect: Expectations, stepTenants: readonly string[]): string {
+  const steps = stepTenants.map((_, index) => index).join(' ');
   return [
     '',
     '# Judge the answers: the contract rules every page of a walk keeps (needs jq).',
     'if ! command -v jq >/dev/null 2>&1; then echo "install jq so that this script can judge the answers"; exit 2; fi',
     'found=0',
     'bug() { echo "BUG: $*"; found=1; }',
-    `pages=()`,
+    'pages=" "',
     `for n in ${steps}; do`,
-    `  if jq -e '(.data | type) == "array" and (.pagination | type) == "object"' "$work/$n.json" >/dev/null 2>&1; then pages+=("$n"); fi`,
+    `  if jq -e '(.data | type) == "array" and (.pagination | type) == "object"' "$work/$n.json" >/dev/null 2>&1; then pages="$pages$n "; fi`,
     'done',
-    'for n in ${pages[@]+"${pages[@]}"}; do',
+    '# ids N...: the ids on those steps that answered a page; tokens N...: their nextPageTokens.',
+    `ids() { for n in "$@"; do case "$pages" in *" $n "*) jq -r '.data[].id | tostring' "$work/$n.json" ;; esac; done; }`,
+    `tokens() { for n in "$@"; do case "$pages" in *" $n "*) jq -r '.pagination.nextPageToken // empty' "$work/$n.json" ;; esac; done; }`,
+    'for n in $pages; do',
     '  f="$work/$n.json"',
     ...pageChecks(expect),
     'done',
-    `twice="$(for n in \${pages[@]+"\${pages[@]}"}; do jq -r '.data[].id | tostring' "$work/$n.json"; done | sort | uniq -d | tr '\\n' ' ')"`,
-    'if [ -n "$twice" ]; then bug "ids returned twice in one walk: $twice"; fi',
-    `tokens="$(for n in \${pages[@]+"\${pages[@]}"}; do jq -r '.pagination.nextPageToken // empty' "$work/$n.json"; done | sort | uniq -d)"`,
-    'if [ -n "$tokens" ]; then bug "a nextPageToken came back twice: the walk cycles"; fi',
+    ...walkChecks(stepTenants),
     'if [ "$found" -eq 1 ]; then echo "REPRODUCED: the answers above break the contract"; exit 1; fi',
     'echo "not reproduced: every answer kept the contract rules checked here"',
     '',

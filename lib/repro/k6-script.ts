@@ -27,6 +27,7 @@ interface ScriptStep {
   cursorFrom: number | null;
   keyVariable: string | null;
   scheme: string;
+  tenant: string;
 }
 
 function scriptStep(step: ReproStep): ScriptStep {
@@ -39,6 +40,7 @@ function scriptStep(step: ReproStep): ScriptStep {
     cursorFrom: step.cursorFrom ?? null,
     keyVariable: role === 'none' || role === 'malformed' ? null : keyVariable(tenant, role),
     scheme,
+    tenant,
   };
 }
 
@@ -97,7 +99,7 @@ function send(step, cursor) {
   }
 }
 
-function judgePage(n, body, seen, problems) {
+function judgePage(n, tenant, body, seen, problems) {
   const page = body.data;
   if (page.length > EXPECT.limit) problems.push('step ' + n + ': ' + page.length + ' records for limit=' + EXPECT.limit);
   const more = body.pagination.hasMore;
@@ -108,8 +110,11 @@ function judgePage(n, body, seen, problems) {
     problems.push('step ' + n + ': an empty page without {nextPageToken: null, hasMore: false}');
   for (const record of page) {
     const id = String(record.id);
-    if (seen.has(id)) problems.push('step ' + n + ': id ' + id + ' was already returned at step ' + seen.get(id));
-    else seen.set(id, n);
+    const earlier = seen.get(id);
+    // Within one tenant's walk an id comes once; across tenants never (spec §5: the tenant boundary).
+    if (earlier && earlier.tenant === tenant) problems.push('step ' + n + ': id ' + id + ' was already returned at step ' + earlier.step);
+    else if (earlier) problems.push('step ' + n + ': record ' + id + ' went to ' + tenant + "'s key and, at step " + earlier.step + ', to ' + earlier.tenant + "'s");
+    else seen.set(id, { tenant: tenant, step: n });
     for (const field of Object.keys(EXPECT.equal))
       if (field in record && record[field] !== EXPECT.equal[field])
         problems.push('step ' + n + ': record ' + id + ' has ' + field + '=' + record[field] + ', the walk asked for ' + EXPECT.equal[field]);
@@ -152,10 +157,10 @@ export default function () {
       tokens.push(null);
       continue;
     }
-    judgePage(n, body, seen, problems);
+    judgePage(n, step.tenant, body, seen, problems);
     const token = typeof body.pagination.nextPageToken === 'string' ? body.pagination.nextPageToken : null;
-    if (token !== null && seenTokens.has(token)) problems.push('step ' + n + ': nextPageToken came back again: the walk cycles');
-    if (token !== null) seenTokens.add(token);
+    if (token !== null && seenTokens.has(step.tenant + ' ' + token)) problems.push('step ' + n + ': nextPageToken came back again: the walk cycles');
+    if (token !== null) seenTokens.add(step.tenant + ' ' + token);
     tokens.push(token);
   }
   for (const problem of problems) console.log('BUG: ' + problem);

@@ -1,25 +1,55 @@
 /**
- * Concurrent load while the customer's walk is replayed (`--under-load`): a few Node walkers
- * walking every tenant's lists (lib/load/walk-plan), each bounded in time, on their own
- * connections. Some bugs only show under concurrency (a response cache keyed without the tenant).
+ * Concurrent load while the customer's walk is replayed (`--under-load`): a few Node walkers on
+ * their own connections, bounded in time, walking every tenant's lists (lib/load/walk-plan) or
+ * asking for the customer's list with other tenants' keys. Some bugs only show under
+ * concurrency (a response cache keyed without the tenant).
  */
 import { createNodeClient, type NodeClient } from '../../lib/adapters/node-http.ts';
 import { walkList } from '../../lib/adapters/node-walk.ts';
 import type { Endpoint } from '../../lib/contract/endpoints.ts';
 import { planWalk, walkableTenants, walkRoles } from '../../lib/load/walk-plan.ts';
 import { foldPage, nextCall, startWalk } from '../../lib/paging/walk.ts';
+import type { Credential, Query } from '../../lib/http/call.ts';
 import type { Target } from '../../lib/target/target.ts';
 import { MAX_PAGES } from './repro-walk.ts';
 
 export interface BackgroundLoad {
+  /**
+   * The first page the customer's replay is about to ask: mirror walkers ask it with other
+   * tenants' keys. Resolves once a neighbour has asked it (at most `MIRROR_WAIT_MS` later), so the
+   * customer asks second, as a customer does on a busy system.
+   */
+  follow(endpoint: Endpoint, query: Query): Promise<void>;
   /** Stops the walkers and resolves once every one has finished its current request. */
-  stop(): Promise<{ walks: number }>;
+  stop(): Promise<{ walks: number; mirrored: number }>;
 }
 
-export function startBackgroundLoad(target: Target, walkers: number, untilMs: number): BackgroundLoad {
+/** The customer's replay waits at most this long for a neighbour to ask its first page. */
+const MIRROR_WAIT_MS = 1000;
+
+/** Keys of the other tenants that can walk `endpoint`: the mirror walkers rotate through them. */
+function otherCredentials(target: Target, endpoint: Endpoint, customerTenant: string): Credential[] {
+  return walkableTenants(target, { endpoints: [endpoint] })
+    .filter((tenant) => tenant.name !== customerTenant)
+    .flatMap((tenant) =>
+      walkRoles(tenant, endpoint).map((role) => ({ tenant: tenant.name, role, scheme: 'bearer' as const })),
+    );
+}
+
+/**
+ * Half the walkers (rounded down) mirror the customer's first page with other tenants' keys, as
+ * neighbours listing the same thing at the same time; the others walk every tenant's lists.
+ */
+export function startBackgroundLoad(
+  target: Target,
+  walkers: number,
+  untilMs: number,
+  customerTenant: string,
+): BackgroundLoad {
   const client = createNodeClient(target, { connections: walkers * 2, timeoutMs: 5000 });
   let stopped = false;
-  let walks = 0;
+  let current: { endpoint: Endpoint; query: Query; others: Credential[]; asked: () => void } | undefined;
+  const counts = { walks: 0, mirrored: 0 };
   const running = () => !stopped && Date.now() < untilMs;
   const walkOnce = async (index: number): Promise<void> => {
     const state = startWalk({ ...planWalk(target, index), maxPages: MAX_PAGES });
@@ -28,23 +58,38 @@ export function startBackgroundLoad(target: Target, walkers: number, untilMs: nu
       if (response.status === 429) return;
       foldPage(state, call, response);
     }
+    counts.walks += 1;
   };
-  const walker = async (first: number): Promise<void> => {
-    for (let index = first; running(); index += walkers) {
-      // A network error ends this walker; the replay itself reports an unreachable target.
-      await walkOnce(index).catch(() => {
+  const mirrorOnce = async (index: number): Promise<void> => {
+    const credential = current?.others[index % current.others.length];
+    if (!current || !credential) return walkOnce(index);
+    const { asked } = current;
+    await client.sendWithRetry({ endpoint: current.endpoint, query: current.query, credential });
+    counts.mirrored += 1;
+    asked();
+  };
+  const walker = async (first: number, mirror: boolean): Promise<void> => {
+    for (let index = first; running(); index += walkers)
+      // A network error ends the load; the replay itself reports an unreachable target.
+      await (mirror ? mirrorOnce(index) : walkOnce(index)).catch(() => {
         stopped = true;
       });
-      walks += 1;
-    }
   };
-  const all = Promise.all(Array.from({ length: walkers }, (_, index) => walker(index)));
+  const all = Promise.all(Array.from({ length: walkers }, (_, index) => walker(index, index % 2 === 1)));
   return {
+    follow(endpoint, query) {
+      const others = otherCredentials(target, endpoint, customerTenant);
+      if (others.length === 0 || walkers < 2) return Promise.resolve();
+      return new Promise((resolve) => {
+        const timer = setTimeout(resolve, MIRROR_WAIT_MS);
+        current = { endpoint, query, others, asked: () => (clearTimeout(timer), resolve()) };
+      });
+    },
     async stop() {
       stopped = true;
       await all;
       await client.close();
-      return { walks };
+      return counts;
     },
   };
 }
@@ -61,15 +106,13 @@ export async function foreignOwners(
   untilMs: number,
 ): Promise<(id: string) => string | undefined> {
   const owners = new Map<string, string>();
-  for (const tenant of walkableTenants(target, { endpoints: [endpoint] })) {
+  for (const [index, tenant] of walkableTenants(target, { endpoints: [endpoint] }).entries()) {
     const role = walkRoles(tenant, endpoint)[0];
     if (tenant.name === customerTenant || role === undefined) continue;
     const credential = { tenant: tenant.name, role, scheme: 'bearer' as const };
-    const walk = await walkList(
-      client,
-      { endpoint, query: { limit: '100' }, credential, maxPages: MAX_PAGES },
-      untilMs,
-    );
+    // A limit of its own per tenant: no two tenants send the same path, even to a tenant-blind cache.
+    const query = { limit: String(100 - index) };
+    const walk = await walkList(client, { endpoint, query, credential, maxPages: MAX_PAGES }, untilMs);
     for (const id of walk.ids.keys()) owners.set(id, tenant.name);
   }
   return (id) => owners.get(id);

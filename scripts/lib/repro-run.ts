@@ -25,7 +25,11 @@ import type { ReproOptions } from './repro-options.ts';
 import { writeReproScripts } from './repro-scripts.ts';
 import { fillReproSummary, verdictLine, type ReproOutcome } from './repro-summary.ts';
 import { runVersions } from './repro-versions.ts';
-import type { ReplayTarget } from './repro-walk.ts';
+import type { Replay, ReplayTarget } from './repro-walk.ts';
+import { walkRoles } from '../../lib/load/walk-plan.ts';
+import type { ReproStep } from '../../lib/repro/curl.ts';
+import { withNeighbourFirst } from '../../lib/repro/neighbour.ts';
+import type { Target } from '../../lib/target/target.ts';
 
 export interface ReproResult {
   verdict: 'reproduced' | 'not-reproduced';
@@ -49,6 +53,14 @@ async function openReproTarget(options: ReproOptions): Promise<RunTarget> {
   // Sequential replays are no load: a target that does not allow load may still be replayed.
   const target = await loadTargetFile(options.target, options.env);
   return { target, fileJson: '', faults: [], sandbox: false, close: async () => {} };
+}
+
+/** The shrunk replay's requests; a leak's owner asks the same first page first (neighbour.ts). */
+function reproSteps(target: Target, walk: ReplayTarget, replay: Replay): ReproStep[] {
+  const owner = target.tenants.find((tenant) => tenant.name === replay.leakedFrom);
+  const role = owner ? walkRoles(owner, walk.endpoint)[0] : undefined;
+  if (!owner || role === undefined) return replay.steps;
+  return withNeighbourFirst(replay.steps, { tenant: owner.name, role, scheme: 'bearer' });
 }
 
 /** The harness command that repeats this hunt, for the reproduction's header. */
@@ -79,9 +91,18 @@ async function huntAndShrink(
     ? await foreignOwners(client, run.target, walk.endpoint, walk.credential.tenant, deadlineMs)
     : undefined;
   const load = options.underLoad
-    ? startBackgroundLoad(run.target, options.walkers, deadlineMs + options.shrinkBudgetS * 1000)
+    ? startBackgroundLoad(
+        run.target,
+        options.walkers,
+        deadlineMs + options.shrinkBudgetS * 1000,
+        walk.credential.tenant,
+      )
     : undefined;
-  const target = { ...walk, foreignOwner };
+  const target: ReplayTarget = {
+    ...walk,
+    foreignOwner,
+    announce: load ? (endpoint, query) => load.follow(endpoint, query) : undefined,
+  };
   try {
     const hunted: HuntResult = await hunt(client, target, {
       ...options,
@@ -142,7 +163,7 @@ export async function runRepro(
             title: `Reproduction of ${failure.check} on ${input.walk.endpoint}, found by npm run repro (${input.source})`,
             replay: replayCommand(options),
             target: run.target,
-            steps: measured.shrunk.replay.steps,
+            steps: reproSteps(run.target, walk, measured.shrunk.replay),
             failures: measured.shrunk.replay.failures,
             redact,
           })

@@ -26,7 +26,7 @@ export interface ReproScriptsInput {
 
 /** Writes `repro/<check>.sh` and `repro/<check>.k6.js`; returns their paths relative to runDir. */
 export async function writeReproScripts(input: ReproScriptsInput): Promise<string[]> {
-  const query = input.steps[0]?.call.query ?? {};
+  const query = input.steps.at(-1)?.call.query ?? {};
   const expect = expectationsOf(query);
   const common = {
     title: input.title,
@@ -36,7 +36,8 @@ export async function writeReproScripts(input: ReproScriptsInput): Promise<strin
     steps: input.steps,
     failures: input.failures,
   };
-  const curl = `${curlScript(common)}${curlJudge(expect, input.steps.length)}`;
+  const tenants = input.steps.map((step) => step.call.credential.tenant);
+  const curl = `${curlScript(common)}${curlJudge(expect, tenants)}`;
   const k6 = k6Script({ ...common, expect });
   const files = [`repro/${input.check}.sh`, `repro/${input.check}.k6.js`];
   await mkdir(path.join(input.runDir, 'repro'), { recursive: true });

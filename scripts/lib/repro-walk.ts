@@ -20,6 +20,8 @@ export interface ReplayTarget {
   filters: Query;
   credential: Credential;
   foreignOwner?: (id: string) => string | undefined;
+  /** Told the first page of each replay before it is sent (the mirror walkers of --under-load). */
+  announce?: (endpoint: Endpoint, query: Query) => Promise<void>;
 }
 
 export interface Replay {
@@ -27,6 +29,8 @@ export interface Replay {
   /** Failures of severity error; the walk stops at the first page that shows one. */
   failures: Failure[];
   steps: ReproStep[];
+  /** The tenant that owns a record this walk received though it was not its own (a leak). */
+  leakedFrom?: string;
   /** `throttled` and `timed-out` prove nothing either way. */
   end: 'complete' | 'failed' | 'page-limit' | 'throttled' | 'timed-out' | 'http-error';
 }
@@ -44,12 +48,15 @@ export async function replayWalk(
     maxPages: MAX_PAGES,
     foreignOwner: walk.foreignOwner,
   });
+  await walk.announce?.(walk.endpoint, state.spec.query);
   const steps: ReproStep[] = [];
+  let leakedFrom: string | undefined;
   const finish = (end: Replay['end']): Replay => ({
     input,
     failures: state.failures.filter(isError),
     steps,
     end,
+    ...(leakedFrom ? { leakedFrom } : {}),
   });
   for (let call = nextCall(state); call !== null; call = nextCall(state)) {
     if (state.pageCount >= input.pages) return finish('page-limit');
@@ -57,6 +64,7 @@ export async function replayWalk(
     const { response } = await client.sendWithRetry(call);
     if (response.status === 429) return finish('throttled');
     const failures = foldPage(state, call, response);
+    leakedFrom ??= ownerOfLeak(walk, failures, response.body);
     steps.push({
       call,
       status: response.status,
@@ -66,4 +74,11 @@ export async function replayWalk(
     });
   }
   return finish(state.end === 'failed' ? 'failed' : state.end === 'http-error' ? 'http-error' : 'complete');
+}
+
+function ownerOfLeak(walk: ReplayTarget, failures: readonly Failure[], body: unknown): string | undefined {
+  if (!walk.foreignOwner || !failures.some((failure) => failure.check === 'tenant-isolation'))
+    return undefined;
+  const data = (body as { data?: { id?: unknown }[] } | undefined)?.data ?? [];
+  return data.map((record) => walk.foreignOwner?.(String(record.id))).find((owner) => owner !== undefined);
 }

@@ -1,0 +1,124 @@
+import { describe, expect, it, beforeAll, afterAll } from 'vitest';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
+import { reproOptions } from '../../scripts/lib/repro-options.ts';
+import { runRepro, type ReproResult } from '../../scripts/lib/repro-run.ts';
+import { recordHar } from './har-recorder.ts';
+import { K6_EXIT, reproEnv, runCurlScript, runK6Script } from './run-script.ts';
+
+const FAULT = 'page-boundary-duplicate';
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+const keyOf = (sandbox: RunningSandbox): string => {
+  const key = sandbox.target.tenants[0]?.keys.full;
+  if (!key || !('value' in key))
+    throw new Error('the sandbox target has no inline full key for its first tenant');
+  return key.value;
+};
+
+describe(`repro of a HAR recorded against a sandbox with ${FAULT}`, () => {
+  let work: string;
+  let faulty: RunningSandbox;
+  let harFile: string;
+  let result: ReproResult;
+
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(tmpdir(), 'repro-test-'));
+    faulty = await startSandbox({ faults: [FAULT], targetPath: path.join(work, 'faulty.json') });
+    const har = await recordHar({
+      baseUrl: faulty.baseUrl,
+      path: '/public/orders',
+      query: { status: 'OPEN', limit: '7' },
+      headers: { accept: 'application/json', authorization: `Bearer ${keyOf(faulty)}` },
+      pages: 3,
+    });
+    harFile = path.join(work, 'customer.har');
+    await writeFile(harFile, JSON.stringify(har));
+    const options = reproOptions(
+      { har: harFile, target: faulty.targetPath, seed: '11', 'reports-dir': path.join(work, 'reports') },
+      {},
+    );
+    result = await runRepro(options);
+  });
+
+  afterAll(async () => {
+    await faulty.close();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it('should reproduce the duplicate and shrink it to two one-record pages without filters', () => {
+    expect(result.verdict).toBe('reproduced');
+    expect(result.credential).toContain("tenant-a's full key");
+    expect(result.observed?.map((failure) => failure.check)).toContain('no-duplicate-ids');
+    expect(result.outcome.shrunk?.input).toMatchObject({ limit: 1, pages: 2, keep: [false] });
+    expect(result.outcome.shrunk?.replay.steps).toHaveLength(2);
+    expect(result.summary.exitCode).toBe(1);
+    const failed = result.summary.checks.filter((check) => check.verdict === 'failed');
+    // With one record per page, the inclusive cursor also serves the same page twice: a cycle too.
+    expect(failed.map((check) => check.name)).toContain('no-duplicate-ids');
+    for (const check of failed)
+      expect(check.reproduction).toEqual(['repro/no-duplicate-ids.sh', 'repro/no-duplicate-ids.k6.js']);
+  });
+
+  it('should write the key of the HAR nowhere', async () => {
+    const key = keyOf(faulty);
+    for (const file of await filesUnder(path.join(work, 'reports')))
+      expect((await readFile(file, 'utf8')).includes(key), file).toBe(false);
+  });
+
+  it('should write a curl script and a k6 script that show the bug on their own', async () => {
+    const env = reproEnv(faulty);
+    const [curl = '', k6 = ''] = result.outcome.reproduction.map((file) =>
+      path.join(result.paths.runDir, file),
+    );
+    const curlRun = await runCurlScript(curl, env);
+    expect(curlRun.code).toBe(1);
+    expect(curlRun.stdout).toMatch(/BUG: ids returned twice in one walk/);
+    expect(await runK6Script(k6, env)).toBe(K6_EXIT.thresholdsFailed);
+  });
+
+  describe('against the clean sandbox', () => {
+    let clean: RunningSandbox;
+
+    beforeAll(async () => {
+      clean = await startSandbox({ targetPath: path.join(work, 'clean.json') });
+    });
+
+    afterAll(async () => {
+      await clean.close();
+    });
+
+    it('should say "not reproduced" after its tries', async () => {
+      const options = reproOptions(
+        {
+          har: harFile,
+          target: clean.targetPath,
+          times: '3',
+          seed: '11',
+          'reports-dir': path.join(work, 'reports'),
+        },
+        {},
+      );
+      const cleanResult = await runRepro(options);
+      expect(cleanResult.verdict).toBe('not-reproduced');
+      expect(cleanResult.line).toMatch(/^not reproduced after 3 of 3 tries/);
+      expect(cleanResult.summary.exitCode).toBe(0);
+      expect(cleanResult.outcome.reproduction).toEqual([]);
+    });
+
+    it('should have reproduction scripts that pass on it', async () => {
+      const env = reproEnv(clean);
+      const [curl = '', k6 = ''] = result.outcome.reproduction.map((file) =>
+        path.join(result.paths.runDir, file),
+      );
+      expect((await runCurlScript(curl, env)).code).toBe(0);
+      expect(await runK6Script(k6, env)).toBe(K6_EXIT.ok);
+    });
+  });
+});
