@@ -6,7 +6,7 @@ import type { Endpoint } from './contract/endpoints.ts';
 import type { AuthScheme, CredentialRole } from './http/call.ts';
 
 /** `advisory` is for behaviour the spec leaves open ("not shown"): reported, never a gate failure. */
-export type Severity = 'error' | 'advisory';
+type Severity = 'error' | 'advisory';
 
 /** One request as it goes into a report or reproduction: the key by tenant and role, never its value. */
 export interface RequestRecord {

@@ -15,7 +15,7 @@ export interface NodeClientOptions {
   connections?: number;
 }
 
-export interface RetriedResponse {
+interface RetriedResponse {
   response: ApiResponse;
   /** 429s absorbed before this response. */
   retries: number;

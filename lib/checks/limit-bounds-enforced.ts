@@ -3,7 +3,7 @@ import { unexpectedStatus } from './expect-status.ts';
 import type { ProbeCheck } from './types.ts';
 
 /** True for the limit values spec §4 accepts: integers 1..100 written plainly. */
-export const isValidLimit = (text: string): boolean =>
+const isValidLimit = (text: string): boolean =>
   /^\d+$/.test(text) && Number(text) >= LIMITS.min && Number(text) <= LIMITS.max;
 
 /** spec §4.3 rule 6, §8: limit 1..100 is served; anything else is a 400, never silently altered. */

@@ -36,7 +36,7 @@ export const PAGE_CHECKS: readonly PageCheck[] = [
 ];
 
 /** One request each, with the status the contract fixes for it. */
-export const PROBE_CHECKS = [
+const PROBE_CHECKS = [
   limitBoundsEnforced,
   cursorRejected,
   keyRejected,
@@ -45,7 +45,7 @@ export const PROBE_CHECKS = [
 ];
 
 /** Comparisons of finished walks. */
-export const WALK_SET_CHECKS = [
+const WALK_SET_CHECKS = [
   limitInvariance,
   tenantsDisjoint,
   searchMatchesNameOrSku,

@@ -67,4 +67,3 @@ export type Pagination = Static<typeof Pagination>;
 export type ApiError = Static<typeof ApiError>;
 export type MenuItemsPage = Static<typeof MenuItemsPage>;
 export type OrdersPage = Static<typeof OrdersPage>;
-export type ListRecord = MenuItem | Order;

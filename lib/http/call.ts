@@ -34,7 +34,7 @@ export interface HttpRequest {
 
 const MALFORMED_KEY = 'not a key';
 
-export function queryString(query: Query): string {
+function queryString(query: Query): string {
   const text = new URLSearchParams(query).toString();
   return text ? `?${text}` : '';
 }

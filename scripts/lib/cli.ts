@@ -22,7 +22,7 @@ export function parseFlags<T extends Options>(options: T, usage: string, argv = 
       console.log(usage);
       process.exit(EXIT.pass);
     }
-    return parsed.values as ReturnType<typeof parseArgs<{ options: T; strict: true }>>['values'];
+    return parsed.values;
   } catch (error) {
     if (error instanceof TypeError && 'code' in error)
       throw new HarnessError(`${(error as Error).message.split('\n')[0]}; run with --help for the options`);
