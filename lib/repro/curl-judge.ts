@@ -5,6 +5,7 @@
  * when the bug shows, 0 when every answer passes, 2 when jq is missing.
  */
 import type { Expectations } from './expectations.ts';
+import { groupSteps, type StepOwner } from './step-walks.ts';
 
 const quoted = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
 
@@ -44,22 +45,22 @@ function pageChecks(expect: Expectations): string[] {
   return lines;
 }
 
-/** Per tenant: its walk has no id twice and no token twice; across tenants: no id for two (spec §5). */
-function walkChecks(stepTenants: readonly string[]): string[] {
-  const byTenant = new Map<string, number[]>();
-  stepTenants.forEach((tenant, step) => byTenant.set(tenant, [...(byTenant.get(tenant) ?? []), step]));
+/** Per walk: no id twice and no token twice; across tenants: no id for two (spec §5). */
+function walkChecks(owners: readonly StepOwner[]): string[] {
   const lines: string[] = [];
-  for (const [tenant, steps] of byTenant) {
+  for (const steps of groupSteps(owners, (owner) => String(owner.walk))) {
     const list = steps.join(' ');
+    const label = `the walk from step ${steps[0] ?? 0}`;
     lines.push(
       `twice="$(ids ${list} | sort | uniq -d | tr '\\n' ' ')"`,
-      `if [ -n "$twice" ]; then bug ${quoted(`ids returned twice in one walk of ${tenant}: `)}"$twice"; fi`,
+      `if [ -n "$twice" ]; then bug ${quoted(`ids returned twice in ${label}: `)}"$twice"; fi`,
       `tokens="$(tokens ${list} | sort | uniq -d)"`,
-      `if [ -n "$tokens" ]; then bug ${quoted(`a nextPageToken came back twice in the walk of ${tenant}: the walk cycles`)}; fi`,
+      `if [ -n "$tokens" ]; then bug ${quoted(`a nextPageToken came back twice in ${label}: it cycles`)}; fi`,
     );
   }
-  if (byTenant.size > 1) {
-    const perTenant = [...byTenant.values()].map((steps) => `ids ${steps.join(' ')} | sort -u;`).join(' ');
+  const byTenant = groupSteps(owners, (owner) => owner.tenant);
+  if (byTenant.length > 1) {
+    const perTenant = byTenant.map((steps) => `ids ${steps.join(' ')} | sort -u;`).join(' ');
     lines.push(
       `shared="$({ ${perTenant} } | sort | uniq -d | tr '\\n' ' ')"`,
       `if [ -n "$shared" ]; then bug "records served to more than one tenant's key: $shared"; fi`,
@@ -68,9 +69,9 @@ function walkChecks(stepTenants: readonly string[]): string[] {
   return lines;
 }
 
-/** `stepTenants[n]`: the tenant whose key step n sent. */
-export function curlJudge(expect: Expectations, stepTenants: readonly string[]): string {
-  const steps = stepTenants.map((_, index) => index).join(' ');
+/** `owners[n]`: the walk and tenant of step n (step-walks.ts). */
+export function curlJudge(expect: Expectations, owners: readonly StepOwner[]): string {
+  const steps = owners.map((_, index) => index).join(' ');
   return [
     '',
     '# Judge the answers: the contract rules every page of a walk keeps (needs jq).',
@@ -88,7 +89,7 @@ export function curlJudge(expect: Expectations, stepTenants: readonly string[]):
     '  f="$work/$n.json"',
     ...pageChecks(expect),
     'done',
-    ...walkChecks(stepTenants),
+    ...walkChecks(owners),
     'if [ "$found" -eq 1 ]; then echo "REPRODUCED: the answers above break the contract"; exit 1; fi',
     'echo "not reproduced: every answer kept the contract rules checked here"',
     '',

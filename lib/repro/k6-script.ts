@@ -9,6 +9,7 @@ import { ENDPOINT_INFO } from '../contract/endpoints.ts';
 import type { Failure } from '../failure.ts';
 import { keyVariable, type ReproStep } from './curl.ts';
 import type { Expectations } from './expectations.ts';
+import { stepOwners, type StepOwner } from './step-walks.ts';
 
 export interface K6ReproInput {
   title: string;
@@ -28,9 +29,10 @@ interface ScriptStep {
   keyVariable: string | null;
   scheme: string;
   tenant: string;
+  walk: number;
 }
 
-function scriptStep(step: ReproStep): ScriptStep {
+function scriptStep(step: ReproStep, owner: StepOwner): ScriptStep {
   const { cursor: recorded, ...query } = step.call.query;
   const { tenant, role, scheme } = step.call.credential;
   const fresh = step.cursorFrom !== undefined;
@@ -41,6 +43,7 @@ function scriptStep(step: ReproStep): ScriptStep {
     keyVariable: role === 'none' || role === 'malformed' ? null : keyVariable(tenant, role),
     scheme,
     tenant,
+    walk: owner.walk,
   };
 }
 
@@ -99,7 +102,7 @@ function send(step, cursor) {
   }
 }
 
-function judgePage(n, tenant, body, seen, problems) {
+function judgePage(n, step, body, seen, problems) {
   const page = body.data;
   if (page.length > EXPECT.limit) problems.push('step ' + n + ': ' + page.length + ' records for limit=' + EXPECT.limit);
   const more = body.pagination.hasMore;
@@ -110,11 +113,13 @@ function judgePage(n, tenant, body, seen, problems) {
     problems.push('step ' + n + ': an empty page without {nextPageToken: null, hasMore: false}');
   for (const record of page) {
     const id = String(record.id);
-    const earlier = seen.get(id);
-    // Within one tenant's walk an id comes once; across tenants never (spec §5: the tenant boundary).
-    if (earlier && earlier.tenant === tenant) problems.push('step ' + n + ': id ' + id + ' was already returned at step ' + earlier.step);
-    else if (earlier) problems.push('step ' + n + ': record ' + id + ' went to ' + tenant + "'s key and, at step " + earlier.step + ', to ' + earlier.tenant + "'s");
-    else seen.set(id, { tenant: tenant, step: n });
+    // Within one walk an id comes once; across tenants never (spec §5: the tenant boundary).
+    const inWalk = seen.inWalk.get(step.walk + ' ' + id);
+    if (inWalk !== undefined) problems.push('step ' + n + ': id ' + id + ' was already returned at step ' + inWalk);
+    else seen.inWalk.set(step.walk + ' ' + id, n);
+    const owner = seen.owner.get(id);
+    if (owner && owner.tenant !== step.tenant) problems.push('step ' + n + ': record ' + id + ' went to ' + step.tenant + "'s key and, at step " + owner.step + ', to ' + owner.tenant + "'s");
+    else if (!owner) seen.owner.set(id, { tenant: step.tenant, step: n });
     for (const field of Object.keys(EXPECT.equal))
       if (field in record && record[field] !== EXPECT.equal[field])
         problems.push('step ' + n + ': record ' + id + ' has ' + field + '=' + record[field] + ', the walk asked for ' + EXPECT.equal[field]);
@@ -132,7 +137,7 @@ export default function () {
   bugShown.add(0);
   const problems = [];
   const tokens = [];
-  const seen = new Map();
+  const seen = { inWalk: new Map(), owner: new Map() };
   const seenTokens = new Set();
   for (let n = 0; n < STEPS.length; n += 1) {
     const step = STEPS[n];
@@ -157,10 +162,10 @@ export default function () {
       tokens.push(null);
       continue;
     }
-    judgePage(n, step.tenant, body, seen, problems);
+    judgePage(n, step, body, seen, problems);
     const token = typeof body.pagination.nextPageToken === 'string' ? body.pagination.nextPageToken : null;
-    if (token !== null && seenTokens.has(step.tenant + ' ' + token)) problems.push('step ' + n + ': nextPageToken came back again: the walk cycles');
-    if (token !== null) seenTokens.add(step.tenant + ' ' + token);
+    if (token !== null && seenTokens.has(step.walk + ' ' + token)) problems.push('step ' + n + ': nextPageToken came back again: the walk cycles');
+    if (token !== null) seenTokens.add(step.walk + ' ' + token);
     tokens.push(token);
   }
   for (const problem of problems) console.log('BUG: ' + problem);
@@ -170,7 +175,10 @@ export default function () {
 `;
 
 export function k6Script(input: K6ReproInput): string {
-  const steps = input.steps.map(scriptStep);
+  const owners = stepOwners(input.steps);
+  const steps = input.steps.map((step, index) =>
+    scriptStep(step, owners[index] ?? { walk: index, tenant: '' }),
+  );
   const variables = [...new Set(steps.map((step) => step.keyVariable).filter((name) => name !== null))];
   return [
     ...header(input, variables),

@@ -11,6 +11,7 @@ import { curlScript, type ReproStep } from '../../lib/repro/curl.ts';
 import { curlJudge } from '../../lib/repro/curl-judge.ts';
 import { expectationsOf } from '../../lib/repro/expectations.ts';
 import { k6Script } from '../../lib/repro/k6-script.ts';
+import { stepOwners } from '../../lib/repro/step-walks.ts';
 import type { Target } from '../../lib/target/target.ts';
 
 export interface ReproScriptsInput {
@@ -36,8 +37,7 @@ export async function writeReproScripts(input: ReproScriptsInput): Promise<strin
     steps: input.steps,
     failures: input.failures,
   };
-  const tenants = input.steps.map((step) => step.call.credential.tenant);
-  const curl = `${curlScript(common)}${curlJudge(expect, tenants)}`;
+  const curl = `${curlScript(common)}${curlJudge(expect, stepOwners(input.steps))}`;
   const k6 = k6Script({ ...common, expect });
   const files = [`repro/${input.check}.sh`, `repro/${input.check}.k6.js`];
   await mkdir(path.join(input.runDir, 'repro'), { recursive: true });

@@ -79,7 +79,7 @@ describe(`repro of a HAR recorded against a sandbox with ${FAULT}`, () => {
     );
     const curlRun = await runCurlScript(curl, env);
     expect(curlRun.code).toBe(1);
-    expect(curlRun.stdout).toMatch(/BUG: ids returned twice in one walk/);
+    expect(curlRun.stdout).toMatch(/BUG: ids returned twice in the walk from step 0/);
     expect(await runK6Script(k6, env)).toBe(K6_EXIT.thresholdsFailed);
   });
 
