@@ -4,9 +4,6 @@ import { ENDPOINT_INFO } from '../contract/endpoints.ts';
 import { toHttpRequest, type ApiCall } from '../http/call.ts';
 import { toApiResponse, type ApiResponse } from '../http/response.ts';
 import type { Target } from '../target/target.ts';
-import { installUrlSearchParams } from './k6-url-search-params.ts';
-
-installUrlSearchParams();
 
 export interface K6Response extends ApiResponse {
   /** k6's error code: 0 when a response arrived, e.g. 1050 for a request timeout. */

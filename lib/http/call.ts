@@ -34,8 +34,17 @@ export interface HttpRequest {
 
 const MALFORMED_KEY = 'not a key';
 
-function queryString(query: Query): string {
-  const text = new URLSearchParams(query).toString();
+// application/x-www-form-urlencoded, exactly as URLSearchParams writes it; k6's runtime has no
+// URLSearchParams, and the same call must give the same URL in both runtimes.
+const encodeFormComponent = (text: string): string =>
+  encodeURIComponent(text)
+    .replace(/%20/g, '+')
+    .replace(/[!'()~]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+
+export function queryString(query: Query): string {
+  const text = Object.entries(query)
+    .map(([name, value]) => `${encodeFormComponent(name)}=${encodeFormComponent(value)}`)
+    .join('&');
   return text ? `?${text}` : '';
 }
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { UrlSearchParamsStandIn } from '../../lib/adapters/k6-url-search-params.ts';
 import { depthLatencyAdded } from '../../lib/load/depth-latency.ts';
 import { latencyFloor } from '../../lib/load/drift.ts';
 import { depthBucket, periodOf } from '../../lib/load/tags.ts';
@@ -53,18 +52,5 @@ describe('latencyFloor', () => {
     const samples = [...Array.from({ length: 18 }, (_, i) => 3 + i), 900, 1200];
     expect(latencyFloor(samples)).toBe(5);
     expect(latencyFloor([])).toBe(0);
-  });
-});
-
-describe('the URLSearchParams stand-in for k6', () => {
-  it('should serialise exactly as Node does', () => {
-    const query = {
-      q: 'fish & chips (large)!',
-      cursor: 'a+b/c=d~',
-      status: 'ACTIVE',
-      empty: '',
-      ключ: 'значение',
-    };
-    expect(new UrlSearchParamsStandIn(query).toString()).toBe(new URLSearchParams(query).toString());
   });
 });
