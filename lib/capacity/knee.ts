@@ -15,7 +15,7 @@
  */
 import type { StepStats } from './step-stats.ts';
 
-export type BendReason = 'p95' | 'throughput' | 'errors' | '429';
+type BendReason = 'p95' | 'throughput' | 'errors' | '429';
 
 export interface KneeRule {
   /** @default 2 */
@@ -57,13 +57,13 @@ export interface Knee {
   baselineP95: number;
 }
 
-export function baselineP95(steps: readonly StepStats[], rule: KneeRule): number {
+function baselineP95(steps: readonly StepStats[], rule: KneeRule): number {
   const early = steps.slice(0, Math.max(1, rule.baselineSteps)).filter((step) => step.requests > 0);
   return early.length === 0 ? 0 : Math.min(...early.map((step) => step.p95));
 }
 
 /** Why `step` bends, or an empty list when it holds. */
-export function bendReasons(step: StepStats, baseline: number, rule: KneeRule): BendReason[] {
+function bendReasons(step: StepStats, baseline: number, rule: KneeRule): BendReason[] {
   const reasons: BendReason[] = [];
   const judgedOnP95 = step.index >= rule.baselineSteps && baseline > 0;
   if (judgedOnP95 && step.p95 > baseline * rule.p95Factor && step.p95 - baseline >= rule.minDeltaMs)

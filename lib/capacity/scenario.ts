@@ -12,9 +12,6 @@ export const CAPACITY_ENV = {
   probe: 'HARNESS_CAPACITY_PROBE',
 } as const;
 
-/** The tags every capacity request carries besides k6's own. */
-export const CAPACITY_TAGS = ['step', 'endpoint', 'tenant', 'role', 'key'] as const;
-
 /** k6 system tags kept: fewer tags, smaller raw points (the URL holds a cursor: never kept). */
 const SYSTEM_TAGS = ['status', 'method', 'name', 'scenario', 'error_code', 'expected_response'];
 

@@ -15,7 +15,7 @@ const SECRET_PARAM = /^(api[-_]?key|access[-_]?token|key|token)$/i;
 
 export const isSecretParam = (name: string): boolean => SECRET_PARAM.test(name);
 
-export type KeyScheme = 'bearer' | 'serviceHeader';
+type KeyScheme = 'bearer' | 'serviceHeader';
 
 /** The credential one request carried, kept in memory only. */
 export interface SeenKey {

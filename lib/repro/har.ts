@@ -9,7 +9,7 @@ import type { Query } from '../http/call.ts';
 import { parseBody } from '../http/response.ts';
 import { isSecretParam, type SeenKey } from './har-secrets.ts';
 
-export interface HarPage {
+interface HarPage {
   /** The request's query, cursor included. */
   query: Query;
   status: number;

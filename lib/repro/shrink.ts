@@ -29,7 +29,7 @@ class StillFails extends Error {
   override readonly name = 'StillFails';
 }
 
-export function walkInputArbitrary(found: WalkInput): fc.Arbitrary<WalkInput> {
+function walkInputArbitrary(found: WalkInput): fc.Arbitrary<WalkInput> {
   return fc.record({
     limit: fc.integer({ min: LIMITS.min, max: LIMITS.max }),
     pages: fc.integer({ min: 1, max: Math.max(1, found.pages) }),

@@ -15,7 +15,7 @@ export interface WalkInput {
 }
 
 /** The customer's filters in a fixed order, so `keep[i]` always means the same filter. */
-export const filterNames = (filters: Query): string[] => Object.keys(filters).sort();
+const filterNames = (filters: Query): string[] => Object.keys(filters).sort();
 
 export function walkQuery(filters: Query, input: WalkInput): Query {
   const query: Query = { limit: String(input.limit) };

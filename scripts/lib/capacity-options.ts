@@ -3,9 +3,8 @@
  * place. Precedence: flag > HARNESS_<FLAG> > default.
  */
 import { HarnessError } from '../../lib/errors.ts';
-import { envName } from '../../lib/config.ts';
 import { DEFAULT_KNEE_RULE, type KneeRule } from '../../lib/capacity/knee.ts';
-import { parseDurationS } from '../../lib/load/config.ts';
+import { flagInteger, flagList, flagSeconds, flagText, type FlagValues } from './repro-flags.ts';
 import { parseNumberList, type RateLimitOptions, type SandboxOptions } from '../../sandbox/options.ts';
 
 export interface CapacityOptions {
@@ -35,7 +34,7 @@ export interface CapacityOptions {
  * The sandbox a capacity run starts: rate limits low enough that 429s start within the default
  * steps on a laptop (a tenant at 40 rps, a key at 25), so the run shows an onset and a knee.
  */
-export const CAPACITY_SANDBOX_LIMITS: RateLimitOptions = { perKey: 25, perTenant: 40, windowMs: 1000 };
+const CAPACITY_SANDBOX_LIMITS: RateLimitOptions = { perKey: 25, perTenant: 40, windowMs: 1000 };
 
 export const CAPACITY_USAGE = `Usage: npm run capacity -- [options]
 
@@ -74,30 +73,9 @@ export const CAPACITY_FLAGS = {
 
 type Env = Record<string, string | undefined>;
 type Flag = keyof typeof CAPACITY_FLAGS;
-type FlagValues = Partial<Record<Flag, string | string[] | undefined>>;
-
-function text(flags: FlagValues, env: Env, flag: Flag): string | undefined {
-  const value = flags[flag];
-  if (typeof value === 'string') return value;
-  return env[envName(flag)] || undefined;
-}
-
-function rps(flag: Flag, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const number = Number(value);
-  if (!/^\d+$/.test(value) || number < 1 || number > 100_000)
-    throw new HarnessError(
-      `--${flag}: "${value}" is not valid; expected requests per second from 1 to 100000`,
-    );
-  return number;
-}
-
-function seconds(flag: Flag, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const parsed = parseDurationS(value);
-  if (parsed === undefined) throw new HarnessError(`--${flag}: "${value}" is not a duration like 10s or 5m`);
-  return parsed;
-}
+const text = (flags: FlagValues, env: Env, flag: Flag) => flagText(flags, env, flag);
+const rps = (flag: Flag, value: string | undefined, fallback: number) =>
+  flagInteger(flag, value, fallback, [1, 100_000], 'requests per second');
 
 function factor(value: string | undefined): number {
   if (value === undefined) return DEFAULT_KNEE_RULE.p95Factor;
@@ -128,10 +106,7 @@ function sandboxOptions(flags: FlagValues, env: Env): SandboxOptions {
 /** CapacityOptions from parsed flags and the environment; one line on the first bad value. */
 export function capacityOptions(flags: FlagValues, env: Env): CapacityOptions {
   const target = text(flags, env, 'target');
-  const faultFlag = flags.fault;
-  const faults = Array.isArray(faultFlag)
-    ? faultFlag
-    : (env[envName('fault')]?.split(',').filter(Boolean) ?? []);
+  const faults = flagList(flags, env, 'fault');
   const shapesSandbox = faults.length > 0 || text(flags, env, 'latency') || text(flags, env, 'rate-limit');
   if (target !== undefined && shapesSandbox)
     throw new HarnessError(
@@ -142,8 +117,8 @@ export function capacityOptions(flags: FlagValues, env: Env): CapacityOptions {
     startRps: rps('start', text(flags, env, 'start'), 20),
     stepRps: rps('step', text(flags, env, 'step'), 20),
     maxRps: rps('max', text(flags, env, 'max'), 200),
-    stepDurationS: seconds('step-duration', text(flags, env, 'step-duration'), 10),
-    timeBudgetS: seconds('time-budget', text(flags, env, 'time-budget'), 300),
+    stepDurationS: flagSeconds('step-duration', text(flags, env, 'step-duration'), 10),
+    timeBudgetS: flagSeconds('time-budget', text(flags, env, 'time-budget'), 300),
     knee: { ...DEFAULT_KNEE_RULE, p95Factor: factor(text(flags, env, 'knee-factor')) },
     faults,
     sandbox: sandboxOptions(flags, env),

@@ -25,7 +25,7 @@ import { openTarget, type RunTarget } from './load-target.ts';
 import { writeRunReport, type ReportPaths } from './report-write.ts';
 import { runVersions } from './repro-versions.ts';
 
-export type StopReason = 'knee' | 'ceiling' | 'time-budget';
+type StopReason = 'knee' | 'ceiling' | 'time-budget';
 
 export interface CapacityResult {
   plan: StepPlan;

@@ -5,7 +5,7 @@
 import { envName } from '../../lib/config.ts';
 import { ENDPOINTS, type Endpoint } from '../../lib/contract/endpoints.ts';
 import { HarnessError } from '../../lib/errors.ts';
-import { parseDurationS } from '../../lib/load/config.ts';
+import { flagInteger, flagList, flagSeconds, flagText, type FlagValues } from './repro-flags.ts';
 
 export interface ReproOptions {
   /** A HAR 1.2 file of the customer's walk; or `endpoint` (+ `params`). */
@@ -78,28 +78,9 @@ export const REPRO_FLAGS = {
 
 type Env = Record<string, string | undefined>;
 type Flag = keyof typeof REPRO_FLAGS;
-type FlagValues = Partial<Record<Flag, string | string[] | boolean | undefined>>;
-
-function text(flags: FlagValues, env: Env, flag: Flag): string | undefined {
-  const value = flags[flag];
-  if (typeof value === 'string') return value;
-  return env[envName(flag)] || undefined;
-}
-
-function integer(flag: Flag, value: string | undefined, fallback: number, min: number, max: number): number {
-  if (value === undefined) return fallback;
-  const number = Number(value);
-  if (!/^\d+$/.test(value) || number < min || number > max)
-    throw new HarnessError(`--${flag}: "${value}" is not valid; expected an integer from ${min} to ${max}`);
-  return number;
-}
-
-function seconds(flag: Flag, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const parsed = parseDurationS(value);
-  if (parsed === undefined) throw new HarnessError(`--${flag}: "${value}" is not a duration like 30s or 5m`);
-  return parsed;
-}
+const text = (flags: FlagValues, env: Env, flag: Flag) => flagText(flags, env, flag);
+const integer = (flag: Flag, value: string | undefined, fallback: number, min: number, max: number) =>
+  flagInteger(flag, value, fallback, [min, max]);
 
 function endpointOf(value: string | undefined): Endpoint | undefined {
   if (value === undefined) return undefined;
@@ -121,9 +102,7 @@ function checkCombination(options: ReproOptions, flags: FlagValues, env: Env): v
 
 /** ReproOptions from parsed flags and the environment; one line on the first bad value. */
 export function reproOptions(flags: FlagValues, env: Env, randomSeed = Math.floor(Math.random() * 2 ** 31)) {
-  const faults = Array.isArray(flags.fault)
-    ? flags.fault
-    : (env[envName('fault')]?.split(',').filter(Boolean) ?? []);
+  const faults = flagList(flags, env, 'fault');
   const churn = text(flags, env, 'churn');
   const options: ReproOptions = {
     har: text(flags, env, 'har'),
@@ -133,8 +112,8 @@ export function reproOptions(flags: FlagValues, env: Env, randomSeed = Math.floo
     target: text(flags, env, 'target'),
     faults,
     times: integer('times', text(flags, env, 'times'), 30, 1, 100_000),
-    timeBudgetS: seconds('time-budget', text(flags, env, 'time-budget'), 60),
-    shrinkBudgetS: seconds('shrink-budget', text(flags, env, 'shrink-budget'), 30),
+    timeBudgetS: flagSeconds('time-budget', text(flags, env, 'time-budget'), 60),
+    shrinkBudgetS: flagSeconds('shrink-budget', text(flags, env, 'shrink-budget'), 30),
     underLoad: flags['under-load'] === true || env[envName('under-load')] === '1',
     walkers: integer('walkers', text(flags, env, 'walkers'), 4, 1, 64),
     ...(churn !== undefined ? { churn: integer('churn', churn, 1, 1, 10_000) } : {}),
