@@ -10,7 +10,9 @@ import { waitUntilAnswering } from './readiness.ts';
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const file = process.env.HARNESS_TARGET;
-  const sandbox = file ? undefined : await startSandbox({ port: 0 });
+  // Churn on, as in the gate: the sandbox keeps its last tenant quiescent, so every property has
+  // a tenant to run on (walk comparisons, and no duplicates while the data changes).
+  const sandbox = file ? undefined : await startSandbox({ port: 0, churn: 20 });
   const provided: ProvidedTarget = sandbox
     ? { kind: 'inline', file: sandbox.target }
     : { kind: 'file', path: resolve(file ?? '') };
