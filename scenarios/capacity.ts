@@ -1,17 +1,19 @@
 /**
  * One step of a capacity run (scripts/capacity.ts runs one k6 process per step): a constant
- * arrival rate of single requests, each the next page of the walk its VU is on, across every
- * tenant and key of the target (lib/load/walk-plan). A 429 is counted, not retried: the arrival
- * rate stays what was offered, and the same page is asked again on the VU's next iteration.
- * Every page is checked with the shared page checks; a failure is recorded as a check_failures
- * point. Env: HARNESS_TARGET_JSON, HARNESS_RATE (requests/s), HARNESS_DURATION,
- * HARNESS_CAPACITY_STEP, HARNESS_CAPACITY_PROBE, HARNESS_MAX_RPS, HARNESS_MAX_VUS.
+ * arrival rate of single requests, each the next page of a walk, spread evenly across every
+ * tenant and endpoint of the target and rotating through their keys (lib/load/walk-plan). A 429
+ * is counted, not retried: the arrival rate stays what was offered, and the walk asks the same
+ * page again when its turn comes back. Every page is checked with the shared page checks; a
+ * failure is recorded as a check_failures point. Env: HARNESS_TARGET_JSON, HARNESS_RATE
+ * (requests/s), HARNESS_DURATION, HARNESS_CAPACITY_STEP, HARNESS_CAPACITY_PROBE,
+ * HARNESS_MAX_RPS, HARNESS_MAX_VUS.
  */
 import exec from 'k6/execution';
 import { sendK6 } from '../lib/adapters/k6-http.ts';
 import { metrics } from '../lib/adapters/k6-metrics.ts';
 import { CAPACITY_ENV, capacityStepOptions } from '../lib/capacity/scenario.ts';
-import { planWalk } from '../lib/load/walk-plan.ts';
+import { ENDPOINTS } from '../lib/contract/endpoints.ts';
+import { planWalk, walkableTenants } from '../lib/load/walk-plan.ts';
 import { keyLabel } from '../lib/load/tags.ts';
 import { foldPage, nextCall, startWalk, type WalkState } from '../lib/paging/walk.ts';
 import { initScenario } from './common/context.ts';
@@ -34,19 +36,25 @@ export function setup(): void {
   if (__ENV[CAPACITY_ENV.probe] === '1') probeTarget(ctx);
 }
 
-/** Module state is per VU: the walk this VU is on. */
-let walk: WalkState | null = null;
+/**
+ * The arrival of request number i goes to tenant i mod T and endpoint (i div T) mod 2, as
+ * lib/load/walk-plan rotates them, whichever VU serves it: every tenant gets its share of the
+ * offered rate. Module state is per VU: its walk in progress for each (tenant, endpoint) slot.
+ */
+const slots = walkableTenants(ctx.target).length * ENDPOINTS.length;
+const walks = new Map<number, WalkState>();
 
-function currentWalk(): WalkState {
-  if (walk === null || walk.end !== null) {
-    const first = planWalk(ctx.target, exec.scenario.iterationInTest);
-    walk = startWalk({ ...first, maxPages: MAX_PAGES });
-  }
-  return walk;
+function walkFor(iteration: number): WalkState {
+  const slot = iteration % slots;
+  const current = walks.get(slot);
+  if (current && current.end === null) return current;
+  const next = startWalk({ ...planWalk(ctx.target, iteration), maxPages: MAX_PAGES });
+  walks.set(slot, next);
+  return next;
 }
 
 export function request(): void {
-  const state = currentWalk();
+  const state = walkFor(exec.scenario.iterationInTest);
   const call = nextCall(state);
   if (call === null) return;
   const { tenant, role } = call.credential;
@@ -57,7 +65,7 @@ export function request(): void {
   if (response.status === 429) return;
   // Overload answered with an error is a point on the curve (errors), not a broken walk to judge.
   if (response.status === 0 || response.status >= 500) {
-    walk = null;
+    state.end = 'http-error';
     return;
   }
   for (const failure of foldPage(state, call, response))
