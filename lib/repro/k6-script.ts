@@ -75,11 +75,12 @@ export const options = {
   thresholds: { bug_shown: ['count==0'] },
 };
 
-function keyFrom(variable) {
-  const value = __ENV[variable];
-  if (!value) throw new Error('set ' + variable + ' to the API key it names');
-  return value;
-}
+// In the init context, so that a missing key stops the run before any request (exit code 107).
+for (const step of STEPS)
+  if (step.keyVariable !== null && !__ENV[step.keyVariable])
+    throw new Error('set ' + step.keyVariable + ' to the API key it names');
+
+const keyFrom = (variable) => __ENV[variable];
 
 function url(step, cursor) {
   const query = Object.assign({}, step.query, cursor === null ? {} : { cursor: cursor });
@@ -149,7 +150,7 @@ export default function () {
     const response = send(step, cursor);
     console.log('step ' + n + ': HTTP ' + response.status + ' ' + String(response.body).slice(0, 200));
     if (n === 0 && (response.status === 401 || response.status === 403))
-      throw new Error('the key in ' + step.keyVariable + ' was refused (' + response.status + ')');
+      exec.test.abort('the key in ' + step.keyVariable + ' was refused (' + response.status + '): check it');
     let body = null;
     try {
       body = JSON.parse(response.body);
@@ -185,6 +186,7 @@ export function k6Script(input: K6ReproInput): string {
     `import http from 'k6/http';`,
     `import { sleep } from 'k6';`,
     `import { Counter } from 'k6/metrics';`,
+    `import exec from 'k6/execution';`,
     '',
     `const BASE_URL = __ENV.BASE_URL || ${JSON.stringify(input.baseUrl)};`,
     `const API_KEY_HEADER = ${JSON.stringify(input.apiKeyHeader)};`,

@@ -83,6 +83,13 @@ describe(`repro of a HAR recorded against a sandbox with ${FAULT}`, () => {
     expect(await runK6Script(k6, env)).toBe(K6_EXIT.thresholdsFailed);
   });
 
+  it('should stop the k6 script before any request when a key variable is unset', async () => {
+    const k6 = path.join(result.paths.runDir, result.outcome.reproduction[1] ?? '');
+    expect(await runK6Script(k6, { BASE_URL: faulty.baseUrl, K6_NO_USAGE_REPORT: 'true' })).toBe(
+      K6_EXIT.scriptException,
+    );
+  });
+
   describe('against the clean sandbox', () => {
     let clean: RunningSandbox;
 
