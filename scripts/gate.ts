@@ -31,7 +31,7 @@ const USAGE = `Usage: npm start | npm run gate -- [options]
   --target FILE        the target file (default: start the embedded sandbox; env HARNESS_TARGET)
   --fault NAME         start the sandbox with this catalogue fault, to see the gate catch it;
                        repeatable; not with --target (npm run sandbox -- --list-faults)
-  --load NAME          a load scenario to run: ${GATE_LOADS.map((load) => load.scenario).join(', ')}, or none;
+  --load NAME          a load scenario to run: ${GATE_LOADS.map((load) => load.name).join(', ')}, or none;
                        repeatable (default: all of them, smoke profile)
   --runs N             fast-check runs per property (default: each property's own; env HARNESS_RUNS)
   --time-budget MS     time per property (default 10000; env HARNESS_TIME_BUDGET)
@@ -87,7 +87,8 @@ async function openTarget(file: string, faults: string[]): Promise<OpenedTarget>
 
 function failureLine(check: Summary['checks'][number]): string {
   const first = check.failures?.[0];
-  return first ? `${first.check}: ${first.message}` : (check.reason ?? '');
+  if (!first) return check.reason ?? '';
+  return check.kind === 'threshold' ? first.received : `${first.check}: ${first.message}`;
 }
 
 async function stage(summary: Summary, name: string, run: () => Promise<boolean>): Promise<void> {

@@ -29,7 +29,7 @@ export interface K6SummaryMetric {
 // `p(95)<500`, `rate<0.01`, `count>=10`: the aggregation, the operator, the limit.
 const EXPRESSION = /^\s*([a-z]+(?:\(\d+(?:\.\d+)?\))?)\s*(<=|>=|===|==|!=|<|>)\s*(.+?)\s*$/;
 
-const statOf = (expression: string) => EXPRESSION.exec(expression)?.[1];
+export const statOf = (expression: string) => EXPRESSION.exec(expression)?.[1];
 
 function formatValue(value: number, stat: string, contains: string | undefined): string {
   if (stat === 'rate') return `${(value * 100).toFixed(2)} %`;

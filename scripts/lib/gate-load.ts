@@ -4,7 +4,8 @@
  */
 import path from 'node:path';
 import { addCheck } from '../../lib/report/build.ts';
-import { addThresholds } from '../../lib/report/k6-thresholds.ts';
+import { addThresholds, statOf, type ThresholdOutcome } from '../../lib/report/k6-thresholds.ts';
+import type { ThresholdResult } from '../../lib/load/summary.ts';
 import type { Summary } from '../../lib/report/model.ts';
 import type { Failure } from '../../lib/failure.ts';
 import type { ProfileName } from '../../lib/load/profiles.ts';
@@ -14,17 +15,36 @@ import { runLoad, type LoadResult } from './load-run.ts';
 import type { LoadFailure } from './load-points.ts';
 
 export interface GateLoad {
+  /** What `--load` and the report call it. */
+  name: string;
   scenario: ScenarioName;
   profile: ProfileName;
   /** Squeezes the profile; the gate keeps every run to seconds. */
   duration: string;
+  /** Overrides the profile's base arrival rate, walks per second. */
+  rate?: number;
+}
+
+/** A threshold with the value it judged, read from the run's metrics when k6 did not give it. */
+function withActual(threshold: ThresholdResult, result: LoadResult): ThresholdOutcome {
+  const metric = result.metrics[threshold.metric];
+  const stat = statOf(threshold.expression);
+  const value = stat === undefined ? undefined : metric?.values?.[stat];
+  return {
+    ...threshold,
+    ...(threshold.actual === undefined && value !== undefined ? { actual: value } : {}),
+    ...(metric?.contains ? { contains: metric.contains } : {}),
+  };
 }
 
 function addLoadChecks(summary: Summary, result: LoadResult): void {
   const label = `${result.scenario}/${result.profile}`;
   addThresholds(
     summary,
-    result.thresholds.map((threshold) => ({ ...threshold, metric: `${label} ${threshold.metric}` })),
+    result.thresholds.map((threshold) => ({
+      ...withActual(threshold, result),
+      metric: `${label} ${threshold.metric}`,
+    })),
   );
   for (const failure of result.failures) {
     addCheck(
@@ -55,7 +75,7 @@ const asAdvisory = (failure: LoadFailure): Failure => ({
 
 /** Latency and 429s from the walk run; latency by depth from the depth run when there was one. */
 async function fillMetrics(summary: Summary, results: readonly LoadResult[]): Promise<void> {
-  const walk = results.find((result) => result.scenario === 'walk');
+  const walk = results.find((result) => result.scenario === 'walk' && result.profile === 'smoke');
   const depth = results.find((result) => result.scenario === 'depth') ?? walk;
   if (walk) {
     const metrics = await loadRunMetrics(walk.files.points);
@@ -73,9 +93,13 @@ export async function runGateLoads(
 ): Promise<LoadResult[]> {
   const results: LoadResult[] = [];
   for (const load of loads) {
-    const outDir = path.join(options.runDir, `load-${load.scenario}`);
+    const outDir = path.join(options.runDir, `load-${load.name}`);
+    const { scenario, profile, duration, rate } = load;
     const result = await runLoad({
-      ...load,
+      scenario,
+      profile,
+      duration,
+      ...(rate === undefined ? {} : { rate }),
       ...(options.target ? { target: options.target } : { faults: options.faults }),
       outDir,
     });
@@ -85,7 +109,7 @@ export async function runGateLoads(
     addLoadChecks(options.summary, result);
     if (result.files.dashboard)
       (options.summary.artifacts ??= []).push({
-        name: `k6 dashboard (${load.scenario})`,
+        name: `k6 dashboard (${load.name})`,
         path: path.relative(options.runDir, result.files.dashboard),
       });
     results.push(result);

@@ -42,6 +42,16 @@ describe('release gate', () => {
     expect(blamedChecks(summary)).toContain(check);
   });
 
+  it('should fail on a fault that shows only under load, naming the threshold that caught it', () => {
+    const run = runGate(['--fault', 'deep-page-slowdown', '--load', 'depth', '--runs', '1']);
+    expect(run.exitCode).toBe(1);
+    const failed = run.summary().checks.filter((check) => check.verdict === 'failed');
+    expect(failed.map((check) => check.name)).toContainEqual(
+      expect.stringMatching(/^depth\/smoke depth_latency_added/),
+    );
+    expect(failed.every((check) => check.kind === 'threshold')).toBe(true);
+  });
+
   it('should refuse bad input with one line and exit 2', () => {
     for (const args of [
       ['--target', '/nonexistent/target.json'],
