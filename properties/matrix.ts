@@ -5,7 +5,7 @@
  * sandbox must pass the whole suite for several seeds in a row.
  */
 import { ALL_CHECKS } from '../lib/checks/registry.ts';
-import { resolveTarget } from '../lib/target/target.ts';
+import { resolveInlineTarget } from '../lib/target/target.ts';
 import { FAULTS, type FaultInfo } from '../sandbox/faults/catalogue.ts';
 import { startSandbox, type SandboxOptions } from '../sandbox/start.ts';
 import { ALL_PROPERTIES } from './all.ts';
@@ -65,9 +65,7 @@ async function runAgainst(
 ) {
   const sandbox = await startSandbox(options);
   try {
-    const resolved = resolveTarget(sandbox.target, {});
-    if (!resolved.ok) throw new Error(`sandbox target is invalid: ${resolved.problems.join('; ')}`);
-    const context = createContext(resolved.target);
+    const context = createContext(resolveInlineTarget(sandbox.target));
     try {
       return await runProperties(properties, context, run);
     } finally {

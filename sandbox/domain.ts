@@ -1,5 +1,3 @@
-import type { KeyRole as TargetKeyRole } from '../lib/target/schema.ts';
-
 /** Vocabulary of the public read API (spec §2, §3) and the sandbox's documented choices. */
 
 export const MENU_STATUSES = ['ACTIVE', 'STOP_LIST', 'ARCHIVED'] as const;
@@ -17,16 +15,8 @@ export const ALL_CHANNELS_MASK = (1 << SALES_CHANNELS.length) - 1;
 
 export const CURRENCY = 'EUR';
 
-/** Key roles of the target file (named in lib/target/schema.ts), one key of each per tenant. */
-export const KEY_ROLES = [
-  'full',
-  'noMenuRead',
-  'noOrdersRead',
-  'noPublicRead',
-  'revoked',
-  'expired',
-] as const satisfies readonly TargetKeyRole[];
-export type KeyRole = (typeof KEY_ROLES)[number];
+/** Key roles of the target file, one key of each per tenant. */
+export { KEY_ROLES, type KeyRole } from '../lib/target/schema.ts';
 
 export const SCOPES = { public: 'public.read', menu: 'menu.read', orders: 'orders.read' } as const;
 export type Scope = (typeof SCOPES)[keyof typeof SCOPES];

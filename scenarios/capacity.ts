@@ -18,6 +18,7 @@ import { keyLabel } from '../lib/load/tags.ts';
 import { foldPage, nextCall, startWalk, type WalkState } from '../lib/paging/walk.ts';
 import { initScenario } from './common/context.ts';
 import { probeTarget } from './common/setup.ts';
+import { recordFailure } from './common/walk-iteration.ts';
 
 const ctx = initScenario('capacity');
 const step = Number(__ENV[CAPACITY_ENV.step] ?? '0');
@@ -68,12 +69,5 @@ export function request(): void {
     state.end = 'http-error';
     return;
   }
-  for (const failure of foldPage(state, call, response))
-    metrics.checkFailures.add(1, {
-      ...tags,
-      check: failure.check,
-      code: failure.code,
-      severity: failure.severity,
-      message: failure.message.slice(0, 300),
-    });
+  for (const failure of foldPage(state, call, response)) recordFailure(failure, tags);
 }

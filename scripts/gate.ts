@@ -6,7 +6,6 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadTargetFile } from '../lib/adapters/node-target.ts';
 import { resolveOption, stringOption } from '../lib/config.ts';
 import { HarnessError } from '../lib/errors.ts';
 import { createRedactor } from '../lib/redact.ts';
@@ -15,14 +14,14 @@ import { MARGIN_FLAGS, resolveMargins } from '../lib/report/baseline-options.ts'
 import { addStage, describeTarget, finishSummary, startSummary } from '../lib/report/build.ts';
 import type { Summary } from '../lib/report/model.ts';
 import { loadRefusal } from '../lib/target/loopback.ts';
-import { resolveTarget, targetSecrets, type Target } from '../lib/target/target.ts';
+import { targetSecrets } from '../lib/target/target.ts';
 import { resolveRunOptions } from '../properties/options.ts';
-import { startSandbox, type RunningSandbox } from '../sandbox/start.ts';
 import { EXIT, parseFlags, runCli, useRedactor } from './lib/cli.ts';
 import { GATE_LOADS, selectLoads } from './lib/gate-plan.ts';
 import { runGateLoads } from './lib/gate-load.ts';
 import { runGateProperties } from './lib/gate-props.ts';
 import { resolveK6 } from './lib/k6.ts';
+import { openTarget } from './lib/open-target.ts';
 import { readSummaryFile } from './lib/report-read.ts';
 import { writeRunReport } from './lib/report-write.ts';
 
@@ -62,29 +61,6 @@ const harnessVersion = (): string =>
   (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
     .version;
 
-interface OpenedTarget {
-  target: Target;
-  file?: string;
-  sandbox?: RunningSandbox;
-}
-
-async function openTarget(file: string, faults: string[]): Promise<OpenedTarget> {
-  if (file) {
-    if (faults.length > 0)
-      throw new HarnessError('--fault switches a sandbox fault on; it cannot be used with --target');
-    const target = await loadTargetFile(file, process.env);
-    return { target, file };
-  }
-  // Churn on: the sandbox keeps its last tenant quiescent, so walk-comparing properties still run
-  // while the churn property gets tenants whose data changes under it.
-  const sandbox = await startSandbox({ faults, churn: GATE_CHURN }).catch((error: Error) => {
-    throw new HarnessError(`sandbox did not start: ${error.message.split('\n')[0] ?? ''}`);
-  });
-  const resolved = resolveTarget(sandbox.target, {});
-  if (!resolved.ok) throw new HarnessError(`the sandbox target is invalid: ${resolved.problems.join('; ')}`);
-  return { target: resolved.target, sandbox };
-}
-
 function failureLine(check: Summary['checks'][number]): string {
   const first = check.failures?.[0];
   if (!first) return check.reason ?? '';
@@ -116,7 +92,9 @@ async function main(): Promise<number> {
     flags: { target: flags.target },
     env: process.env,
   });
-  const opened = await openTarget(targetFile, faults);
+  // Churn on: the sandbox keeps its last tenant quiescent, so walk-comparing properties still run
+  // while the churn property gets tenants whose data changes under it.
+  const opened = await openTarget(targetFile, faults, { churn: GATE_CHURN });
   const redact = createRedactor(targetSecrets(opened.target));
   useRedactor(redact);
   if (loads.length > 0 && opened.file) {

@@ -9,12 +9,10 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadTargetFile } from '../lib/adapters/node-target.ts';
 import { resolveOption, stringOption } from '../lib/config.ts';
 import { HarnessError } from '../lib/errors.ts';
 import { createRedactor } from '../lib/redact.ts';
-import { resolveTarget, targetSecrets, type Target } from '../lib/target/target.ts';
-import { startSandbox, type RunningSandbox } from '../sandbox/start.ts';
+import { targetSecrets } from '../lib/target/target.ts';
 import { selectProperties } from '../properties/all.ts';
 import { createContext } from '../properties/context.ts';
 import { propertiesMarkdown } from '../properties/listing.ts';
@@ -25,6 +23,7 @@ import { waitUntilAnswering } from '../properties/readiness.ts';
 import { resultLine, writeRunArtifacts } from '../properties/report.ts';
 import { runProperties } from '../properties/runner.ts';
 import { EXIT, parseFlags, runCli, useRedactor } from './lib/cli.ts';
+import { openTarget } from './lib/open-target.ts';
 
 const USAGE = `npm run props -- [options]
 
@@ -57,23 +56,6 @@ const FLAGS = {
 } as const;
 
 const timestamp = (): string => new Date().toISOString().replace(/[:.]/g, '-');
-
-async function openTarget(
-  file: string,
-  faults: string[],
-): Promise<{ target: Target; sandbox?: RunningSandbox }> {
-  if (file !== '') {
-    if (faults.length > 0)
-      throw new HarnessError('--fault switches a sandbox fault on; it cannot be used with --target');
-    return { target: await loadTargetFile(file, process.env) };
-  }
-  const sandbox = await startSandbox({ faults }).catch((error: Error) => {
-    throw new HarnessError(error.message.split('\n')[0] ?? 'the sandbox did not start');
-  });
-  const resolved = resolveTarget(sandbox.target, {});
-  if (!resolved.ok) throw new HarnessError(`sandbox target is invalid: ${resolved.problems.join('; ')}`);
-  return { target: resolved.target, sandbox };
-}
 
 async function matrix(
   flags: { full?: boolean },

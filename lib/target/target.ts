@@ -87,3 +87,10 @@ export function resolveTarget(json: unknown, env: Env): TargetResult {
 /** Every key value of the target, for the redactor. */
 export const targetSecrets = (target: Target): string[] =>
   target.tenants.flatMap((tenant) => Object.values(tenant.keys));
+
+/** Resolves a target file whose keys are all inline values, such as a sandbox's own description. */
+export function resolveInlineTarget(file: unknown): Target {
+  const result = resolveTarget(file, {});
+  if (!result.ok) throw new Error(`the target is invalid: ${result.problems.join('; ')}`);
+  return result.target;
+}

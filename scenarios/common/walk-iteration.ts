@@ -34,7 +34,8 @@ function recordChecks(walk: K6Walk): void {
   check(null, Object.fromEntries(PAGE_CHECKS.map((c) => [c.name, () => !failed.has(c.name)])));
 }
 
-function recordFailure(failure: Failure, tags: Record<string, string>): void {
+/** One point per failure a page check found, tagged with what it was (reports name the check). */
+export function recordFailure(failure: Failure, tags: Record<string, string>): void {
   metrics.checkFailures.add(1, {
     ...tags,
     check: failure.check,

@@ -9,8 +9,8 @@ import { loadTargetFile } from '../../lib/adapters/node-target.ts';
 import { HarnessError } from '../../lib/errors.ts';
 import type { ScenarioName } from '../../lib/load/thresholds.ts';
 import { loadRefusal } from '../../lib/target/loopback.ts';
-import { resolveTarget, type Target } from '../../lib/target/target.ts';
-import { startSandbox } from '../../sandbox/start.ts';
+import { type Target } from '../../lib/target/target.ts';
+import { startSandboxTarget } from './open-target.ts';
 import type { LoadOptions } from './load-options.ts';
 import { sandboxOptionsFor } from './load-sandbox.ts';
 
@@ -35,21 +35,9 @@ async function fromFile(path: string, env: Record<string, string | undefined>): 
 
 async function fromSandbox(scenario: ScenarioName, options: LoadOptions): Promise<RunTarget> {
   const faults = options.faults ?? [];
-  let sandbox;
-  try {
-    sandbox = await startSandbox({ ...sandboxOptionsFor(scenario, options.sandbox), faults });
-  } catch (error) {
-    throw new HarnessError(`sandbox did not start: ${(error as Error).message.split('\n')[0]}`, {
-      cause: error,
-    });
-  }
-  const resolved = resolveTarget(sandbox.target, {});
-  if (!resolved.ok) {
-    await sandbox.close();
-    throw new Error(`the sandbox described itself with an invalid target: ${resolved.problems.join('; ')}`);
-  }
+  const { target, sandbox } = await startSandboxTarget(faults, sandboxOptionsFor(scenario, options.sandbox));
   return {
-    target: resolved.target,
+    target,
     fileJson: JSON.stringify(sandbox.target),
     faults,
     sandbox: true,

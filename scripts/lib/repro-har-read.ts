@@ -3,7 +3,7 @@
  * stripped of every credential before anything else sees it (lib/repro/har-secrets.ts). Problems
  * are one line naming the file and the place in it; a message never quotes a header value.
  */
-import { readFile } from 'node:fs/promises';
+import { readJsonFile } from '../../lib/adapters/node-json-file.ts';
 import { Ajv, type ValidateFunction } from 'ajv';
 import draft06 from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json' };
 import schemas from 'har-schema';
@@ -34,20 +34,11 @@ function schemaProblem(json: unknown): string | null {
 }
 
 export async function readHarFile(path: string): Promise<StrippedHar> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch {
-    throw new HarnessError(`HAR file ${path} cannot be read; check the path given to --har`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new HarnessError(
-      `HAR file ${path} is not valid JSON; export it again from the browser's network panel`,
-    );
-  }
+  const json = await readJsonFile(path, {
+    what: 'HAR file',
+    unreadable: 'check the path given to --har',
+    notJson: "export it again from the browser's network panel",
+  });
   const problem = schemaProblem(json);
   if (problem !== null) throw new HarnessError(`HAR file ${path} is not a valid HAR 1.2 file: ${problem}`);
   return stripSecrets(json as Har);
