@@ -6,9 +6,8 @@
  */
 import exec from 'k6/execution';
 import { sendWithBackoff } from '../lib/adapters/k6-retry.ts';
-import { arrivalScenario } from '../lib/load/executor.ts';
+import { arrivalScenario, profileArrival } from '../lib/load/executor.ts';
 import { scenarioOptions } from '../lib/load/options.ts';
-import { PROFILES } from '../lib/load/profiles.ts';
 import type { K6Summary } from '../lib/load/summary.ts';
 import { keyLabel } from '../lib/load/tags.ts';
 import { planWalk, walkableTenants } from '../lib/load/walk-plan.ts';
@@ -31,14 +30,7 @@ const QUIET_ONLY_SHARE = 0.2;
 const NO_RETRIES = { maxRetries: 0, baseMs: 0, capMs: 0 };
 
 export const options = scenarioOptions('fairness', config, {
-  quiet: arrivalScenario({
-    exec: 'quietWalk',
-    rate: config.rate,
-    durationS: config.durationS,
-    stages: PROFILES[config.profile].stages,
-    maxVUs: config.maxVUs,
-    tags: { traffic: 'quiet' },
-  }),
+  quiet: profileArrival(config, 'quietWalk', 'quiet'),
   noisy: arrivalScenario({
     exec: 'flood',
     rate: config.floodRate,

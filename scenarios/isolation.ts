@@ -5,9 +5,8 @@
  * it is proof, not a statistic. Catches a response cache keyed without the tenant (shared-cache).
  */
 import exec from 'k6/execution';
-import { arrivalScenario } from '../lib/load/executor.ts';
+import { profileArrival } from '../lib/load/executor.ts';
 import { scenarioOptions } from '../lib/load/options.ts';
-import { PROFILES } from '../lib/load/profiles.ts';
 import type { K6Summary } from '../lib/load/summary.ts';
 import { planWalk } from '../lib/load/walk-plan.ts';
 import { collectOwners, ownerLookup } from './common/owners.ts';
@@ -20,14 +19,7 @@ const ctx = initScenario('load');
 const { config, target } = ctx;
 
 export const options = scenarioOptions('isolation', config, {
-  walk: arrivalScenario({
-    exec: 'walk',
-    rate: config.rate,
-    durationS: config.durationS,
-    stages: PROFILES[config.profile].stages,
-    maxVUs: config.maxVUs,
-    tags: { traffic: 'walk' },
-  }),
+  walk: profileArrival(config, 'walk', 'walk'),
 });
 
 export function setup(): SetupData {

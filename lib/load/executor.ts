@@ -2,7 +2,8 @@
  * Turns a workload shape into a k6 scenario (plain data, so it is built and tested outside k6).
  * Field names from k6's constant-arrival-rate and ramping-arrival-rate executors.
  */
-import type { Stage } from './profiles.ts';
+import { PROFILES, type Stage } from './profiles.ts';
+import type { LoadConfig } from './config.ts';
 
 export interface ArrivalScenario {
   executor: 'constant-arrival-rate' | 'ramping-arrival-rate';
@@ -77,4 +78,16 @@ export function arrivalScenario(shape: ArrivalShape): ArrivalScenario {
       target: Math.max(0, Math.round(stage.multiple * shape.rate)),
     })),
   };
+}
+
+/** The profile's own arrival shape (base rate, duration, stages) for one exec function. */
+export function profileArrival(config: LoadConfig, exec: string, traffic: string): ArrivalScenario {
+  return arrivalScenario({
+    exec,
+    rate: config.rate,
+    durationS: config.durationS,
+    stages: PROFILES[config.profile].stages,
+    maxVUs: config.maxVUs,
+    tags: { traffic },
+  });
 }

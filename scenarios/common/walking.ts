@@ -3,9 +3,9 @@
  * scenario from the profile, a probing setup(), walks planned by lib/load/walk-plan.
  */
 import exec from 'k6/execution';
-import { arrivalScenario } from '../../lib/load/executor.ts';
+import { profileArrival } from '../../lib/load/executor.ts';
 import { scenarioOptions, type ScenarioOptions } from '../../lib/load/options.ts';
-import { PROFILES, type ProfileName } from '../../lib/load/profiles.ts';
+import type { ProfileName } from '../../lib/load/profiles.ts';
 import type { K6Summary } from '../../lib/load/summary.ts';
 import type { ScenarioName } from '../../lib/load/thresholds.ts';
 import { planWalk, type WalkPlanOptions } from '../../lib/load/walk-plan.ts';
@@ -28,14 +28,7 @@ export function walkingScenario(
 ): WalkingScenario {
   const ctx = initScenario(fallbackProfile);
   const { config } = ctx;
-  const walkShape = arrivalScenario({
-    exec: 'walk',
-    rate: config.rate,
-    durationS: config.durationS,
-    stages: PROFILES[config.profile].stages,
-    maxVUs: config.maxVUs,
-    tags: { traffic: 'walk' },
-  });
+  const walkShape = profileArrival(config, 'walk', 'walk');
   return {
     options: scenarioOptions(name, config, { walk: walkShape }),
     setup: () => probeTarget(ctx),
