@@ -60,6 +60,12 @@ describe('curl reproduction script', () => {
     },
   );
 
+  // Found by the property above (seed -658604083): a literal "${" was double-quoted.
+  it('should keep a literal "${" that is not a variable reference', () => {
+    expect(bash(`printf '%s' ${shellWord('${')}`)).toBe('${');
+    expect(bash(`printf '%s' ${shellWord('a${b')}`)).toBe('a${b');
+  });
+
   it('should expand key variables inside a quoted header', () => {
     expect(bash(`printf '%s' ${shellWord('Authorization: Bearer ${KEY_X}')}`, { KEY_X: 'k 1' })).toBe(
       'Authorization: Bearer k 1',
