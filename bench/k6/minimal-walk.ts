@@ -2,14 +2,22 @@
  * The walk a user would write by hand: GET the first page, parse the JSON, follow the cursor
  * until hasMore is false (spec §4.3 rule 2). Nothing else: no checks, tags or metrics. It is the
  * baseline the harness's walk scenario is compared to.
- * Env: BASE_URL (required, ends in /api/v1); LIST_PATH (default /public/orders); API_KEY_HEADER
- * and API_KEY (optional). Executor and size come from the command line (`--vus N --duration Ds`).
+ * Env: BASE_URL (required, ends in /api/v1); LIST_URLS_FILE (optional: a file of first-page URLs,
+ * one per line; iteration i walks line i modulo their count, so that it walks the same lists as
+ * the harness's walk scenario; without it, every walk is of the orders list at the default limit);
+ * API_KEY_HEADER and API_KEY (optional). Executor and size come from the command line
+ * (`--vus N --duration Ds`).
  */
+import exec from 'k6/execution';
 import http from 'k6/http';
 
 const BASE_URL = __ENV.BASE_URL ?? '';
 if (BASE_URL === '') throw new Error('minimal-walk: set BASE_URL');
-const LIST_URL = `${BASE_URL}${__ENV.LIST_PATH ?? '/public/orders'}`;
+const FIRST_PAGES = __ENV.LIST_URLS_FILE
+  ? open(__ENV.LIST_URLS_FILE)
+      .split('\n')
+      .filter((line) => line !== '')
+  : [`${BASE_URL}/public/orders`];
 const headers: Record<string, string> =
   __ENV.API_KEY_HEADER && __ENV.API_KEY ? { [__ENV.API_KEY_HEADER]: __ENV.API_KEY } : {};
 /** Bounds a walk whatever the server answers. */
@@ -20,10 +28,12 @@ interface Page {
 }
 
 export default function minimalWalk(): void {
-  let url = LIST_URL;
+  const first = FIRST_PAGES[exec.scenario.iterationInTest % FIRST_PAGES.length] ?? '';
+  const separator = first.includes('?') ? '&' : '?';
+  let url = first;
   for (let page = 0; page < MAX_PAGES; page += 1) {
     const { pagination } = http.get(url, { headers }).json() as unknown as Page;
     if (!pagination.hasMore || pagination.nextPageToken === null) return;
-    url = `${LIST_URL}?cursor=${encodeURIComponent(pagination.nextPageToken)}`;
+    url = `${first}${separator}cursor=${encodeURIComponent(pagination.nextPageToken)}`;
   }
 }

@@ -3,11 +3,13 @@
  * serving canned pages that chain by cursor), and four clients with the same connections and
  * duration: wrk, a bare k6 GET loop, a minimal hand-written k6 walk, and the harness's walk.
  */
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { walkChain } from '../chain-walk.ts';
 import { measureK6, stat } from '../k6-measure.ts';
 import { startNginx, type RunningNginx } from '../nginx/server.ts';
+import { plannedFirstPages } from '../nginx/target.ts';
 import { absoluteFigure, ratioFigure, type Figure } from '../report.ts';
 import type { BenchContext, BenchSection, SectionOutcome } from '../section.ts';
 import { loadSize, runTimeoutMs, type LoadSize } from '../sizes.ts';
@@ -53,11 +55,13 @@ async function measureBaselines(
     label: 'bare-get',
   });
   context.signal.throwIfAborted();
-  context.log('generator: minimal k6 walk');
+  context.log('generator: minimal k6 walk, on the lists the harness walks');
+  const listFile = path.join(context.workDir, 'minimal-walk-lists.txt');
+  writeFileSync(listFile, `${plannedFirstPages(nginx.baseUrl).join('\n')}\n`);
   const minimal = await measureK6({
     ...common,
     script: path.join(K6_DIR, 'minimal-walk.ts'),
-    env: { BASE_URL: nginx.baseUrl },
+    env: { BASE_URL: nginx.baseUrl, LIST_URLS_FILE: listFile },
     label: 'minimal-walk',
   });
   return {

@@ -8,9 +8,9 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { bundleScenario } from '../../scripts/lib/load-bundle.ts';
-import type { TargetFile } from '../../lib/target/schema.ts';
 import { measureK6, stat, type MeasuredK6Run } from '../k6-measure.ts';
 import type { RunningNginx } from '../nginx/server.ts';
+import { cannedTarget } from '../nginx/target.ts';
 import type { BenchContext } from '../section.ts';
 import { runTimeoutMs, type LoadSize } from '../sizes.ts';
 
@@ -28,17 +28,6 @@ export type HarnessWalkResult =
       exitCodes: number[];
     }
   | { ok: false; reason: string };
-
-/** The canned pages as a target: nginx ignores the key, the harness needs one to send. */
-function cannedTarget(baseUrl: string): TargetFile {
-  return {
-    name: 'bench-nginx',
-    baseUrl,
-    apiKeyHeader: 'X-Bench-Api-Key',
-    load: { allowed: true, maxRps: 10_000_000 },
-    tenants: [{ name: 'canned', quiescent: true, keys: { full: { value: 'canned-pages-need-no-key' } } }],
-  };
-}
 
 interface WalkRunOptions {
   bundle: string;

@@ -5,15 +5,16 @@ export const tenantIsolation: PageCheck = {
   name: 'tenant-isolation',
   description: 'No page carries a record known to belong to another tenant.',
   catches: ['shared-cache', 'search-leak', 'cross-tenant-cursor'],
-  run({ page, walk }) {
+  run({ ids, walk }) {
     const ownerOf = walk.spec.foreignOwner;
-    if (page === null || ownerOf === undefined) return null;
-    for (const record of page.data) {
-      const owner = ownerOf(String(record.id));
+    if (ownerOf === undefined) return null;
+    for (let index = 0; index < ids.length; index += 1) {
+      const id = ids[index] as string;
+      const owner = ownerOf(id);
       if (owner !== undefined)
         return {
           code: 'TENANT_LEAK',
-          message: `${walk.spec.credential.tenant}'s key received record ${String(record.id)} of tenant ${owner}`,
+          message: `${walk.spec.credential.tenant}'s key received record ${id} of tenant ${owner}`,
           expected: `only records of ${walk.spec.credential.tenant}`,
           received: `a record of ${owner}`,
         };

@@ -16,6 +16,13 @@ export interface PageContext {
   response: ApiResponse;
   /** Null when the response is not a 200 with at least the skeleton of a page. */
   page: PageBody | null;
+  /**
+   * The page's record ids in order, each as a string, read once per page for every check that
+   * needs them (in k6 each read of a record is a call into Go). Empty when `page` is null.
+   */
+  ids: readonly string[];
+  /** The ids joined: identifies the page by what it holds (see walk-terminates). */
+  fingerprint: string;
 }
 
 interface CheckInfo {

@@ -1,4 +1,3 @@
-import { pageFingerprint } from '../paging/records.ts';
 import type { PageCheck } from './types.ts';
 
 /** Every walk ends: no token seen twice, no page served twice, no walk longer than the data explains. */
@@ -6,7 +5,7 @@ export const walkTerminates: PageCheck = {
   name: 'walk-terminates',
   description: 'A walk ends: no cursor cycle, no repeated page, no more pages than the data can explain.',
   catches: ['cursor-cycle'],
-  run({ page, walk }) {
+  run({ page, walk, fingerprint }) {
     if (page === null) return null;
     const token = page.pagination.nextPageToken;
     const fields = { expected: 'a walk that ends', received: `page ${walk.pageCount + 1}` };
@@ -16,7 +15,7 @@ export const walkTerminates: PageCheck = {
         code: 'CURSOR_CYCLE',
         message: `page ${walk.pageCount + 1} returned a token already seen in this walk`,
       };
-    if (page.data.length > 0 && walk.pageFingerprints.has(pageFingerprint(page)))
+    if (page.data.length > 0 && walk.pageFingerprints.has(fingerprint))
       return {
         ...fields,
         code: 'PAGE_REPEATED',

@@ -5,7 +5,7 @@
  */
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { TSchema } from '@sinclair/typebox';
-import { ApiError, MenuItemsPage, OrdersPage } from './schemas.ts';
+import { ApiError, MenuItem, MenuItemsPage, Order, OrdersPage, Pagination } from './schemas.ts';
 import type { Endpoint } from './endpoints.ts';
 
 /** One way a value departs from its schema: where (a JSON pointer) and what is wrong. */
@@ -30,11 +30,29 @@ const PAGE_SCHEMAS: Record<Endpoint, TypeCheck<TSchema>> = {
   menuItems: TypeCompiler.Compile(MenuItemsPage),
   orders: TypeCompiler.Compile(OrdersPage),
 };
+const RECORD_SCHEMAS: Record<Endpoint, TypeCheck<TSchema>> = {
+  menuItems: TypeCompiler.Compile(MenuItem),
+  orders: TypeCompiler.Compile(Order),
+};
+const PAGINATION_SCHEMA = TypeCompiler.Compile(Pagination);
 const ERROR_SCHEMA = TypeCompiler.Compile(ApiError);
+
+/**
+ * The page schema's own check, taken apart: the compiled page check walks `data` with for...of,
+ * which k6's interpreter runs several times slower than an index loop. Same verdict.
+ */
+function conformsToPage(endpoint: Endpoint, body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const { data, pagination } = body as Record<string, unknown>;
+  if (!Array.isArray(data) || !PAGINATION_SCHEMA.Check(pagination)) return false;
+  const record = RECORD_SCHEMAS[endpoint];
+  for (let index = 0; index < data.length; index += 1) if (!record.Check(data[index])) return false;
+  return true;
+}
 
 /** Problems of a 200 body of a list endpoint (spec §4.1, §4.2); empty when it conforms. */
 export const pageProblems = (endpoint: Endpoint, body: unknown): SchemaProblem[] =>
-  problemsOf(PAGE_SCHEMAS[endpoint], body);
+  conformsToPage(endpoint, body) ? [] : problemsOf(PAGE_SCHEMAS[endpoint], body);
 
 /** Problems of an error body (spec §7: error bodies use the Error shape). */
 export const errorBodyProblems = (body: unknown): SchemaProblem[] => problemsOf(ERROR_SCHEMA, body);

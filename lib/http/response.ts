@@ -23,9 +23,18 @@ export function toApiResponse(
   bodyText: string,
   durationMs: number,
 ): ApiResponse {
+  return { status, headers: lowerCaseHeaders(headers), bodyText, body: parseBody(bodyText), durationMs };
+}
+
+export function lowerCaseHeaders(headers: Record<string, string>): Record<string, string> {
   const lower: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) lower[name.toLowerCase()] = value;
-  return { status, headers: lower, bodyText, body: parseBody(bodyText), durationMs };
+  // keys() and an index loop: see queryString (lib/http/call.ts) for why, on every response.
+  const names = Object.keys(headers);
+  for (let index = 0; index < names.length; index += 1) {
+    const name = names[index] as string;
+    lower[name.toLowerCase()] = headers[name] as string;
+  }
+  return lower;
 }
 
 export const isJsonContentType = (response: ApiResponse): boolean =>

@@ -1,15 +1,19 @@
 /** Low-cardinality tag values: page depths and run periods fall into a few named buckets. */
 
-const DEPTH_BUCKETS: readonly [number, string][] = [
-  [1, '1'],
-  [5, '2-5'],
-  [20, '6-20'],
-  [100, '21-100'],
+const DEPTH_BUCKETS: readonly { upTo: number; name: string }[] = [
+  { upTo: 1, name: '1' },
+  { upTo: 5, name: '2-5' },
+  { upTo: 20, name: '6-20' },
+  { upTo: 100, name: '21-100' },
 ];
 
 /** The bucket of a 1-based page depth: 1, 2-5, 6-20, 21-100, 101+. */
 export function depthBucket(depth: number): string {
-  for (const [upTo, name] of DEPTH_BUCKETS) if (depth <= upTo) return name;
+  // An index loop: this runs on every page, and k6's interpreter is slow at for...of.
+  for (let index = 0; index < DEPTH_BUCKETS.length; index += 1) {
+    const bucket = DEPTH_BUCKETS[index] as { upTo: number; name: string };
+    if (depth <= bucket.upTo) return bucket.name;
+  }
   return '101+';
 }
 

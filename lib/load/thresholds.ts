@@ -83,20 +83,31 @@ export function overridesFromFlags(flags: readonly string[]): Thresholds {
   return overrides;
 }
 
+/** Later parts replace earlier ones metric by metric; a metric given `none` is dropped. */
+function merge(...parts: Thresholds[]): Thresholds {
+  const merged: Thresholds = Object.assign({}, ...parts) as Thresholds;
+  for (const [metric, expressions] of Object.entries(merged))
+    if (expressions.includes(DROP)) delete merged[metric];
+  return merged;
+}
+
 export function thresholdsFor(
   scenario: ScenarioName,
   profile: ProfileName,
   overrides: Thresholds,
 ): Thresholds {
-  const merged: Thresholds = {
-    ...CHECK_THRESHOLDS,
-    ...PROFILE_THRESHOLDS[profile],
-    ...SCENARIO_THRESHOLDS[scenario],
-    ...overrides,
-  };
-  for (const [metric, expressions] of Object.entries(merged))
-    if (expressions.includes(DROP)) delete merged[metric];
-  return merged;
+  return merge(CHECK_THRESHOLDS, PROFILE_THRESHOLDS[profile], SCENARIO_THRESHOLDS[scenario], overrides);
+}
+
+/**
+ * Whether a run with this profile and these overrides gates on the latency drift: it is a sample
+ * on every page, which costs the load generator, so the scenarios record it only then (soak).
+ */
+export function gatesOnDrift(profile: ProfileName, overrides: Thresholds): boolean {
+  const metric = METRIC.latencyDrift;
+  return Object.keys(merge(PROFILE_THRESHOLDS[profile], overrides)).some(
+    (name) => name === metric || name.startsWith(`${metric}{`),
+  );
 }
 
 /**

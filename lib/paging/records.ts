@@ -8,6 +8,11 @@ export function requestRecord(call: ApiCall, status: number): RequestRecord {
   return { endpoint: call.endpoint, path: callPath(call), tenant, role, scheme, status };
 }
 
-/** Identifies a page by the ids it holds, in order. */
-export const pageFingerprint = (page: PageBody): string =>
-  page.data.map((record) => String(record.id)).join(',');
+/** The ids of a page's records in order, as strings; read once per page (see PageContext). */
+export function pageIds(page: PageBody | null): string[] {
+  if (page === null) return [];
+  const records = page.data;
+  const ids = new Array<string>(records.length);
+  for (let index = 0; index < records.length; index += 1) ids[index] = String(records[index]?.id);
+  return ids;
+}

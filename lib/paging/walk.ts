@@ -9,7 +9,7 @@ import type { Failure, RequestRecord } from '../failure.ts';
 import type { PageBody, PageCheck } from '../checks/types.ts';
 import { PAGE_CHECKS } from '../checks/registry.ts';
 import { runPageChecks } from './run-checks.ts';
-import { pageFingerprint, requestRecord } from './records.ts';
+import { pageIds, requestRecord } from './records.ts';
 
 export interface WalkSpec {
   endpoint: Endpoint;
@@ -78,22 +78,25 @@ export function foldPage(
 ): Failure[] {
   state.requests.push(requestRecord(call, response.status));
   const page = response.status === 200 ? asPageBody(response.body) : null;
-  const failures = runPageChecks(checks, { walk: state, call, response, page });
+  const ids = pageIds(page);
+  const fingerprint = ids.join(',');
+  const failures = runPageChecks(checks, { walk: state, call, response, page, ids, fingerprint });
   state.failures.push(...failures);
   state.pageCount += 1;
   if (page === null) state.end = 'http-error';
-  else advance(state, page);
+  else advance(state, page, ids, fingerprint);
   if (failures.some((failure) => failure.severity === 'error')) state.end = 'failed';
   return failures;
 }
 
-function advance(state: WalkState, page: PageBody): void {
-  for (const record of page.data) {
-    const id = record.id;
-    if (typeof id === 'string' && !state.ids.has(id)) state.ids.set(id, state.pageCount - 1);
+function advance(state: WalkState, page: PageBody, ids: readonly string[], fingerprint: string): void {
+  const index = state.pageCount - 1;
+  for (let at = 0; at < ids.length; at += 1) {
+    const id = ids[at] as string;
+    if (!state.ids.has(id)) state.ids.set(id, index);
   }
   const token = page.pagination.nextPageToken;
-  if (page.data.length > 0) state.pageFingerprints.add(pageFingerprint(page));
+  if (ids.length > 0) state.pageFingerprints.add(fingerprint);
   if (page.pagination.hasMore === true && typeof token === 'string') {
     state.tokens.add(token);
     state.cursor = token;

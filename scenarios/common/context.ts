@@ -7,11 +7,14 @@
 import { treat429AsExpected } from '../../lib/adapters/k6-http.ts';
 import { loadConfig, LOAD_ENV, type LoadConfig } from '../../lib/load/config.ts';
 import type { ProfileName } from '../../lib/load/profiles.ts';
+import { gatesOnDrift } from '../../lib/load/thresholds.ts';
 import { resolveTarget, type Target } from '../../lib/target/target.ts';
 
 export interface ScenarioContext {
   target: Target;
   config: LoadConfig;
+  /** Whether a threshold reads latency_drift, which is recorded only then (one sample per page). */
+  recordDrift: boolean;
 }
 
 function targetText(): string {
@@ -41,5 +44,6 @@ function readTarget(): Target {
 /** Call once, at module level of a scenario (k6's init context). */
 export function initScenario(fallbackProfile: ProfileName): ScenarioContext {
   treat429AsExpected();
-  return { target: readTarget(), config: loadConfig(__ENV, fallbackProfile) };
+  const config = loadConfig(__ENV, fallbackProfile);
+  return { target: readTarget(), config, recordDrift: gatesOnDrift(config.profile, config.overrides) };
 }

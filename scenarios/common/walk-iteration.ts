@@ -46,9 +46,11 @@ export function recordFailure(failure: Failure, tags: Record<string, string>): v
 }
 
 function onPage(ctx: ScenarioContext, data: SetupData, walk: K6Walk, page: FoldedPage): void {
-  metrics.pages.add(1, page.tags);
-  const period = periodOf(Date.now() - data.startedAt, ctx.config.durationS * 1000);
-  metrics.latencyDrift.add(page.response.durationMs - data.floorMs, { ...page.tags, period });
+  if (ctx.recordDrift) {
+    const period = periodOf(Date.now() - data.startedAt, ctx.config.durationS * 1000);
+    metrics.latencyDrift.add(page.response.durationMs - data.floorMs, { ...page.tags, period });
+  }
+  if (page.failures.length === 0) return;
   for (const failure of page.failures) recordFailure(failure, page.tags);
   const definitive = page.failures.find((f) => f.severity === 'error' && DEFINITIVE_CHECKS.includes(f.check));
   if (definitive) {
@@ -59,6 +61,8 @@ function onPage(ctx: ScenarioContext, data: SetupData, walk: K6Walk, page: Folde
 
 function recordWalk(walk: K6Walk, tags: Record<string, string>): void {
   metrics.walks.add(1, { ...tags, end: walk.end ?? 'complete' });
+  // Per walk, not per page: the count and rate are the same, at a sample per walk.
+  metrics.pages.add(walk.pageCount, tags);
   metrics.walkPages.add(walk.pageCount, tags);
   metrics.walkDuration.add(walk.durationMs, tags);
   metrics.walkInconclusive.add(walk.end === 'throttled' || walk.end === 'timed-out', tags);
