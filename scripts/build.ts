@@ -96,18 +96,29 @@ function oneLine(errors: readonly Message[]): string {
   return `bundling failed: ${where}${first.text}${more}`;
 }
 
-/** Bundles the scenarios for k6; throws one line naming the first build error. */
-export async function buildScenarios(options: BuildScenariosOptions = {}): Promise<BuiltScenario[]> {
-  const outDir = options.outDir ?? DEFAULT_OUT_DIR;
-  const names = selectScenarios(options.only);
-  if (names.length === 0) return [];
-  const entryPoints = names.map((name) => ({ in: path.join(SCENARIOS_DIR, `${name}.ts`), out: name }));
+async function bundle(entryPoints: { in: string; out: string }[], outDir: string): Promise<void> {
   const result = await build({ ...K6_BUILD_OPTIONS, entryPoints, outdir: outDir }).catch(
     (failure: { errors?: Message[] }) => {
       throw new HarnessError(oneLine(failure.errors ?? []));
     },
   );
   for (const output of result.outputFiles ?? []) writeAtomically(output.path, output.contents);
+}
+
+/** Bundles one k6 script that is not a scenario (the bench's); returns the bundle's path. */
+export async function bundleK6Script(source: string, outDir: string): Promise<string> {
+  const name = path.basename(source, '.ts');
+  await bundle([{ in: source, out: name }], outDir);
+  return path.join(outDir, `${name}.js`);
+}
+
+/** Bundles the scenarios for k6; throws one line naming the first build error. */
+export async function buildScenarios(options: BuildScenariosOptions = {}): Promise<BuiltScenario[]> {
+  const outDir = options.outDir ?? DEFAULT_OUT_DIR;
+  const names = selectScenarios(options.only);
+  if (names.length === 0) return [];
+  const entryPoints = names.map((name) => ({ in: path.join(SCENARIOS_DIR, `${name}.ts`), out: name }));
+  await bundle(entryPoints, outDir);
   return names.map((name) => ({
     name,
     source: path.join(SCENARIOS_DIR, `${name}.ts`),

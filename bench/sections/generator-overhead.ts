@@ -100,6 +100,13 @@ function figures(rates: Rates, harness: HarnessWalkResult, wrkNote: string | und
     absoluteFigure('wrk', rates.wrk, 'req/s', { note: wrkNote }),
     absoluteFigure('k6 bare GET', rates.bare, 'req/s'),
     absoluteFigure('k6 minimal walk', rates.minimal, 'req/s'),
+    ratioFigure(
+      'harness loop without checks / minimal',
+      harness.ok ? harness.loopRequestsPerSec : null,
+      rates.minimal,
+      'requests/s of the harness walk loop with no page checks (bench/k6/harness-loop.ts): its plumbing alone',
+      { note: harnessNote },
+    ),
     absoluteFigure('harness walk', harnessRate, 'req/s', { note: harnessNote }),
     absoluteFigure('dropped iterations at claimed rate', dropped, 'iterations', {
       note: harness.ok
@@ -107,6 +114,17 @@ function figures(rates: Rates, harness: HarnessWalkResult, wrkNote: string | und
         : harnessNote,
       goal: dropped === null ? undefined : { text: '== 0', met: dropped === 0 },
     }),
+    absoluteFigure(
+      'dropped iterations at held rate',
+      harness.ok ? harness.droppedAtHeldRate : null,
+      'iterations',
+      {
+        note: harness.ok
+          ? `at ${harness.heldWalksPerSec} walks/s = 0.8 × the harness's own top rate (${harness.walksPerSec.toFixed(0)} walks/s): the rate it can claim`
+          : harnessNote,
+        goal: harness.ok ? { text: '== 0', met: harness.droppedAtHeldRate === 0 } : undefined,
+      },
+    ),
   ];
 }
 

@@ -13,7 +13,7 @@ import type { BenchContext } from '../section.ts';
 const LOAD_FAULT_RUNS: Record<string, LoadOptions> = {
   'shared-cache': { scenario: 'isolation', profile: 'smoke', duration: '4s', rate: 10 },
   'global-rate-limit': { scenario: 'fairness', profile: 'smoke', duration: '4s', rate: 2 },
-  'overload-5xx': { scenario: 'stress', profile: 'stress', duration: '4s', rate: 3 },
+  'overload-5xx': { scenario: 'stress', profile: 'stress', duration: '4s', rate: 6 },
   'deep-page-slowdown': { scenario: 'depth', profile: 'smoke', duration: '2s', rate: 1 },
   'soak-drift': { scenario: 'walk', profile: 'soak', duration: '10s', rate: 15 },
 };

@@ -2,6 +2,7 @@
  * The synchronous paging loop for k6, on the same sans-I/O walk and page checks as the Node
  * adapter and the property suites. Bounded in pages (the spec's maxPages) and in time.
  */
+import type { PageCheck } from '../checks/types.ts';
 import type { Failure } from '../failure.ts';
 import { depthBucket } from '../load/tags.ts';
 import { foldPage, nextCall, startWalk, type WalkSpec, type WalkState } from '../paging/walk.ts';
@@ -31,18 +32,27 @@ export interface K6WalkOptions extends SendOptions {
   tags: Record<string, string>;
   /** After each page is folded in, e.g. to record metrics or abort on a definitive violation. */
   onPage?: (walk: K6Walk, page: FoldedPage) => void;
+  /** @default PAGE_CHECKS (the bench runs the loop without any, to weigh what they cost) */
+  checks?: readonly PageCheck[];
 }
 
 export function walkK6(spec: WalkSpec, options: K6WalkOptions): K6Walk {
   const started = Date.now();
   const walk: K6Walk = { ...startWalk(spec), retries: 0, durationMs: 0, latencies: [] };
+  // One tag set per depth bucket, not one per page.
+  const tagSets = new Map<string, Record<string, string>>();
+  const tagsAt = (bucket: string): Record<string, string> => {
+    let tags = tagSets.get(bucket);
+    if (tags === undefined) tagSets.set(bucket, (tags = { ...options.tags, depth: bucket }));
+    return tags;
+  };
   for (let call = nextCall(walk); call !== null; call = nextCall(walk)) {
     if (Date.now() > options.deadlineMs) {
       walk.end = 'timed-out';
       break;
     }
     const depth = walk.pageCount + 1;
-    const tags = { ...options.tags, depth: depthBucket(depth) };
+    const tags = tagsAt(depthBucket(depth));
     const { response, retries } = sendWithBackoff(call, tags, options);
     walk.retries += retries;
     if (response.status === 429) {
@@ -50,7 +60,7 @@ export function walkK6(spec: WalkSpec, options: K6WalkOptions): K6Walk {
       break;
     }
     walk.latencies.push(response.durationMs);
-    const failures = foldPage(walk, call, response);
+    const failures = foldPage(walk, call, response, options.checks);
     options.onPage?.(walk, { depth, response, failures, tags });
   }
   walk.durationMs = Date.now() - started;

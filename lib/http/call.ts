@@ -58,9 +58,18 @@ export function queryString(query: Query): string {
   return text;
 }
 
+// A call is sent (toHttpRequest) and then recorded (requestRecord): its path is built once.
+const pathOf = new WeakMap<ApiCall, string>();
+
 /** Path and query of a call, relative to the target's base URL. */
-export const callPath = (call: ApiCall): string =>
-  ENDPOINT_INFO[call.endpoint].path + queryString(call.query);
+export function callPath(call: ApiCall): string {
+  let path = pathOf.get(call);
+  if (path === undefined) {
+    path = ENDPOINT_INFO[call.endpoint].path + queryString(call.query);
+    pathOf.set(call, path);
+  }
+  return path;
+}
 
 function keyFor(target: Target, credential: Credential): string | null {
   if (credential.role === 'none') return null;
