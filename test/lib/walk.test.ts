@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { foldPage, nextCall, startWalk, type WalkSpec } from '../../lib/paging/walk.ts';
+import { toApiResponse } from '../../lib/http/response.ts';
 import { fakeOrders, type FakeBug } from './fake-list.ts';
 
 const spec = (query: Record<string, string>): WalkSpec => ({
@@ -45,6 +46,26 @@ describe('sans-I/O walk', () => {
     ['empty-shape', { status: 'CLOSED' }, 'empty-result-exact'],
     ['error-500', { limit: '5' }, 'walk-pages-succeed'],
   ];
+
+  it('should catch an id twice on one page, naming that page as the earlier one too', () => {
+    // Arrange: a first page whose third record repeats the first one's id.
+    const state = startWalk(spec({ limit: '5' }));
+    const call = nextCall(state);
+    if (call === null) throw new Error('a new walk has a first call');
+    const data = ['o1', 'o2', 'o1'].map((id) => ({ id, status: 'OPEN' }));
+    const body = JSON.stringify({ data, pagination: { nextPageToken: null, hasMore: false } });
+
+    // Act
+    const failures = foldPage(state, call, toApiResponse(200, {}, body, 1));
+
+    // Assert
+    expect(failures).toContainEqual(
+      expect.objectContaining({
+        check: 'no-duplicate-ids',
+        message: 'id o1 on page 1 was already returned on page 1',
+      }),
+    );
+  });
 
   it.each(cases)('should catch the %s bug with its check and stop the walk', (bug, query, check) => {
     const state = walk(query, bug);

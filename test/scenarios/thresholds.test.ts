@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PAGE_CHECKS } from '../../lib/checks/registry.ts';
 import { evaluateThreshold, percentilesIn } from '../../lib/load/threshold-eval.ts';
-import { overridesFromFlags, parseThresholdFlag, thresholdsFor } from '../../lib/load/thresholds.ts';
+import {
+  gatesOnDrift,
+  overridesFromFlags,
+  parseThresholdFlag,
+  thresholdsFor,
+} from '../../lib/load/thresholds.ts';
 
 describe('thresholdsFor', () => {
   it('should gate every page check by its own name', () => {
@@ -13,6 +18,13 @@ describe('thresholdsFor', () => {
     const thresholds = thresholdsFor('fairness', 'load', {});
     expect(thresholds['rate_limited{traffic:quiet}']).toEqual(['rate<0.01']);
     expect(thresholds.http_req_duration).toEqual(['p(95)<500', 'p(99)<1500']);
+  });
+
+  it('should record the latency drift only where a threshold reads it', () => {
+    expect(gatesOnDrift('soak', {})).toBe(true);
+    expect(gatesOnDrift('smoke', {})).toBe(false);
+    expect(gatesOnDrift('smoke', overridesFromFlags(['latency_drift{period:late}=p(10)<40']))).toBe(true);
+    expect(gatesOnDrift('soak', overridesFromFlags(['latency_drift{period:late}=none']))).toBe(false);
   });
 
   it('should let an override replace a metric and "none" drop it', () => {
