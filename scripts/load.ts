@@ -31,6 +31,7 @@ function printResult(result: LoadResult): void {
     console.log(
       `429s: ${percent(limits.rate429)} of responses, ${limits.retries} retries; Retry-After present ${percent(limits.retryAfterPresent)}, honest ${percent(limits.retryAfterHonest)} (advisory)`,
     );
+  for (const warning of result.warnings) console.log(`warning: ${warning}`);
   console.log(`${result.verdict.toUpperCase()}: ${result.reason}`);
   console.log(`reports: ${result.files.dir}`);
 }

@@ -106,6 +106,7 @@ export async function runGateLoads(
     progress(
       `  ${result.verdict.toUpperCase().padEnd(5)} ${load.scenario}/${load.profile}: ${result.reason}`,
     );
+    for (const warning of result.warnings) progress(`        warning: ${warning}`);
     addLoadChecks(options.summary, result);
     if (result.files.dashboard)
       (options.summary.artifacts ??= []).push({

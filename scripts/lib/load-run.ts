@@ -43,6 +43,8 @@ export interface LoadResult {
   reason: string;
   thresholds: ThresholdResult[];
   checks: K6Check[];
+  /** What weakens the figures without failing the run (see Judgement). */
+  warnings: string[];
   /** Each distinct failure the page checks recorded, with how often. */
   failures: LoadFailure[];
   rateLimiting: RateLimiting;

@@ -22,6 +22,11 @@ export interface Judgement {
   reason: string;
   thresholds: ThresholdResult[];
   checks: K6Check[];
+  /**
+   * What weakens the figures without failing the run: the load generator could not start walks
+   * at the planned rate (k6 dropped iterations), so the target saw less load than asked.
+   */
+  warnings: string[];
 }
 
 export interface RunOutcome {
@@ -71,10 +76,19 @@ function failureReason(thresholds: ThresholdResult[], failures: LoadFailure[], a
   return parts.join('; ') || 'the run was aborted';
 }
 
+/** Not a gate: a busy CI machine must not fail a clean run, but the figures must say so. */
+function generatorWarnings(merged: MergedSummary): string[] {
+  const dropped = merged.metrics.dropped_iterations?.values.count ?? 0;
+  if (dropped === 0) return [];
+  return [
+    `k6 dropped ${dropped} iteration(s): the load generator could not start walks at the planned rate, so the target saw less load than asked; give it more VUs (--max-vus) or more generators (--segments, --k6-operator)`,
+  ];
+}
+
 export function judge(outcome: RunOutcome): Judgement {
   const thresholds = outcome.summary ? thresholdResults(outcome.summary) : mergedThresholds(outcome);
   const checks = outcome.summary ? allChecks(outcome.summary) : mergedChecks(outcome.merged);
-  const base = { thresholds, checks };
+  const base = { thresholds, checks, warnings: generatorWarnings(outcome.merged) };
   if (outcome.timedOut)
     return {
       ...base,

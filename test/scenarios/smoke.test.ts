@@ -84,6 +84,17 @@ describe('a run against a target file', () => {
   });
 
   it(
+    'should say so when the generator cannot keep the planned rate (k6 dropped iterations)',
+    { timeout: RUN_TIMEOUT_MS },
+    async () => {
+      // One VU cannot start 200 walks a second: most arrivals are dropped.
+      const result = await run({ target: targetPath, duration: '2s', rate: 200, maxVUs: 1 });
+
+      expect(resultOnDisk(result).warnings).toEqual([expect.stringMatching(/^k6 dropped \d+ iteration/)]);
+    },
+  );
+
+  it(
     'should stop at setup with exit 2 and one line when the target is unreachable',
     { timeout: RUN_TIMEOUT_MS },
     async () => {

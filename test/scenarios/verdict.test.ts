@@ -31,6 +31,23 @@ const outcome = (changes: Partial<RunOutcome>): RunOutcome => ({
 });
 
 describe('judge', () => {
+  it('should warn, not fail, when k6 dropped iterations: the target saw less load than asked', () => {
+    const merged: RunOutcome['merged'] = {
+      files: [],
+      points: 3,
+      startTime: null,
+      endTime: null,
+      metrics: { dropped_iterations: { type: 'counter', contains: 'default', values: { count: 3 } } },
+    };
+
+    const dropped = judge(outcome({ merged }));
+    const clean = judge(outcome({}));
+
+    expect(dropped).toMatchObject({ verdict: 'pass', exitCode: 0 });
+    expect(dropped.warnings).toEqual([expect.stringMatching(/^k6 dropped 3 iteration\(s\): .*--max-vus/)]);
+    expect(clean.warnings).toEqual([]);
+  });
+
   it('should fail with exit 1, naming the threshold k6 found crossed', () => {
     const judgement = judge(outcome({ k6ExitCodes: [99], summary }));
     expect(judgement).toMatchObject({ verdict: 'fail', exitCode: 1 });
