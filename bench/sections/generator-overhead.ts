@@ -26,6 +26,12 @@ async function checkChain(nginx: RunningNginx): Promise<void> {
   const walk = await walkChain({ listUrl: `${nginx.baseUrl}/public/orders`, maxPages: 10_000 });
   if (!walk.complete || walk.records !== site.records)
     throw new Error(`canned pages do not chain: walked ${walk.records} of ${site.records} records`);
+  // Every list the harness (and so the minimal walk) will walk must chain to its end too: a
+  // list the canned site lacks would make both walks fail fast and the ratio meaningless.
+  for (const listUrl of new Set(plannedFirstPages(nginx.baseUrl))) {
+    const planned = await walkChain({ listUrl, maxPages: 10_000 });
+    if (!planned.complete) throw new Error(`canned pages do not chain for ${listUrl}`);
+  }
 }
 
 interface Rates {
