@@ -14,12 +14,10 @@ import { DEFAULT_BACKOFF } from '../../lib/backoff.ts';
 import { keyLabel } from '../../lib/load/tags.ts';
 import { planWalk } from '../../lib/load/walk-plan.ts';
 import { resolveInlineTarget } from '../../lib/target/target.ts';
+import { MAX_PAGES, WALK_DEADLINE_MS } from '../../scenarios/common/walk-iteration.ts';
 
 treat429AsExpected();
 const target = resolveInlineTarget(JSON.parse(__ENV.HARNESS_TARGET_JSON ?? 'null'));
-/** The walk scenario's bounds (scenarios/common/walk-iteration.ts). */
-const MAX_PAGES = 10_000;
-const WALK_DEADLINE_MS = 60_000;
 
 export default function harnessLoop(): void {
   const first = planWalk(target, exec.scenario.iterationInTest);

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { LOAD_ENV, parseDurationS } from '../../lib/load/config.ts';
 import { GRACEFUL_STOP_S } from '../../lib/load/executor.ts';
 import { PROFILES } from '../../lib/load/profiles.ts';
-import type { K6Check, K6Summary, ThresholdResult } from '../../lib/load/summary.ts';
+import type { K6Summary } from '../../lib/load/summary.ts';
 import { percentilesIn } from '../../lib/load/threshold-eval.ts';
 import { overridesFromFlags, thresholdsFor } from '../../lib/load/thresholds.ts';
 import { createRedactor, redactDeep } from '../../lib/redact.ts';
@@ -24,11 +24,12 @@ import { readRunPoints, type LoadFailure } from './load-points.ts';
 import { runLoadK6 } from './load-k6.ts';
 import { SANDBOX_FLOOD_RATE } from './load-sandbox.ts';
 import { openTarget } from './load-target.ts';
-import { judge, rateLimiting, type RateLimiting, type Verdict } from './load-verdict.ts';
+import { judge, rateLimiting, type RateLimiting, type Judgement } from './load-verdict.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-export interface LoadResult {
+/** The run as data: what it was, its judgement, and what it measured. */
+export interface LoadResult extends Judgement {
   scenario: string;
   profile: string;
   /** Name and base URL only: never a key. */
@@ -37,14 +38,6 @@ export interface LoadResult {
   segments: number;
   startedAt: string;
   durationMs: number;
-  verdict: Verdict;
-  /** 0 pass, 1 a threshold or check failed, 2 usage or setup error. */
-  exitCode: number;
-  reason: string;
-  thresholds: ThresholdResult[];
-  checks: K6Check[];
-  /** What weakens the figures without failing the run (see Judgement). */
-  warnings: string[];
   /** Each distinct failure the page checks recorded, with how often. */
   failures: LoadFailure[];
   rateLimiting: RateLimiting;

@@ -13,10 +13,11 @@ import type { MergedSummary } from './k6-merge.ts';
 import type { LoadFailure } from './load-points.ts';
 import { EXIT } from './cli.ts';
 
-export type Verdict = 'pass' | 'fail' | 'error';
+type Verdict = 'pass' | 'fail' | 'error';
 
 export interface Judgement {
   verdict: Verdict;
+  /** 0 pass, 1 a threshold or check failed, 2 usage or setup error. */
   exitCode: number;
   /** One line: what held, what failed and why. */
   reason: string;
