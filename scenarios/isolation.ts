@@ -9,7 +9,7 @@ import { profileArrival } from '../lib/load/executor.ts';
 import { scenarioOptions } from '../lib/load/options.ts';
 import type { K6Summary } from '../lib/load/summary.ts';
 import { planWalk } from '../lib/load/walk-plan.ts';
-import { collectOwners, ownerLookup } from './common/owners.ts';
+import { collectOwners, foreignIds, ownerLookup } from './common/owners.ts';
 import { initScenario } from './common/context.ts';
 import { probeTarget, type SetupData } from './common/setup.ts';
 import { summaryOutputs } from './common/summary.ts';
@@ -30,7 +30,11 @@ export function setup(): SetupData {
 export function walk(data: SetupData): void {
   // Shared filters only: tenants must send identical paths for a tenant-blind cache to leak.
   const first = planWalk(target, exec.scenario.iterationInTest, { filters: 'shared' });
-  runWalk(ctx, data, first, { foreignOwner: ownerLookup(data, first.credential.tenant) });
+  const { tenant } = first.credential;
+  runWalk(ctx, data, first, {
+    foreignOwner: ownerLookup(data, tenant),
+    foreignIds: foreignIds(data, tenant),
+  });
 }
 
 export const handleSummary = (data: K6Summary): Record<string, string> => summaryOutputs(ctx, data);

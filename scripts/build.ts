@@ -49,9 +49,19 @@ const K6_BUILD_OPTIONS: BuildOptions = {
   logLevel: 'silent',
 };
 
+/**
+ * For a stock k6 (the k6-operator's image), which lacks the harness's page screen: every page is
+ * then checked in JavaScript (lib/adapters/k6-screen.ts).
+ */
+const STOCK_K6_ALIASES: Record<string, string> = {
+  'k6/x/pagefold': path.join(ROOT, 'lib/adapters/pagefold-absent.ts'),
+};
+
 export interface BuildScenariosOptions {
   /** Scenario names (file names without .ts) to build. @default every scenario */
   only?: readonly string[];
+  /** Bundle for a k6 without the page screen (see STOCK_K6_ALIASES). @default false */
+  stockK6?: boolean;
   /** @default <project>/dist */
   outDir?: string;
 }
@@ -96,8 +106,13 @@ function oneLine(errors: readonly Message[]): string {
   return `bundling failed: ${where}${first.text}${more}`;
 }
 
-async function bundle(entryPoints: { in: string; out: string }[], outDir: string): Promise<void> {
-  const result = await build({ ...K6_BUILD_OPTIONS, entryPoints, outdir: outDir }).catch(
+async function bundle(
+  entryPoints: { in: string; out: string }[],
+  outDir: string,
+  stockK6 = false,
+): Promise<void> {
+  const alias = stockK6 ? { ...SHIM_ALIASES, ...STOCK_K6_ALIASES } : SHIM_ALIASES;
+  const result = await build({ ...K6_BUILD_OPTIONS, alias, entryPoints, outdir: outDir }).catch(
     (failure: { errors?: Message[] }) => {
       throw new HarnessError(oneLine(failure.errors ?? []));
     },
@@ -118,7 +133,7 @@ export async function buildScenarios(options: BuildScenariosOptions = {}): Promi
   const names = selectScenarios(options.only);
   if (names.length === 0) return [];
   const entryPoints = names.map((name) => ({ in: path.join(SCENARIOS_DIR, `${name}.ts`), out: name }));
-  await bundle(entryPoints, outDir);
+  await bundle(entryPoints, outDir, options.stockK6);
   return names.map((name) => ({
     name,
     source: path.join(SCENARIOS_DIR, `${name}.ts`),
@@ -145,11 +160,18 @@ async function main(): Promise<number> {
       `--k6-operator must be a whole number of pods >= 1, got "${flags['k6-operator']}"`,
     );
   }
-  for (const built of await buildScenarios({ only: flags.scenario })) {
-    console.log(`built ${path.relative(ROOT, built.bundle)}`);
+  // The k6-operator runs the stock grafana/k6 image: its bundles go without the page screen.
+  const operatorBundles = path.join(DEFAULT_OUT_DIR, 'k6-operator', 'bundles');
+  const built = await buildScenarios(
+    parallelism === undefined
+      ? { only: flags.scenario }
+      : { only: flags.scenario, stockK6: true, outDir: operatorBundles },
+  );
+  for (const scenario of built) {
+    console.log(`built ${path.relative(ROOT, scenario.bundle)}`);
     if (parallelism === undefined) continue;
-    const outDir = path.join(DEFAULT_OUT_DIR, 'k6-operator', built.name);
-    writeOperatorManifests({ name: built.name, bundle: built.bundle, parallelism }, outDir);
+    const outDir = path.join(DEFAULT_OUT_DIR, 'k6-operator', scenario.name);
+    writeOperatorManifests({ name: scenario.name, bundle: scenario.bundle, parallelism }, outDir);
     console.log(`wrote ${path.relative(ROOT, outDir)}/{configmap,testrun}.yaml (parallelism ${parallelism})`);
   }
   return EXIT.pass;

@@ -31,6 +31,7 @@ export default function harnessLoop(): void {
       deadlineMs: Date.now() + WALK_DEADLINE_MS,
       tags: { endpoint: first.endpoint, tenant, role, key: keyLabel(tenant, role) },
       checks: [],
+      screen: false,
     },
   );
 }

@@ -19,6 +19,19 @@ export function treat429AsExpected(): void {
   http.setResponseCallback(http.expectedStatuses({ min: 200, max: 299 }, 429));
 }
 
+// Callers keep one tag set per walk and depth (k6-walk.ts): adding `name` to it is done once.
+const withName = new WeakMap<Record<string, string>, Record<string, string>>();
+
+/** `tags` and the `name` tag, which groups requests by endpoint: with a cursor every URL is unique. */
+function requestTags(call: ApiCall, tags: Record<string, string>): Record<string, string> {
+  let named = withName.get(tags);
+  if (named === undefined || named.name !== ENDPOINT_INFO[call.endpoint].path) {
+    named = { name: ENDPOINT_INFO[call.endpoint].path, ...tags };
+    withName.set(tags, named);
+  }
+  return named;
+}
+
 /** Sends one call; `tags` go on every metric sample of the request. Never throws on HTTP errors. */
 export function sendK6(
   target: Target,
@@ -29,17 +42,30 @@ export function sendK6(
   const { url, headers } = toHttpRequest(target, call);
   const response = http.get(url, {
     headers,
-    // The `name` tag groups requests by endpoint: with a cursor in the URL every URL is unique.
-    tags: { name: ENDPOINT_INFO[call.endpoint].path, ...tags },
-    timeout: `${timeoutMs}ms`,
+    tags: requestTags(call, tags),
+    // A number is milliseconds to k6, with no duration string to parse per request.
+    timeout: timeoutMs,
     responseType: 'text',
   });
   const bodyText = typeof response.body === 'string' ? response.body : '';
+  // Headers and the parsed body are read on first use: a page the Go screen passes
+  // (k6-screen.ts) needs neither, and each costs more than the screen in k6's interpreter.
+  let lowerCased: Record<string, string> | undefined;
+  let body: unknown;
+  let parsed = false;
   return {
     status: response.status,
-    headers: lowerCaseHeaders(response.headers),
+    get headers() {
+      return (lowerCased ??= lowerCaseHeaders(response.headers));
+    },
     bodyText,
-    body: bodyText === '' ? undefined : parsedBody(response),
+    get body() {
+      if (!parsed) {
+        parsed = true;
+        body = bodyText === '' ? undefined : parsedBody(response);
+      }
+      return body;
+    },
     durationMs: response.timings.duration,
     errorCode: response.error_code,
     error: response.error,

@@ -11,6 +11,7 @@ export const metrics = {
   walkPages: new Trend(METRIC.walkPages),
   walkDuration: new Trend(METRIC.walkDuration, isTime),
   pages: new Counter(METRIC.pages),
+  screenedPages: new Counter(METRIC.screenedPages),
   walks: new Counter(METRIC.walks),
   walkInconclusive: new Rate(METRIC.walkInconclusive),
   rateLimited: new Rate(METRIC.rateLimited),

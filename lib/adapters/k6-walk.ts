@@ -7,6 +7,7 @@ import type { Failure } from '../failure.ts';
 import { depthBucket } from '../load/tags.ts';
 import { foldPage, nextCall, startWalk, type WalkSpec, type WalkState } from '../paging/walk.ts';
 import type { K6Response } from './k6-http.ts';
+import { openScreen } from './k6-screen.ts';
 import { sendWithBackoff, type SendOptions } from './k6-retry.ts';
 
 export interface K6Walk extends WalkState {
@@ -15,6 +16,8 @@ export interface K6Walk extends WalkState {
   durationMs: number;
   /** Latency of each folded page in order, ms. */
   latencies: number[];
+  /** Pages the Go page screen passed (k6-screen.ts). */
+  screenedPages: number;
 }
 
 export interface FoldedPage {
@@ -34,11 +37,25 @@ export interface K6WalkOptions extends SendOptions {
   onPage?: (walk: K6Walk, page: FoldedPage) => void;
   /** @default PAGE_CHECKS (the bench runs the loop without any, to weigh what they cost) */
   checks?: readonly PageCheck[];
+  /**
+   * Screen each 200 page in Go first (k6-screen.ts). @default true; the bench turns it off to
+   * weigh the loop alone.
+   */
+  screen?: boolean;
+  /** The ids of other tenants, when `spec.foreignOwner` is set: lets the screen look for them too. */
+  foreignIds?: readonly string[];
 }
 
 export function walkK6(spec: WalkSpec, options: K6WalkOptions): K6Walk {
   const started = Date.now();
-  const walk: K6Walk = { ...startWalk(spec), retries: 0, durationMs: 0, latencies: [] };
+  const screen = options.screen === false ? null : openScreen(spec, options.foreignIds);
+  const walk: K6Walk = {
+    ...startWalk(spec, screen?.index),
+    retries: 0,
+    durationMs: 0,
+    latencies: [],
+    screenedPages: 0,
+  };
   // One tag set per depth bucket, not one per page.
   const tagSets = new Map<string, Record<string, string>>();
   const tagsAt = (bucket: string): Record<string, string> => {
@@ -60,7 +77,10 @@ export function walkK6(spec: WalkSpec, options: K6WalkOptions): K6Walk {
       break;
     }
     walk.latencies.push(response.durationMs);
-    const failures = foldPage(walk, call, response, options.checks);
+    const screened =
+      screen !== null && response.status === 200 ? screen.page(response.bodyText, walk.pageCount) : null;
+    if (screened !== null) walk.screenedPages += 1;
+    const failures = foldPage(walk, call, response, options.checks, screened ?? undefined);
     options.onPage?.(walk, { depth, response, failures, tags });
   }
   walk.durationMs = Date.now() - started;

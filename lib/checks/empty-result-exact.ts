@@ -5,8 +5,8 @@ export const emptyResultExact: PageCheck = {
   name: 'empty-result-exact',
   description: 'An empty list is exactly { data: [], pagination: { nextPageToken: null, hasMore: false } }.',
   catches: ['empty-result-shape'],
-  run({ page, walk }) {
-    if (page === null || walk.pageCount > 0 || page.data.length > 0) return null;
+  run({ page, walk, recordCount }) {
+    if (page === null || walk.pageCount > 0 || recordCount > 0) return null;
     const { nextPageToken, hasMore } = page.pagination;
     if (nextPageToken === null && hasMore === false) return null;
     return {

@@ -13,6 +13,7 @@ export const noDuplicateIds: PageCheck = {
   name: 'no-duplicate-ids',
   description: 'No record id appears twice within one walk.',
   catches: ['page-boundary-duplicate', 'unstable-order', 'offset-cursor'],
+  readsRecords: true,
   run({ ids, walk }) {
     const page = walk.pageCount + 1;
     // Index loops and a Set built in one call: this runs on every page of every walk under

@@ -6,15 +6,15 @@ export const pageSizeWithinLimit: PageCheck = {
   name: 'page-size-within-limit',
   description: 'data.length <= limit on every page (the default limit is 50).',
   catches: ['page-overflow', 'default-limit-wrong'],
-  run({ page, call }) {
+  run({ page, call, recordCount }) {
     if (page === null) return null;
     const limit = limitOf(call, LIMITS.default);
-    if (page.data.length <= limit) return null;
+    if (recordCount <= limit) return null;
     return {
       code: 'PAGE_OVER_LIMIT',
-      message: `page holds ${page.data.length} records for limit ${limit}`,
+      message: `page holds ${recordCount} records for limit ${limit}`,
       expected: `at most ${limit} records`,
-      received: `${page.data.length} records`,
+      received: `${recordCount} records`,
     };
   },
 };

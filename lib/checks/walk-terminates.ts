@@ -5,7 +5,7 @@ export const walkTerminates: PageCheck = {
   name: 'walk-terminates',
   description: 'A walk ends: no cursor cycle, no repeated page, no more pages than the data can explain.',
   catches: ['cursor-cycle'],
-  run({ page, walk, fingerprint }) {
+  run({ page, walk, fingerprint, recordCount }) {
     if (page === null) return null;
     const token = page.pagination.nextPageToken;
     const fields = { expected: 'a walk that ends', received: `page ${walk.pageCount + 1}` };
@@ -15,7 +15,7 @@ export const walkTerminates: PageCheck = {
         code: 'CURSOR_CYCLE',
         message: `page ${walk.pageCount + 1} returned a token already seen in this walk`,
       };
-    if (page.data.length > 0 && walk.pageFingerprints.has(fingerprint))
+    if (recordCount > 0 && walk.pageFingerprints.has(fingerprint))
       return {
         ...fields,
         code: 'PAGE_REPEATED',

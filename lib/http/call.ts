@@ -81,12 +81,25 @@ function keyFor(target: Target, credential: Credential): string | null {
   return key;
 }
 
-export function toHttpRequest(target: Target, call: ApiCall): HttpRequest {
+function headersFor(target: Target, credential: Credential): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const key = keyFor(target, call.credential);
+  const key = keyFor(target, credential);
   if (key !== null) {
-    if (call.credential.scheme === 'bearer') headers.authorization = `Bearer ${key}`;
+    if (credential.scheme === 'bearer') headers.authorization = `Bearer ${key}`;
     else headers[target.apiKeyHeader.toLowerCase()] = key;
   }
-  return { url: target.baseUrl + callPath(call), headers };
+  return headers;
+}
+
+// Every call of a walk shares its credential object: its headers are built once. Callers only
+// read the headers they are given.
+const headersByCredential = new WeakMap<Credential, { target: Target; headers: Record<string, string> }>();
+
+export function toHttpRequest(target: Target, call: ApiCall): HttpRequest {
+  let built = headersByCredential.get(call.credential);
+  if (built === undefined || built.target !== target) {
+    built = { target, headers: headersFor(target, call.credential) };
+    headersByCredential.set(call.credential, built);
+  }
+  return { url: target.baseUrl + callPath(call), headers: built.headers };
 }

@@ -9,6 +9,11 @@ export const METRIC = {
   walkDuration: 'walk_duration',
   /** Counter: pages folded into walks; its rate is pages per second. */
   pages: 'pages',
+  /**
+   * Counter: pages the Go page screen passed, whose record checks it ran (lib/adapters/k6-screen.ts);
+   * the other pages were checked record by record in JavaScript.
+   */
+  screenedPages: 'screened_pages',
   /** Counter, tagged `end`: walks by how they ended. */
   walks: 'walks',
   /** Rate: walks that ended throttled or timed out, neither a pass nor a contract failure. */

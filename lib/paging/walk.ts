@@ -6,7 +6,7 @@ import type { Endpoint } from '../contract/endpoints.ts';
 import type { ApiCall, Credential, Query } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
 import type { Failure, RequestRecord } from '../failure.ts';
-import type { PageBody, PageCheck } from '../checks/types.ts';
+import type { PageBody, PageCheck, PageContext } from '../checks/types.ts';
 import { PAGE_CHECKS } from '../checks/registry.ts';
 import { runPageChecks } from './run-checks.ts';
 import { pageIds, requestRecord } from './records.ts';
@@ -25,12 +25,35 @@ export interface WalkSpec {
 /** How a walk ended; `throttled` and `timed-out` are inconclusive, never a pass or a contract failure. */
 export type WalkEnd = 'complete' | 'failed' | 'http-error' | 'throttled' | 'timed-out';
 
+/**
+ * Every id a walk has seen, with the index of the page it first came on: a Map in Node, the Go
+ * page screen's own index in k6 (lib/adapters/k6-screen.ts), which fills it on screened pages.
+ */
+export interface IdIndex {
+  has(id: string): boolean;
+  get(id: string): number | undefined;
+  set(id: string, page: number): unknown;
+  readonly size: number;
+  keys(): Iterable<string>;
+}
+
+/**
+ * A 200 page that a fast page screen has passed (k6ext/pagefold): every check marked
+ * `readsRecords` would pass on it, and its ids are already in the walk's index. The rest of the
+ * page's checks still run, on what the screen read.
+ */
+export interface ScreenedPage {
+  recordCount: number;
+  pagination: { nextPageToken: string | null; hasMore: boolean };
+  /** The page's ids joined with ",", as PageContext.fingerprint. */
+  fingerprint: string;
+}
+
 export interface WalkState {
   spec: WalkSpec;
   pageCount: number;
   cursor: string | null;
-  /** Every id seen, with the index of the page it came on. */
-  ids: Map<string, number>;
+  ids: IdIndex;
   tokens: Set<string>;
   pageFingerprints: Set<string>;
   requests: RequestRecord[];
@@ -38,12 +61,12 @@ export interface WalkState {
   end: WalkEnd | null;
 }
 
-export function startWalk(spec: WalkSpec): WalkState {
+export function startWalk(spec: WalkSpec, ids: IdIndex = new Map<string, number>()): WalkState {
   return {
     spec,
     pageCount: 0,
     cursor: null,
-    ids: new Map(),
+    ids,
     tokens: new Set(),
     pageFingerprints: new Set(),
     requests: [],
@@ -66,37 +89,82 @@ function asPageBody(body: unknown): PageBody | null {
   return body as PageBody;
 }
 
+/** The checks' view of a response that the walk has read itself. */
+function pageContext(state: WalkState, call: ApiCall, response: ApiResponse): PageContext {
+  const page = response.status === 200 ? asPageBody(response.body) : null;
+  const ids = pageIds(page);
+  const fingerprint = ids.join(',');
+  return { walk: state, call, response, page, ids, fingerprint, recordCount: ids.length, screened: false };
+}
+
+/** The checks' view of a screened page: records are parsed only if a check asks for them. */
+function screenedContext(
+  state: WalkState,
+  call: ApiCall,
+  response: ApiResponse,
+  screened: ScreenedPage,
+): PageContext {
+  let ids: string[] | undefined;
+  const page: PageBody = {
+    pagination: screened.pagination,
+    get data() {
+      return asPageBody(response.body)?.data ?? [];
+    },
+  };
+  return {
+    walk: state,
+    call,
+    response,
+    page,
+    get ids() {
+      return (ids ??= pageIds(page));
+    },
+    fingerprint: screened.fingerprint,
+    recordCount: screened.recordCount,
+    screened: true,
+  };
+}
+
 /**
  * Folds one response into the walk and returns the failures it showed. A 429 must not reach
  * here: backing off and retrying is the adapter's job, and a 429 is never a contract failure.
+ * `screened` is given only for a 200 page the k6 page screen passed.
  */
 export function foldPage(
   state: WalkState,
   call: ApiCall,
   response: ApiResponse,
   checks: readonly PageCheck[] = PAGE_CHECKS,
+  screened?: ScreenedPage,
 ): Failure[] {
   state.requests.push(requestRecord(call, response.status));
-  const page = response.status === 200 ? asPageBody(response.body) : null;
-  const ids = pageIds(page);
-  const fingerprint = ids.join(',');
-  const failures = runPageChecks(checks, { walk: state, call, response, page, ids, fingerprint });
+  const context = screened
+    ? screenedContext(state, call, response, screened)
+    : pageContext(state, call, response);
+  const failures = runPageChecks(checks, context);
   state.failures.push(...failures);
   state.pageCount += 1;
-  if (page === null) state.end = 'http-error';
-  else advance(state, page, ids, fingerprint);
+  if (context.page === null) state.end = 'http-error';
+  else advance(state, context.page, screened ? [] : context.ids, context.fingerprint, context.recordCount);
   if (failures.some((failure) => failure.severity === 'error')) state.end = 'failed';
   return failures;
 }
 
-function advance(state: WalkState, page: PageBody, ids: readonly string[], fingerprint: string): void {
+/** `ids`: those not yet in the walk's index (a screened page's are already there). */
+function advance(
+  state: WalkState,
+  page: PageBody,
+  ids: readonly string[],
+  fingerprint: string,
+  recordCount: number,
+): void {
   const index = state.pageCount - 1;
   for (let at = 0; at < ids.length; at += 1) {
     const id = ids[at] as string;
     if (!state.ids.has(id)) state.ids.set(id, index);
   }
   const token = page.pagination.nextPageToken;
-  if (ids.length > 0) state.pageFingerprints.add(fingerprint);
+  if (recordCount > 0) state.pageFingerprints.add(fingerprint);
   if (page.pagination.hasMore === true && typeof token === 'string') {
     state.tokens.add(token);
     state.cursor = token;

@@ -74,3 +74,15 @@ export function ownerLookup(data: SetupData, tenant: string): (id: string) => st
     return owner !== undefined && owner !== tenant ? owner : undefined;
   };
 }
+
+const foreignIdsByTenant = new Map<string, string[]>();
+
+/** The ids of every tenant but `tenant`, for the page screen (lib/adapters/k6-screen.ts). */
+export function foreignIds(data: SetupData, tenant: string): string[] {
+  let ids = foreignIdsByTenant.get(tenant);
+  if (ids === undefined) {
+    ids = Object.entries(data.owners ?? {}).flatMap(([owner, owned]) => (owner === tenant ? [] : owned));
+    foreignIdsByTenant.set(tenant, ids);
+  }
+  return ids;
+}

@@ -24,14 +24,25 @@ export const WALK_DEADLINE_MS = 60_000;
 export interface WalkOptions {
   /** Owner tenant of a record id known to belong to another tenant (isolation). */
   foreignOwner?: (id: string) => string | undefined;
+  /** The same ids as a list, so the Go page screen can look for them too (lib/adapters/k6-screen.ts). */
+  foreignIds?: readonly string[];
   /** @default DEFAULT_BACKOFF */
   policy?: BackoffPolicy;
 }
 
+/** The page checks that failed in the walk being recorded, read by WALK_CHECKS. */
+let failedInWalk: ReadonlySet<string> = new Set();
+// Built once: k6 runs check() at the end of every walk, and building this object each time cost
+// more than the check itself.
+const WALK_CHECKS = Object.fromEntries(PAGE_CHECKS.map((c) => [c.name, () => !failedInWalk.has(c.name)]));
+
 /** One k6 check per page check: passes when the walk showed no error of it. */
 function recordChecks(walk: K6Walk): void {
-  const failed = new Set(walk.failures.filter((f) => f.severity === 'error').map((f) => f.check));
-  check(null, Object.fromEntries(PAGE_CHECKS.map((c) => [c.name, () => !failed.has(c.name)])));
+  failedInWalk =
+    walk.failures.length === 0
+      ? new Set()
+      : new Set(walk.failures.filter((f) => f.severity === 'error').map((f) => f.check));
+  check(null, WALK_CHECKS);
 }
 
 /** One point per failure a page check found, tagged with what it was (reports name the check). */
@@ -63,6 +74,7 @@ function recordWalk(walk: K6Walk, tags: Record<string, string>): void {
   metrics.walks.add(1, { ...tags, end: walk.end ?? 'complete' });
   // Per walk, not per page: the count and rate are the same, at a sample per walk.
   metrics.pages.add(walk.pageCount, tags);
+  metrics.screenedPages.add(walk.screenedPages, tags);
   metrics.walkPages.add(walk.pageCount, tags);
   metrics.walkDuration.add(walk.durationMs, tags);
   metrics.walkInconclusive.add(walk.end === 'throttled' || walk.end === 'timed-out', tags);
@@ -88,6 +100,7 @@ export function runWalk(
       requestTimeoutMs: ctx.config.requestTimeoutMs,
       deadlineMs: Date.now() + WALK_DEADLINE_MS,
       tags,
+      foreignIds: options.foreignIds,
       onPage: (state, page) => onPage(ctx, data, state, page),
     },
   );

@@ -4,7 +4,8 @@
  * pinned k6 where `resolveK6` looks.
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { accessSync, constants, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { K6_INSTALL_HINT } from './k6-pin.ts';
@@ -17,6 +18,29 @@ const EXE = process.platform === 'win32' ? 'k6.exe' : 'k6';
 
 /** Where the install step builds the pinned k6 (git-ignored). */
 export const TOOLS_K6 = path.join(PROJECT_ROOT, '.tools', 'bin', EXE);
+/** The Go module that is the harness's k6: k6 itself plus the page screen (k6ext/pagefold). */
+export const K6EXT_DIR = path.join(PROJECT_ROOT, 'k6ext');
+/** The k6ext sources TOOLS_K6 was built from, as a hash: a changed source means a rebuild. */
+export const TOOLS_K6_STAMP = `${TOOLS_K6}.k6ext-sha256`;
+
+/** A hash of k6ext's go.mod, go.sum and Go files (tests included: cheap, and never stale). */
+export function k6extStamp(): string {
+  const hash = createHash('sha256');
+  const files = readdirSync(K6EXT_DIR, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /(^|\/)go\.(mod|sum)$|\.go$/.test(file))
+    .sort();
+  for (const file of files) hash.update(`${file}\0`).update(readFileSync(path.join(K6EXT_DIR, file)));
+  return hash.digest('hex');
+}
+
+/** Whether TOOLS_K6 was built by the install step from the k6ext sources as they are now. */
+export function toolsK6IsCurrent(): boolean {
+  try {
+    return readFileSync(TOOLS_K6_STAMP, 'utf8') === k6extStamp() && probeK6(TOOLS_K6)?.pageScreen === true;
+  } catch {
+    return false;
+  }
+}
 
 export interface ResolvedK6 {
   bin: string;
@@ -45,12 +69,28 @@ export function findOnPath(name: string, searchPath = process.env.PATH ?? ''): s
   return dirs.map((dir) => path.join(dir, name)).find(isExecutable);
 }
 
-/** The version a k6 binary reports (`k6 v1.8.1 (go1.26.8, linux/amd64)`), or undefined. */
-export function probeK6Version(bin: string): string | undefined {
+/** The module the harness's k6 build adds (k6ext/pagefold); `k6 version` lists it. */
+const PAGE_SCREEN_MODULE = 'k6/x/pagefold';
+
+export interface K6Probe {
+  /** As k6 reports it (`k6 v1.8.1 (go1.26.8, linux/amd64)`). */
+  version: string;
+  /** Whether this k6 was built with the harness's page screen (scripts/install-k6.ts). */
+  pageScreen: boolean;
+}
+
+/** What a k6 binary says of itself, or undefined when it does not run as k6. */
+export function probeK6(bin: string): K6Probe | undefined {
   const probe = spawnSync(bin, ['version'], { encoding: 'utf8', timeout: 15_000 });
   if (probe.status !== 0) return undefined;
-  return /\bk6 (v\d+\.\d+\.\d+\S*)/.exec(probe.stdout)?.[1];
+  const version = /\bk6 (v\d+\.\d+\.\d+\S*)/.exec(probe.stdout)?.[1];
+  return version ? { version, pageScreen: probe.stdout.includes(PAGE_SCREEN_MODULE) } : undefined;
 }
+
+/** One line for a k6 that runs but lacks the page screen the scenarios import. */
+export const noPageScreen = (where: string): string =>
+  `${where} is a k6 without the harness's page screen (${PAGE_SCREEN_MODULE}): ` +
+  'unset K6_BIN and run `npm install`, which builds k6 with it into .tools/bin (docs/toolchain.md)';
 
 /** Where `resolveK6` looks; tests point these elsewhere. */
 export interface K6Sources {
@@ -64,15 +104,24 @@ export interface K6Sources {
 
 function resolveUncached({ k6Bin, toolsK6, path: searchPath }: K6Sources): ResolvedK6 {
   if (k6Bin) {
-    const version = probeK6Version(k6Bin);
-    if (!version) throw new K6NotFoundError(`K6_BIN=${k6Bin} does not run as k6 (\`k6 version\` failed)`);
-    return { bin: k6Bin, version, source: 'K6_BIN' };
+    const probe = probeK6(k6Bin);
+    if (!probe) throw new K6NotFoundError(`K6_BIN=${k6Bin} does not run as k6 (\`k6 version\` failed)`);
+    if (!probe.pageScreen) throw new K6NotFoundError(noPageScreen(`K6_BIN=${k6Bin}`));
+    return { bin: k6Bin, version: probe.version, source: 'K6_BIN' };
   }
-  const toolsVersion = isExecutable(toolsK6) ? probeK6Version(toolsK6) : undefined;
-  if (toolsVersion) return { bin: toolsK6, version: toolsVersion, source: '.tools' };
+  const inTools = isExecutable(toolsK6) ? probeK6(toolsK6) : undefined;
+  if (inTools?.pageScreen) {
+    if (toolsK6 === TOOLS_K6 && !toolsK6IsCurrent())
+      throw new K6NotFoundError(
+        `${TOOLS_K6} was built from older k6ext sources: run \`npm install\` (or npx tsx scripts/install-k6.ts) to rebuild it`,
+      );
+    return { bin: toolsK6, version: inTools.version, source: '.tools' };
+  }
   const onPath = findOnPath(EXE, searchPath);
-  const pathVersion = onPath ? probeK6Version(onPath) : undefined;
-  if (onPath && pathVersion) return { bin: onPath, version: pathVersion, source: 'PATH' };
+  const pathProbe = onPath ? probeK6(onPath) : undefined;
+  if (onPath && pathProbe?.pageScreen) return { bin: onPath, version: pathProbe.version, source: 'PATH' };
+  if (inTools) throw new K6NotFoundError(noPageScreen(toolsK6));
+  if (onPath && pathProbe) throw new K6NotFoundError(noPageScreen(`${onPath} (on PATH)`));
   throw new K6NotFoundError(K6_INSTALL_HINT);
 }
 

@@ -10,9 +10,9 @@ import { buildScenarios } from '../build.ts';
 export async function bundleScenario(
   scenario: string,
   outDir: string,
-  { sourceMap = true }: { sourceMap?: boolean } = {},
+  { sourceMap = true, stockK6 = false }: { sourceMap?: boolean; stockK6?: boolean } = {},
 ): Promise<string> {
-  const [built] = await buildScenarios({ only: [scenario], outDir });
+  const [built] = await buildScenarios({ only: [scenario], outDir, stockK6 });
   if (!built) throw new Error(`scenario ${scenario} was not built`);
   const code = readFileSync(built.bundle, 'utf8');
   if (!sourceMap) {

@@ -63,7 +63,11 @@ export async function writeOperatorRun(options: OperatorOptions): Promise<Writte
     throw new HarnessError(
       `${options.target} holds keys inline (${inline.join(', ')}); for a cluster, name environment variables ({"env": "VAR"}) and put them in the Secret`,
     );
-  const bundle = await bundleScenario(scenario, path.join(options.outDir, 'bundle'), { sourceMap: false });
+  // The runner pods run the stock grafana/k6 image, which lacks the harness's page screen.
+  const bundle = await bundleScenario(scenario, path.join(options.outDir, 'bundle'), {
+    sourceMap: false,
+    stockK6: true,
+  });
   const env: Record<string, string> = {
     [LOAD_ENV.targetJson]: JSON.stringify(json),
     [LOAD_ENV.profile]: profile,

@@ -55,7 +55,11 @@ describe('writeOperatorRun', () => {
         tenants: [{ keys: { full: { env: 'T_FULL_KEY' } } }, {}],
       });
       expect(testRun.spec.runner.envFrom).toEqual([{ secretRef: { name: 'load-keys' } }]);
-      expect(readFileSync(written.configMapFile, 'utf8')).not.toContain('sourceMappingURL');
+      const configMap = readFileSync(written.configMapFile, 'utf8');
+      expect(configMap).not.toContain('sourceMappingURL');
+      // The runner pods run the stock grafana/k6 image: no import of the harness's own module.
+      expect(configMap).toContain('walk-terminates');
+      expect(configMap).not.toContain('k6/x/pagefold');
     },
   );
 

@@ -1,20 +1,23 @@
-import { chmodSync, cpSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { K6NotFoundError, resolveK6 } from '../../scripts/lib/k6.ts';
-import { K6_INSTALL_HINT, K6_PIN, k6ModulePath } from '../../scripts/lib/k6-pin.ts';
+import { K6_INSTALL_HINT, K6_PIN } from '../../scripts/lib/k6-pin.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const nowhere = path.join(tmpdir(), 'no-such-dir-for-k6');
 
-/** A directory with an executable `k6` that reports `version`. */
-function fakeK6Dir(version: string): string {
+/** A directory with an executable `k6` that reports `version`, with the page screen or without. */
+function fakeK6Dir(version: string, { pageScreen = true } = {}): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'fake-k6-'));
   const bin = path.join(dir, 'k6');
-  writeFileSync(bin, `#!/bin/sh\necho "k6 ${version} (go1.26.8, linux/amd64)"\n`);
+  const extensions = pageScreen
+    ? 'echo "Extensions:"\necho "  paging-harness/k6ext/pagefold (devel), k6/x/pagefold [js]"\n'
+    : '';
+  writeFileSync(bin, `#!/bin/sh\necho "k6 ${version} (go1.26.8, linux/amd64)"\n${extensions}`);
   chmodSync(bin, 0o755);
   return dir;
 }
@@ -44,6 +47,18 @@ describe('resolveK6', () => {
     expect(K6_INSTALL_HINT).not.toContain('\n');
   });
 
+  it('should fail with one line naming a k6 without the page screen and how to get one', () => {
+    const stock = path.join(fakeK6Dir(K6_PIN, { pageScreen: false }), 'k6');
+
+    const fromEnv = () => resolveK6({ k6Bin: stock, toolsK6: nowhere, path: nowhere });
+    const fromPath = () => resolveK6({ k6Bin: undefined, toolsK6: nowhere, path: path.dirname(stock) });
+
+    expect(fromEnv).toThrow(
+      /^K6_BIN=\S+ is a k6 without the harness's page screen \(k6\/x\/pagefold\): [^\n]*npm install[^\n]*$/,
+    );
+    expect(fromPath).toThrow(/^\S+ \(on PATH\) is a k6 without the harness's page screen [^\n]*$/);
+  });
+
   it('should fail with one line naming K6_BIN when it is not a k6', () => {
     const resolve = () => resolveK6({ k6Bin: nowhere, toolsK6: nowhere, path: nowhere });
 
@@ -52,10 +67,10 @@ describe('resolveK6', () => {
 });
 
 describe('the k6 pin', () => {
-  it('should use the module path of its major version', () => {
-    expect(k6ModulePath('v1.8.1')).toBe('go.k6.io/k6');
-    expect(k6ModulePath('v2.0.0')).toBe('go.k6.io/k6/v2');
-    expect(k6ModulePath(K6_PIN)).toBe('go.k6.io/k6');
+  it('should be the k6 version k6ext/go.mod builds', () => {
+    const goMod = readFileSync(path.join(ROOT, 'k6ext/go.mod'), 'utf8');
+
+    expect(goMod).toMatch(new RegExp(`^\\s*go\\.k6\\.io/k6 ${K6_PIN.replaceAll('.', '\\.')}$`, 'm'));
   });
 });
 

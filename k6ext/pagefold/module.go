@@ -1,0 +1,141 @@
+// Package pagefold is the k6 extension k6/x/pagefold: a fast, conservative screen of the pages of
+// a cursor-paginated JSON list API, so the harness need not check every record in k6's
+// JavaScript interpreter.
+//
+// For each page body the screen says clean, meaning that every per-record check the harness
+// runs would certainly pass on the page, or doubt, after which the harness parses the page and
+// runs its JavaScript checks, which stay the authority. Doubt on a good page costs only time;
+// clean on a page any check could fail on is a bug. A page is clean when it is valid JSON that
+// encoding/json (k6's response.json()) decodes too; an object whose data is an array of records
+// conforming to the record schema and whose pagination conforms to the pagination schema, with
+// no duplicate key in any object the screen reads; every record's id is a string, new to the
+// page, the walk and the foreign ids; and every filter rule holds for every record.
+//
+// JavaScript API:
+//
+//	const screen = newScreen(specJSON)     // {record, pagination}: JSON Schemas (a subset)
+//	const walk = screen.walk(walkJSON)     // {rules, foreignIds}
+//	const d = walk.screen(body, pageIndex) // {clean, count, hasMore, nextPageToken, fingerprint}
+//	walk.has(id); walk.get(id); walk.set(id, pageIndex); walk.size; walk.keys() // its id index
+package pagefold
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/grafana/sobek"
+
+	"go.k6.io/k6/js/common"
+	"go.k6.io/k6/js/modules"
+)
+
+func init() {
+	modules.Register("k6/x/pagefold", new(RootModule))
+}
+
+type (
+	// RootModule is the module shared by all VUs.
+	RootModule struct{}
+
+	// ModuleInstance is the module of one VU.
+	ModuleInstance struct {
+		vu modules.VU
+	}
+)
+
+var (
+	_ modules.Module   = (*RootModule)(nil)
+	_ modules.Instance = (*ModuleInstance)(nil)
+)
+
+// NewModuleInstance implements modules.Module.
+func (*RootModule) NewModuleInstance(vu modules.VU) modules.Instance {
+	return &ModuleInstance{vu: vu}
+}
+
+// Exports implements modules.Instance.
+func (mi *ModuleInstance) Exports() modules.Exports {
+	return modules.Exports{Named: map[string]any{"newScreen": mi.newScreen}}
+}
+
+// The screen and walk objects are built from native functions rather than by reflection on Go
+// types: k6 calls walk.screen once per page and has/get/set once per record of a doubt page.
+
+func (mi *ModuleInstance) newScreen(call sobek.FunctionCall) sobek.Value {
+	rt := mi.vu.Runtime()
+	s, err := newScreen(stringArg(rt, call, 0, "newScreen", "specJSON"))
+	if err != nil {
+		common.Throw(rt, err)
+	}
+	obj := rt.NewObject()
+	set(rt, obj, "walk", func(call sobek.FunctionCall) sobek.Value {
+		w, err := s.newWalk(stringArg(rt, call, 0, "walk", "walkJSON"))
+		if err != nil {
+			common.Throw(rt, err)
+		}
+		return walkObject(rt, w)
+	})
+	return obj
+}
+
+func walkObject(rt *sobek.Runtime, w *walk) *sobek.Object {
+	obj := rt.NewObject()
+	set(rt, obj, "screen", func(call sobek.FunctionCall) sobek.Value {
+		body := stringArg(rt, call, 0, "screen", "body")
+		d := w.screenPage(body, pageArg(rt, call, 1, "screen"))
+		return rt.ToValue(&d)
+	})
+	set(rt, obj, "has", func(call sobek.FunctionCall) sobek.Value {
+		_, found := w.index[stringArg(rt, call, 0, "has", "id")]
+		return rt.ToValue(found)
+	})
+	set(rt, obj, "get", func(call sobek.FunctionCall) sobek.Value {
+		page, found := w.index[stringArg(rt, call, 0, "get", "id")]
+		if !found {
+			return sobek.Undefined()
+		}
+		return rt.ToValue(page)
+	})
+	set(rt, obj, "set", func(call sobek.FunctionCall) sobek.Value {
+		w.set(stringArg(rt, call, 0, "set", "id"), pageArg(rt, call, 1, "set"))
+		return sobek.Undefined()
+	})
+	set(rt, obj, "keys", func(sobek.FunctionCall) sobek.Value {
+		keys := make([]any, len(w.order))
+		for i, id := range w.order {
+			keys[i] = id
+		}
+		return rt.NewArray(keys...)
+	})
+	size := rt.ToValue(func(sobek.FunctionCall) sobek.Value { return rt.ToValue(len(w.index)) })
+	// A read-only property, as Map's size.
+	if err := obj.DefineAccessorProperty("size", size, nil, sobek.FLAG_FALSE, sobek.FLAG_TRUE); err != nil {
+		common.Throw(rt, err)
+	}
+	return obj
+}
+
+// set sets a property of an object the module has just made (so it cannot fail in practice).
+func set(rt *sobek.Runtime, obj *sobek.Object, name string, value any) {
+	if err := obj.Set(name, value); err != nil {
+		common.Throw(rt, err)
+	}
+}
+
+func stringArg(rt *sobek.Runtime, call sobek.FunctionCall, i int, fn, name string) string {
+	v := call.Argument(i)
+	if !sobek.IsString(v) {
+		panic(rt.NewTypeError(fmt.Sprintf("%s: %s must be a string", fn, name)))
+	}
+	return v.String()
+}
+
+// pageArg returns argument i, a page index: an integer from 0 to 2^53-1.
+func pageArg(rt *sobek.Runtime, call sobek.FunctionCall, i int, fn string) int {
+	v := call.Argument(i)
+	f := v.ToFloat()
+	if !sobek.IsNumber(v) || f < 0 || f > 1<<53-1 || f != math.Trunc(f) {
+		panic(rt.NewTypeError(fmt.Sprintf("%s: the page index must be an integer from 0", fn)))
+	}
+	return int(f)
+}

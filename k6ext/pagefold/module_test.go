@@ -1,0 +1,131 @@
+package pagefold
+
+import (
+	"testing"
+
+	"github.com/grafana/sobek"
+
+	"go.k6.io/k6/ext"
+	"go.k6.io/k6/js/common"
+	"go.k6.io/k6/js/modulestest"
+)
+
+// newRuntime returns a runtime set up as k6 sets up a VU's, with the module's exports as globals.
+func newRuntime(t *testing.T) *sobek.Runtime {
+	t.Helper()
+	rt := sobek.New()
+	rt.SetFieldNameMapper(common.FieldNameMapper{})
+	exports := new(RootModule).NewModuleInstance(&modulestest.VU{RuntimeField: rt}).Exports()
+	for name, value := range exports.Named {
+		if err := rt.Set(name, value); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, value := range map[string]string{"ORDERS": ordersSpec, "MENU_ITEMS": menuItemsSpec} {
+		if err := rt.Set(name, value); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return rt
+}
+
+func TestRegistered(t *testing.T) {
+	t.Parallel()
+	if _, ok := ext.Get(ext.JSExtension)["k6/x/pagefold"]; !ok {
+		t.Fatal("k6/x/pagefold is not registered")
+	}
+}
+
+func TestJavaScriptAPI(t *testing.T) {
+	t.Parallel()
+	rt := newRuntime(t)
+	_, err := rt.RunString(`
+		function eq(got, want, what) {
+			if (got !== want) throw new Error(what + ': got ' + String(got) + ', want ' + String(want));
+		}
+		function throws(fn, want, what) {
+			try { fn(); } catch (e) {
+				if (!String(e).includes(want)) throw new Error(what + ': threw ' + String(e) + ', want ' + want);
+				return;
+			}
+			throw new Error(what + ': did not throw');
+		}
+
+		const screen = newScreen(ORDERS);
+		const walk = screen.walk(JSON.stringify({
+			rules: [{ label: 'status=OPEN', kind: 'equals', field: 'status', values: ['OPEN'] }],
+			foreignIds: [],
+		}));
+		const first = JSON.stringify({
+			data: [{ id: 'o1', status: 'OPEN' }, { id: 'o2', status: 'OPEN', number: null }],
+			pagination: { nextPageToken: 'p2', hasMore: true },
+		});
+		const d = walk.screen(first, 0);
+		eq(d.clean, true, 'clean');
+		eq(d.count, 2, 'count');
+		eq(d.hasMore, true, 'hasMore');
+		eq(d.nextPageToken, 'p2', 'nextPageToken');
+		eq(d.fingerprint, 'o1,o2', 'fingerprint');
+		eq(Object.keys(d).sort().join(), 'clean,count,fingerprint,hasMore,nextPageToken', 'keys');
+
+		const last = walk.screen('{"data":[{"id":"o3","status":"OPEN"}],"pagination":{"nextPageToken":null,"hasMore":false}}', 1);
+		eq(last.clean, true, 'last clean');
+		eq(last.nextPageToken, null, 'null token');
+
+		eq(walk.has('o1'), true, 'has o1');
+		eq(walk.has('zz'), false, 'has zz');
+		eq(walk.get('o3'), 1, 'get o3');
+		eq(walk.get('zz'), undefined, 'get zz');
+		eq(walk.size, 3, 'size');
+		eq(walk.set('j1', 7), undefined, 'set returns');
+		eq(walk.get('j1'), 7, 'get j1');
+		eq(walk.size, 4, 'size after set');
+		walk.size = 99; // read-only, as Map's
+		eq(walk.size, 4, 'size after assignment');
+		walk.set('o1', 5); // an update keeps its place, as in a Map
+		eq(walk.get('o1'), 5, 'get o1 after set');
+		eq(JSON.stringify(walk.keys()), '["o1","o2","o3","j1"]', 'keys');
+		eq(Array.isArray(walk.keys()), true, 'keys is an array');
+
+		// Doubt: o1 again (and the status rule fails); zero values and an unchanged index.
+		const doubt = walk.screen('{"data":[{"id":"o9","status":"OPEN"},{"id":"o1","status":"PAID"}],"pagination":{"nextPageToken":"p3","hasMore":true}}', 2);
+		eq(JSON.stringify(doubt), '{"clean":false,"count":0,"hasMore":false,"nextPageToken":null,"fingerprint":""}', 'doubt');
+		eq(walk.has('o9'), false, 'doubt page ids not added');
+		eq(walk.get('o1'), 5, 'doubt page leaves o1');
+		eq(walk.size, 4, 'size after doubt');
+
+		// Each walk has its own index.
+		eq(screen.walk('{"rules":[],"foreignIds":[]}').size, 0, 'new walk size');
+
+		throws(() => newScreen('{"record":{"pattern":"^o"},"pagination":{}}'), 'unsupported keyword "pattern"', 'pattern');
+		throws(() => newScreen(42), 'TypeError', 'spec not a string');
+		throws(() => screen.walk('{"rules":[{"kind":"startsWith","field":"id","values":["o"]}],"foreignIds":[]}'), 'unknown rule kind "startsWith"', 'kind');
+		throws(() => screen.walk('{"rules":['), 'not valid JSON', 'malformed walk');
+		throws(() => walk.screen(null, 3), 'TypeError', 'body not a string');
+		throws(() => walk.screen('{}', -1), 'TypeError', 'negative page');
+		throws(() => walk.screen('{}', 1.5), 'TypeError', 'fractional page');
+		throws(() => walk.set('x', '1'), 'TypeError', 'page not a number');
+		throws(() => walk.has(1), 'TypeError', 'id not a string');
+	`)
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// objectPrototype must hold every name the runtime's Object.prototype has.
+func TestObjectPrototype(t *testing.T) {
+	t.Parallel()
+	v, err := sobek.New().RunString(`Object.getOwnPropertyNames(Object.prototype)`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	if err := sobek.New().ExportTo(v, &names); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range names {
+		if !objectPrototype[name] {
+			t.Errorf("objectPrototype lacks %q", name)
+		}
+	}
+}

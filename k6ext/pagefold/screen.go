@@ -1,0 +1,426 @@
+package pagefold
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tidwall/gjson"
+)
+
+// screen is a compiled spec: the schemas of one endpoint's records and pagination object.
+// It is never modified after newScreen, so its walks share it.
+type screen struct {
+	record *schema
+	// pagination collects hasMore and nextPageToken, at the indexes below.
+	pagination             *schema
+	hasMore, nextPageToken int
+}
+
+func newScreen(specJSON string) (*screen, error) {
+	spec, err := parseObject(specJSON, "specJSON")
+	if err != nil {
+		return nil, err
+	}
+	var record, pagination *schema
+	err = members(spec, "specJSON", func(key string, v gjson.Result) error {
+		var err error
+		switch key {
+		case "record":
+			record, err = compileSchema(v, "record")
+		case "pagination":
+			pagination, err = compileSchema(v, "pagination")
+		default:
+			err = fmt.Errorf("specJSON: unknown key %q (expected record and pagination)", key)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if record == nil || pagination == nil {
+		return nil, fmt.Errorf("specJSON needs both record and pagination")
+	}
+	s := &screen{record: record}
+	var at []int
+	s.pagination, at = pagination.withFields("hasMore", "nextPageToken")
+	s.hasMore, s.nextPageToken = at[0], at[1]
+	return s, nil
+}
+
+type ruleKind uint8
+
+const (
+	ruleEquals ruleKind = iota
+	ruleOneOf
+	ruleAbsentOrEquals
+	ruleContainsFold
+)
+
+var ruleKinds = map[string]ruleKind{
+	"equals":         ruleEquals,
+	"oneOf":          ruleOneOf,
+	"absentOrEquals": ruleAbsentOrEquals,
+	"containsFold":   ruleContainsFold,
+}
+
+// rule is one filter rule, the Go twin of ruleHolds in lib/checks/filter-rules.ts.
+type rule struct {
+	kind ruleKind
+	// fields are indexes in walk.record.props: one for every kind but containsFold.
+	fields []int
+	// values are the strings the field may equal (see comparable); equals and absentOrEquals
+	// have values[0] only.
+	values []string
+	// needle is containsFold's values[0], lower-cased. Only ASCII strings are searched (see
+	// containsFoldASCII), so a needle that is not pure ASCII never matches.
+	needle string
+}
+
+// walk is the state of one walk: its rules and foreign ids, and the index of the ids seen.
+type walk struct {
+	screen *screen
+	// record is the screen's record schema, also collecting the id and the rules' fields.
+	record  *schema
+	id      int // index of "id" in record.props
+	rules   []rule
+	foreign map[string]struct{}
+	index   map[string]int // id -> 0-based index of the page it was first seen on
+	order   []string       // the index's ids in the order they were added, as Map keeps them
+
+	// Reused by every page (and zeroed after each, see release), so that screening a page
+	// allocates only its fingerprint, its token and the index's growth.
+	sc      scratch
+	pagVals []jsonValue
+	recVals []jsonValue
+	ids     []string
+}
+
+// digest is what walk.screen returns, all zero values on doubt. k6 hands a Go struct over to
+// JavaScript (fields named by their js tags) a little faster than it builds an object.
+type digest struct {
+	Clean   bool `js:"clean"`
+	Count   int  `js:"count"`
+	HasMore bool `js:"hasMore"`
+	// NextPageToken is a string, or nil (JavaScript null) for JSON null.
+	NextPageToken any    `js:"nextPageToken"`
+	Fingerprint   string `js:"fingerprint"`
+}
+
+func (s *screen) newWalk(walkJSON string) (*walk, error) {
+	spec, err := parseObject(walkJSON, "walkJSON")
+	if err != nil {
+		return nil, err
+	}
+	var rules, foreign gjson.Result
+	err = members(spec, "walkJSON", func(key string, v gjson.Result) error {
+		switch key {
+		case "rules":
+			rules = v
+		case "foreignIds":
+			foreign = v
+		default:
+			return fmt.Errorf("walkJSON: unknown key %q (expected rules and foreignIds)", key)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !rules.IsArray() {
+		return nil, fmt.Errorf("walkJSON.rules must be an array")
+	}
+	foreignIds, err := stringArray(foreign, "walkJSON.foreignIds")
+	if err != nil {
+		return nil, err
+	}
+	w := &walk{
+		screen:  s,
+		foreign: make(map[string]struct{}, len(foreignIds)),
+		index:   make(map[string]int),
+	}
+	for _, id := range comparable(foreignIds) {
+		w.foreign[id] = struct{}{}
+	}
+	// Collect the id and every rule field with the record schema's own pass over each record.
+	names := []string{"id"}
+	rules.ForEach(func(_, v gjson.Result) bool {
+		var r rule
+		var fields []string
+		r, fields, err = parseRule(v, fmt.Sprintf("walkJSON.rules[%d]", len(w.rules)))
+		r.fields = make([]int, len(fields))
+		for i, field := range fields {
+			r.fields[i] = len(names)
+			names = append(names, field)
+		}
+		w.rules = append(w.rules, r)
+		return err == nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	var at []int
+	w.record, at = s.record.withFields(names...)
+	w.id = at[0]
+	for i := range w.rules {
+		for j, n := range w.rules[i].fields {
+			w.rules[i].fields[j] = at[n]
+		}
+	}
+	w.pagVals = make([]jsonValue, len(s.pagination.props))
+	w.recVals = make([]jsonValue, len(w.record.props))
+	return w, nil
+}
+
+// parseRule parses {kind, field | fields, values} (and ignores label, the rule's name in the
+// harness). It returns the rule without its fields resolved, and the names of those fields.
+func parseRule(v gjson.Result, at string) (rule, []string, error) {
+	var r rule
+	if !v.IsObject() {
+		return r, nil, fmt.Errorf("%s must be an object", at)
+	}
+	var kind, field, fields, values gjson.Result
+	err := members(v, at, func(key string, m gjson.Result) error {
+		switch key {
+		case "kind":
+			kind = m
+		case "field":
+			field = m
+		case "fields":
+			fields = m
+		case "values":
+			values = m
+		case "label": // the rule's name in the harness
+		default:
+			return fmt.Errorf("%s: unknown key %q", at, key)
+		}
+		return nil
+	})
+	if err != nil {
+		return r, nil, err
+	}
+	k, ok := ruleKinds[kind.Str]
+	if kind.Type != gjson.String || !ok {
+		return r, nil, fmt.Errorf("%s: unknown rule kind %s", at, kind.Raw)
+	}
+	r.kind = k
+	var fieldNames []string
+	if k == ruleContainsFold {
+		fieldNames, err = names(fields, at+".fields")
+	} else {
+		name, exact := exactString(field)
+		switch {
+		case field.Type != gjson.String:
+			err = fmt.Errorf("%s: kind %s needs field, a string", at, kind.Str)
+		case !exact:
+			err = fmt.Errorf("%s.field: %s escapes a lone UTF-16 surrogate", at, field.Raw)
+		}
+		fieldNames = []string{name}
+	}
+	if err != nil {
+		return r, nil, err
+	}
+	elems, err := stringArray(values, at+".values")
+	switch {
+	case err != nil:
+		return r, nil, err
+	case k == ruleOneOf:
+		r.values = comparable(elems)
+	case len(elems) == 0:
+		return r, nil, fmt.Errorf("%s.values needs a first value", at)
+	case k == ruleContainsFold:
+		// Lower A-Z only: strings.ToLower could make ASCII of what JavaScript does not (İ -> i).
+		// No exactString: gjson's U+FFFD for an escaped surrogate is not ASCII either.
+		needle := []byte(elems[0].Str)
+		for i, c := range needle {
+			needle[i] = lowerASCII(c)
+		}
+		r.needle = string(needle)
+	default: // equals and absentOrEquals read values[0] only
+		r.values = comparable(elems[:1])
+	}
+	return r, fieldNames, nil
+}
+
+// holds reports whether the rule certainly holds for a record whose collected values are vals.
+func (r *rule) holds(w *walk, vals []jsonValue) bool {
+	switch r.kind {
+	case ruleContainsFold:
+		for _, i := range r.fields {
+			if s, ok := vals[i].text(); ok && containsFoldASCII(s, r.needle) {
+				return true
+			}
+		}
+		return false
+	case ruleAbsentOrEquals:
+		// In JavaScript `field in record` is also true for an Object.prototype member.
+		if f := r.fields[0]; !vals[f].exists() {
+			return !w.record.props[f].inherited
+		}
+	}
+	s, ok := vals[r.fields[0]].text()
+	return ok && slices.Contains(r.values, s)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// containsFoldASCII reports whether s contains needle (lower-case ASCII) ignoring ASCII case.
+// A string with any other character does not match: Go and JavaScript lower-case some
+// non-ASCII characters differently, so only ASCII is certain to agree with toLowerCase().
+func containsFoldASCII(s, needle string) bool {
+	if !isASCII(s) {
+		return false
+	}
+	for i := 0; i+len(needle) <= len(s); i++ {
+		j := 0
+		for j < len(needle) && lowerASCII(s[i+j]) == needle[j] {
+			j++
+		}
+		if j == len(needle) {
+			return true
+		}
+	}
+	return false
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// screenPage checks one page (see the package documentation): on clean it adds the page's ids
+// to the index with the value page; on doubt it changes nothing.
+func (w *walk) screenPage(body string, page int) digest {
+	defer w.release()
+	if !w.readPage(&parser{s: body}) {
+		return digest{}
+	}
+	// Whatever the pagination schema says, the digest needs these two.
+	hasMore, token := w.pagVals[w.screen.hasMore], w.pagVals[w.screen.nextPageToken]
+	tokenStr, tokenOK := token.text()
+	tokenNull := token.typ == gjson.Null && token.exists()
+	if hasMore.typ != gjson.True && hasMore.typ != gjson.False || !tokenOK && !tokenNull {
+		return digest{}
+	}
+	ids := w.ids
+	if len(w.foreign) > 0 {
+		for _, id := range ids {
+			if _, found := w.foreign[id]; found {
+				return digest{}
+			}
+		}
+	}
+	// The index keeps its keys as slices of the fingerprint: one allocation for the page's ids,
+	// and the index does not keep the body alive.
+	fingerprint := strings.Join(ids, ",")
+	start, before := 0, len(w.order)
+	for _, id := range ids {
+		key := fingerprint[start : start+len(id)]
+		start += len(id) + 1
+		if _, seen := w.index[key]; seen { // on an earlier page, or earlier on this one
+			for _, added := range w.order[before:] {
+				delete(w.index, added)
+			}
+			w.order = w.order[:before]
+			return digest{}
+		}
+		w.index[key] = page
+		w.order = append(w.order, key)
+	}
+	d := digest{Clean: true, Count: len(ids), HasMore: hasMore.typ == gjson.True, Fingerprint: fingerprint}
+	if !tokenNull {
+		d.NextPageToken = tokenStr
+	}
+	return d
+}
+
+// set records id as first seen on page, as Map.set does.
+func (w *walk) set(id string, page int) {
+	if _, found := w.index[id]; !found {
+		w.order = append(w.order, id)
+	}
+	w.index[id] = page
+}
+
+// release zeroes what screenPage reused, which also drops its hold on the page body. (The object
+// checks pop what they push on the scratch, but readPage leaves the top-level keys there.)
+func (w *walk) release() {
+	clear(w.sc.keys)
+	w.sc.keys = w.sc.keys[:0]
+	clear(w.pagVals)
+	clear(w.recVals)
+	clear(w.ids)
+	w.ids = w.ids[:0]
+}
+
+// readPage reads the whole page in one pass (see parser) and reports whether it is an object with
+// no duplicate key whose data is an array of records that pass (see readRecords) and whose
+// pagination is an object conforming to the pagination schema, its members collected in
+// w.pagVals. Other members are only parsed.
+func (w *walk) readPage(p *parser) bool {
+	p.ws()
+	if p.peek() != '{' {
+		return false
+	}
+	var data, pagination bool
+	more, ok := p.open('}', 1)
+	for more && ok {
+		var key string
+		if key, ok = p.name(); !ok || slices.Contains(w.sc.keys, key) {
+			return false
+		}
+		w.sc.keys = append(w.sc.keys, key)
+		switch key {
+		case "data":
+			data = true
+			ok = w.readRecords(p)
+		case "pagination":
+			pagination = true
+			ok = p.peek() == '{' && p.value(w.screen.pagination, &w.sc, w.pagVals, nil, 1)
+		default:
+			ok = p.skip(1)
+		}
+		if ok {
+			more, ok = p.next('}')
+		}
+	}
+	p.ws()
+	return ok && data && pagination && p.i == len(p.s)
+}
+
+// readRecords reads the array of records at p.i, the page's data: each must be an object that
+// conforms to the record schema, with a string id, and that every rule holds for. It appends the
+// ids to w.ids.
+func (w *walk) readRecords(p *parser) bool {
+	if p.peek() != '[' {
+		return false
+	}
+	more, ok := p.open(']', 2)
+	for more && ok {
+		clear(w.recVals)
+		if p.peek() != '{' || !p.value(w.record, &w.sc, w.recVals, nil, 2) {
+			return false
+		}
+		id, isStr := w.recVals[w.id].text()
+		if !isStr {
+			return false
+		}
+		for i := range w.rules {
+			if !w.rules[i].holds(w, w.recVals) {
+				return false
+			}
+		}
+		w.ids = append(w.ids, id)
+		more, ok = p.next(']')
+	}
+	return ok
+}

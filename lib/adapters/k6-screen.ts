@@ -1,0 +1,57 @@
+/**
+ * The page screen in k6. Checking every record of every page in k6's JavaScript interpreter costs
+ * several times the request itself (docs/bench.md), so a Go module compiled into the harness's k6
+ * (k6ext/pagefold) reads each 200 page first: JSON, the contract's record and pagination schemas
+ * (the same TypeBox schemas, sent as JSON Schema), duplicate and foreign ids, the walk's filter
+ * rules. When all of that certainly holds, the page is folded as screened and the checks marked
+ * `readsRecords` are not run in JavaScript. On any doubt the screen changes nothing and the page
+ * is parsed and checked in JavaScript as everywhere else, so failures are always found and
+ * worded by lib/checks; the screen only has to be as strict as they are, and may be stricter.
+ */
+import { newScreen, type Screen, type ScreenWalk } from 'k6/x/pagefold';
+import { filterRules } from '../checks/filter-rules.ts';
+import type { Endpoint } from '../contract/endpoints.ts';
+import { MenuItem, Order, Pagination } from '../contract/schemas.ts';
+import type { IdIndex, ScreenedPage, WalkSpec } from '../paging/walk.ts';
+
+/** HARNESS_PAGE_SCREEN=off checks every page in JavaScript: slower, for when the screen is in doubt. */
+const SCREEN_OFF = __ENV.HARNESS_PAGE_SCREEN === 'off';
+
+// In the init context, once per VU: the schemas are compiled once in Go.
+const SCREENS: Record<Endpoint, Screen> | null =
+  newScreen && !SCREEN_OFF
+    ? {
+        menuItems: newScreen(JSON.stringify({ record: MenuItem, pagination: Pagination })),
+        orders: newScreen(JSON.stringify({ record: Order, pagination: Pagination })),
+      }
+    : null;
+
+export interface WalkScreen {
+  /** The walk's id index, kept in Go: pass it to startWalk. */
+  index: IdIndex;
+  /** The page as screened, or null when the screen has doubts (then check it in JavaScript). */
+  page(bodyText: string, pageIndex: number): ScreenedPage | null;
+}
+
+/**
+ * A screen for one walk, or null when this k6 has none or the walk needs what the screen cannot
+ * see (a tenant-isolation walk whose foreign ids were not given as a list).
+ */
+export function openScreen(spec: WalkSpec, foreignIds?: readonly string[]): WalkScreen | null {
+  if (SCREENS === null || (spec.foreignOwner !== undefined && foreignIds === undefined)) return null;
+  const walk: ScreenWalk = SCREENS[spec.endpoint].walk(
+    JSON.stringify({ rules: filterRules(spec.query), foreignIds: foreignIds ?? [] }),
+  );
+  return {
+    index: walk,
+    page(bodyText, pageIndex) {
+      const digest = walk.screen(bodyText, pageIndex);
+      if (!digest.clean) return null;
+      return {
+        recordCount: digest.count,
+        pagination: { nextPageToken: digest.nextPageToken, hasMore: digest.hasMore },
+        fingerprint: digest.fingerprint,
+      };
+    },
+  };
+}
