@@ -47,29 +47,47 @@ export function sendK6(
     timeout: timeoutMs,
     responseType: 'text',
   });
-  const bodyText = typeof response.body === 'string' ? response.body : '';
-  // Headers and the parsed body are read on first use: a page the Go screen passes
-  // (k6-screen.ts) needs neither, and each costs more than the screen in k6's interpreter.
-  let lowerCased: Record<string, string> | undefined;
-  let body: unknown;
-  let parsed = false;
-  return {
-    status: response.status,
-    get headers() {
-      return (lowerCased ??= lowerCaseHeaders(response.headers));
-    },
-    bodyText,
-    get body() {
-      if (!parsed) {
-        parsed = true;
-        body = bodyText === '' ? undefined : parsedBody(response);
-      }
-      return body;
-    },
-    durationMs: response.timings.duration,
-    errorCode: response.error_code,
-    error: response.error,
-  };
+  return new K6PageResponse(response);
+}
+
+/**
+ * A k6 response as the harness reads it. Headers and the parsed body are read on first use: a
+ * page the Go screen passes (k6-screen.ts) needs neither, and each costs more than the screen in
+ * k6's interpreter. A class, so that the getters are not two new closures per request.
+ */
+class K6PageResponse implements K6Response {
+  readonly status: number;
+  readonly bodyText: string;
+  readonly durationMs: number;
+  readonly errorCode: number;
+  readonly error: string;
+  private readonly raw: http.RefinedResponse<'text'>;
+  private lowerCased: Record<string, string> | undefined;
+  private parsed = false;
+  private parsedValue: unknown;
+
+  constructor(raw: http.RefinedResponse<'text'>) {
+    this.raw = raw;
+    this.status = raw.status;
+    // Read once: each read hands k6's Go string over to JavaScript again.
+    const body = raw.body;
+    this.bodyText = typeof body === 'string' ? body : '';
+    this.durationMs = raw.timings.duration;
+    this.errorCode = raw.error_code;
+    this.error = raw.error;
+  }
+
+  get headers(): Record<string, string> {
+    return (this.lowerCased ??= lowerCaseHeaders(this.raw.headers));
+  }
+
+  get body(): unknown {
+    if (!this.parsed) {
+      this.parsed = true;
+      this.parsedValue = this.bodyText === '' ? undefined : parsedBody(this.raw);
+    }
+    return this.parsedValue;
+  }
 }
 
 /**

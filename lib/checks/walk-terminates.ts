@@ -1,4 +1,11 @@
+import type { WalkState } from '../paging/walk.ts';
 import type { PageCheck } from './types.ts';
+
+/** Built only on failure: this check runs on every page of every walk. */
+const endless = (walk: WalkState) => ({
+  expected: 'a walk that ends',
+  received: `page ${walk.pageCount + 1}`,
+});
 
 /** Every walk ends: no token seen twice, no page served twice, no walk longer than the data explains. */
 export const walkTerminates: PageCheck = {
@@ -8,22 +15,21 @@ export const walkTerminates: PageCheck = {
   run({ page, walk, fingerprint, recordCount }) {
     if (page === null) return null;
     const token = page.pagination.nextPageToken;
-    const fields = { expected: 'a walk that ends', received: `page ${walk.pageCount + 1}` };
     if (page.pagination.hasMore === true && typeof token === 'string' && walk.tokens.has(token))
       return {
-        ...fields,
+        ...endless(walk),
         code: 'CURSOR_CYCLE',
         message: `page ${walk.pageCount + 1} returned a token already seen in this walk`,
       };
     if (recordCount > 0 && walk.pageFingerprints.has(fingerprint))
       return {
-        ...fields,
+        ...endless(walk),
         code: 'PAGE_REPEATED',
         message: `page ${walk.pageCount + 1} repeats an earlier page`,
       };
     if (page.pagination.hasMore === true && walk.pageCount + 1 >= walk.spec.maxPages)
       return {
-        ...fields,
+        ...endless(walk),
         code: 'WALK_TOO_LONG',
         message: `walk still has more after ${walk.spec.maxPages} pages`,
       };

@@ -71,6 +71,24 @@ export function callPath(call: ApiCall): string {
   return path;
 }
 
+/**
+ * `call` one page on: the same call with `cursor` in its query. Its path is `call`'s with the
+ * cursor appended, exactly what callPath would build, without encoding the rest of the query
+ * again (this runs for every page of every walk).
+ */
+export function withCursor(call: ApiCall, cursor: string): ApiCall {
+  const next: ApiCall = {
+    endpoint: call.endpoint,
+    query: { ...call.query, cursor },
+    credential: call.credential,
+  };
+  if (!('cursor' in call.query)) {
+    const base = callPath(call);
+    pathOf.set(next, `${base}${base.includes('?') ? '&' : '?'}cursor=${encodeFormComponent(cursor)}`);
+  }
+  return next;
+}
+
 function keyFor(target: Target, credential: Credential): string | null {
   if (credential.role === 'none') return null;
   if (credential.role === 'malformed') return MALFORMED_KEY;

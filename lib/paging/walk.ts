@@ -3,7 +3,7 @@
  * checks. The loop that performs I/O lives in the runtime adapters (sync in k6, async in Node).
  */
 import type { Endpoint } from '../contract/endpoints.ts';
-import type { ApiCall, Credential, Query } from '../http/call.ts';
+import { withCursor, type ApiCall, type Credential, type Query } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
 import type { Failure, RequestRecord } from '../failure.ts';
 import type { PageBody, PageCheck, PageContext } from '../checks/types.ts';
@@ -75,11 +75,19 @@ export function startWalk(spec: WalkSpec, ids: IdIndex = new Map<string, number>
   };
 }
 
+// Each walk's first call, made once: every later call is it with a cursor (withCursor).
+const firstCalls = new WeakMap<WalkSpec, ApiCall>();
+
 /** The next call of the walk, or null when it has ended. */
 export function nextCall(state: WalkState): ApiCall | null {
   if (state.end !== null) return null;
-  const query = state.cursor === null ? state.spec.query : { ...state.spec.query, cursor: state.cursor };
-  return { endpoint: state.spec.endpoint, query, credential: state.spec.credential };
+  const { spec } = state;
+  let first = firstCalls.get(spec);
+  if (first === undefined) {
+    first = { endpoint: spec.endpoint, query: spec.query, credential: spec.credential };
+    firstCalls.set(spec, first);
+  }
+  return state.cursor === null ? first : withCursor(first, state.cursor);
 }
 
 function asPageBody(body: unknown): PageBody | null {
@@ -97,32 +105,47 @@ function pageContext(state: WalkState, call: ApiCall, response: ApiResponse): Pa
   return { walk: state, call, response, page, ids, fingerprint, recordCount: ids.length, screened: false };
 }
 
-/** The checks' view of a screened page: records are parsed only if a check asks for them. */
-function screenedContext(
-  state: WalkState,
-  call: ApiCall,
-  response: ApiResponse,
-  screened: ScreenedPage,
-): PageContext {
-  let ids: string[] | undefined;
-  const page: PageBody = {
-    pagination: screened.pagination,
-    get data() {
-      return asPageBody(response.body)?.data ?? [];
-    },
-  };
-  return {
-    walk: state,
-    call,
-    response,
-    page,
-    get ids() {
-      return (ids ??= pageIds(page));
-    },
-    fingerprint: screened.fingerprint,
-    recordCount: screened.recordCount,
-    screened: true,
-  };
+/** A screened page's records, parsed only if something asks (no check that runs does). */
+class ScreenedBody implements PageBody {
+  readonly pagination: PageBody['pagination'];
+  private readonly response: ApiResponse;
+
+  constructor(response: ApiResponse, screened: ScreenedPage) {
+    this.response = response;
+    this.pagination = screened.pagination;
+  }
+
+  get data(): Record<string, unknown>[] {
+    return asPageBody(this.response.body)?.data ?? [];
+  }
+}
+
+/**
+ * The checks' view of a screened page. A class with getters on its prototype rather than an
+ * object literal with getters: k6's interpreter would make two closures for every page.
+ */
+class ScreenedContext implements PageContext {
+  readonly walk: WalkState;
+  readonly call: ApiCall;
+  readonly response: ApiResponse;
+  readonly page: ScreenedBody;
+  readonly fingerprint: string;
+  readonly recordCount: number;
+  readonly screened = true;
+  private parsedIds: string[] | undefined;
+
+  constructor(walk: WalkState, call: ApiCall, response: ApiResponse, screened: ScreenedPage) {
+    this.walk = walk;
+    this.call = call;
+    this.response = response;
+    this.page = new ScreenedBody(response, screened);
+    this.fingerprint = screened.fingerprint;
+    this.recordCount = screened.recordCount;
+  }
+
+  get ids(): string[] {
+    return (this.parsedIds ??= pageIds(this.page));
+  }
 }
 
 /**
@@ -139,13 +162,14 @@ export function foldPage(
 ): Failure[] {
   state.requests.push(requestRecord(call, response.status));
   const context = screened
-    ? screenedContext(state, call, response, screened)
+    ? new ScreenedContext(state, call, response, screened)
     : pageContext(state, call, response);
   const failures = runPageChecks(checks, context);
-  state.failures.push(...failures);
   state.pageCount += 1;
   if (context.page === null) state.end = 'http-error';
   else advance(state, context.page, screened ? [] : context.ids, context.fingerprint, context.recordCount);
+  if (failures.length === 0) return failures;
+  state.failures.push(...failures);
   if (failures.some((failure) => failure.severity === 'error')) state.end = 'failed';
   return failures;
 }

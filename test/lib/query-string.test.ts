@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { queryString } from '../../lib/http/call.ts';
+import { callPath, queryString, withCursor } from '../../lib/http/call.ts';
 
 describe('queryString', () => {
   // k6 has no URLSearchParams, so the core writes query strings itself; Node's is the reference.
@@ -11,4 +11,19 @@ describe('queryString', () => {
       expect(queryString(query)).toBe(expected ? `?${expected}` : '');
     },
   );
+});
+
+describe('withCursor', () => {
+  const credential = { tenant: 't', role: 'full', scheme: 'bearer' } as const;
+  // Walks build each later page's path by appending the cursor; it must be the path of the call.
+  test.prop([
+    fc.dictionary(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' })),
+    fc.string({ unit: 'binary' }),
+  ])('should give the path callPath gives the same call built whole', (query, cursor) => {
+    const next = withCursor({ endpoint: 'orders', query, credential }, cursor);
+
+    const whole = { endpoint: 'orders' as const, query: { ...query, cursor }, credential };
+    expect(next.query).toEqual(whole.query);
+    expect(callPath(next)).toBe(callPath(whole));
+  });
 });
