@@ -1,8 +1,8 @@
 /**
  * The harness's walk loop without its page checks: the same adapter (lib/adapters/k6-walk.ts),
  * walk plan, tags, 429 backoff and per-request metrics as scenarios/walk.ts, with an empty list
- * of page checks. Measured beside the minimal walk and the whole scenario, it splits what the
- * harness costs into its plumbing and its checks. A bench script, not a scenario: a load run of
+ * of page checks and no page screen (so the walk's own state, its ids, is kept in JavaScript).
+ * Measured beside the minimal walk and the whole scenario, it shows what the plumbing costs. A bench script, not a scenario: a load run of
  * the harness always checks every page.
  * Env: HARNESS_TARGET_JSON (a target file's JSON, keys inline). Executor and size come from the
  * command line (`--vus N --duration Ds`).

@@ -20,9 +20,19 @@ const HARNESS_LOOP = fileURLToPath(new URL('../k6/harness-loop.ts', import.meta.
 /** The rate the harness is held to, as a share of its own top rate: what it can claim. */
 const HELD_SHARE = 0.8;
 
+/** One alternating pair: the minimal walk's requests/s, then the harness's top requests/s. */
+interface GeneratorRound {
+  minimal: number;
+  harness: number;
+}
+
 export type HarnessWalkResult =
   | {
       ok: true;
+      /** Each pair in the order run; the figures are their medians. */
+      rounds: GeneratorRound[];
+      /** Median over the rounds of harness / minimal. */
+      ratio: number;
       requestsPerSec: number;
       walksPerSec: number;
       pagesPerWalk: number;
@@ -65,15 +75,22 @@ function runWalk(context: BenchContext, options: WalkRunOptions): Promise<Measur
   });
 }
 
-/**
- * @param upperWalksPerSec an arrival rate the harness cannot reach with `size.connections` VUs
- * @param claimedRequestsPerSec the request rate it should hold without dropping an iteration
- */
+export interface HarnessRates {
+  /** An arrival rate the harness cannot reach with `size.connections` VUs. */
+  upperWalksPerSec: number;
+  /** The request rate it should hold without dropping an iteration. */
+  claimedRequestsPerSec: number;
+  /** The minimal walk's requests/s, measured just before (the first round's). */
+  minimal: number;
+  /** Measures the minimal walk again, for the later rounds. */
+  measureMinimal: () => Promise<number>;
+}
+
 export async function measureHarnessWalk(
   context: BenchContext,
   nginx: RunningNginx,
   size: LoadSize,
-  rates: { upperWalksPerSec: number; claimedRequestsPerSec: number },
+  rates: HarnessRates,
 ): Promise<HarnessWalkResult> {
   if (!existsSync(WALK_SCENARIO)) return { ok: false, reason: 'scenarios/walk.ts has not landed yet' };
   // The baselines stand on their own: a harness walk that cannot run is reported, not fatal.
@@ -83,33 +100,62 @@ export async function measureHarnessWalk(
   }));
 }
 
+export const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
 async function measure(
   context: BenchContext,
   nginx: RunningNginx,
   size: LoadSize,
-  rates: { upperWalksPerSec: number; claimedRequestsPerSec: number },
+  rates: HarnessRates,
 ): Promise<HarnessWalkResult> {
   const bundle = await bundleScenario('walk', context.workDir);
   const common = { bundle, nginx, size };
-  const top = await runWalk(context, {
-    ...common,
-    walksPerSec: rates.upperWalksPerSec,
-    maxVUs: size.connections,
-    label: 'top',
-  });
-  const requestsPerSec = stat(top.metrics, 'http_reqs', 'rate') ?? NaN;
-  const walksPerSec = stat(top.metrics, 'iterations', 'rate') ?? NaN;
+  // The minimal walk and the harness in alternating pairs: each ratio compares two runs taken
+  // one after the other, and the median of the pairs is what is reported.
+  const rounds: GeneratorRound[] = [];
+  const topRuns: MeasuredK6Run[] = [];
+  for (let round = 0; round < size.rounds; round += 1) {
+    const minimal = round === 0 ? rates.minimal : await rates.measureMinimal();
+    context.signal.throwIfAborted();
+    const top = await runWalk(context, {
+      ...common,
+      walksPerSec: rates.upperWalksPerSec,
+      maxVUs: size.connections,
+      label: `top, round ${round + 1} of ${size.rounds}`,
+    });
+    context.signal.throwIfAborted();
+    topRuns.push(top);
+    rounds.push({ minimal, harness: stat(top.metrics, 'http_reqs', 'rate') ?? NaN });
+  }
+  const requestsPerSec = median(rounds.map((round) => round.harness));
+  const walksPerSec = median(topRuns.map((top) => stat(top.metrics, 'iterations', 'rate') ?? NaN));
   const pagesPerWalk = requestsPerSec / walksPerSec;
-  context.signal.throwIfAborted();
+  // As many VUs as the top rate had, and room to spare: the profiles' default (2 per walk/s,
+  // sized for targets that take seconds per walk) would start hundreds of VUs here, and their
+  // start-up and heaps would take the CPU the walks need.
+  const maxVUs = size.connections * 4;
   const claimedWalksPerSec = Math.floor(rates.claimedRequestsPerSec / pagesPerWalk);
-  const claimed = await runWalk(context, { ...common, walksPerSec: claimedWalksPerSec, label: 'claimed' });
+  const claimed = await runWalk(context, {
+    ...common,
+    walksPerSec: claimedWalksPerSec,
+    maxVUs,
+    label: 'claimed',
+  });
   context.signal.throwIfAborted();
   const heldWalksPerSec = Math.floor(walksPerSec * HELD_SHARE);
-  const held = await runWalk(context, { ...common, walksPerSec: heldWalksPerSec, label: 'held' });
+  const held = await runWalk(context, { ...common, walksPerSec: heldWalksPerSec, maxVUs, label: 'held' });
   context.signal.throwIfAborted();
   const loop = await runLoopWithoutChecks(context, nginx, size);
   return {
     ok: true,
+    rounds,
+    ratio: median(rounds.map((round) => round.harness / round.minimal)),
     requestsPerSec,
     walksPerSec,
     pagesPerWalk,
@@ -118,7 +164,7 @@ async function measure(
     loopRequestsPerSec: stat(loop.metrics, 'http_reqs', 'rate') ?? NaN,
     heldWalksPerSec,
     droppedAtHeldRate: stat(held.metrics, 'dropped_iterations', 'count') ?? 0,
-    exitCodes: [top.exitCode, claimed.exitCode, held.exitCode],
+    exitCodes: [...topRuns.map((top) => top.exitCode), claimed.exitCode, held.exitCode],
   };
 }
 

@@ -15,7 +15,8 @@
 //
 //	const screen = newScreen(specJSON)     // {record, pagination}: JSON Schemas (a subset)
 //	const walk = screen.walk(walkJSON)     // {rules, foreignIds}
-//	const d = walk.screen(body, pageIndex) // {clean, count, hasMore, nextPageToken, fingerprint}
+//	const page = walk.screen(body, pageIndex) // body: a string or a k6/http response; null on doubt, else
+//	                                          // {recordCount, pagination: {nextPageToken, hasMore}, fingerprint}
 //	walk.has(id); walk.get(id); walk.set(id, pageIndex); walk.size; walk.keys() // its id index
 package pagefold
 
@@ -27,6 +28,7 @@ import (
 
 	"go.k6.io/k6/js/common"
 	"go.k6.io/k6/js/modules"
+	k6http "go.k6.io/k6/js/modules/k6/http"
 )
 
 func init() {
@@ -81,9 +83,15 @@ func (mi *ModuleInstance) newScreen(call sobek.FunctionCall) sobek.Value {
 func walkObject(rt *sobek.Runtime, w *walk) *sobek.Object {
 	obj := rt.NewObject()
 	set(rt, obj, "screen", func(call sobek.FunctionCall) sobek.Value {
-		body := stringArg(rt, call, 0, "screen", "body")
+		body, ok := bodyArg(call.Argument(0))
+		if !ok {
+			panic(rt.NewTypeError("screen: body must be a string or a k6/http response"))
+		}
 		d := w.screenPage(body, pageArg(rt, call, 1, "screen"))
-		return rt.ToValue(&d)
+		if !d.Clean {
+			return sobek.Null()
+		}
+		return screenedPage(rt, &d)
 	})
 	set(rt, obj, "has", func(call sobek.FunctionCall) sobek.Value {
 		_, found := w.index[stringArg(rt, call, 0, "has", "id")]
@@ -115,10 +123,50 @@ func walkObject(rt *sobek.Runtime, w *walk) *sobek.Object {
 	return obj
 }
 
+// screenedPage is a clean page as the harness folds it (ScreenedPage in lib/paging/walk.ts):
+// built here, so that JavaScript reads plain properties rather than a Go struct's by reflection.
+func screenedPage(rt *sobek.Runtime, d *digest) *sobek.Object {
+	pagination := rt.NewObject()
+	set(rt, pagination, "nextPageToken", d.NextPageToken)
+	set(rt, pagination, "hasMore", d.HasMore)
+	page := rt.NewObject()
+	set(rt, page, "recordCount", d.Count)
+	set(rt, page, "pagination", pagination)
+	set(rt, page, "fingerprint", d.Fingerprint)
+	return page
+}
+
 // set sets a property of an object the module has just made (so it cannot fail in practice).
 func set(rt *sobek.Runtime, obj *sobek.Object, name string, value any) {
 	if err := obj.Set(name, value); err != nil {
 		common.Throw(rt, err)
+	}
+}
+
+// bodyArg reads a page body from a string or from a k6/http response. Handed the response,
+// the screen reads its body where k6 keeps it, in Go: as a JavaScript string it would be
+// scanned for non-ASCII on the way in (and converted to UTF-16 when it has any) and on the way
+// back, for every page.
+func bodyArg(v sobek.Value) (string, bool) {
+	if sobek.IsString(v) {
+		return v.String(), true
+	}
+	if v == nil || sobek.IsUndefined(v) || sobek.IsNull(v) {
+		return "", false
+	}
+	response, ok := v.Export().(*k6http.Response)
+	if !ok || response.Response == nil {
+		return "", false
+	}
+	switch body := response.Body.(type) {
+	case string:
+		return body, true
+	case []byte:
+		return string(body), true
+	case nil: // no body (a failed request): not a page, so doubt
+		return "", true
+	default:
+		return "", false
 	}
 }
 

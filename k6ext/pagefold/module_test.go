@@ -7,7 +7,9 @@ import (
 
 	"go.k6.io/k6/ext"
 	"go.k6.io/k6/js/common"
+	k6http "go.k6.io/k6/js/modules/k6/http"
 	"go.k6.io/k6/js/modulestest"
+	"go.k6.io/k6/lib/netext/httpext"
 )
 
 // newRuntime returns a runtime set up as k6 sets up a VU's, with the module's exports as globals.
@@ -61,16 +63,15 @@ func TestJavaScriptAPI(t *testing.T) {
 			pagination: { nextPageToken: 'p2', hasMore: true },
 		});
 		const d = walk.screen(first, 0);
-		eq(d.clean, true, 'clean');
-		eq(d.count, 2, 'count');
-		eq(d.hasMore, true, 'hasMore');
-		eq(d.nextPageToken, 'p2', 'nextPageToken');
+		eq(d.recordCount, 2, 'recordCount');
+		eq(d.pagination.hasMore, true, 'hasMore');
+		eq(d.pagination.nextPageToken, 'p2', 'nextPageToken');
 		eq(d.fingerprint, 'o1,o2', 'fingerprint');
-		eq(Object.keys(d).sort().join(), 'clean,count,fingerprint,hasMore,nextPageToken', 'keys');
+		eq(JSON.stringify(d), '{"recordCount":2,"pagination":{"nextPageToken":"p2","hasMore":true},"fingerprint":"o1,o2"}', 'shape');
 
 		const last = walk.screen('{"data":[{"id":"o3","status":"OPEN"}],"pagination":{"nextPageToken":null,"hasMore":false}}', 1);
-		eq(last.clean, true, 'last clean');
-		eq(last.nextPageToken, null, 'null token');
+		eq(last.pagination.hasMore, false, 'last hasMore');
+		eq(last.pagination.nextPageToken, null, 'null token');
 
 		eq(walk.has('o1'), true, 'has o1');
 		eq(walk.has('zz'), false, 'has zz');
@@ -89,7 +90,7 @@ func TestJavaScriptAPI(t *testing.T) {
 
 		// Doubt: o1 again (and the status rule fails); zero values and an unchanged index.
 		const doubt = walk.screen('{"data":[{"id":"o9","status":"OPEN"},{"id":"o1","status":"PAID"}],"pagination":{"nextPageToken":"p3","hasMore":true}}', 2);
-		eq(JSON.stringify(doubt), '{"clean":false,"count":0,"hasMore":false,"nextPageToken":null,"fingerprint":""}', 'doubt');
+		eq(doubt, null, 'doubt');
 		eq(walk.has('o9'), false, 'doubt page ids not added');
 		eq(walk.get('o1'), 5, 'doubt page leaves o1');
 		eq(walk.size, 4, 'size after doubt');
@@ -127,5 +128,35 @@ func TestObjectPrototype(t *testing.T) {
 		if !objectPrototype[name] {
 			t.Errorf("objectPrototype lacks %q", name)
 		}
+	}
+}
+
+// The body can be handed over as the k6/http response that holds it, as the harness does.
+func TestScreenReadsAK6Response(t *testing.T) {
+	t.Parallel()
+	rt := newRuntime(t)
+	page := `{"data":[{"id":"o1","status":"OPEN"}],"pagination":{"nextPageToken":null,"hasMore":false}}`
+	for name, body := range map[string]any{"TEXT": page, "BYTES": []byte(page)} {
+		response := &k6http.Response{Response: &httpext.Response{Body: body}}
+		if err := rt.Set(name, response); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := rt.Set("NO_BODY", &k6http.Response{Response: &httpext.Response{}}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := rt.RunString(`
+		const screen = newScreen(ORDERS);
+		const text = screen.walk('{"rules":[],"foreignIds":[]}').screen(TEXT, 0);
+		if (text === null || text.fingerprint !== 'o1') throw new Error('text body: ' + JSON.stringify(text));
+		const bytes = screen.walk('{"rules":[],"foreignIds":[]}').screen(BYTES, 0);
+		if (bytes === null || bytes.fingerprint !== 'o1') throw new Error('bytes body: ' + JSON.stringify(bytes));
+		if (screen.walk('{"rules":[],"foreignIds":[]}').screen(NO_BODY, 0) !== null) throw new Error('no body: not a doubt');
+		let threw = '';
+		try { screen.walk('{"rules":[],"foreignIds":[]}').screen({ body: TEXT }, 0); } catch (e) { threw = String(e); }
+		if (!threw.includes('a string or a k6/http response')) throw new Error('a plain object: ' + threw);
+	`)
+	if err != nil {
+		t.Fatal(err)
 	}
 }

@@ -96,15 +96,15 @@ type walk struct {
 	ids     []string
 }
 
-// digest is what walk.screen returns, all zero values on doubt. k6 hands a Go struct over to
-// JavaScript (fields named by their js tags) a little faster than it builds an object.
+// digest is what screenPage read of a page, all zero values on doubt (walk.screen in JavaScript
+// turns it into null or a screened page, see screenedPage).
 type digest struct {
-	Clean   bool `js:"clean"`
-	Count   int  `js:"count"`
-	HasMore bool `js:"hasMore"`
+	Clean   bool
+	Count   int
+	HasMore bool
 	// NextPageToken is a string, or nil (JavaScript null) for JSON null.
-	NextPageToken any    `js:"nextPageToken"`
-	Fingerprint   string `js:"fingerprint"`
+	NextPageToken any
+	Fingerprint   string
 }
 
 func (s *screen) newWalk(walkJSON string) (*walk, error) {

@@ -9,6 +9,8 @@ export interface K6Response extends ApiResponse {
   /** k6's error code: 0 when a response arrived, e.g. 1050 for a request timeout. */
   errorCode: number;
   error: string;
+  /** k6's own response, for the page screen to read the body where k6 keeps it (k6-screen.ts). */
+  readonly raw: http.RefinedResponse<'text'>;
 }
 
 /**
@@ -19,11 +21,12 @@ export function treat429AsExpected(): void {
   http.setResponseCallback(http.expectedStatuses({ min: 200, max: 299 }, 429));
 }
 
-// Callers keep one tag set per walk and depth (k6-walk.ts): adding `name` to it is done once.
+const NO_TAGS: Record<string, string> = {};
+// Callers keep one tag set per walk and depth, or none (k6-walk.ts): adding `name` is done once.
 const withName = new WeakMap<Record<string, string>, Record<string, string>>();
 
 /** `tags` and the `name` tag, which groups requests by endpoint: with a cursor every URL is unique. */
-function requestTags(call: ApiCall, tags: Record<string, string>): Record<string, string> {
+function requestTags(call: ApiCall, tags: Record<string, string> = NO_TAGS): Record<string, string> {
   let named = withName.get(tags);
   if (named === undefined || named.name !== ENDPOINT_INFO[call.endpoint].path) {
     named = { name: ENDPOINT_INFO[call.endpoint].path, ...tags };
@@ -36,7 +39,7 @@ function requestTags(call: ApiCall, tags: Record<string, string>): Record<string
 export function sendK6(
   target: Target,
   call: ApiCall,
-  tags: Record<string, string>,
+  tags: Record<string, string> | undefined,
   timeoutMs: number,
 ): K6Response {
   const { url, headers } = toHttpRequest(target, call);
@@ -56,12 +59,10 @@ export function sendK6(
  * k6's interpreter. A class, so that the getters are not two new closures per request.
  */
 class K6PageResponse implements K6Response {
+  readonly raw: http.RefinedResponse<'text'>;
   readonly status: number;
-  readonly bodyText: string;
   readonly durationMs: number;
-  readonly errorCode: number;
-  readonly error: string;
-  private readonly raw: http.RefinedResponse<'text'>;
+  private text: string | undefined;
   private lowerCased: Record<string, string> | undefined;
   private parsed = false;
   private parsedValue: unknown;
@@ -69,12 +70,16 @@ class K6PageResponse implements K6Response {
   constructor(raw: http.RefinedResponse<'text'>) {
     this.raw = raw;
     this.status = raw.status;
-    // Read once: each read hands k6's Go string over to JavaScript again.
-    const body = raw.body;
-    this.bodyText = typeof body === 'string' ? body : '';
     this.durationMs = raw.timings.duration;
-    this.errorCode = raw.error_code;
-    this.error = raw.error;
+  }
+
+  /** Read once, and only when asked: each read hands k6's Go string over to JavaScript again. */
+  get bodyText(): string {
+    if (this.text === undefined) {
+      const body = this.raw.body;
+      this.text = typeof body === 'string' ? body : '';
+    }
+    return this.text;
   }
 
   get headers(): Record<string, string> {
@@ -87,6 +92,14 @@ class K6PageResponse implements K6Response {
       this.parsedValue = this.bodyText === '' ? undefined : parsedBody(this.raw);
     }
     return this.parsedValue;
+  }
+
+  get errorCode(): number {
+    return this.raw.error_code;
+  }
+
+  get error(): string {
+    return this.raw.error;
   }
 }
 

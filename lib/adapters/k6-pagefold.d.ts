@@ -4,17 +4,23 @@
  * lib/adapters/pagefold-absent.ts instead, where `newScreen` is undefined.
  */
 declare module 'k6/x/pagefold' {
-  /** What the Go screen read of a page; the other fields are meaningful only when `clean`. */
-  export interface Digest {
-    clean: boolean;
-    count: number;
-    hasMore: boolean;
-    nextPageToken: string | null;
+  /** A page the Go screen passed, as lib/paging/walk.ts's ScreenedPage. */
+  export interface Screened {
+    recordCount: number;
+    pagination: { nextPageToken: string | null; hasMore: boolean };
     fingerprint: string;
   }
   /** One walk: its id index (id → 0-based page it came on) and its page screen. */
   export interface ScreenWalk {
-    screen(bodyText: string, pageIndex: number): Digest;
+    /**
+     * `body`: the page's text, or the k6/http response that holds it (read in Go, never made a
+     * JavaScript string). Null on any doubt, and then the walk's index is unchanged. Bound to its
+     * walk in Go.
+     */
+    readonly screen: (
+      body: string | import('k6/http').RefinedResponse<'text'>,
+      pageIndex: number,
+    ) => Screened | null;
     has(id: string): boolean;
     get(id: string): number | undefined;
     set(id: string, page: number): void;

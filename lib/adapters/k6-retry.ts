@@ -25,14 +25,15 @@ export interface SentWithRetry {
   retries: number;
 }
 
-function record(response: K6Response, tags: Record<string, string>): void {
+function record(response: K6Response, tags: Record<string, string> | undefined): void {
   metrics.rateLimited.add(response.status === 429, tags);
   metrics.serverErrors.add(response.status === 0 || response.status >= 500, tags);
 }
 
+/** `tags`: on every request and sample; undefined when the caller has set them on the VU (k6-vu-tags.ts). */
 export function sendWithBackoff(
   call: ApiCall,
-  tags: Record<string, string>,
+  tags: Record<string, string> | undefined,
   options: SendOptions,
 ): SentWithRetry {
   const { policy } = options;

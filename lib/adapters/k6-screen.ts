@@ -8,6 +8,7 @@
  * is parsed and checked in JavaScript as everywhere else, so failures are always found and
  * worded by lib/checks; the screen only has to be as strict as they are, and may be stricter.
  */
+import type { RefinedResponse } from 'k6/http';
 import { newScreen, type Screen, type ScreenWalk } from 'k6/x/pagefold';
 import { filterRules } from '../checks/filter-rules.ts';
 import type { Endpoint } from '../contract/endpoints.ts';
@@ -29,8 +30,11 @@ const SCREENS: Record<Endpoint, Screen> | null =
 export interface WalkScreen {
   /** The walk's id index, kept in Go: pass it to startWalk. */
   index: IdIndex;
-  /** The page as screened, or null when the screen has doubts (then check it in JavaScript). */
-  page(bodyText: string, pageIndex: number): ScreenedPage | null;
+  /**
+   * The page as screened, or null when the screen has doubts (then check it in JavaScript).
+   * Given k6's response, the screen reads the body in Go, never as a JavaScript string.
+   */
+  page(body: string | RefinedResponse<'text'>, pageIndex: number): ScreenedPage | null;
 }
 
 /**
@@ -42,16 +46,6 @@ export function openScreen(spec: WalkSpec, foreignIds?: readonly string[]): Walk
   const walk: ScreenWalk = SCREENS[spec.endpoint].walk(
     JSON.stringify({ rules: filterRules(spec.query), foreignIds: foreignIds ?? [] }),
   );
-  return {
-    index: walk,
-    page(bodyText, pageIndex) {
-      const digest = walk.screen(bodyText, pageIndex);
-      if (!digest.clean) return null;
-      return {
-        recordCount: digest.count,
-        pagination: { nextPageToken: digest.nextPageToken, hasMore: digest.hasMore },
-        fingerprint: digest.fingerprint,
-      };
-    },
-  };
+  // walk.screen is a Go function bound to its walk: handed over as it is, no JavaScript between.
+  return { index: walk, page: walk.screen };
 }

@@ -8,6 +8,7 @@ import { depthBucket } from '../load/tags.ts';
 import { foldPage, nextCall, startWalk, type WalkSpec, type WalkState } from '../paging/walk.ts';
 import type { K6Response } from './k6-http.ts';
 import { openScreen } from './k6-screen.ts';
+import { vuTags } from './k6-vu-tags.ts';
 import { sendWithBackoff, type SendOptions } from './k6-retry.ts';
 
 export interface K6Walk extends WalkState {
@@ -56,32 +57,40 @@ export function walkK6(spec: WalkSpec, options: K6WalkOptions): K6Walk {
     latencies: [],
     screenedPages: 0,
   };
-  // One tag set per depth bucket, not one per page.
+  // One tag set per depth bucket, not one per page, for what the caller records per page.
   const tagSets = new Map<string, Record<string, string>>();
   const tagsAt = (bucket: string): Record<string, string> => {
     let tags = tagSets.get(bucket);
     if (tags === undefined) tagSets.set(bucket, (tags = { ...options.tags, depth: bucket }));
     return tags;
   };
-  for (let call = nextCall(walk); call !== null; call = nextCall(walk)) {
-    if (Date.now() > options.deadlineMs) {
-      walk.end = 'timed-out';
-      break;
+  // Requests and their metric samples get the walk's tags from the VU (k6-vu-tags.ts).
+  const onVu = vuTags(options.tags);
+  let bucket = '';
+  try {
+    for (let call = nextCall(walk); call !== null; call = nextCall(walk)) {
+      if (Date.now() > options.deadlineMs) {
+        walk.end = 'timed-out';
+        break;
+      }
+      const depth = walk.pageCount + 1;
+      const depthNow = depthBucket(depth);
+      if (depthNow !== bucket) onVu.set('depth', (bucket = depthNow));
+      const { response, retries } = sendWithBackoff(call, undefined, options);
+      walk.retries += retries;
+      if (response.status === 429) {
+        walk.end = 'throttled';
+        break;
+      }
+      walk.latencies.push(response.durationMs);
+      const screened =
+        screen !== null && response.status === 200 ? screen.page(response.raw, walk.pageCount) : null;
+      if (screened !== null) walk.screenedPages += 1;
+      const failures = foldPage(walk, call, response, options.checks, screened ?? undefined);
+      options.onPage?.(walk, { depth, response, failures, tags: tagsAt(bucket) });
     }
-    const depth = walk.pageCount + 1;
-    const tags = tagsAt(depthBucket(depth));
-    const { response, retries } = sendWithBackoff(call, tags, options);
-    walk.retries += retries;
-    if (response.status === 429) {
-      walk.end = 'throttled';
-      break;
-    }
-    walk.latencies.push(response.durationMs);
-    const screened =
-      screen !== null && response.status === 200 ? screen.page(response.bodyText, walk.pageCount) : null;
-    if (screened !== null) walk.screenedPages += 1;
-    const failures = foldPage(walk, call, response, options.checks, screened ?? undefined);
-    options.onPage?.(walk, { depth, response, failures, tags });
+  } finally {
+    onVu.restore();
   }
   walk.durationMs = Date.now() - started;
   return walk;
