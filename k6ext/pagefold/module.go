@@ -14,7 +14,8 @@
 // JavaScript API:
 //
 //	const screen = newScreen(specJSON)     // {record, pagination}: JSON Schemas (a subset)
-//	const walk = screen.walk(walkJSON)     // {rules, foreignIds}
+//	const walk = screen.walk(walkJSON, ids) // {rules, foreignIds}; ids: optional, from newIdSet
+//	const ids = newIdSet(idsJSON)          // ["id", ...]: ids no page may hold, made once
 //	const page = walk.screen(body, pageIndex) // body: a string or a k6/http response; null on doubt, else
 //	                                          // {recordCount, pagination: {nextPageToken, hasMore}, fingerprint}
 //	walk.has(id); walk.get(id); walk.set(id, pageIndex); walk.size; walk.keys() // its id index
@@ -57,7 +58,7 @@ func (*RootModule) NewModuleInstance(vu modules.VU) modules.Instance {
 
 // Exports implements modules.Instance.
 func (mi *ModuleInstance) Exports() modules.Exports {
-	return modules.Exports{Named: map[string]any{"newScreen": mi.newScreen}}
+	return modules.Exports{Named: map[string]any{"newScreen": mi.newScreen, "newIdSet": mi.newIDSet}}
 }
 
 // The screen and walk objects are built from native functions rather than by reflection on Go
@@ -71,13 +72,36 @@ func (mi *ModuleInstance) newScreen(call sobek.FunctionCall) sobek.Value {
 	}
 	obj := rt.NewObject()
 	set(rt, obj, "walk", func(call sobek.FunctionCall) sobek.Value {
-		w, err := s.newWalk(stringArg(rt, call, 0, "walk", "walkJSON"))
+		w, err := s.newWalk(stringArg(rt, call, 0, "walk", "walkJSON"), idSetArg(rt, call.Argument(1)))
 		if err != nil {
 			common.Throw(rt, err)
 		}
 		return walkObject(rt, w)
 	})
 	return obj
+}
+
+// newIDSet makes a set of ids once, for every walk that must not see them (another tenant's
+// ids, in isolation runs): a walk given it shares it rather than reading the ids again.
+func (mi *ModuleInstance) newIDSet(call sobek.FunctionCall) sobek.Value {
+	rt := mi.vu.Runtime()
+	ids, err := newIDSet(stringArg(rt, call, 0, "newIdSet", "idsJSON"))
+	if err != nil {
+		common.Throw(rt, err)
+	}
+	return rt.ToValue(ids)
+}
+
+// idSetArg is an optional argument made by newIdSet: nil when undefined.
+func idSetArg(rt *sobek.Runtime, v sobek.Value) *idSet {
+	if v == nil || sobek.IsUndefined(v) {
+		return nil
+	}
+	ids, ok := v.Export().(*idSet)
+	if !ok {
+		panic(rt.NewTypeError("walk: the second argument must be made by newIdSet"))
+	}
+	return ids
 }
 
 func walkObject(rt *sobek.Runtime, w *walk) *sobek.Object {

@@ -160,3 +160,29 @@ func TestScreenReadsAK6Response(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Another tenant's ids, made once with newIdSet and shared by walks, are foreign to each of them.
+func TestSharedForeignIds(t *testing.T) {
+	t.Parallel()
+	rt := newRuntime(t)
+	_, err := rt.RunString(`
+		const screen = newScreen(ORDERS);
+		const ids = newIdSet('["x1","x2"]');
+		const page = (id) => '{"data":[{"id":"' + id + '","status":"OPEN"}],"pagination":{"nextPageToken":null,"hasMore":false}}';
+		const check = (what, got, want) => { if (got !== want) throw new Error(what + ': ' + String(got)); };
+		check('own id', screen.walk('{"rules":[],"foreignIds":[]}', ids).screen(page('o1'), 0) !== null, true);
+		check('shared foreign id', screen.walk('{"rules":[],"foreignIds":[]}', ids).screen(page('x2'), 0), null);
+		check('own list and shared', screen.walk('{"rules":[],"foreignIds":["y1"]}', ids).screen(page('x1'), 0), null);
+		check('own list with shared', screen.walk('{"rules":[],"foreignIds":["y1"]}', ids).screen(page('y1'), 0), null);
+		check('no shared set', screen.walk('{"rules":[],"foreignIds":[]}').screen(page('x1'), 0) !== null, true);
+		let threw = '';
+		try { screen.walk('{"rules":[],"foreignIds":[]}', ['x1']); } catch (e) { threw = String(e); }
+		check('not a set', threw.includes('made by newIdSet'), true);
+		threw = '';
+		try { newIdSet('["x1", 2]'); } catch (e) { threw = String(e); }
+		check('not strings', threw.includes('array of strings'), true);
+	`)
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -107,7 +107,28 @@ type digest struct {
 	Fingerprint   string
 }
 
-func (s *screen) newWalk(walkJSON string) (*walk, error) {
+// idSet is a set of ids made once and shared, never modified, by the walks given it.
+type idSet struct {
+	ids map[string]struct{}
+}
+
+func newIDSet(idsJSON string) (*idSet, error) {
+	if !gjson.Valid(idsJSON) {
+		return nil, fmt.Errorf("idsJSON is not valid JSON")
+	}
+	elems, err := stringArray(gjson.Parse(idsJSON), "idsJSON")
+	if err != nil {
+		return nil, err
+	}
+	set := &idSet{ids: make(map[string]struct{}, len(elems))}
+	for _, id := range comparable(elems) {
+		set.ids[id] = struct{}{}
+	}
+	return set, nil
+}
+
+// newWalk starts a walk. Its foreign ids are walkJSON's foreignIds and, when given, shared's.
+func (s *screen) newWalk(walkJSON string, shared *idSet) (*walk, error) {
 	spec, err := parseObject(walkJSON, "walkJSON")
 	if err != nil {
 		return nil, err
@@ -134,13 +155,19 @@ func (s *screen) newWalk(walkJSON string) (*walk, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &walk{
-		screen:  s,
-		foreign: make(map[string]struct{}, len(foreignIds)),
-		index:   make(map[string]int),
-	}
-	for _, id := range comparable(foreignIds) {
-		w.foreign[id] = struct{}{}
+	w := &walk{screen: s, index: make(map[string]int)}
+	if shared != nil && len(foreignIds) == 0 {
+		w.foreign = shared.ids // read only: never written by a walk
+	} else {
+		w.foreign = make(map[string]struct{}, len(foreignIds))
+		for _, id := range comparable(foreignIds) {
+			w.foreign[id] = struct{}{}
+		}
+		if shared != nil {
+			for id := range shared.ids {
+				w.foreign[id] = struct{}{}
+			}
+		}
 	}
 	// Collect the id and every rule field with the record schema's own pass over each record.
 	names := []string{"id"}

@@ -39,7 +39,7 @@ func mustWalk(t testing.TB, spec, walkJSON string) *walk {
 	if err != nil {
 		t.Fatalf("newScreen: %v", err)
 	}
-	w, err := s.newWalk(walkJSON)
+	w, err := s.newWalk(walkJSON, nil)
 	if err != nil {
 		t.Fatalf("walk: %v", err)
 	}
@@ -281,7 +281,7 @@ func TestWalkErrors(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			_, err := s.newWalk(tc.walk)
+			_, err := s.newWalk(tc.walk, nil)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("error = %v, want it to contain %q", err, tc.want)
 			}

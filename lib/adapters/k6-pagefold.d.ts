@@ -27,10 +27,16 @@ declare module 'k6/x/pagefold' {
     readonly size: number;
     keys(): string[];
   }
-  export interface Screen {
-    /** walkJSON: { rules: FilterRule[], foreignIds: string[] } */
-    walk(walkJSON: string): ScreenWalk;
+  /** A set of ids made once in Go (newIdSet), opaque to JavaScript. */
+  export interface IdSet {
+    readonly __brand: 'IdSet';
   }
+  export interface Screen {
+    /** walkJSON: { rules: FilterRule[], foreignIds: string[] }; `foreign`: more foreign ids, shared. */
+    walk(walkJSON: string, foreign?: IdSet): ScreenWalk;
+  }
+  /** idsJSON: a JSON array of ids, read once and shared by every walk given the set. */
+  export const newIdSet: ((idsJSON: string) => IdSet) | undefined;
   /** specJSON: { record: JSON Schema, pagination: JSON Schema }; throws on a keyword it does not know. */
   export const newScreen: ((specJSON: string) => Screen) | undefined;
 }

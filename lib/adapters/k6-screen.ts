@@ -9,7 +9,7 @@
  * worded by lib/checks; the screen only has to be as strict as they are, and may be stricter.
  */
 import type { RefinedResponse } from 'k6/http';
-import { newScreen, type Screen, type ScreenWalk } from 'k6/x/pagefold';
+import { newIdSet, newScreen, type IdSet, type Screen, type ScreenWalk } from 'k6/x/pagefold';
 import { filterRules } from '../checks/filter-rules.ts';
 import type { Endpoint } from '../contract/endpoints.ts';
 import { MenuItem, Order, Pagination } from '../contract/schemas.ts';
@@ -26,6 +26,16 @@ const SCREENS: Record<Endpoint, Screen> | null =
         orders: newScreen(JSON.stringify({ record: Order, pagination: Pagination })),
       }
     : null;
+
+// Another tenant's ids go to Go once per VU, not with every walk: a large tenant has many.
+const idSets = new WeakMap<readonly string[], IdSet>();
+
+function idSetOf(ids: readonly string[]): IdSet | undefined {
+  if (newIdSet === undefined) return undefined;
+  let set = idSets.get(ids);
+  if (set === undefined) idSets.set(ids, (set = newIdSet(JSON.stringify(ids))));
+  return set;
+}
 
 export interface WalkScreen {
   /** The walk's id index, kept in Go: pass it to startWalk. */
@@ -44,7 +54,8 @@ export interface WalkScreen {
 export function openScreen(spec: WalkSpec, foreignIds?: readonly string[]): WalkScreen | null {
   if (SCREENS === null || (spec.foreignOwner !== undefined && foreignIds === undefined)) return null;
   const walk: ScreenWalk = SCREENS[spec.endpoint].walk(
-    JSON.stringify({ rules: filterRules(spec.query), foreignIds: foreignIds ?? [] }),
+    JSON.stringify({ rules: filterRules(spec.query), foreignIds: [] }),
+    foreignIds === undefined ? undefined : idSetOf(foreignIds),
   );
   // walk.screen is a Go function bound to its walk: handed over as it is, no JavaScript between.
   return { index: walk, page: walk.screen };
