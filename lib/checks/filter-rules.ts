@@ -22,7 +22,7 @@ export type FilterRule =
  */
 export function filterRules(query: Query): FilterRule[] {
   const rules: FilterRule[] = [];
-  const { status, activeOnly, q, categoryId, locationId } = query;
+  const { status, activeOnly, q } = query;
   const both = status !== undefined && activeOnly !== undefined;
   if (status !== undefined && !both)
     rules.push({ label: `status=${status}`, kind: 'equals', field: 'status', values: [status] });
@@ -30,20 +30,12 @@ export function filterRules(query: Query): FilterRule[] {
     rules.push({ label: 'activeOnly=true', kind: 'oneOf', field: 'status', values: ACTIVE_ORDER_STATUSES });
   if (q !== undefined)
     rules.push({ label: `q=${q}`, kind: 'containsFold', fields: ['name', 'sku'], values: [q] });
-  if (categoryId !== undefined)
-    rules.push({
-      label: `categoryId=${categoryId}`,
-      kind: 'absentOrEquals',
-      field: 'categoryId',
-      values: [categoryId],
-    });
-  if (locationId !== undefined)
-    rules.push({
-      label: `locationId=${locationId}`,
-      kind: 'absentOrEquals',
-      field: 'locationId',
-      values: [locationId],
-    });
+  // Filters on a field a record may not carry: categoryId (not a listed MenuItem field), locationId.
+  for (const field of ['categoryId', 'locationId'] as const) {
+    const value = query[field];
+    if (value !== undefined)
+      rules.push({ label: `${field}=${value}`, kind: 'absentOrEquals', field, values: [value] });
+  }
   return rules;
 }
 
