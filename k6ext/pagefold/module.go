@@ -14,16 +14,21 @@
 // JavaScript API:
 //
 //	const screen = newScreen(specJSON)     // {record, pagination}: JSON Schemas (a subset)
-//	const walk = screen.walk(walkJSON, ids) // {rules, foreignIds}; ids: optional, from newIdSet
+//	const walk = screen.walk(walkJSON, ids) // {rules, foreignIds, limit, maxPages}; ids: optional, from newIdSet
 //	const ids = newIdSet(idsJSON)          // ["id", ...]: ids no page may hold, made once
 //	const page = walk.screen(body, pageIndex) // body: a string or a k6/http response; null on doubt, else
 //	                                          // {recordCount, pagination: {nextPageToken, hasMore}, fingerprint}
+//	const next = walk.fold(body, pageIndex) // a 200 page: the screen, then the other page checks (see
+//	                                        // certifies); the next token, null at the end, undefined on doubt
 //	walk.has(id); walk.get(id); walk.set(id, pageIndex); walk.size; walk.keys() // its id index
+//	walk.tokens.has(t); walk.tokens.add(t); walk.fingerprints.has(f); walk.fingerprints.add(f)
+//	certifies // the names of the page checks that walk.fold vouches for
 package pagefold
 
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/grafana/sobek"
 
@@ -58,7 +63,11 @@ func (*RootModule) NewModuleInstance(vu modules.VU) modules.Instance {
 
 // Exports implements modules.Instance.
 func (mi *ModuleInstance) Exports() modules.Exports {
-	return modules.Exports{Named: map[string]any{"newScreen": mi.newScreen, "newIdSet": mi.newIDSet}}
+	return modules.Exports{Named: map[string]any{
+		"newScreen": mi.newScreen,
+		"newIdSet":  mi.newIDSet,
+		"certifies": append(slices.Clone(screenCertifies), foldCertifies...),
+	}}
 }
 
 // The screen and walk objects are built from native functions rather than by reflection on Go
@@ -117,6 +126,23 @@ func walkObject(rt *sobek.Runtime, w *walk) *sobek.Object {
 		}
 		return screenedPage(rt, &d)
 	})
+	set(rt, obj, "fold", func(call sobek.FunctionCall) sobek.Value {
+		body, ok := bodyArg(call.Argument(0))
+		if !ok {
+			panic(rt.NewTypeError("fold: body must be a string or a k6/http response"))
+		}
+		d, folded := w.fold(body, pageArg(rt, call, 1, "fold"))
+		switch {
+		case !folded:
+			return sobek.Undefined()
+		case d.HasMore:
+			return rt.ToValue(d.NextPageToken)
+		default:
+			return sobek.Null()
+		}
+	})
+	set(rt, obj, "tokens", seenSetObject(rt, w.tokens, "tokens"))
+	set(rt, obj, "fingerprints", seenSetObject(rt, w.prints, "fingerprints"))
 	set(rt, obj, "has", func(call sobek.FunctionCall) sobek.Value {
 		_, found := w.index[stringArg(rt, call, 0, "has", "id")]
 		return rt.ToValue(found)
@@ -144,6 +170,19 @@ func walkObject(rt *sobek.Runtime, w *walk) *sobek.Object {
 	if err := obj.DefineAccessorProperty("size", size, nil, sobek.FLAG_FALSE, sobek.FLAG_TRUE); err != nil {
 		common.Throw(rt, err)
 	}
+	return obj
+}
+
+// seenSetObject is a seenSet as JavaScript reads one: has(v) and add(v), as a Set's.
+func seenSetObject(rt *sobek.Runtime, s seenSet, name string) *sobek.Object {
+	obj := rt.NewObject()
+	set(rt, obj, "has", func(call sobek.FunctionCall) sobek.Value {
+		return rt.ToValue(s.has(stringArg(rt, call, 0, name+".has", "value")))
+	})
+	set(rt, obj, "add", func(call sobek.FunctionCall) sobek.Value {
+		s[stringArg(rt, call, 0, name+".add", "value")] = struct{}{}
+		return obj
+	})
 	return obj
 }
 

@@ -186,3 +186,44 @@ func TestSharedForeignIds(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestJavaScriptFold(t *testing.T) {
+	t.Parallel()
+	rt := newRuntime(t)
+	_, err := rt.RunString(`
+		function eq(got, want, what) {
+			if (got !== want) throw new Error(what + ': got ' + String(got) + ', want ' + String(want));
+		}
+		eq(certifies.includes('walk-terminates'), true, 'certifies walk-terminates');
+		eq(certifies.includes('page-matches-schema'), true, 'certifies page-matches-schema');
+		eq(certifies.length, 10, 'certifies every page check');
+
+		const walk = newScreen(ORDERS).walk('{"rules":[],"foreignIds":[],"limit":2,"maxPages":5}');
+		const page = (ids, token) => JSON.stringify({
+			data: ids.map((id) => ({ id, status: 'OPEN' })),
+			pagination: { nextPageToken: token, hasMore: token !== null },
+		});
+		eq(walk.fold(page(['o1', 'o2'], 'p2'), 0), 'p2', 'next token');
+		eq(walk.tokens.has('p2'), true, 'token kept');
+		eq(walk.fingerprints.has('o1,o2'), true, 'fingerprint kept');
+		eq(walk.has('o2'), true, 'ids kept');
+		eq(walk.fold(page(['o3'], 'p2'), 1), undefined, 'a repeated token is a doubt');
+		eq(walk.has('o3'), false, 'a doubt adds no id');
+		eq(walk.fold(page(['o3', 'o4', 'o5'], 'p3'), 1), undefined, 'over the limit is a doubt');
+		eq(walk.fold(page(['o3'], null), 1), null, 'the last page');
+
+		// JavaScript folds doubt pages into the same sets.
+		eq(walk.tokens.add('p9'), walk.tokens, 'add returns the set');
+		eq(walk.tokens.has('p9'), true, 'added from JavaScript');
+		walk.fingerprints.add('x,y');
+		eq(walk.fingerprints.has('x,y'), true, 'fingerprint added from JavaScript');
+		eq(walk.fingerprints.has('x'), false, 'other fingerprint');
+
+		const unbounded = newScreen(ORDERS).walk('{"rules":[],"foreignIds":[]}');
+		eq(unbounded.fold(page(['o1'], 'p2'), 0), undefined, 'no bounds, no fold');
+		eq(unbounded.screen(page(['o1'], 'p2'), 0).recordCount, 1, 'the screen still runs');
+	`)
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -2,6 +2,7 @@ package pagefold
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -88,6 +89,13 @@ type walk struct {
 	index   map[string]int // id -> 0-based index of the page it was first seen on
 	order   []string       // the index's ids in the order they were added, as Map keeps them
 
+	// What fold needs to vouch for the page checks that read no record (see certifies): the
+	// page-size limit and the walk's page bound, as walkJSON gave them (zero: not given, and
+	// fold always doubts), and the walk's next-page tokens and page fingerprints so far, which
+	// JavaScript reads and adds to as well (walk.tokens and walk.fingerprints).
+	limit, maxPages int
+	tokens, prints  seenSet
+
 	// Reused by every page (and zeroed after each, see release), so that screening a page
 	// allocates only its fingerprint, its token and the index's growth.
 	sc      scratch
@@ -134,14 +142,19 @@ func (s *screen) newWalk(walkJSON string, shared *idSet) (*walk, error) {
 		return nil, err
 	}
 	var rules, foreign gjson.Result
+	w := &walk{screen: s, index: make(map[string]int), tokens: seenSet{}, prints: seenSet{}}
 	err = members(spec, "walkJSON", func(key string, v gjson.Result) error {
 		switch key {
 		case "rules":
 			rules = v
 		case "foreignIds":
 			foreign = v
+		case "limit":
+			return bound(v, "walkJSON.limit", 0, &w.limit)
+		case "maxPages":
+			return bound(v, "walkJSON.maxPages", 1, &w.maxPages)
 		default:
-			return fmt.Errorf("walkJSON: unknown key %q (expected rules and foreignIds)", key)
+			return fmt.Errorf("walkJSON: unknown key %q (expected rules, foreignIds, limit and maxPages)", key)
 		}
 		return nil
 	})
@@ -155,7 +168,6 @@ func (s *screen) newWalk(walkJSON string, shared *idSet) (*walk, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &walk{screen: s, index: make(map[string]int)}
 	if shared != nil && len(foreignIds) == 0 {
 		w.foreign = shared.ids // read only: never written by a walk
 	} else {
@@ -197,6 +209,19 @@ func (s *screen) newWalk(walkJSON string, shared *idSet) (*walk, error) {
 	w.pagVals = make([]jsonValue, len(s.pagination.props))
 	w.recVals = make([]jsonValue, len(w.record.props))
 	return w, nil
+}
+
+// bound reads an optional whole number of at least least into *to. JSON null (a limit JavaScript
+// could not read, NaN) leaves it zero: not given.
+func bound(v gjson.Result, at string, least int, to *int) error {
+	if v.Type == gjson.Null {
+		return nil
+	}
+	if v.Type != gjson.Number || v.Num != math.Trunc(v.Num) || v.Num < float64(least) || v.Num > 1<<53-1 {
+		return fmt.Errorf("%s must be a whole number from %d, or null", at, least)
+	}
+	*to = int(v.Num)
+	return nil
 }
 
 // parseRule parses {kind, field | fields, values} (and ignores label, the rule's name in the
@@ -354,10 +379,7 @@ func (w *walk) screenPage(body string, page int) digest {
 		key := fingerprint[start : start+len(id)]
 		start += len(id) + 1
 		if _, seen := w.index[key]; seen { // on an earlier page, or earlier on this one
-			for _, added := range w.order[before:] {
-				delete(w.index, added)
-			}
-			w.order = w.order[:before]
+			w.forget(before)
 			return digest{}
 		}
 		w.index[key] = page
@@ -368,6 +390,78 @@ func (w *walk) screenPage(body string, page int) digest {
 		d.NextPageToken = tokenStr
 	}
 	return d
+}
+
+// forget takes the ids added since the index held before of them out of it again.
+func (w *walk) forget(before int) {
+	for _, added := range w.order[before:] {
+		delete(w.index, added)
+	}
+	w.order = w.order[:before]
+}
+
+// The page checks that fold vouches for besides the screen's (see certifies), by their names in
+// lib/checks/registry.ts: the harness folds a page in Go only when these and the screen's cover
+// every page check it runs.
+var foldCertifies = []string{
+	"walk-pages-succeed", "error-body-shape", "pagination-consistent", "page-size-within-limit",
+	"walk-terminates", "empty-result-exact",
+}
+
+// The page checks the screen vouches for (see screenPage).
+var screenCertifies = []string{"page-matches-schema", "no-duplicate-ids", "filter-respected", "tenant-isolation"}
+
+// fold screens a page of a 200 response (the caller has seen the status) as page number page,
+// 0-based, and checks what the walk's other page checks would: when every page check would
+// certainly pass, it folds the page into the walk (its ids, its token, its fingerprint) and
+// reports true. On doubt it changes nothing and reports false.
+func (w *walk) fold(body string, page int) (digest, bool) {
+	before := len(w.order)
+	d := w.screenPage(body, page)
+	if !d.Clean {
+		return d, false
+	}
+	if !w.certifies(&d, page) {
+		w.forget(before)
+		return digest{}, false
+	}
+	if token, ok := d.NextPageToken.(string); ok && d.HasMore {
+		w.tokens[token] = struct{}{}
+	}
+	if d.Count > 0 {
+		w.prints[d.Fingerprint] = struct{}{}
+	}
+	return d, true
+}
+
+// certifies reports whether the page checks that read no record would certainly pass on a clean
+// page d folded as page number page: the Go twin of the conditions in lib/checks, each named.
+// walk-pages-succeed and error-body-shape pass on any 200 page, which the caller sees to.
+func (w *walk) certifies(d *digest, page int) bool {
+	token, isToken := d.NextPageToken.(string)
+	switch {
+	case w.limit == 0 || w.maxPages == 0: // not told: cannot vouch for page-size or termination
+		return false
+	case d.HasMore != isToken: // pagination-consistent
+		return false
+	case d.Count > w.limit: // page-size-within-limit
+		return false
+	case d.HasMore && (w.tokens.has(token) || page+1 >= w.maxPages): // walk-terminates
+		return false
+	case d.Count > 0 && w.prints.has(d.Fingerprint): // walk-terminates: a page served twice
+		return false
+	case page == 0 && d.Count == 0 && d.HasMore: // empty-result-exact
+		return false
+	}
+	return true
+}
+
+// seenSet is a set of strings, read and added to from JavaScript as a Set (has and add).
+type seenSet map[string]struct{}
+
+func (s seenSet) has(v string) bool {
+	_, found := s[v]
+	return found
 }
 
 // set records id as first seen on page, as Map.set does.

@@ -3,6 +3,7 @@ package pagefold
 import (
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -303,6 +304,108 @@ func BenchmarkScreen50Orders(b *testing.B) {
 		w.order = w.order[:0]
 		if !w.screenPage(body, 0).Clean {
 			b.Fatal("doubt")
+		}
+	}
+}
+
+// foldWalk is a walk of orders with limit 3 and room for 10 pages, told both bounds.
+const foldWalk = `{"rules":[],"foreignIds":[],"limit":3,"maxPages":10}`
+
+func TestFold(t *testing.T) {
+	t.Parallel()
+	type state struct {
+		index          map[string]int
+		tokens, prints []string
+	}
+	snapshot := func(w *walk) state {
+		return state{maps.Clone(w.index), slices.Sorted(maps.Keys(w.tokens)), slices.Sorted(maps.Keys(w.prints))}
+	}
+	more := func(token string, records ...string) string {
+		return `{"data":[` + strings.Join(records, ",") + `],"pagination":{"nextPageToken":"` + token + `","hasMore":true}}`
+	}
+	// Page 0 of every case (folded first): o1 with token t1.
+	cases := []struct {
+		name, walk, body string
+		page             int
+		clean            bool
+	}{
+		{"a page with more", foldWalk, more("t2", order("o2", "OPEN")), 1, true},
+		{"the last page", foldWalk, `{"data":[` + order("o2", "OPEN") + `],` + lastPage + `}`, 1, true},
+		{"an empty last page", foldWalk, `{"data":[],` + lastPage + `}`, 1, true},
+		{"a full page", foldWalk, more("t2", order("o2", "OPEN"), order("o3", "OPEN"), order("o4", "OPEN")), 1, true},
+		// Doubts, one per condition of certifies.
+		{"limit not given", `{"rules":[],"foreignIds":[],"maxPages":10}`, more("t2", order("o2", "OPEN")), 1, false},
+		{"limit null", `{"rules":[],"foreignIds":[],"limit":null,"maxPages":10}`, more("t2", order("o2", "OPEN")), 1, false},
+		{"maxPages not given", `{"rules":[],"foreignIds":[],"limit":3}`, more("t2", order("o2", "OPEN")), 1, false},
+		{"more without a token", foldWalk, `{"data":[` + order("o2", "OPEN") + `],"pagination":{"nextPageToken":null,"hasMore":true}}`, 1, false},
+		{"a token without more", foldWalk, `{"data":[` + order("o2", "OPEN") + `],"pagination":{"nextPageToken":"t2","hasMore":false}}`, 1, false},
+		{"over the limit", foldWalk, more("t2", order("o2", "OPEN"), order("o3", "OPEN"), order("o4", "OPEN"), order("o5", "OPEN")), 1, false},
+		{"a token seen before", foldWalk, more("t1", order("o2", "OPEN")), 1, false},
+		{"more at the page bound", foldWalk, more("t2", order("o2", "OPEN")), 9, false},
+		{"a doubt of the screen", foldWalk, more("t2", order("o1", "OPEN")), 1, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			w := mustWalk(t, ordersSpec, tc.walk)
+			if _, ok := w.fold(more("t1", order("o1", "OPEN")), 0); ok != (tc.walk == foldWalk) {
+				t.Fatalf("first page folded: %v", ok)
+			}
+			if tc.walk != foldWalk { // the walk cannot fold: its pages go through JavaScript
+				w.set("o1", 0)
+				w.tokens["t1"] = struct{}{}
+			}
+			before := snapshot(w)
+			d, ok := w.fold(tc.body, tc.page)
+			if ok != tc.clean {
+				t.Fatalf("folded = %v, want %v (digest %+v)", ok, tc.clean, d)
+			}
+			after := snapshot(w)
+			if !tc.clean {
+				if !reflect.DeepEqual(after, before) {
+					t.Fatalf("state = %+v, want it unchanged: %+v", after, before)
+				}
+				return
+			}
+			if len(after.index) != len(before.index)+d.Count || d.HasMore != slices.Contains(after.tokens, "t2") {
+				t.Fatalf("state after folding %+v: %+v", d, after)
+			}
+			if d.Count > 0 != slices.Contains(after.prints, d.Fingerprint) {
+				t.Fatalf("fingerprint %q not recorded: %+v", d.Fingerprint, after)
+			}
+		})
+	}
+}
+
+// certifies also refuses a page served twice. No page the screen passes can be one (its ids
+// would be in the index already), so this is its only test.
+func TestCertifiesRefusesARepeatedPage(t *testing.T) {
+	t.Parallel()
+	w := mustWalk(t, ordersSpec, foldWalk)
+	w.prints["o1,o2"] = struct{}{}
+	if w.certifies(&digest{Clean: true, Count: 2, HasMore: true, NextPageToken: "t9", Fingerprint: "o1,o2"}, 3) {
+		t.Fatal("certified a page whose fingerprint the walk has seen")
+	}
+	if !w.certifies(&digest{Clean: true, Count: 2, HasMore: true, NextPageToken: "t9", Fingerprint: "o3,o4"}, 3) {
+		t.Fatal("refused a new page")
+	}
+}
+
+func TestFoldBounds(t *testing.T) {
+	t.Parallel()
+	s, err := newScreen(ordersSpec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, walkJSON := range []string{
+		`{"rules":[],"foreignIds":[],"limit":2.5}`,
+		`{"rules":[],"foreignIds":[],"limit":-1}`,
+		`{"rules":[],"foreignIds":[],"limit":"3"}`,
+		`{"rules":[],"foreignIds":[],"maxPages":0}`,
+		`{"rules":[],"foreignIds":[],"maxPages":1e300}`,
+	} {
+		if _, err := s.newWalk(walkJSON, nil); err == nil || !strings.Contains(err.Error(), "whole number") {
+			t.Errorf("%s: err = %v, want a whole-number error", walkJSON, err)
 		}
 	}
 }

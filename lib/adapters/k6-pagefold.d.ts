@@ -10,7 +10,12 @@ declare module 'k6/x/pagefold' {
     pagination: { nextPageToken: string | null; hasMore: boolean };
     fingerprint: string;
   }
-  /** One walk: its id index (id → 0-based page it came on) and its page screen. */
+  /** A set of strings kept in Go, read and added to as a Set. */
+  export interface SeenSet {
+    has(value: string): boolean;
+    add(value: string): SeenSet;
+  }
+  /** One walk: its id index (id → 0-based page it came on), its tokens and page fingerprints, and its page screen. */
   export interface ScreenWalk {
     /**
      * `body`: the page's text, or the k6/http response that holds it (read in Go, never made a
@@ -21,6 +26,20 @@ declare module 'k6/x/pagefold' {
       body: string | import('k6/http').RefinedResponse<'text'>,
       pageIndex: number,
     ) => Screened | null;
+    /**
+     * A 200 page folded wholly in Go when every check in `certifies` would certainly pass on it:
+     * its ids, token and fingerprint are added to the walk, and the next page token is returned,
+     * or null at the end. Undefined on any doubt, and then the walk is unchanged. Bound to its
+     * walk in Go.
+     */
+    readonly fold: (
+      body: string | import('k6/http').RefinedResponse<'text'>,
+      pageIndex: number,
+    ) => string | null | undefined;
+    /** The next-page tokens the walk has seen. */
+    readonly tokens: SeenSet;
+    /** The walk's non-empty pages, by their ids joined with ",". */
+    readonly fingerprints: SeenSet;
     has(id: string): boolean;
     get(id: string): number | undefined;
     set(id: string, page: number): void;
@@ -32,11 +51,16 @@ declare module 'k6/x/pagefold' {
     readonly __brand: 'IdSet';
   }
   export interface Screen {
-    /** walkJSON: { rules: FilterRule[], foreignIds: string[] }; `foreign`: more foreign ids, shared. */
+    /**
+     * walkJSON: { rules: FilterRule[], foreignIds: string[], limit?: number | null, maxPages?: number }
+     * (without limit and maxPages, fold always doubts); `foreign`: more foreign ids, shared.
+     */
     walk(walkJSON: string, foreign?: IdSet): ScreenWalk;
   }
   /** idsJSON: a JSON array of ids, read once and shared by every walk given the set. */
   export const newIdSet: ((idsJSON: string) => IdSet) | undefined;
+  /** The names of the page checks a walk's fold vouches for. */
+  export const certifies: readonly string[] | undefined;
   /** specJSON: { record: JSON Schema, pagination: JSON Schema }; throws on a keyword it does not know. */
   export const newScreen: ((specJSON: string) => Screen) | undefined;
 }

@@ -4,16 +4,30 @@
  * (k6ext/pagefold) reads each 200 page first: JSON, the contract's record and pagination schemas
  * (the same TypeBox schemas, sent as JSON Schema), duplicate and foreign ids, the walk's filter
  * rules. When all of that certainly holds, the page is folded as screened and the checks marked
- * `readsRecords` are not run in JavaScript. On any doubt the screen changes nothing and the page
- * is parsed and checked in JavaScript as everywhere else, so failures are always found and
+ * `readsRecords` are not run in JavaScript. When, besides, the other page checks would certainly
+ * pass too (the page's size, its pagination, the walk's termination), the page is folded wholly in
+ * Go (`fold`), and no JavaScript runs for it at all. On any doubt the screen changes nothing and
+ * the page is parsed and checked in JavaScript as everywhere else, so failures are always found and
  * worded by lib/checks; the screen only has to be as strict as they are, and may be stricter.
  */
 import type { RefinedResponse } from 'k6/http';
-import { newIdSet, newScreen, type IdSet, type Screen, type ScreenWalk } from 'k6/x/pagefold';
+import { certifies, newIdSet, newScreen, type IdSet, type Screen, type ScreenWalk } from 'k6/x/pagefold';
 import { filterRules } from '../checks/filter-rules.ts';
-import type { Endpoint } from '../contract/endpoints.ts';
+import { PAGE_CHECKS } from '../checks/registry.ts';
+import { limitOf, type PageCheck } from '../checks/types.ts';
+import { LIMITS, type Endpoint } from '../contract/endpoints.ts';
 import { MenuItem, Order, Pagination } from '../contract/schemas.ts';
-import type { IdIndex, ScreenedPage, WalkSpec } from '../paging/walk.ts';
+import type { Failure } from '../failure.ts';
+import type { ApiCall } from '../http/call.ts';
+import type { ApiResponse } from '../http/response.ts';
+import {
+  foldCertified,
+  foldPage,
+  type WalkMemory,
+  type ScreenedPage,
+  type WalkSpec,
+  type WalkState,
+} from '../paging/walk.ts';
 
 /** HARNESS_PAGE_SCREEN=off checks every page in JavaScript: slower, for when the screen is in doubt. */
 const SCREEN_OFF = __ENV.HARNESS_PAGE_SCREEN === 'off';
@@ -27,6 +41,13 @@ const SCREENS: Record<Endpoint, Screen> | null =
       }
     : null;
 
+/**
+ * Whether the Go fold vouches for every page check the harness runs. A page check added to
+ * lib/checks/registry.ts and not to k6ext/pagefold turns the fold off (the screen still runs).
+ */
+export const FOLD_COVERS_PAGE_CHECKS =
+  certifies !== undefined && PAGE_CHECKS.every((check) => certifies?.includes(check.name) === true);
+
 // Another tenant's ids go to Go once per VU, not with every walk: a large tenant has many.
 const idSets = new WeakMap<readonly string[], IdSet>();
 
@@ -37,14 +58,22 @@ function idSetOf(ids: readonly string[]): IdSet | undefined {
   return set;
 }
 
+type PageBodySource = string | RefinedResponse<'text'>;
+
 export interface WalkScreen {
-  /** The walk's id index, kept in Go: pass it to startWalk. */
-  index: IdIndex;
+  /** The walk's ids, tokens and page fingerprints, kept in Go: pass it to startWalk. */
+  memory: WalkMemory;
   /**
    * The page as screened, or null when the screen has doubts (then check it in JavaScript).
    * Given k6's response, the screen reads the body in Go, never as a JavaScript string.
    */
-  page(body: string | RefinedResponse<'text'>, pageIndex: number): ScreenedPage | null;
+  page(body: PageBodySource, pageIndex: number): ScreenedPage | null;
+  /** The page folded wholly in Go (see ScreenWalk.fold); null when it cannot vouch for every check. */
+  fold: ScreenWalk['fold'] | null;
+  /** Pages the screen has passed so far, folded in Go or not. */
+  screened: number;
+  /** Of those, the pages folded wholly in Go. */
+  folded: number;
 }
 
 /**
@@ -53,10 +82,55 @@ export interface WalkScreen {
  */
 export function openScreen(spec: WalkSpec, foreignIds?: readonly string[]): WalkScreen | null {
   if (SCREENS === null || (spec.foreignOwner !== undefined && foreignIds === undefined)) return null;
+  const limit = limitOf(spec, LIMITS.default);
   const walk: ScreenWalk = SCREENS[spec.endpoint].walk(
-    JSON.stringify({ rules: filterRules(spec.query), foreignIds: [] }),
+    JSON.stringify({
+      rules: filterRules(spec.query),
+      foreignIds: [],
+      // What page-size-within-limit compares with; a limit it could not read is not sent, and
+      // then nothing is folded in Go.
+      limit: Number.isSafeInteger(limit) && limit >= 1 ? limit : null,
+      maxPages: spec.maxPages,
+    }),
     foreignIds === undefined ? undefined : idSetOf(foreignIds),
   );
-  // walk.screen is a Go function bound to its walk: handed over as it is, no JavaScript between.
-  return { index: walk, page: walk.screen };
+  return {
+    memory: { ids: walk, tokens: walk.tokens, pageFingerprints: walk.fingerprints },
+    // Go functions bound to their walk: handed over as they are, no JavaScript between.
+    page: walk.screen,
+    fold: FOLD_COVERS_PAGE_CHECKS ? walk.fold : null,
+    screened: 0,
+    folded: 0,
+  };
+}
+
+const NO_FAILURES: readonly Failure[] = Object.freeze([]);
+
+/**
+ * Folds one response into a walk that `screen` was opened for (its memory is the walk's): a 200
+ * page wholly in Go when the fold vouches for it and `checks` are all the page checks; else the
+ * screen's view of a 200 page and the JavaScript checks (foldPage). Returns the failures found.
+ * `body` is the response's body, or k6's response that holds it.
+ */
+export function foldScreened(
+  state: WalkState,
+  screen: WalkScreen,
+  call: ApiCall,
+  response: ApiResponse,
+  body: PageBodySource,
+  checks: readonly PageCheck[] = PAGE_CHECKS,
+): readonly Failure[] {
+  if (response.status !== 200) return foldPage(state, call, response, checks);
+  if (screen.fold !== null && checks === PAGE_CHECKS) {
+    const next = screen.fold(body, state.pageCount);
+    if (next !== undefined) {
+      screen.screened += 1;
+      screen.folded += 1;
+      foldCertified(state, call, next);
+      return NO_FAILURES;
+    }
+  }
+  const screened = screen.page(body, state.pageCount);
+  if (screened !== null) screen.screened += 1;
+  return foldPage(state, call, response, checks, screened ?? undefined);
 }

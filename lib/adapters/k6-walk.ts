@@ -7,7 +7,7 @@ import type { Failure } from '../failure.ts';
 import { depthBucket } from '../load/tags.ts';
 import { foldPage, nextCall, startWalk, type WalkSpec, type WalkState } from '../paging/walk.ts';
 import type { K6Response } from './k6-http.ts';
-import { openScreen } from './k6-screen.ts';
+import { foldScreened, openScreen } from './k6-screen.ts';
 import { vuTags } from './k6-vu-tags.ts';
 import { sendWithBackoff, type SendOptions } from './k6-retry.ts';
 
@@ -25,7 +25,7 @@ export interface FoldedPage {
   /** 1-based. */
   depth: number;
   response: K6Response;
-  failures: Failure[];
+  failures: readonly Failure[];
   tags: Record<string, string>;
 }
 
@@ -36,6 +36,11 @@ export interface K6WalkOptions extends SendOptions {
   tags: Record<string, string>;
   /** After each page is folded in, e.g. to record metrics or abort on a definitive violation. */
   onPage?: (walk: K6Walk, page: FoldedPage) => void;
+  /**
+   * Once the walk has ended, while `tags` are still on the VU (not the depth): samples recorded
+   * then carry them with no tag object to convert (k6-vu-tags.ts).
+   */
+  onEnd?: (walk: K6Walk) => void;
   /** @default PAGE_CHECKS (the bench runs the loop without any, to weigh what they cost) */
   checks?: readonly PageCheck[];
   /**
@@ -51,7 +56,7 @@ export function walkK6(spec: WalkSpec, options: K6WalkOptions): K6Walk {
   const started = Date.now();
   const screen = options.screen === false ? null : openScreen(spec, options.foreignIds);
   const walk: K6Walk = {
-    ...startWalk(spec, screen?.index),
+    ...startWalk(spec, screen?.memory),
     retries: 0,
     durationMs: 0,
     latencies: [],
@@ -83,15 +88,18 @@ export function walkK6(spec: WalkSpec, options: K6WalkOptions): K6Walk {
         break;
       }
       walk.latencies.push(response.durationMs);
-      const screened =
-        screen !== null && response.status === 200 ? screen.page(response.raw, walk.pageCount) : null;
-      if (screened !== null) walk.screenedPages += 1;
-      const failures = foldPage(walk, call, response, options.checks, screened ?? undefined);
+      const failures =
+        screen === null
+          ? foldPage(walk, call, response, options.checks)
+          : foldScreened(walk, screen, call, response, response.raw, options.checks);
       options.onPage?.(walk, { depth, response, failures, tags: tagsAt(bucket) });
     }
+    walk.screenedPages = screen?.screened ?? 0;
+    walk.durationMs = Date.now() - started;
+    onVu.drop('depth');
+    options.onEnd?.(walk);
   } finally {
     onVu.restore();
   }
-  walk.durationMs = Date.now() - started;
   return walk;
 }

@@ -6,3 +6,4 @@ import type { IdSet, Screen } from 'k6/x/pagefold';
 
 export const newScreen: ((specJSON: string) => Screen) | undefined = undefined;
 export const newIdSet: ((idsJSON: string) => IdSet) | undefined = undefined;
+export const certifies: readonly string[] | undefined = undefined;

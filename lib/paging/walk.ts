@@ -29,12 +29,25 @@ export type WalkEnd = 'complete' | 'failed' | 'http-error' | 'throttled' | 'time
  * Every id a walk has seen, with the index of the page it first came on: a Map in Node, the Go
  * page screen's own index in k6 (lib/adapters/k6-screen.ts), which fills it on screened pages.
  */
-export interface IdIndex {
+interface IdIndex {
   has(id: string): boolean;
   get(id: string): number | undefined;
   set(id: string, page: number): unknown;
   readonly size: number;
   keys(): Iterable<string>;
+}
+
+/** Strings a walk has seen (tokens, page fingerprints): a Set in Node, kept in Go by the k6 page screen. */
+interface SeenSet {
+  has(value: string): boolean;
+  add(value: string): unknown;
+}
+
+/** Where a walk keeps what it has seen; the k6 page screen keeps all three in Go (k6-screen.ts). */
+export interface WalkMemory {
+  ids: IdIndex;
+  tokens: SeenSet;
+  pageFingerprints: SeenSet;
 }
 
 /**
@@ -54,21 +67,21 @@ export interface WalkState {
   pageCount: number;
   cursor: string | null;
   ids: IdIndex;
-  tokens: Set<string>;
-  pageFingerprints: Set<string>;
+  tokens: SeenSet;
+  pageFingerprints: SeenSet;
   requests: RequestRecord[];
   failures: Failure[];
   end: WalkEnd | null;
 }
 
-export function startWalk(spec: WalkSpec, ids: IdIndex = new Map<string, number>()): WalkState {
+export function startWalk(spec: WalkSpec, memory?: WalkMemory): WalkState {
   return {
     spec,
     pageCount: 0,
     cursor: null,
-    ids,
-    tokens: new Set(),
-    pageFingerprints: new Set(),
+    ids: memory?.ids ?? new Map<string, number>(),
+    tokens: memory?.tokens ?? new Set(),
+    pageFingerprints: memory?.pageFingerprints ?? new Set(),
     requests: [],
     failures: [],
     end: null,
@@ -172,6 +185,18 @@ export function foldPage(
   state.failures.push(...failures);
   if (failures.some((failure) => failure.severity === 'error')) state.end = 'failed';
   return failures;
+}
+
+/**
+ * Folds a 200 page that a fast page screen has folded into the walk's memory already, having found
+ * that every page check would pass on it (k6ext/pagefold's fold): `next` is its next-page token,
+ * null on the last page.
+ */
+export function foldCertified(state: WalkState, call: ApiCall, next: string | null): void {
+  state.requests.push(requestRecord(call, 200));
+  state.pageCount += 1;
+  if (next === null) state.end = 'complete';
+  else state.cursor = next;
 }
 
 /** `ids`: those not yet in the walk's index (a screened page's are already there). */

@@ -70,17 +70,17 @@ function onPage(ctx: ScenarioContext, data: SetupData, walk: K6Walk, page: Folde
   }
 }
 
-function recordWalk(walk: K6Walk, tags: Record<string, string>): void {
-  metrics.walks.add(1, { ...tags, end: walk.end ?? 'complete' });
+/** While the walk's tags are on the VU (walkK6's onEnd): the samples need no tag object. */
+function recordWalk(walk: K6Walk): void {
+  metrics.walks.add(1, { end: walk.end ?? 'complete' });
   // Per walk, not per page: the count and rate are the same, at a sample per walk.
-  metrics.pages.add(walk.pageCount, tags);
-  metrics.screenedPages.add(walk.screenedPages, tags);
-  metrics.walkPages.add(walk.pageCount, tags);
-  metrics.walkDuration.add(walk.durationMs, tags);
-  metrics.walkInconclusive.add(walk.end === 'throttled' || walk.end === 'timed-out', tags);
+  metrics.pages.add(walk.pageCount);
+  metrics.screenedPages.add(walk.screenedPages);
+  metrics.walkPages.add(walk.pageCount);
+  metrics.walkDuration.add(walk.durationMs);
+  metrics.walkInconclusive.add(walk.end === 'throttled' || walk.end === 'timed-out');
   const added = depthLatencyAdded(walk.latencies);
-  if (added !== null) metrics.depthLatencyAdded.add(added, tags);
-  recordChecks(walk);
+  if (added !== null) metrics.depthLatencyAdded.add(added);
 }
 
 /** Walks the list `first` starts, to its end. */
@@ -102,8 +102,10 @@ export function runWalk(
       tags,
       foreignIds: options.foreignIds,
       onPage: (state, page) => onPage(ctx, data, state, page),
+      onEnd: recordWalk,
     },
   );
-  recordWalk(walk, tags);
+  // After the walk's tags are off the VU: a check's samples are tagged by check alone.
+  recordChecks(walk);
   return walk;
 }

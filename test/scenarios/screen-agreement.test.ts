@@ -2,8 +2,10 @@
  * The Go page screen changes nothing but speed: on generated walks, mostly valid pages with the
  * mistakes servers make mixed in (wrong types, unknown statuses, missing fields, duplicate and
  * foreign ids, filters broken, extra pagination fields, duplicate JSON keys, case and Unicode in
- * search terms), folding each page with the screen (as k6 walks do) finds exactly the failures
- * that folding it without the screen (as Node does) finds, page by page.
+ * search terms, hasMore and token at odds, pages over the limit, repeated tokens, walks at their
+ * page bound), folding each page with the screen (as k6 walks do: wholly in Go when the fold
+ * vouches for the page) finds exactly the failures that folding it without the screen (as Node
+ * does) finds, page by page, and leaves the walk in the same state.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -87,7 +89,8 @@ function body(endpoint: Endpoint): fc.Arbitrary<string> {
 const query = (endpoint: Endpoint) =>
   fc.record(
     {
-      limit: fc.constantFrom('2', '4'),
+      // A limit page-size-within-limit reads as NaN or a fraction: nothing is folded in Go.
+      limit: fc.constantFrom('2', '4', '4', '4', '2.5', 'many'),
       status: STATUS[endpoint],
       activeOnly: fc.constantFrom('true', 'false'),
       q: fc.constantFrom('burger', 'BURGER', 'sku', 'i̇', 'İ', 'é', 'x"'),
@@ -97,20 +100,91 @@ const query = (endpoint: Endpoint) =>
     { requiredKeys: ['limit'] },
   );
 
-const walkCase = fc.constantFrom<Endpoint>('orders', 'menuItems').chain((endpoint) =>
+/** What a page of an otherwise clean walk may get wrong: the mistakes the page-level checks catch. */
+const PAGE_MISTAKES = [
+  'over-limit',
+  'more-without-token',
+  'token-without-more',
+  'token-repeated',
+  'page-repeated',
+  'empty-with-more',
+  'wrong-field',
+] as const;
+type PageMistake = (typeof PAGE_MISTAKES)[number] | 'none';
+
+const CLEAN_RECORD: Record<Endpoint, (id: string) => Record<string, unknown>> = {
+  orders: (id) => ({ id, number: `A-${id}`, status: 'OPEN', locationId: 'loc1', total: 2.5 }),
+  menuItems: (id) => ({ id, name: 'Tea', sku: null, status: 'ACTIVE', categoryId: 'cat1' }),
+};
+
+/** A page of a walk with no filter: right unless `mistake` says otherwise. */
+function cleanPage(
+  endpoint: Endpoint,
+  limit: number,
+  at: number,
+  last: boolean,
+  spec: { count: number; mistake: PageMistake },
+): Record<string, unknown> {
+  const count = spec.mistake === 'over-limit' ? limit + 1 : Math.min(spec.count, limit);
+  const pageAt = spec.mistake === 'page-repeated' && at > 0 ? at - 1 : at;
+  const data = Array.from({ length: count }, (_, index) => CLEAN_RECORD[endpoint](`r${pageAt}-${index}`));
+  if (spec.mistake === 'wrong-field' && data[0]) data[0].status = 7;
+  const token = spec.mistake === 'token-repeated' ? 't0' : `t${at}`;
+  const pagination = { nextPageToken: last ? null : token, hasMore: !last };
+  if (spec.mistake === 'more-without-token') pagination.nextPageToken = null;
+  if (spec.mistake === 'token-without-more') pagination.hasMore = false;
+  if (spec.mistake === 'empty-with-more')
+    return { data: [], pagination: { nextPageToken: 'tx', hasMore: true } };
+  return { data, pagination };
+}
+
+/** Mostly clean walks with one page-level mistake now and then, so that many pages fold in Go. */
+const cleanWalkCase = fc
+  .record({
+    endpoint: fc.constantFrom<Endpoint>('orders', 'menuItems'),
+    limit: fc.constantFrom(2, 4),
+    maxPages: fc.constantFrom(1, 2, 3, 100),
+    pages: fc.array(
+      fc.record({
+        count: fc.nat(4),
+        mistake: fc.oneof(
+          { weight: 12, arbitrary: fc.constant<PageMistake>('none') },
+          fc.constantFrom<PageMistake>(...PAGE_MISTAKES),
+        ),
+      }),
+      { minLength: 1, maxLength: 5 },
+    ),
+  })
+  .map(({ endpoint, limit, maxPages, pages }) => ({
+    endpoint,
+    query: { limit: String(limit) },
+    foreignIds: [],
+    maxPages,
+    bodies: pages.map((page, at) =>
+      JSON.stringify(cleanPage(endpoint, limit, at, at === pages.length - 1, page)),
+    ),
+  }));
+
+const messyWalkCase = fc.constantFrom<Endpoint>('orders', 'menuItems').chain((endpoint) =>
   fc.record({
     endpoint: fc.constant(endpoint),
     query: query(endpoint),
     foreignIds: fc.subarray(['a', 'é', 'zz']),
-    bodies: fc.array(body(endpoint), { minLength: 1, maxLength: 3 }),
+    // Walks that reach their page bound, and walks that do not.
+    maxPages: fc.constantFrom(1, 2, 3, 100),
+    bodies: fc.array(body(endpoint), { minLength: 1, maxLength: 5 }),
   }),
 );
+
+const walkCase = fc.oneof(messyWalkCase, cleanWalkCase);
 
 interface Outcome {
   cases: number;
   pages: number;
   screenedPages: number;
+  foldedPages: number;
   failingPages: number;
+  foldCoversPageChecks: boolean;
   disagreements: unknown[];
 }
 
@@ -135,8 +209,12 @@ describe('the page screen against the JavaScript checks', () => {
       expect(run.exitCode, run.stderr).toBe(0);
       const outcome = JSON.parse(readFileSync(resultFile, 'utf8')) as Outcome;
       expect(outcome.disagreements).toEqual([]);
-      // The corpus exercises both ways: pages the screen passes and pages the checks fail.
+      // Every page check of the registry is one the Go fold vouches for, or no page is folded there.
+      expect(outcome.foldCoversPageChecks).toBe(true);
+      // The corpus exercises every way: pages the screen passes, pages folded wholly in Go, and
+      // pages the checks fail.
       expect(outcome.screenedPages).toBeGreaterThan(outcome.pages / 10);
+      expect(outcome.foldedPages).toBeGreaterThan(outcome.pages / 5);
       expect(outcome.failingPages).toBeGreaterThan(outcome.cases / 4);
     },
   );
