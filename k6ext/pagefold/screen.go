@@ -16,6 +16,8 @@ type screen struct {
 	// pagination collects hasMore and nextPageToken, at the indexes below.
 	pagination             *schema
 	hasMore, nextPageToken int
+	// specs are the walkJSONs read so far (see newWalk).
+	specs map[string]*walkSpec
 }
 
 func newScreen(specJSON string) (*screen, error) {
@@ -135,24 +137,78 @@ func newIDSet(idsJSON string) (*idSet, error) {
 	return set, nil
 }
 
+// walkSpec is a walkJSON as read: what walks made from the same walkJSON share, read only.
+type walkSpec struct {
+	record          *schema
+	id              int
+	rules           []rule
+	limit, maxPages int
+	foreignIds      []string
+}
+
+// maxWalkSpecs bounds a screen's cache of read walkJSONs. A run's walks have a few dozen
+// distinct ones (an endpoint's filters and limits); the bound only guards against a caller
+// whose every walk differs.
+const maxWalkSpecs = 256
+
 // newWalk starts a walk. Its foreign ids are walkJSON's foreignIds and, when given, shared's.
+// A walkJSON seen before is not read again (a screen belongs to one VU, which walks one walk at
+// a time, so its cache needs no lock).
 func (s *screen) newWalk(walkJSON string, shared *idSet) (*walk, error) {
-	spec, err := parseObject(walkJSON, "walkJSON")
+	spec, cached := s.specs[walkJSON]
+	if !cached {
+		var err error
+		if spec, err = s.readWalkSpec(walkJSON); err != nil {
+			return nil, err
+		}
+		if s.specs == nil {
+			s.specs = make(map[string]*walkSpec)
+		}
+		if len(s.specs) < maxWalkSpecs {
+			s.specs[walkJSON] = spec
+		}
+	}
+	w := &walk{
+		screen: s, record: spec.record, id: spec.id, rules: spec.rules,
+		limit: spec.limit, maxPages: spec.maxPages,
+		index: make(map[string]int), tokens: seenSet{}, prints: seenSet{},
+		pagVals: make([]jsonValue, len(s.pagination.props)),
+		recVals: make([]jsonValue, len(spec.record.props)),
+	}
+	if shared != nil && len(spec.foreignIds) == 0 {
+		w.foreign = shared.ids // read only: never written by a walk
+	} else {
+		w.foreign = make(map[string]struct{}, len(spec.foreignIds))
+		for _, id := range spec.foreignIds {
+			w.foreign[id] = struct{}{}
+		}
+		if shared != nil {
+			for id := range shared.ids {
+				w.foreign[id] = struct{}{}
+			}
+		}
+	}
+	return w, nil
+}
+
+// readWalkSpec reads a walkJSON: {rules, foreignIds, limit?, maxPages?}.
+func (s *screen) readWalkSpec(walkJSON string) (*walkSpec, error) {
+	obj, err := parseObject(walkJSON, "walkJSON")
 	if err != nil {
 		return nil, err
 	}
 	var rules, foreign gjson.Result
-	w := &walk{screen: s, index: make(map[string]int), tokens: seenSet{}, prints: seenSet{}}
-	err = members(spec, "walkJSON", func(key string, v gjson.Result) error {
+	spec := &walkSpec{}
+	err = members(obj, "walkJSON", func(key string, v gjson.Result) error {
 		switch key {
 		case "rules":
 			rules = v
 		case "foreignIds":
 			foreign = v
 		case "limit":
-			return bound(v, "walkJSON.limit", 0, &w.limit)
+			return bound(v, "walkJSON.limit", 0, &spec.limit)
 		case "maxPages":
-			return bound(v, "walkJSON.maxPages", 1, &w.maxPages)
+			return bound(v, "walkJSON.maxPages", 1, &spec.maxPages)
 		default:
 			return fmt.Errorf("walkJSON: unknown key %q (expected rules, foreignIds, limit and maxPages)", key)
 		}
@@ -168,47 +224,33 @@ func (s *screen) newWalk(walkJSON string, shared *idSet) (*walk, error) {
 	if err != nil {
 		return nil, err
 	}
-	if shared != nil && len(foreignIds) == 0 {
-		w.foreign = shared.ids // read only: never written by a walk
-	} else {
-		w.foreign = make(map[string]struct{}, len(foreignIds))
-		for _, id := range comparable(foreignIds) {
-			w.foreign[id] = struct{}{}
-		}
-		if shared != nil {
-			for id := range shared.ids {
-				w.foreign[id] = struct{}{}
-			}
-		}
-	}
+	spec.foreignIds = comparable(foreignIds)
 	// Collect the id and every rule field with the record schema's own pass over each record.
 	names := []string{"id"}
 	rules.ForEach(func(_, v gjson.Result) bool {
 		var r rule
 		var fields []string
-		r, fields, err = parseRule(v, fmt.Sprintf("walkJSON.rules[%d]", len(w.rules)))
+		r, fields, err = parseRule(v, fmt.Sprintf("walkJSON.rules[%d]", len(spec.rules)))
 		r.fields = make([]int, len(fields))
 		for i, field := range fields {
 			r.fields[i] = len(names)
 			names = append(names, field)
 		}
-		w.rules = append(w.rules, r)
+		spec.rules = append(spec.rules, r)
 		return err == nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	var at []int
-	w.record, at = s.record.withFields(names...)
-	w.id = at[0]
-	for i := range w.rules {
-		for j, n := range w.rules[i].fields {
-			w.rules[i].fields[j] = at[n]
+	spec.record, at = s.record.withFields(names...)
+	spec.id = at[0]
+	for i := range spec.rules {
+		for j, n := range spec.rules[i].fields {
+			spec.rules[i].fields[j] = at[n]
 		}
 	}
-	w.pagVals = make([]jsonValue, len(s.pagination.props))
-	w.recVals = make([]jsonValue, len(w.record.props))
-	return w, nil
+	return spec, nil
 }
 
 // bound reads an optional whole number of at least least into *to. JSON null (a limit JavaScript

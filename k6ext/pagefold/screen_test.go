@@ -409,3 +409,33 @@ func TestFoldBounds(t *testing.T) {
 		}
 	}
 }
+
+// Walks made from the same walkJSON share what was read of it, never their state.
+func TestWalksShareTheirSpec(t *testing.T) {
+	t.Parallel()
+	s, err := newScreen(ordersSpec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, errA := s.newWalk(foldWalk, nil)
+	b, errB := s.newWalk(foldWalk, nil)
+	if errA != nil || errB != nil {
+		t.Fatal(errA, errB)
+	}
+	if len(s.specs) != 1 || a.record != b.record {
+		t.Fatalf("%d specs read for one walkJSON", len(s.specs))
+	}
+	body := `{"data":[` + order("o1", "OPEN") + `],"pagination":{"nextPageToken":"t1","hasMore":true}}`
+	if _, ok := a.fold(body, 0); !ok {
+		t.Fatal("a: not folded")
+	}
+	if len(b.index) != 0 || len(b.tokens) != 0 || len(b.prints) != 0 {
+		t.Fatalf("b shares a's state: %v %v %v", b.index, b.tokens, b.prints)
+	}
+	if _, ok := b.fold(body, 0); !ok {
+		t.Fatal("b: not folded")
+	}
+	if _, err := s.newWalk(`{"rules":7}`, nil); err == nil || len(s.specs) != 1 {
+		t.Fatalf("a bad walkJSON: err %v, %d specs", err, len(s.specs))
+	}
+}

@@ -35,6 +35,26 @@ function requestTags(call: ApiCall, tags: Record<string, string> = NO_TAGS): Rec
   return named;
 }
 
+type Params = {
+  headers: Record<string, string>;
+  tags: Record<string, string>;
+  timeout: number;
+  responseType: 'text';
+};
+// A walk's requests share their headers (one object per credential) and tags: their params are
+// made once, not once per request.
+const paramsByHeaders = new WeakMap<Record<string, string>, Params>();
+
+function paramsFor(headers: Record<string, string>, tags: Record<string, string>, timeoutMs: number): Params {
+  let params = paramsByHeaders.get(headers);
+  if (params === undefined || params.tags !== tags || params.timeout !== timeoutMs) {
+    // A number is milliseconds to k6, with no duration string to parse per request.
+    params = { headers, tags, timeout: timeoutMs, responseType: 'text' };
+    paramsByHeaders.set(headers, params);
+  }
+  return params;
+}
+
 /** Sends one call; `tags` go on every metric sample of the request. Never throws on HTTP errors. */
 export function sendK6(
   target: Target,
@@ -43,14 +63,24 @@ export function sendK6(
   timeoutMs: number,
 ): K6Response {
   const { url, headers } = toHttpRequest(target, call);
-  const response = http.get(url, {
-    headers,
-    tags: requestTags(call, tags),
-    // A number is milliseconds to k6, with no duration string to parse per request.
-    timeout: timeoutMs,
-    responseType: 'text',
-  });
-  return new K6PageResponse(response);
+  return new K6PageResponse(http.get(url, paramsFor(headers, requestTags(call, tags), timeoutMs)));
+}
+
+/**
+ * Sends the requests of one walk by their paths (relative to the target's base URL): each is a
+ * request of `first`'s credential, headers and params, made once. The walk's fast lane
+ * (k6-walk.ts) builds no call object per page.
+ */
+export function pathSender(
+  target: Target,
+  first: ApiCall,
+  tags: Record<string, string> | undefined,
+  timeoutMs: number,
+): (path: string) => K6Response {
+  const { headers } = toHttpRequest(target, first);
+  const params = paramsFor(headers, requestTags(first, tags), timeoutMs);
+  const base = target.baseUrl;
+  return (path) => new K6PageResponse(http.get(base + path, params));
 }
 
 /**

@@ -12,6 +12,7 @@ export const metrics = {
   walkDuration: new Trend(METRIC.walkDuration, isTime),
   pages: new Counter(METRIC.pages),
   screenedPages: new Counter(METRIC.screenedPages),
+  foldedPages: new Counter(METRIC.foldedPages),
   walks: new Counter(METRIC.walks),
   walkInconclusive: new Rate(METRIC.walkInconclusive),
   rateLimited: new Rate(METRIC.rateLimited),

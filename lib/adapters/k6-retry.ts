@@ -25,23 +25,32 @@ export interface SentWithRetry {
   retries: number;
 }
 
-function record(response: K6Response, tags: Record<string, string> | undefined): void {
+/** The per-request metrics of one attempt. */
+export function recordAttempt(response: K6Response, tags: Record<string, string> | undefined): void {
   metrics.rateLimited.add(response.status === 429, tags);
   metrics.serverErrors.add(response.status === 0 || response.status >= 500, tags);
 }
 
-/** `tags`: on every request and sample; undefined when the caller has set them on the VU (k6-vu-tags.ts). */
+/**
+ * `tags`: on every request and sample; undefined when the caller has set them on the VU
+ * (k6-vu-tags.ts). `sent`: the first attempt, when the caller has sent it (and recorded it).
+ */
 export function sendWithBackoff(
   call: ApiCall,
   tags: Record<string, string> | undefined,
   options: SendOptions,
+  sent?: K6Response,
 ): SentWithRetry {
   const { policy } = options;
   let throttledSince: number | null = null;
   let waitedFullHint = false;
   for (let attempt = 0; ; attempt += 1) {
-    const response = sendK6(options.target, call, tags, options.requestTimeoutMs);
-    record(response, tags);
+    let response: K6Response;
+    if (attempt === 0 && sent !== undefined) response = sent;
+    else {
+      response = sendK6(options.target, call, tags, options.requestTimeoutMs);
+      recordAttempt(response, tags);
+    }
     const throttled = response.status === 429;
     if (waitedFullHint) metrics.retryAfterHonest.add(!throttled, tags);
     if (!throttled) {

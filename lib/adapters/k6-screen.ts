@@ -28,6 +28,7 @@ import {
   type WalkSpec,
   type WalkState,
 } from '../paging/walk.ts';
+import { requestRecord } from '../paging/records.ts';
 
 /** HARNESS_PAGE_SCREEN=off checks every page in JavaScript: slower, for when the screen is in doubt. */
 const SCREEN_OFF = __ENV.HARNESS_PAGE_SCREEN === 'off';
@@ -104,13 +105,18 @@ export function openScreen(spec: WalkSpec, foreignIds?: readonly string[]): Walk
   };
 }
 
-const NO_FAILURES: readonly Failure[] = Object.freeze([]);
+export const NO_FAILURES: readonly Failure[] = Object.freeze([]);
+
+/** Whether `screen.fold` may fold pages of a walk checked with `checks`: only all the page checks. */
+export const foldsWith = (screen: WalkScreen, checks: readonly PageCheck[]): boolean =>
+  screen.fold !== null && checks === PAGE_CHECKS;
 
 /**
  * Folds one response into a walk that `screen` was opened for (its memory is the walk's): a 200
  * page wholly in Go when the fold vouches for it and `checks` are all the page checks; else the
  * screen's view of a 200 page and the JavaScript checks (foldPage). Returns the failures found.
- * `body` is the response's body, or k6's response that holds it.
+ * `body` is the response's body, or k6's response that holds it. `foldTried`: the fold has had
+ * this very page already and doubted it.
  */
 export function foldScreened(
   state: WalkState,
@@ -119,14 +125,15 @@ export function foldScreened(
   response: ApiResponse,
   body: PageBodySource,
   checks: readonly PageCheck[] = PAGE_CHECKS,
+  foldTried = false,
 ): readonly Failure[] {
   if (response.status !== 200) return foldPage(state, call, response, checks);
-  if (screen.fold !== null && checks === PAGE_CHECKS) {
+  if (!foldTried && screen.fold !== null && foldsWith(screen, checks)) {
     const next = screen.fold(body, state.pageCount);
     if (next !== undefined) {
       screen.screened += 1;
       screen.folded += 1;
-      foldCertified(state, call, next);
+      foldCertified(state, requestRecord(call, 200), next);
       return NO_FAILURES;
     }
   }

@@ -71,21 +71,36 @@ export function callPath(call: ApiCall): string {
   return path;
 }
 
+// The start of every later page's path of a call: its path and `cursor=`, made once per call.
+const cursorPrefixes = new WeakMap<ApiCall, string>();
+
+function cursorPrefix(call: ApiCall): string {
+  let prefix = cursorPrefixes.get(call);
+  if (prefix === undefined) {
+    const base = callPath(call);
+    prefix = `${base}${base.includes('?') ? '&' : '?'}cursor=`;
+    cursorPrefixes.set(call, prefix);
+  }
+  return prefix;
+}
+
 /**
- * `call` one page on: the same call with `cursor` in its query. Its path is `call`'s with the
- * cursor appended, exactly what callPath would build, without encoding the rest of the query
- * again (this runs for every page of every walk).
+ * The path of `call` one page on, for any cursor: exactly what callPath(withCursor(call, cursor))
+ * is, without encoding the rest of the query again (this runs for every page of every walk).
+ * Only for a call whose query has no cursor of its own.
  */
+export function cursorPath(call: ApiCall, cursor: string): string {
+  return cursorPrefix(call) + encodeFormComponent(cursor);
+}
+
+/** `call` one page on: the same call with `cursor` in its query, its path built by cursorPath. */
 export function withCursor(call: ApiCall, cursor: string): ApiCall {
   const next: ApiCall = {
     endpoint: call.endpoint,
     query: { ...call.query, cursor },
     credential: call.credential,
   };
-  if (!('cursor' in call.query)) {
-    const base = callPath(call);
-    pathOf.set(next, `${base}${base.includes('?') ? '&' : '?'}cursor=${encodeFormComponent(cursor)}`);
-  }
+  if (!('cursor' in call.query)) pathOf.set(next, cursorPath(call, cursor));
   return next;
 }
 

@@ -14,6 +14,11 @@ export const METRIC = {
    * the other pages were checked record by record in JavaScript.
    */
   screenedPages: 'screened_pages',
+  /**
+   * Counter: of the screened pages, those folded wholly in Go, where every page check was vouched
+   * for and no JavaScript ran (the walk's fast lane, lib/adapters/k6-walk.ts).
+   */
+  foldedPages: 'folded_pages',
   /** Counter, tagged `end`: walks by how they ended. */
   walks: 'walks',
   /** Rate: walks that ended throttled or timed out, neither a pass nor a contract failure. */

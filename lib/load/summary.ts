@@ -82,6 +82,7 @@ export function summaryText(summary: K6Summary): string {
     metricLine(summary, 'walk_pages', ['med', 'max']),
     metricLine(summary, 'pages', ['count', 'rate']),
     metricLine(summary, 'screened_pages', ['count']),
+    metricLine(summary, 'folded_pages', ['count']),
     metricLine(summary, 'rate_limited', ['rate']),
     metricLine(summary, 'retries', ['count']),
     metricLine(summary, 'dropped_iterations', ['count']),

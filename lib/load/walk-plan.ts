@@ -70,23 +70,51 @@ export function walkableTenants(target: Target, options: WalkPlanOptions = {}): 
   );
 }
 
+interface TenantPlan {
+  tenant: TenantTarget;
+  /** The endpoints it can walk, of those chosen. */
+  endpoints: Endpoint[];
+  roles: Record<Endpoint, KeyRole[]>;
+}
+
+// What planWalk derives from the target and options alone, made once per pair (a walk is planned
+// in k6's interpreter for every iteration). Weak both ways: a caller passing a new options
+// object each time only misses the cache.
+const tenantPlans = new WeakMap<Target, WeakMap<WalkPlanOptions, TenantPlan[]>>();
+const DEFAULT_OPTIONS: WalkPlanOptions = {};
+
+function planOf(target: Target, options: WalkPlanOptions): TenantPlan[] {
+  let byOptions = tenantPlans.get(target);
+  if (byOptions === undefined) tenantPlans.set(target, (byOptions = new WeakMap()));
+  let plans = byOptions.get(options);
+  if (plans === undefined) {
+    plans = walkableTenants(target, options).map((tenant) => ({
+      tenant,
+      endpoints: (options.endpoints ?? ENDPOINTS).filter((e) => walkRoles(tenant, e).length > 0),
+      roles: { menuItems: walkRoles(tenant, 'menuItems'), orders: walkRoles(tenant, 'orders') },
+    }));
+    byOptions.set(options, plans);
+  }
+  return plans;
+}
+
 /**
  * The first call of walk number `index` (the walk then follows the cursor). Every choice but the
  * tenant and the key derives from `index / tenants`, so tenants take turns on the same list.
  */
-export function planWalk(target: Target, index: number, options: WalkPlanOptions = {}): ApiCall {
-  const tenants = walkableTenants(target, options);
-  const tenant = tenants[index % tenants.length];
-  if (!tenant) throw new Error('no tenant of the target has a key that can walk the chosen endpoints');
+export function planWalk(target: Target, index: number, options: WalkPlanOptions = DEFAULT_OPTIONS): ApiCall {
+  const tenants = planOf(target, options);
+  const plan = tenants[index % tenants.length];
+  if (!plan) throw new Error('no tenant of the target has a key that can walk the chosen endpoints');
+  const { tenant, endpoints } = plan;
   const round = Math.floor(index / tenants.length);
-  const endpoints = (options.endpoints ?? ENDPOINTS).filter((e) => walkRoles(tenant, e).length > 0);
   const endpoint = endpoints[round % endpoints.length] ?? 'orders';
   const limits = options.limits ?? [100, 50, 20];
   const afterEndpoint = Math.floor(round / endpoints.length);
   const limit = limits[afterEndpoint % limits.length] ?? 50;
   const afterLimit = Math.floor(afterEndpoint / limits.length);
   const variants = filterVariants(endpoint, tenant, target, options.filters ?? 'all', afterLimit);
-  const roles = walkRoles(tenant, endpoint);
+  const roles = plan.roles[endpoint];
   return {
     endpoint,
     query: { limit: String(limit), ...variants[afterLimit % variants.length] },

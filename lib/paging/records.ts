@@ -4,8 +4,13 @@ import type { RequestRecord } from '../failure.ts';
 import type { PageBody } from '../checks/types.ts';
 
 export function requestRecord(call: ApiCall, status: number): RequestRecord {
+  return requestRecordAt(call, callPath(call), status);
+}
+
+/** The record of a request to `path` with `call`'s endpoint and credential. */
+export function requestRecordAt(call: ApiCall, path: string, status: number): RequestRecord {
   const { tenant, role, scheme } = call.credential;
-  return { endpoint: call.endpoint, path: callPath(call), tenant, role, scheme, status };
+  return { endpoint: call.endpoint, path, tenant, role, scheme, status };
 }
 
 /** The ids of a page's records in order, as strings; read once per page (see PageContext). */

@@ -189,11 +189,11 @@ export function foldPage(
 
 /**
  * Folds a 200 page that a fast page screen has folded into the walk's memory already, having found
- * that every page check would pass on it (k6ext/pagefold's fold): `next` is its next-page token,
- * null on the last page.
+ * that every page check would pass on it (k6ext/pagefold's fold): `request` is its record, `next`
+ * its next-page token, null on the last page.
  */
-export function foldCertified(state: WalkState, call: ApiCall, next: string | null): void {
-  state.requests.push(requestRecord(call, 200));
+export function foldCertified(state: WalkState, request: RequestRecord, next: string | null): void {
+  state.requests.push(request);
   state.pageCount += 1;
   if (next === null) state.end = 'complete';
   else state.cursor = next;

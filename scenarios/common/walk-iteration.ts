@@ -56,12 +56,13 @@ export function recordFailure(failure: Failure, tags: Record<string, string>): v
   });
 }
 
-function onPage(ctx: ScenarioContext, data: SetupData, walk: K6Walk, page: FoldedPage): void {
-  if (ctx.recordDrift) {
-    const period = periodOf(Date.now() - data.startedAt, ctx.config.durationS * 1000);
-    metrics.latencyDrift.add(page.response.durationMs - data.floorMs, { ...page.tags, period });
-  }
-  if (page.failures.length === 0) return;
+/** Only when a threshold reads latency_drift (ctx.recordDrift): a sample per page costs. */
+function recordDrift(ctx: ScenarioContext, data: SetupData, page: FoldedPage): void {
+  const period = periodOf(Date.now() - data.startedAt, ctx.config.durationS * 1000);
+  metrics.latencyDrift.add(page.response.durationMs - data.floorMs, { ...page.tags, period });
+}
+
+function onFailures(walk: K6Walk, page: FoldedPage): void {
   for (const failure of page.failures) recordFailure(failure, page.tags);
   const definitive = page.failures.find((f) => f.severity === 'error' && DEFINITIVE_CHECKS.includes(f.check));
   if (definitive) {
@@ -76,6 +77,7 @@ function recordWalk(walk: K6Walk): void {
   // Per walk, not per page: the count and rate are the same, at a sample per walk.
   metrics.pages.add(walk.pageCount);
   metrics.screenedPages.add(walk.screenedPages);
+  metrics.foldedPages.add(walk.foldedPages);
   metrics.walkPages.add(walk.pageCount);
   metrics.walkDuration.add(walk.durationMs);
   metrics.walkInconclusive.add(walk.end === 'throttled' || walk.end === 'timed-out');
@@ -101,7 +103,8 @@ export function runWalk(
       deadlineMs: Date.now() + WALK_DEADLINE_MS,
       tags,
       foreignIds: options.foreignIds,
-      onPage: (state, page) => onPage(ctx, data, state, page),
+      onPage: ctx.recordDrift ? (_, page) => recordDrift(ctx, data, page) : undefined,
+      onFailures,
       onEnd: recordWalk,
     },
   );

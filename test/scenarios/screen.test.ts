@@ -17,6 +17,8 @@ describe('the page screen in k6 walks', () => {
     const pages = result.metrics.pages?.values.count;
     expect(pages).toBeGreaterThan(10);
     expect(result.metrics.screened_pages?.values.count).toBe(pages);
+    // And each was folded wholly in Go, with no JavaScript run for it.
+    expect(result.metrics.folded_pages?.values.count).toBe(pages);
   });
 
   it(
@@ -31,6 +33,7 @@ describe('the page screen in k6 walks', () => {
       expect(result).toMatchObject({ verdict: 'pass', exitCode: 0 });
       expect(result.metrics.pages?.values.count).toBeGreaterThan(10);
       expect(result.metrics.screened_pages?.values.count).toBe(0);
+      expect(result.metrics.folded_pages?.values.count).toBe(0);
     },
   );
 

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { describeK6Exit, K6_EXIT, k6Version, resolveK6, runK6 } from '../../scripts/lib/k6.ts';
+import { describeK6Exit, K6_EXIT, k6GcEnv, k6Version, resolveK6, runK6 } from '../../scripts/lib/k6.ts';
 import { buildHello } from './hello-bundle.ts';
 import { respondWith, startLocalServer, type LocalServer } from './local-server.ts';
 
@@ -82,5 +82,39 @@ describe('the hello bundle under the real k6', () => {
     expect(run.exitCode).not.toBe(K6_EXIT.ok);
     // The limit, plus at most the 5 s grace before SIGKILL, plus slack for a busy machine.
     expect(Date.now() - started).toBeLessThan(1_500 + 5_000 + 3_000);
+  });
+});
+
+describe("the k6 process's garbage collector settings", () => {
+  const workDir = mkdtempSync(path.join(tmpdir(), 'k6-gc-'));
+  // k6 hands the process environment to the script as __ENV: the script writes what it saw.
+  const script = path.join(workDir, 'gc-env.js');
+  writeFileSync(
+    script,
+    `export const options = { iterations: 1 };
+export default function () {}
+export function handleSummary() {
+  return { [__ENV.OUT]: JSON.stringify({ GOGC: __ENV.GOGC, GOMEMLIMIT: __ENV.GOMEMLIMIT }) };
+}
+`,
+  );
+  const seen = async (env: Record<string, string>) => {
+    const out = path.join(workDir, `seen-${Object.keys(env).length}.json`);
+    const run = await runK6({ script, env: { OUT: out, ...env }, timeoutMs: 30_000 });
+    expect(run.exitCode).toBe(K6_EXIT.ok);
+    return JSON.parse(readFileSync(out, 'utf8')) as Record<string, string>;
+  };
+
+  it('should collect at 4x the live heap under a soft limit of half the memory', () => {
+    expect(k6GcEnv(8 * 2 ** 30)).toEqual({ GOGC: '400', GOMEMLIMIT: '4096MiB' });
+    expect(k6GcEnv(16 * 2 ** 20).GOMEMLIMIT).toBe('64MiB');
+  });
+
+  it('should run k6 with them', async () => {
+    expect(await seen({})).toEqual(k6GcEnv());
+  });
+
+  it("should leave the caller's own settings alone", async () => {
+    expect(await seen({ GOGC: '100', GOMEMLIMIT: '1GiB' })).toEqual({ GOGC: '100', GOMEMLIMIT: '1GiB' });
   });
 });
