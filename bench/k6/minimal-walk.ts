@@ -6,7 +6,8 @@
  * one per line; iteration i walks line i modulo their count, so that it walks the same lists as
  * the harness's walk scenario; without it, every walk is of the orders list at the default limit);
  * API_KEY_HEADER and API_KEY (optional). Executor and size come from the command line
- * (`--vus N --duration Ds`).
+ * (`--vus N --duration Ds`), or with RATE (walks per second), VUS and DURATION (e.g. `10s`): an
+ * open model at that rate, as the harness's own walk scenario runs.
  */
 import exec from 'k6/execution';
 import http from 'k6/http';
@@ -20,6 +21,21 @@ const FIRST_PAGES = __ENV.LIST_URLS_FILE
   : [`${BASE_URL}/public/orders`];
 const headers: Record<string, string> =
   __ENV.API_KEY_HEADER && __ENV.API_KEY ? { [__ENV.API_KEY_HEADER]: __ENV.API_KEY } : {};
+export const options = __ENV.RATE
+  ? {
+      scenarios: {
+        walk: {
+          executor: 'constant-arrival-rate',
+          rate: Number(__ENV.RATE),
+          timeUnit: '1s',
+          duration: __ENV.DURATION ?? '10s',
+          preAllocatedVUs: Number(__ENV.VUS ?? 32),
+          maxVUs: Number(__ENV.VUS ?? 32),
+        },
+      },
+    }
+  : {};
+
 /** Bounds a walk whatever the server answers. */
 const MAX_PAGES = 10_000;
 

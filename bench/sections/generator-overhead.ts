@@ -70,18 +70,31 @@ async function measureBaselines(
   };
 }
 
-/** The walk a user would write by hand, on the very lists the harness walks. */
-async function measureMinimalWalk(context: BenchContext, nginx: RunningNginx, size: LoadSize) {
-  context.log('generator: minimal k6 walk, on the lists the harness walks');
+/**
+ * The walk a user would write by hand, on the very lists the harness walks: closed-model with the
+ * section's connections, or with `open`, at an arrival rate (walks/s) with that many VUs.
+ */
+async function measureMinimalWalk(
+  context: BenchContext,
+  nginx: RunningNginx,
+  size: LoadSize,
+  open?: { walksPerSec: number; vus: number },
+) {
+  context.log(
+    `generator: minimal k6 walk, on the lists the harness walks${open ? ` (at ${open.walksPerSec} walks/s)` : ''}`,
+  );
   const listFile = path.join(context.workDir, 'minimal-walk-lists.txt');
   writeFileSync(listFile, `${plannedFirstPages(nginx.baseUrl).join('\n')}\n`);
+  const env = { BASE_URL: nginx.baseUrl, LIST_URLS_FILE: listFile };
   return measureK6({
     workDir: context.workDir,
-    args: ['--vus', `${size.connections}`, '--duration', `${size.durationSec}s`],
+    args: open ? [] : ['--vus', `${size.connections}`, '--duration', `${size.durationSec}s`],
     timeoutMs: runTimeoutMs(size),
     script: path.join(K6_DIR, 'minimal-walk.ts'),
-    env: { BASE_URL: nginx.baseUrl, LIST_URLS_FILE: listFile },
-    label: 'minimal-walk',
+    env: open
+      ? { ...env, RATE: `${open.walksPerSec}`, VUS: `${open.vus}`, DURATION: `${size.durationSec}s` }
+      : env,
+    label: open ? 'minimal-walk-open' : 'minimal-walk',
   });
 }
 
@@ -131,6 +144,16 @@ function figures(rates: Rates, harness: HarnessWalkResult, wrkNote: string | und
       goal: dropped === null ? undefined : { text: '== 0', met: dropped === 0 },
     }),
     absoluteFigure(
+      'minimal walk: dropped at claimed rate',
+      harness.ok ? harness.minimalDroppedAtClaimedRate : null,
+      'iterations',
+      {
+        note: harness.ok
+          ? `the minimal walk at the same ${harness.claimedWalksPerSec} walks/s and VUs: what the open model costs any k6 script on this machine`
+          : harnessNote,
+      },
+    ),
+    absoluteFigure(
       'dropped iterations at held rate',
       harness.ok ? harness.droppedAtHeldRate : null,
       'iterations',
@@ -165,6 +188,12 @@ export const generatorOverhead: BenchSection = {
         minimal: rates.minimal,
         measureMinimal: async () =>
           stat((await measureMinimalWalk(context, nginx, size)).metrics, 'http_reqs', 'rate') ?? NaN,
+        minimalDroppedAt: async (walksPerSec, vus) =>
+          stat(
+            (await measureMinimalWalk(context, nginx, size, { walksPerSec, vus })).metrics,
+            'dropped_iterations',
+            'count',
+          ) ?? 0,
       });
       const wrkNote = wrkTool.ok ? undefined : `skipped: ${wrkTool.reason}`;
       const details = {

@@ -38,6 +38,8 @@ export type HarnessWalkResult =
       pagesPerWalk: number;
       claimedWalksPerSec: number;
       droppedAtClaimedRate: number;
+      /** The minimal walk's dropped iterations at the same rate and VUs (open model too). */
+      minimalDroppedAtClaimedRate: number;
       /** Requests/s of the same walk loop with no page checks (bench/k6/harness-loop.ts). */
       loopRequestsPerSec: number;
       /** A rate just under the harness's own top rate, and what it dropped there. */
@@ -84,6 +86,8 @@ export interface HarnessRates {
   minimal: number;
   /** Measures the minimal walk again, for the later rounds. */
   measureMinimal: () => Promise<number>;
+  /** The minimal walk's dropped iterations at an arrival rate (walks/s) with `vus` VUs. */
+  minimalDroppedAt: (walksPerSec: number, vus: number) => Promise<number>;
 }
 
 export async function measureHarnessWalk(
@@ -148,6 +152,9 @@ async function measure(
     label: 'claimed',
   });
   context.signal.throwIfAborted();
+  // The same rate and VUs for the minimal walk: what an open model costs any k6 script here.
+  const minimalDroppedAtClaimedRate = await rates.minimalDroppedAt(claimedWalksPerSec, maxVUs);
+  context.signal.throwIfAborted();
   const heldWalksPerSec = Math.floor(walksPerSec * HELD_SHARE);
   const held = await runWalk(context, { ...common, walksPerSec: heldWalksPerSec, maxVUs, label: 'held' });
   context.signal.throwIfAborted();
@@ -161,6 +168,7 @@ async function measure(
     pagesPerWalk,
     claimedWalksPerSec,
     droppedAtClaimedRate: stat(claimed.metrics, 'dropped_iterations', 'count') ?? 0,
+    minimalDroppedAtClaimedRate,
     loopRequestsPerSec: stat(loop.metrics, 'http_reqs', 'rate') ?? NaN,
     heldWalksPerSec,
     droppedAtHeldRate: stat(held.metrics, 'dropped_iterations', 'count') ?? 0,

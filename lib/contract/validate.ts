@@ -26,16 +26,26 @@ function problemsOf(schema: TypeCheck<TSchema>, value: unknown): SchemaProblem[]
   return problems;
 }
 
-const PAGE_SCHEMAS: Record<Endpoint, TypeCheck<TSchema>> = {
-  menuItems: TypeCompiler.Compile(MenuItemsPage),
-  orders: TypeCompiler.Compile(OrdersPage),
+/**
+ * A schema compiled on first use. In k6 every VU compiles its own, and a walk whose pages the Go
+ * page screen passes never checks one in JavaScript (lib/adapters/k6-screen.ts): compiling them
+ * all up front cost each VU time and memory at start for checks it may never run.
+ */
+function compiled<T extends TSchema>(schema: T): () => TypeCheck<T> {
+  let check: TypeCheck<T> | undefined;
+  return () => (check ??= TypeCompiler.Compile(schema));
+}
+
+const PAGE_SCHEMAS: Record<Endpoint, () => TypeCheck<TSchema>> = {
+  menuItems: compiled(MenuItemsPage),
+  orders: compiled(OrdersPage),
 };
-const RECORD_SCHEMAS: Record<Endpoint, TypeCheck<TSchema>> = {
-  menuItems: TypeCompiler.Compile(MenuItem),
-  orders: TypeCompiler.Compile(Order),
+const RECORD_SCHEMAS: Record<Endpoint, () => TypeCheck<TSchema>> = {
+  menuItems: compiled(MenuItem),
+  orders: compiled(Order),
 };
-const PAGINATION_SCHEMA = TypeCompiler.Compile(Pagination);
-const ERROR_SCHEMA = TypeCompiler.Compile(ApiError);
+const PAGINATION_SCHEMA = compiled(Pagination);
+const ERROR_SCHEMA = compiled(ApiError);
 
 /**
  * The page schema's own check, taken apart: the compiled page check walks `data` with for...of,
@@ -44,18 +54,18 @@ const ERROR_SCHEMA = TypeCompiler.Compile(ApiError);
 function conformsToPage(endpoint: Endpoint, body: unknown): boolean {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
   const { data, pagination } = body as Record<string, unknown>;
-  if (!Array.isArray(data) || !PAGINATION_SCHEMA.Check(pagination)) return false;
-  const record = RECORD_SCHEMAS[endpoint];
+  if (!Array.isArray(data) || !PAGINATION_SCHEMA().Check(pagination)) return false;
+  const record = RECORD_SCHEMAS[endpoint]();
   for (let index = 0; index < data.length; index += 1) if (!record.Check(data[index])) return false;
   return true;
 }
 
 /** Problems of a 200 body of a list endpoint (spec §4.1, §4.2); empty when it conforms. */
 export const pageProblems = (endpoint: Endpoint, body: unknown): SchemaProblem[] =>
-  conformsToPage(endpoint, body) ? [] : problemsOf(PAGE_SCHEMAS[endpoint], body);
+  conformsToPage(endpoint, body) ? [] : problemsOf(PAGE_SCHEMAS[endpoint](), body);
 
 /** Problems of an error body (spec §7: error bodies use the Error shape). */
-export const errorBodyProblems = (body: unknown): SchemaProblem[] => problemsOf(ERROR_SCHEMA, body);
+export const errorBodyProblems = (body: unknown): SchemaProblem[] => problemsOf(ERROR_SCHEMA(), body);
 
 export const describeProblems = (problems: SchemaProblem[]): string =>
   problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ');
