@@ -31,6 +31,28 @@ func newRuntime(t *testing.T) *sobek.Runtime {
 	return rt
 }
 
+// jsAsserts are the assertions of the JavaScript tests (runJS).
+const jsAsserts = `
+	function eq(got, want, what) {
+		if (got !== want) throw new Error(what + ': got ' + String(got) + ', want ' + String(want));
+	}
+	function throws(fn, want, what) {
+		try { fn(); } catch (e) {
+			if (!String(e).includes(want)) throw new Error(what + ': threw ' + String(e) + ', want ' + want);
+			return;
+		}
+		throw new Error(what + ': did not throw');
+	}
+`
+
+// runJS runs script in a new runtime (newRuntime) after jsAsserts; any error fails the test.
+func runJS(t *testing.T, script string) {
+	t.Helper()
+	if _, err := newRuntime(t).RunString(jsAsserts + script); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestRegistered(t *testing.T) {
 	t.Parallel()
 	if _, ok := ext.Get(ext.JSExtension)["k6/x/pagefold"]; !ok {
@@ -40,19 +62,7 @@ func TestRegistered(t *testing.T) {
 
 func TestJavaScriptAPI(t *testing.T) {
 	t.Parallel()
-	rt := newRuntime(t)
-	_, err := rt.RunString(`
-		function eq(got, want, what) {
-			if (got !== want) throw new Error(what + ': got ' + String(got) + ', want ' + String(want));
-		}
-		function throws(fn, want, what) {
-			try { fn(); } catch (e) {
-				if (!String(e).includes(want)) throw new Error(what + ': threw ' + String(e) + ', want ' + want);
-				return;
-			}
-			throw new Error(what + ': did not throw');
-		}
-
+	runJS(t, `
 		const screen = newScreen(ORDERS);
 		const walk = screen.walk(JSON.stringify({
 			rules: [{ label: 'status=OPEN', kind: 'equals', field: 'status', values: ['OPEN'] }],
@@ -108,9 +118,6 @@ func TestJavaScriptAPI(t *testing.T) {
 		throws(() => walk.set('x', '1'), 'TypeError', 'page not a number');
 		throws(() => walk.has(1), 'TypeError', 'id not a string');
 	`)
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // objectPrototype must hold every name the runtime's Object.prototype has.
@@ -164,8 +171,7 @@ func TestScreenReadsAK6Response(t *testing.T) {
 // Another tenant's ids, made once with newIdSet and shared by walks, are foreign to each of them.
 func TestSharedForeignIds(t *testing.T) {
 	t.Parallel()
-	rt := newRuntime(t)
-	_, err := rt.RunString(`
+	runJS(t, `
 		const screen = newScreen(ORDERS);
 		const ids = newIdSet('["x1","x2"]');
 		const page = (id) => '{"data":[{"id":"' + id + '","status":"OPEN"}],"pagination":{"nextPageToken":null,"hasMore":false}}';
@@ -182,18 +188,11 @@ func TestSharedForeignIds(t *testing.T) {
 		try { newIdSet('["x1", 2]'); } catch (e) { threw = String(e); }
 		check('not strings', threw.includes('array of strings'), true);
 	`)
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 func TestJavaScriptFold(t *testing.T) {
 	t.Parallel()
-	rt := newRuntime(t)
-	_, err := rt.RunString(`
-		function eq(got, want, what) {
-			if (got !== want) throw new Error(what + ': got ' + String(got) + ', want ' + String(want));
-		}
+	runJS(t, `
 		eq(certifies.includes('walk-terminates'), true, 'certifies walk-terminates');
 		eq(certifies.includes('page-matches-schema'), true, 'certifies page-matches-schema');
 		eq(certifies.length, 10, 'certifies every page check');
@@ -223,7 +222,4 @@ func TestJavaScriptFold(t *testing.T) {
 		eq(unbounded.fold(page(['o1'], 'p2'), 0), undefined, 'no bounds, no fold');
 		eq(unbounded.screen(page(['o1'], 'p2'), 0).recordCount, 1, 'the screen still runs');
 	`)
-	if err != nil {
-		t.Fatal(err)
-	}
 }

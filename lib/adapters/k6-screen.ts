@@ -17,7 +17,7 @@ import { PAGE_CHECKS } from '../checks/registry.ts';
 import { limitOf, type PageCheck } from '../checks/types.ts';
 import { LIMITS, type Endpoint } from '../contract/endpoints.ts';
 import { MenuItem, Order, Pagination } from '../contract/schemas.ts';
-import type { Failure } from '../failure.ts';
+import type { Failure, RequestRecord } from '../failure.ts';
 import type { ApiCall } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
 import {
@@ -107,6 +107,21 @@ export function openScreen(spec: WalkSpec, foreignIds?: readonly string[]): Walk
 
 export const NO_FAILURES: readonly Failure[] = Object.freeze([]);
 
+/**
+ * Records a page `screen.fold` has folded into the walk's memory (`next`: the token it gave):
+ * counted as screened and folded, and folded into the walk's state.
+ */
+export function foldedInGo(
+  state: WalkState,
+  screen: WalkScreen,
+  request: RequestRecord,
+  next: string | null,
+): void {
+  screen.screened += 1;
+  screen.folded += 1;
+  foldCertified(state, request, next);
+}
+
 /** Whether `screen.fold` may fold pages of a walk checked with `checks`: only all the page checks. */
 export const foldsWith = (screen: WalkScreen, checks: readonly PageCheck[]): boolean =>
   screen.fold !== null && checks === PAGE_CHECKS;
@@ -131,9 +146,7 @@ export function foldScreened(
   if (!foldTried && screen.fold !== null && foldsWith(screen, checks)) {
     const next = screen.fold(body, state.pageCount);
     if (next !== undefined) {
-      screen.screened += 1;
-      screen.folded += 1;
-      foldCertified(state, requestRecord(call, 200), next);
+      foldedInGo(state, screen, requestRecord(call, 200), next);
       return NO_FAILURES;
     }
   }

@@ -8,16 +8,16 @@ import { depthBucket } from '../load/tags.ts';
 import { PAGE_CHECKS } from '../checks/registry.ts';
 import { callPath, cursorPath, type ApiCall } from '../http/call.ts';
 import { requestRecordAt } from '../paging/records.ts';
-import {
-  foldCertified,
-  foldPage,
-  nextCall,
-  startWalk,
-  type WalkSpec,
-  type WalkState,
-} from '../paging/walk.ts';
+import { foldPage, nextCall, startWalk, type WalkSpec, type WalkState } from '../paging/walk.ts';
 import { pathSender, type K6Response } from './k6-http.ts';
-import { foldScreened, foldsWith, NO_FAILURES, openScreen, type WalkScreen } from './k6-screen.ts';
+import {
+  foldedInGo,
+  foldScreened,
+  foldsWith,
+  NO_FAILURES,
+  openScreen,
+  type WalkScreen,
+} from './k6-screen.ts';
 import { vuTags } from './k6-vu-tags.ts';
 import { recordAttempt, sendWithBackoff, type SendOptions } from './k6-retry.ts';
 
@@ -134,10 +134,8 @@ export function walkK6(spec: WalkSpec, options: K6WalkOptions): K6Walk {
         recordAttempt(sent, undefined);
         const next = sent.status === 200 ? lane.fold(sent.raw, walk.pageCount) : undefined;
         if (next !== undefined) {
-          screen.screened += 1;
-          screen.folded += 1;
           walk.latencies.push(sent.durationMs);
-          foldCertified(walk, requestRecordAt(spec, path, 200), next);
+          foldedInGo(walk, screen, requestRecordAt(spec, path, 200), next);
           if (options.onPage !== undefined)
             options.onPage(walk, { depth, response: sent, failures: NO_FAILURES, tags: tagsAt(bucket) });
           continue;

@@ -18,7 +18,8 @@ interface Case {
   bodies: string[];
 }
 
-interface Outcome {
+/** What setup() finds, written by handleSummary for the test to read. */
+export interface Outcome {
   cases: number;
   pages: number;
   screenedPages: number;

@@ -17,6 +17,7 @@ import { MENU_ITEM_STATUSES, ORDER_STATUSES } from '../../lib/contract/schemas.t
 import type { Endpoint } from '../../lib/contract/endpoints.ts';
 import { bundleK6Script } from '../../scripts/build.ts';
 import { runK6 } from '../../scripts/lib/k6.ts';
+import type { Outcome } from '../k6/screen-agreement.ts';
 
 const SCRIPT = fileURLToPath(new URL('../k6/screen-agreement.ts', import.meta.url));
 const dir = mkdtempSync(path.join(tmpdir(), 'screen-agreement-'));
@@ -177,16 +178,6 @@ const messyWalkCase = fc.constantFrom<Endpoint>('orders', 'menuItems').chain((en
 );
 
 const walkCase = fc.oneof(messyWalkCase, cleanWalkCase);
-
-interface Outcome {
-  cases: number;
-  pages: number;
-  screenedPages: number;
-  foldedPages: number;
-  failingPages: number;
-  foldCoversPageChecks: boolean;
-  disagreements: unknown[];
-}
 
 describe('the page screen against the JavaScript checks', () => {
   it(
