@@ -175,9 +175,11 @@ func (s *screen) newWalk(walkJSON string, shared *idSet) (*walk, error) {
 		pagVals: make([]jsonValue, len(s.pagination.props)),
 		recVals: make([]jsonValue, len(spec.record.props)),
 	}
-	if shared != nil && len(spec.foreignIds) == 0 {
+	switch {
+	case len(spec.foreignIds) == 0 && shared == nil: // none: a nil map, nothing made per walk
+	case len(spec.foreignIds) == 0:
 		w.foreign = shared.ids // read only: never written by a walk
-	} else {
+	default:
 		w.foreign = make(map[string]struct{}, len(spec.foreignIds))
 		for _, id := range spec.foreignIds {
 			w.foreign[id] = struct{}{}

@@ -122,9 +122,12 @@ export function foldedInGo(
   foldCertified(state, request, next);
 }
 
-/** Whether `screen.fold` may fold pages of a walk checked with `checks`: only all the page checks. */
-export const foldsWith = (screen: WalkScreen, checks: readonly PageCheck[]): boolean =>
-  screen.fold !== null && checks === PAGE_CHECKS;
+/**
+ * The screen's fold for a walk checked with `checks`, or null: it vouches for all the page checks
+ * at once, so it folds only walks that run them all.
+ */
+export const foldFor = (screen: WalkScreen, checks: readonly PageCheck[]): WalkScreen['fold'] =>
+  checks === PAGE_CHECKS ? screen.fold : null;
 
 /**
  * Folds one response into a walk that `screen` was opened for (its memory is the walk's): a 200
@@ -143,8 +146,9 @@ export function foldScreened(
   foldTried = false,
 ): readonly Failure[] {
   if (response.status !== 200) return foldPage(state, call, response, checks);
-  if (!foldTried && screen.fold !== null && foldsWith(screen, checks)) {
-    const next = screen.fold(body, state.pageCount);
+  const fold = foldTried ? null : foldFor(screen, checks);
+  if (fold !== null) {
+    const next = fold(body, state.pageCount);
     if (next !== undefined) {
       foldedInGo(state, screen, requestRecord(call, 200), next);
       return NO_FAILURES;

@@ -10,14 +10,7 @@ import { callPath, cursorPath, type ApiCall } from '../http/call.ts';
 import { requestRecordAt } from '../paging/records.ts';
 import { foldPage, nextCall, startWalk, type WalkSpec, type WalkState } from '../paging/walk.ts';
 import { pathSender, type K6Response } from './k6-http.ts';
-import {
-  foldedInGo,
-  foldScreened,
-  foldsWith,
-  NO_FAILURES,
-  openScreen,
-  type WalkScreen,
-} from './k6-screen.ts';
+import { foldedInGo, foldScreened, foldFor, NO_FAILURES, openScreen, type WalkScreen } from './k6-screen.ts';
 import { vuTags } from './k6-vu-tags.ts';
 import { recordAttempt, sendWithBackoff, type SendOptions } from './k6-retry.ts';
 
@@ -78,15 +71,9 @@ interface Lane {
 }
 
 function openLane(spec: WalkSpec, screen: WalkScreen | null, options: K6WalkOptions): Lane | null {
-  const fold = screen?.fold ?? null;
+  const fold = screen === null ? null : foldFor(screen, options.checks ?? PAGE_CHECKS);
   // A first call that carries its own cursor (a replayed walk) goes the general way.
-  if (
-    screen === null ||
-    fold === null ||
-    !foldsWith(screen, options.checks ?? PAGE_CHECKS) ||
-    'cursor' in spec.query
-  )
-    return null;
+  if (fold === null || 'cursor' in spec.query) return null;
   const first: ApiCall = { endpoint: spec.endpoint, query: spec.query, credential: spec.credential };
   const firstPath = callPath(first);
   return {
