@@ -22,6 +22,11 @@
 //	                                        // certifies); the next token, null at the end, undefined on doubt
 //	walk.has(id); walk.get(id); walk.set(id, pageIndex); walk.size; walk.keys() // its id index
 //	walk.tokens.has(t); walk.tokens.add(t); walk.fingerprints.has(f); walk.fingerprints.add(f)
+//	const lane = newLane(http.get, depthsJSON, metrics) // made once: k6/http's get; depth tags
+//	                                        // {buckets: [{upTo, name}, ...], beyond}; metrics a folded page adds false to
+//	const run = walk.lane(lane, base, params, firstPath, cursorPrefix, deadlineMs, setDepth)
+//	const out = run(cursor, pageIndex, depth) // sends and folds pages while walk.fold vouches for them:
+//	                                        // {paths, latencies, nexts, timedOut, pending, depth}
 //	certifies // the names of the page checks that walk.fold vouches for
 package pagefold
 
@@ -66,6 +71,7 @@ func (mi *ModuleInstance) Exports() modules.Exports {
 	return modules.Exports{Named: map[string]any{
 		"newScreen": mi.newScreen,
 		"newIdSet":  mi.newIDSet,
+		"newLane":   mi.newLane,
 		"certifies": append(slices.Clone(screenCertifies), foldCertifies...),
 	}}
 }
@@ -99,6 +105,62 @@ func (mi *ModuleInstance) newIDSet(call sobek.FunctionCall) sobek.Value {
 		common.Throw(rt, err)
 	}
 	return rt.ToValue(ids)
+}
+
+// newLane keeps what a walk's lane needs from the VU, made once (see lane).
+func (mi *ModuleInstance) newLane(call sobek.FunctionCall) sobek.Value {
+	rt := mi.vu.Runtime()
+	l, err := newLane(rt, call.Argument(0), stringArg(rt, call, 1, "newLane", "depthsJSON"), call.Argument(2))
+	if err != nil {
+		common.Throw(rt, err)
+	}
+	return rt.ToValue(l)
+}
+
+// laneObject is walk.lane: the walk's run, bound to its lane and requests (see walk.run).
+func laneObject(rt *sobek.Runtime, w *walk, call sobek.FunctionCall) sobek.Value {
+	l, ok := call.Argument(0).Export().(*lane)
+	if !ok {
+		panic(rt.NewTypeError("lane: the first argument must be made by newLane"))
+	}
+	deadline := call.Argument(5)
+	setDepth, isFunction := sobek.AssertFunction(call.Argument(6))
+	if !sobek.IsNumber(deadline) || !isFunction {
+		panic(rt.NewTypeError("lane: deadlineMs must be a number and setDepth a function"))
+	}
+	r := laneRun{
+		base:       stringArg(rt, call, 1, "lane", "base"),
+		params:     call.Argument(2),
+		first:      stringArg(rt, call, 3, "lane", "firstPath"),
+		prefix:     stringArg(rt, call, 4, "lane", "cursorPrefix"),
+		deadlineMs: deadline.ToInteger(),
+		setDepth:   setDepth,
+	}
+	return rt.ToValue(func(call sobek.FunctionCall) sobek.Value {
+		r.cursor = nil
+		if c := call.Argument(0); !sobek.IsNull(c) {
+			cursor := stringArg(rt, call, 0, "run", "cursor")
+			r.cursor = &cursor
+		}
+		r.page = pageArg(rt, call, 1, "run")
+		r.depth = stringArg(rt, call, 2, "run", "depth")
+		return laneResultObject(rt, w.run(rt, l, r))
+	})
+}
+
+func laneResultObject(rt *sobek.Runtime, r laneResult) *sobek.Object {
+	obj := rt.NewObject()
+	set(rt, obj, "paths", rt.NewArray(r.paths...))
+	set(rt, obj, "latencies", rt.NewArray(r.latencies...))
+	set(rt, obj, "nexts", rt.NewArray(r.nexts...))
+	set(rt, obj, "timedOut", r.timedOut)
+	if r.pending == nil {
+		set(rt, obj, "pending", sobek.Undefined())
+	} else {
+		set(rt, obj, "pending", r.pending)
+	}
+	set(rt, obj, "depth", r.depth)
+	return obj
 }
 
 // idSetArg is an optional argument made by newIdSet: nil when undefined.
@@ -141,6 +203,7 @@ func walkObject(rt *sobek.Runtime, w *walk) *sobek.Object {
 			return sobek.Null()
 		}
 	})
+	set(rt, obj, "lane", func(call sobek.FunctionCall) sobek.Value { return laneObject(rt, w, call) })
 	set(rt, obj, "tokens", seenSetObject(rt, w.tokens, "tokens"))
 	set(rt, obj, "fingerprints", seenSetObject(rt, w.prints, "fingerprints"))
 	set(rt, obj, "has", func(call sobek.FunctionCall) sobek.Value {

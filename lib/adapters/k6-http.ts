@@ -67,21 +67,22 @@ export function sendK6(
 }
 
 /**
- * Sends the requests of one walk by their paths (relative to the target's base URL): each is a
- * request of `first`'s credential, headers and params, made once. The walk's fast lane
- * (k6-walk.ts) builds no call object per page.
+ * What every request of one walk shares: the target's base URL and `first`'s params (its
+ * credential's headers, the tags, the timeout), made once. The walk's lane (k6-walk.ts) sends
+ * its pages with them from Go, by k6/http's get, exactly as sendK6 would.
  */
-export function pathSender(
+export function walkRequests(
   target: Target,
   first: ApiCall,
   tags: Record<string, string> | undefined,
   timeoutMs: number,
-): (path: string) => K6Response {
+): { base: string; params: Params } {
   const { headers } = toHttpRequest(target, first);
-  const params = paramsFor(headers, requestTags(first, tags), timeoutMs);
-  const base = target.baseUrl;
-  return (path) => new K6PageResponse(http.get(base + path, params));
+  return { base: target.baseUrl, params: paramsFor(headers, requestTags(first, tags), timeoutMs) };
 }
+
+/** k6's response to a request sent otherwise (the walk's lane), as the harness reads it. */
+export const k6Response = (raw: http.RefinedResponse<'text'>): K6Response => new K6PageResponse(raw);
 
 /**
  * A k6 response as the harness reads it. Headers and the parsed body are read on first use: a

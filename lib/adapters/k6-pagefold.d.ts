@@ -36,6 +36,13 @@ declare module 'k6/x/pagefold' {
       body: string | import('k6/http').RefinedResponse<'text'>,
       pageIndex: number,
     ) => string | null | undefined;
+    /**
+     * The walk's lane: `run` sends its pages with `lane`'s get (k6/http's) to `base` + the first
+     * path or `cursorPrefix` + the cursor form-encoded, with `params`, and folds each (as `fold`)
+     * for as long as the fold vouches for it. `setDepth` is called with a page's depth tag when it
+     * differs from the last. Bound to its walk in Go.
+     */
+    lane(lane: Lane, ...request: Parameters<OpenLane>): LaneRun;
     /** The next-page tokens the walk has seen. */
     readonly tokens: SeenSet;
     /** The walk's non-empty pages, by their ids joined with ",". */
@@ -45,6 +52,42 @@ declare module 'k6/x/pagefold' {
     set(id: string, page: number): void;
     readonly size: number;
     keys(): string[];
+  }
+  /**
+   * What a walk's lane did: for each page it folded, its path (relative to base), latency
+   * (http_req_duration, ms) and the next page's token (null at the end). Then the walk has ended,
+   * when the last token is null or `timedOut` (the deadline passed before a page); else `pending`
+   * is the response of the next page, which the fold doubted or which was not a 200, for
+   * JavaScript to take; or `pending` is undefined and the next path needs JavaScript (a cursor
+   * beyond printable ASCII).
+   */
+  export interface LaneResult {
+    paths: string[];
+    latencies: number[];
+    nexts: (string | null)[];
+    timedOut: boolean;
+    pending: import('k6/http').RefinedResponse<'text'> | undefined;
+    /** The depth tag now on the VU. */
+    depth: string;
+  }
+  /**
+   * A walk's lane given the VU's Lane (ScreenWalk.lane): its pages go to `base` with `params`, the
+   * first at `firstPath`, later ones at `cursorPrefix` and the cursor; `setDepth` gets the depth
+   * tag of a page whenever it changes.
+   */
+  export type OpenLane = (
+    base: string,
+    params: object,
+    firstPath: string,
+    cursorPrefix: string,
+    deadlineMs: number,
+    setDepth: (depth: string) => void,
+  ) => LaneRun;
+  /** Sends and folds the walk's pages from `cursor` (null: the first) while the fold vouches for them. */
+  export type LaneRun = (cursor: string | null, pageIndex: number, depth: string) => LaneResult;
+  /** What a VU's lanes share (newLane), opaque to JavaScript. */
+  export interface Lane {
+    readonly __brand: 'Lane';
   }
   /** A set of ids made once in Go (newIdSet), opaque to JavaScript. */
   export interface IdSet {
@@ -59,6 +102,12 @@ declare module 'k6/x/pagefold' {
   }
   /** idsJSON: a JSON array of ids, read once and shared by every walk given the set. */
   export const newIdSet: ((idsJSON: string) => IdSet) | undefined;
+  /**
+   * Made once per VU: `get` is k6/http's; depthsJSON: { buckets: { upTo, name }[], beyond } names
+   * page depths for the depth tag; `metrics`: k6 metrics each folded page (a 200) adds false to.
+   */
+  export const newLane:
+    ((get: typeof import('k6/http').get, depthsJSON: string, metrics: readonly object[]) => Lane) | undefined;
   /** The names of the page checks a walk's fold vouches for. */
   export const certifies: readonly string[] | undefined;
   /** specJSON: { record: JSON Schema, pagination: JSON Schema }; throws on a keyword it does not know. */

@@ -31,6 +31,9 @@ export function recordAttempt(response: K6Response, tags: Record<string, string>
   metrics.serverErrors.add(response.status === 0 || response.status >= 500, tags);
 }
 
+/** The metrics recordAttempt adds false to for a 200: what the walk's lane adds for each page it folds. */
+export const ATTEMPT_METRICS_OF_A_200: readonly object[] = [metrics.rateLimited, metrics.serverErrors];
+
 /**
  * `tags`: on every request and sample; undefined when the caller has set them on the VU
  * (k6-vu-tags.ts). `sent`: the first attempt, when the caller has sent it (and recorded it).

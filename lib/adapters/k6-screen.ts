@@ -10,8 +10,17 @@
  * the page is parsed and checked in JavaScript as everywhere else, so failures are always found and
  * worded by lib/checks; the screen only has to be as strict as they are, and may be stricter.
  */
-import type { RefinedResponse } from 'k6/http';
-import { certifies, newIdSet, newScreen, type IdSet, type Screen, type ScreenWalk } from 'k6/x/pagefold';
+import http, { type RefinedResponse } from 'k6/http';
+import {
+  certifies,
+  newIdSet,
+  newLane,
+  newScreen,
+  type IdSet,
+  type OpenLane,
+  type Screen,
+  type ScreenWalk,
+} from 'k6/x/pagefold';
 import { filterRules } from '../checks/filter-rules.ts';
 import { PAGE_CHECKS } from '../checks/registry.ts';
 import { limitOf, type PageCheck } from '../checks/types.ts';
@@ -29,6 +38,8 @@ import {
   type WalkState,
 } from '../paging/walk.ts';
 import { requestRecord } from '../paging/records.ts';
+import { DEPTH_BEYOND, DEPTH_BUCKETS } from '../load/tags.ts';
+import { ATTEMPT_METRICS_OF_A_200 } from './k6-retry.ts';
 
 /** HARNESS_PAGE_SCREEN=off checks every page in JavaScript: slower, for when the screen is in doubt. */
 const SCREEN_OFF = __ENV.HARNESS_PAGE_SCREEN === 'off';
@@ -48,6 +59,16 @@ const SCREENS: Record<Endpoint, Screen> | null =
  */
 export const FOLD_COVERS_PAGE_CHECKS =
   certifies !== undefined && PAGE_CHECKS.every((check) => certifies?.includes(check.name) === true);
+
+// Once per VU: what the walks' lanes share (ScreenWalk.lane).
+const LANE =
+  SCREENS !== null && FOLD_COVERS_PAGE_CHECKS && newLane !== undefined
+    ? newLane(
+        http.get,
+        JSON.stringify({ buckets: DEPTH_BUCKETS, beyond: DEPTH_BEYOND }),
+        ATTEMPT_METRICS_OF_A_200,
+      )
+    : null;
 
 // Another tenant's ids go to Go once per VU, not with every walk: a large tenant has many.
 const idSets = new WeakMap<readonly string[], IdSet>();
@@ -71,6 +92,8 @@ export interface WalkScreen {
   page(body: PageBodySource, pageIndex: number): ScreenedPage | null;
   /** The page folded wholly in Go (see ScreenWalk.fold); null when it cannot vouch for every check. */
   fold: ScreenWalk['fold'] | null;
+  /** Opens the walk's lane (ScreenWalk.lane), or null when the fold is off. */
+  lane: OpenLane | null;
   /** Pages the screen has passed so far, folded in Go or not. */
   screened: number;
   /** Of those, the pages folded wholly in Go. */
@@ -100,6 +123,7 @@ export function openScreen(spec: WalkSpec, foreignIds?: readonly string[]): Walk
     // Go functions bound to their walk: handed over as they are, no JavaScript between.
     page: walk.screen,
     fold: FOLD_COVERS_PAGE_CHECKS ? walk.fold : null,
+    lane: LANE === null ? null : (...request) => walk.lane(LANE, ...request),
     screened: 0,
     folded: 0,
   };

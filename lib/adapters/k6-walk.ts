@@ -6,11 +6,12 @@ import type { PageCheck } from '../checks/types.ts';
 import type { Failure } from '../failure.ts';
 import { depthBucket } from '../load/tags.ts';
 import { PAGE_CHECKS } from '../checks/registry.ts';
-import { callPath, cursorPath, type ApiCall } from '../http/call.ts';
+import { callPath, cursorPrefix, type ApiCall } from '../http/call.ts';
 import { requestRecordAt } from '../paging/records.ts';
 import { foldPage, nextCall, startWalk, type WalkSpec, type WalkState } from '../paging/walk.ts';
-import { pathSender, type K6Response } from './k6-http.ts';
+import { k6Response, walkRequests, type K6Response } from './k6-http.ts';
 import { foldedInGo, foldScreened, foldFor, NO_FAILURES, openScreen, type WalkScreen } from './k6-screen.ts';
+import type { LaneRun } from 'k6/x/pagefold';
 import { vuTags } from './k6-vu-tags.ts';
 import { recordAttempt, sendWithBackoff, type SendOptions } from './k6-retry.ts';
 
@@ -29,7 +30,8 @@ export interface K6Walk extends WalkState {
 export interface FoldedPage {
   /** 1-based. */
   depth: number;
-  response: K6Response;
+  /** The page's http_req_duration, ms. */
+  latencyMs: number;
   failures: readonly Failure[];
   tags: Record<string, string>;
 }
@@ -60,27 +62,21 @@ export interface K6WalkOptions extends SendOptions {
 }
 
 /**
- * The fast lane of a walk whose pages the Go fold vouches for (k6-screen.ts): a page is a request
- * sent by its path and one call into Go, with no call or page object made for it.
+ * The lane of a walk whose pages the Go fold vouches for (k6-screen.ts): its pages are sent and
+ * folded in Go, by k6/http's get with the walk's params, until one needs JavaScript. Null when
+ * the fold is off, or for a first call that carries its own cursor (a replayed walk).
  */
-interface Lane {
-  /** The page's path: the first call's, or with the cursor appended. */
-  pathAt(cursor: string | null): string;
-  send(path: string): K6Response;
-  fold: NonNullable<WalkScreen['fold']>;
-}
-
-function openLane(spec: WalkSpec, screen: WalkScreen | null, options: K6WalkOptions): Lane | null {
+function openLane(
+  spec: WalkSpec,
+  screen: WalkScreen | null,
+  options: K6WalkOptions,
+  setDepth: (depth: string) => void,
+): LaneRun | null {
   const fold = screen === null ? null : foldFor(screen, options.checks ?? PAGE_CHECKS);
-  // A first call that carries its own cursor (a replayed walk) goes the general way.
-  if (fold === null || 'cursor' in spec.query) return null;
+  if (fold === null || screen?.lane == null || 'cursor' in spec.query) return null;
   const first: ApiCall = { endpoint: spec.endpoint, query: spec.query, credential: spec.credential };
-  const firstPath = callPath(first);
-  return {
-    pathAt: (cursor) => (cursor === null ? firstPath : cursorPath(first, cursor)),
-    send: pathSender(options.target, first, undefined, options.requestTimeoutMs),
-    fold,
-  };
+  const { base, params } = walkRequests(options.target, first, undefined, options.requestTimeoutMs);
+  return screen.lane(base, params, callPath(first), cursorPrefix(first), options.deadlineMs, setDepth);
 }
 
 export function walkK6(spec: WalkSpec, options: K6WalkOptions): K6Walk {
@@ -101,33 +97,54 @@ export function walkK6(spec: WalkSpec, options: K6WalkOptions): K6Walk {
     if (tags === undefined) tagSets.set(bucket, (tags = { ...options.tags, depth: bucket }));
     return tags;
   };
-  const lane = openLane(spec, screen, options);
   // Requests and their metric samples get the walk's tags from the VU (k6-vu-tags.ts).
   const onVu = vuTags(options.tags);
   let bucket = '';
+  const setDepth = (depth: string): void => onVu.set('depth', (bucket = depth));
+  const lane = openLane(spec, screen, options, setDepth);
   try {
     while (walk.end === null) {
       if (Date.now() > options.deadlineMs) {
         walk.end = 'timed-out';
         break;
       }
-      const depth = walk.pageCount + 1;
-      const depthNow = depthBucket(depth);
-      if (depthNow !== bucket) onVu.set('depth', (bucket = depthNow));
       let sent: K6Response | undefined;
       if (lane !== null && screen !== null) {
-        const path = lane.pathAt(walk.cursor);
-        sent = lane.send(path);
-        recordAttempt(sent, undefined);
-        const next = sent.status === 200 ? lane.fold(sent.raw, walk.pageCount) : undefined;
-        if (next !== undefined) {
-          walk.latencies.push(sent.durationMs);
-          foldedInGo(walk, screen, requestRecordAt(spec, path, 200), next);
-          if (options.onPage !== undefined)
-            options.onPage(walk, { depth, response: sent, failures: NO_FAILURES, tags: tagsAt(bucket) });
-          continue;
+        const ran = lane(walk.cursor, walk.pageCount, bucket);
+        for (let index = 0; index < ran.paths.length; index += 1) {
+          const latencyMs = ran.latencies[index] as number;
+          walk.latencies.push(latencyMs);
+          foldedInGo(
+            walk,
+            screen,
+            requestRecordAt(spec, ran.paths[index] as string, 200),
+            ran.nexts[index] ?? null,
+          );
+          if (options.onPage !== undefined) {
+            const depth = walk.pageCount;
+            options.onPage(walk, {
+              depth,
+              latencyMs,
+              failures: NO_FAILURES,
+              tags: tagsAt(depthBucket(depth)),
+            });
+          }
+        }
+        if (walk.end !== null) break;
+        if (ran.timedOut) {
+          walk.end = 'timed-out';
+          break;
+        }
+        // The next page, which the fold doubted or which was not a 200; or, when there is none,
+        // a path the lane leaves to JavaScript: both go the general way below.
+        if (ran.pending !== undefined) {
+          sent = k6Response(ran.pending);
+          recordAttempt(sent, undefined);
         }
       }
+      const depth = walk.pageCount + 1;
+      const depthNow = depthBucket(depth);
+      if (depthNow !== bucket) setDepth(depthNow);
       // Any other page: a 429 to back off from, an error, or a page the fold doubts.
       const call = nextCall(walk) as ApiCall;
       const { response, retries } = sendWithBackoff(call, undefined, options, sent);
@@ -143,7 +160,7 @@ export function walkK6(spec: WalkSpec, options: K6WalkOptions): K6Walk {
           : foldScreened(walk, screen, call, response, response.raw, options.checks, response === sent);
       // Most pages show no failure, and most runs record nothing per page: no page object then.
       if (options.onPage !== undefined || (failures.length > 0 && options.onFailures !== undefined)) {
-        const page: FoldedPage = { depth, response, failures, tags: tagsAt(bucket) };
+        const page: FoldedPage = { depth, latencyMs: response.durationMs, failures, tags: tagsAt(bucket) };
         options.onPage?.(walk, page);
         if (failures.length > 0) options.onFailures?.(walk, page);
       }

@@ -59,7 +59,7 @@ export function recordFailure(failure: Failure, tags: Record<string, string>): v
 /** Only when a threshold reads latency_drift (ctx.recordDrift): a sample per page costs. */
 function recordDrift(ctx: ScenarioContext, data: SetupData, page: FoldedPage): void {
   const period = periodOf(Date.now() - data.startedAt, ctx.config.durationS * 1000);
-  metrics.latencyDrift.add(page.response.durationMs - data.floorMs, { ...page.tags, period });
+  metrics.latencyDrift.add(page.latencyMs - data.floorMs, { ...page.tags, period });
 }
 
 function onFailures(walk: K6Walk, page: FoldedPage): void {

@@ -19,6 +19,12 @@ describe('the page screen in k6 walks', () => {
     expect(result.metrics.screened_pages?.values.count).toBe(pages);
     // And each was folded wholly in Go, with no JavaScript run for it.
     expect(result.metrics.folded_pages?.values.count).toBe(pages);
+    // Every request is one attempt of the per-attempt rates, whether sent from Go or JavaScript.
+    const requests = result.metrics.http_reqs?.values.count;
+    for (const name of ['rate_limited', 'server_errors']) {
+      const rate = result.metrics[name]?.values;
+      expect((rate?.passes ?? 0) + (rate?.fails ?? 0), name).toBe(requests);
+    }
   });
 
   it(
