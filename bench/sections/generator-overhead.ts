@@ -129,13 +129,6 @@ function figures(rates: Rates, harness: HarnessWalkResult, wrkNote: string | und
       harness.ok ? median(harness.rounds.map((round) => round.minimal)) : rates.minimal,
       'req/s',
     ),
-    ratioFigure(
-      'harness loop without checks / minimal',
-      harness.ok ? harness.loopRequestsPerSec : null,
-      rates.minimal,
-      'requests/s of the harness walk loop with no page checks nor page screen (bench/k6/harness-loop.ts): its plumbing alone',
-      { note: harnessNote },
-    ),
     absoluteFigure('harness walk', harnessRate, 'req/s', { note: harnessNote }),
     absoluteFigure('dropped iterations at claimed rate', dropped, 'iterations', {
       note: harness.ok
@@ -162,6 +155,16 @@ function figures(rates: Rates, harness: HarnessWalkResult, wrkNote: string | und
           ? `at ${harness.heldWalksPerSec} walks/s = 0.8 × the harness's own top rate (${harness.walksPerSec.toFixed(0)} walks/s): the rate it can claim`
           : harnessNote,
         goal: harness.ok ? { text: '== 0', met: harness.droppedAtHeldRate === 0 } : undefined,
+      },
+    ),
+    absoluteFigure(
+      'minimal walk: dropped at held rate',
+      harness.ok ? harness.minimalDroppedAtHeldRate : null,
+      'iterations',
+      {
+        note: harness.ok
+          ? `the minimal walk at the same ${harness.heldWalksPerSec} walks/s and VUs`
+          : harnessNote,
       },
     ),
   ];

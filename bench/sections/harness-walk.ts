@@ -7,7 +7,6 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { bundleK6Script } from '../../scripts/build.ts';
 import { bundleScenario } from '../../scripts/lib/load-bundle.ts';
 import { measureK6, stat, type MeasuredK6Run } from '../k6-measure.ts';
 import type { RunningNginx } from '../nginx/server.ts';
@@ -16,7 +15,6 @@ import type { BenchContext } from '../section.ts';
 import { runTimeoutMs, type LoadSize } from '../sizes.ts';
 
 const WALK_SCENARIO = fileURLToPath(new URL('../../scenarios/walk.ts', import.meta.url));
-const HARNESS_LOOP = fileURLToPath(new URL('../k6/harness-loop.ts', import.meta.url));
 /** The rate the harness is held to, as a share of its own top rate: what it can claim. */
 const HELD_SHARE = 0.8;
 
@@ -40,11 +38,11 @@ export type HarnessWalkResult =
       droppedAtClaimedRate: number;
       /** The minimal walk's dropped iterations at the same rate and VUs (open model too). */
       minimalDroppedAtClaimedRate: number;
-      /** Requests/s of the same walk loop with no page checks (bench/k6/harness-loop.ts). */
-      loopRequestsPerSec: number;
       /** A rate just under the harness's own top rate, and what it dropped there. */
       heldWalksPerSec: number;
       droppedAtHeldRate: number;
+      /** The minimal walk's dropped iterations at the held rate and the same VUs. */
+      minimalDroppedAtHeldRate: number;
       /** k6 exit codes of the scenario's runs: 99 means its own thresholds failed. */
       exitCodes: number[];
     }
@@ -158,7 +156,7 @@ async function measure(
   const heldWalksPerSec = Math.floor(walksPerSec * HELD_SHARE);
   const held = await runWalk(context, { ...common, walksPerSec: heldWalksPerSec, maxVUs, label: 'held' });
   context.signal.throwIfAborted();
-  const loop = await runLoopWithoutChecks(context, nginx, size);
+  const minimalDroppedAtHeldRate = await rates.minimalDroppedAt(heldWalksPerSec, maxVUs);
   return {
     ok: true,
     rounds,
@@ -169,26 +167,9 @@ async function measure(
     claimedWalksPerSec,
     droppedAtClaimedRate: stat(claimed.metrics, 'dropped_iterations', 'count') ?? 0,
     minimalDroppedAtClaimedRate,
-    loopRequestsPerSec: stat(loop.metrics, 'http_reqs', 'rate') ?? NaN,
     heldWalksPerSec,
     droppedAtHeldRate: stat(held.metrics, 'dropped_iterations', 'count') ?? 0,
+    minimalDroppedAtHeldRate,
     exitCodes: [...topRuns.map((top) => top.exitCode), claimed.exitCode, held.exitCode],
   };
-}
-
-/** The harness's walk loop with no page checks, closed-model like the minimal walk. */
-async function runLoopWithoutChecks(
-  context: BenchContext,
-  nginx: RunningNginx,
-  size: LoadSize,
-): Promise<MeasuredK6Run> {
-  context.log('generator: harness walk loop without page checks');
-  return measureK6({
-    script: await bundleK6Script(HARNESS_LOOP, context.workDir),
-    env: { HARNESS_TARGET_JSON: JSON.stringify(cannedTarget(nginx.baseUrl)) },
-    args: ['--vus', `${size.connections}`, '--duration', `${size.durationSec}s`],
-    workDir: context.workDir,
-    label: 'harness-loop',
-    timeoutMs: runTimeoutMs(size),
-  });
 }

@@ -17,9 +17,9 @@ import type { ScenarioContext } from './context.ts';
 import type { SetupData } from './setup.ts';
 
 /** Far more pages than any list of the sandbox or a sane target: beyond it the walk does not end. */
-export const MAX_PAGES = 10_000;
+const MAX_PAGES = 10_000;
 /** A walk still going after this long stops as timed-out (inconclusive). */
-export const WALK_DEADLINE_MS = 60_000;
+const WALK_DEADLINE_MS = 60_000;
 
 export interface WalkOptions {
   /** Owner tenant of a record id known to belong to another tenant (isolation). */
