@@ -4,6 +4,7 @@
  * As a command: `npm run build [-- --scenario NAME] [--k6-operator N]`.
  */
 import { build, type BuildOptions, type Message } from 'esbuild';
+import { deferTypeBox } from './lib/k6-deferred.ts';
 import { mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -47,6 +48,8 @@ const K6_BUILD_OPTIONS: BuildOptions = {
   write: false,
   // Errors come back as data and are thrown as one line; esbuild prints nothing itself.
   logLevel: 'silent',
+  // k6 evaluates the bundle once per VU: TypeBox is loaded on first use, not at every VU's start.
+  plugins: [deferTypeBox],
 };
 
 /**
