@@ -8,7 +8,6 @@
  * (requests/s), HARNESS_DURATION, HARNESS_CAPACITY_STEP, HARNESS_CAPACITY_PROBE,
  * HARNESS_MAX_RPS, HARNESS_MAX_VUS.
  */
-import exec from 'k6/execution';
 import { sendK6 } from '../lib/adapters/k6-http.ts';
 import { metrics } from '../lib/adapters/k6-metrics.ts';
 import { CAPACITY_ENV, capacityStepOptions } from '../lib/capacity/scenario.ts';
@@ -19,6 +18,7 @@ import { foldPage, nextCall, startWalk, type WalkState } from '../lib/paging/wal
 import { initScenario } from './common/context.ts';
 import { probeTarget } from './common/setup.ts';
 import { recordFailure } from './common/walk-iteration.ts';
+import { iterationInTest } from '../lib/adapters/k6-exec.ts';
 
 const ctx = initScenario('capacity');
 const step = Number(__ENV[CAPACITY_ENV.step] ?? '0');
@@ -55,7 +55,7 @@ function walkFor(iteration: number): WalkState {
 }
 
 export function request(): void {
-  const state = walkFor(exec.scenario.iterationInTest);
+  const state = walkFor(iterationInTest());
   const call = nextCall(state);
   if (call === null) return;
   const { tenant, role } = call.credential;

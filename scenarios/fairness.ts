@@ -4,7 +4,6 @@
  * walk at the profile's rate. The quiet tenants must keep (almost) no 429s and their latency:
  * rate_limited{traffic:quiet} and http_req_duration{traffic:quiet} are the gates.
  */
-import exec from 'k6/execution';
 import { sendWithBackoff } from '../lib/adapters/k6-retry.ts';
 import { arrivalScenario, profileArrival } from '../lib/load/executor.ts';
 import { scenarioOptions } from '../lib/load/options.ts';
@@ -15,6 +14,7 @@ import { initScenario } from './common/context.ts';
 import { probeTarget, type SetupData } from './common/setup.ts';
 import { summaryOutputs } from './common/summary.ts';
 import { runWalk } from './common/walk-iteration.ts';
+import { iterationInTest } from '../lib/adapters/k6-exec.ts';
 
 const ctx = initScenario('load');
 const { config, target } = ctx;
@@ -46,11 +46,11 @@ export const options = scenarioOptions('fairness', config, {
 export const setup = (): SetupData => probeTarget(ctx);
 
 export function quietWalk(data: SetupData): void {
-  runWalk(ctx, data, planWalk(target, exec.scenario.iterationInTest, { tenants: quiet, limits: [100] }));
+  runWalk(ctx, data, planWalk(target, iterationInTest(), { tenants: quiet, limits: [100] }));
 }
 
 export function flood(): void {
-  const call = planWalk(target, exec.scenario.iterationInTest, {
+  const call = planWalk(target, iterationInTest(), {
     tenants: [noisy],
     limits: [20],
     filters: 'none',

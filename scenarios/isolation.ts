@@ -4,7 +4,6 @@
  * the other tenants' sets (the tenant-isolation page check). One leaked record aborts the run:
  * it is proof, not a statistic. Catches a response cache keyed without the tenant (shared-cache).
  */
-import exec from 'k6/execution';
 import { profileArrival } from '../lib/load/executor.ts';
 import { scenarioOptions } from '../lib/load/options.ts';
 import type { K6Summary } from '../lib/load/summary.ts';
@@ -14,6 +13,7 @@ import { initScenario } from './common/context.ts';
 import { probeTarget, type SetupData } from './common/setup.ts';
 import { summaryOutputs } from './common/summary.ts';
 import { runWalk } from './common/walk-iteration.ts';
+import { iterationInTest } from '../lib/adapters/k6-exec.ts';
 
 const ctx = initScenario('load');
 const { config, target } = ctx;
@@ -29,7 +29,7 @@ export function setup(): SetupData {
 
 export function walk(data: SetupData): void {
   // Shared filters only: tenants must send identical paths for a tenant-blind cache to leak.
-  const first = planWalk(target, exec.scenario.iterationInTest, { filters: 'shared' });
+  const first = planWalk(target, iterationInTest(), { filters: 'shared' });
   const { tenant } = first.credential;
   runWalk(ctx, data, first, {
     foreignOwner: ownerLookup(data, tenant),

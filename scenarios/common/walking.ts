@@ -2,7 +2,6 @@
  * The shape shared by the scenarios that only walk (walk, depth, stress): one arrival-rate
  * scenario from the profile, a probing setup(), walks planned by lib/load/walk-plan.
  */
-import exec from 'k6/execution';
 import { profileArrival } from '../../lib/load/executor.ts';
 import { scenarioOptions, type ScenarioOptions } from '../../lib/load/options.ts';
 import type { ProfileName } from '../../lib/load/profiles.ts';
@@ -13,6 +12,7 @@ import { initScenario } from './context.ts';
 import { probeTarget, type SetupData } from './setup.ts';
 import { summaryOutputs } from './summary.ts';
 import { runWalk } from './walk-iteration.ts';
+import { iterationInTest } from '../../lib/adapters/k6-exec.ts';
 
 export interface WalkingScenario {
   options: ScenarioOptions;
@@ -33,7 +33,7 @@ export function walkingScenario(
     options: scenarioOptions(name, config, { walk: walkShape }),
     setup: () => probeTarget(ctx),
     walk: (data) => {
-      runWalk(ctx, data, planWalk(ctx.target, exec.scenario.iterationInTest, plan));
+      runWalk(ctx, data, planWalk(ctx.target, iterationInTest(), plan));
     },
     handleSummary: (data) => summaryOutputs(ctx, data),
   };
