@@ -138,10 +138,12 @@ async function measure(
   const requestsPerSec = median(rounds.map((round) => round.harness));
   const walksPerSec = median(topRuns.map((top) => stat(top.metrics, 'iterations', 'rate') ?? NaN));
   const pagesPerWalk = requestsPerSec / walksPerSec;
-  // As many VUs as the top rate had, and room to spare: the profiles' default (2 per walk/s,
-  // sized for targets that take seconds per walk) would start hundreds of VUs here, and their
-  // start-up and heaps would take the CPU the walks need.
-  const maxVUs = size.connections * 4;
+  // The same VUs for the harness and the minimal walk: 8 times the top rate's, room for a walk
+  // held up for ~100 ms (a GC mark, the machine's other load) at 8 walks in flight on average. With
+  // 4 times, the harness dropped 0-5 of 4,200 walks at 420 walks/s, and none with 8 times (three
+  // runs each, docs/bench.md). The profiles' default (2 per walk/s, sized for targets that take
+  // seconds per walk) would start hundreds of VUs here, whose heaps would take the walks' CPU.
+  const maxVUs = size.connections * 8;
   const claimedWalksPerSec = Math.floor(rates.claimedRequestsPerSec / pagesPerWalk);
   const claimed = await runWalk(context, {
     ...common,
