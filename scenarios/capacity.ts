@@ -3,13 +3,15 @@
  * arrival rate of single requests, each the next page of a walk, spread evenly across every
  * tenant and endpoint of the target and rotating through their keys (lib/load/walk-plan). A 429
  * is counted, not retried: the arrival rate stays what was offered, and the walk asks the same
- * page again when its turn comes back. Every page is checked with the shared page checks; a
- * failure is recorded as a check_failures point. Env: HARNESS_TARGET_JSON, HARNESS_RATE
+ * page again when its turn comes back. Every page is checked with the shared page checks, first
+ * by the Go page screen as in the walking scenarios (lib/adapters/k6-screen.ts); a failure is
+ * recorded as a check_failures point. Env: HARNESS_TARGET_JSON, HARNESS_RATE
  * (requests/s), HARNESS_DURATION, HARNESS_CAPACITY_STEP, HARNESS_CAPACITY_PROBE,
  * HARNESS_MAX_RPS, HARNESS_MAX_VUS.
  */
 import { sendK6 } from '../lib/adapters/k6-http.ts';
 import { metrics } from '../lib/adapters/k6-metrics.ts';
+import { foldScreened, openScreen, type WalkScreen } from '../lib/adapters/k6-screen.ts';
 import { CAPACITY_ENV, capacityStepOptions } from '../lib/capacity/scenario.ts';
 import { ENDPOINTS } from '../lib/contract/endpoints.ts';
 import { planWalk, walkableTenants } from '../lib/load/walk-plan.ts';
@@ -43,19 +45,27 @@ export function setup(): void {
  * offered rate. Module state is per VU: its walk in progress for each (tenant, endpoint) slot.
  */
 const slots = walkableTenants(ctx.target).length * ENDPOINTS.length;
-const walks = new Map<number, WalkState>();
+const walks = new Map<number, CapacityWalk>();
 
-function walkFor(iteration: number): WalkState {
+/** A walk in progress, with its page screen (null on a k6 without one). */
+interface CapacityWalk {
+  state: WalkState;
+  screen: WalkScreen | null;
+}
+
+function walkFor(iteration: number): CapacityWalk {
   const slot = iteration % slots;
   const current = walks.get(slot);
-  if (current && current.end === null) return current;
-  const next = startWalk({ ...planWalk(ctx.target, iteration), maxPages: MAX_PAGES });
+  if (current && current.state.end === null) return current;
+  const spec = { ...planWalk(ctx.target, iteration), maxPages: MAX_PAGES };
+  const screen = openScreen(spec);
+  const next = { state: startWalk(spec, screen?.memory), screen };
   walks.set(slot, next);
   return next;
 }
 
 export function request(): void {
-  const state = walkFor(iterationInTest());
+  const { state, screen } = walkFor(iterationInTest());
   const call = nextCall(state);
   if (call === null) return;
   const { tenant, role } = call.credential;
@@ -69,5 +79,9 @@ export function request(): void {
     state.end = 'http-error';
     return;
   }
-  for (const failure of foldPage(state, call, response)) recordFailure(failure, tags);
+  const failures =
+    screen === null
+      ? foldPage(state, call, response)
+      : foldScreened(state, screen, call, response, response.raw);
+  for (const failure of failures) recordFailure(failure, tags);
 }

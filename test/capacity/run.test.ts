@@ -51,4 +51,34 @@ describe('runCapacity against a rate-limited sandbox', () => {
       await rm(reportsDir, { recursive: true, force: true });
     }
   });
+
+  // Each page goes through the Go page screen first; a server mistake is still found and named by
+  // the page checks, as in the walking scenarios.
+  it('should find a page-boundary duplicate in the pages it sends', async () => {
+    const reportsDir = await mkdtemp(path.join(tmpdir(), 'capacity-fault-'));
+    try {
+      const options = capacityOptions(
+        {
+          start: '30',
+          step: '30',
+          max: '30',
+          'step-duration': '3s',
+          'time-budget': '60s',
+          fault: ['page-boundary-duplicate'],
+          'rate-limit': 'perKey=1000,perTenant=1000,windowMs=1000',
+          'reports-dir': reportsDir,
+        },
+        {},
+      );
+      const result = await runCapacity(options);
+
+      const written = validateSummary(JSON.parse(await readFile(result.paths.summary, 'utf8')));
+      expect(written.ok).toBe(true);
+      if (!written.ok) return;
+      const check = written.summary.checks.find((c) => c.name === 'no-duplicate-ids');
+      expect(check?.verdict).toBe('failed');
+    } finally {
+      await rm(reportsDir, { recursive: true, force: true });
+    }
+  });
 });
