@@ -6,10 +6,19 @@ import { validateSummary } from '../../lib/report/validate.ts';
 import { capacityOptions } from '../../scripts/lib/capacity-options.ts';
 import { runCapacity } from '../../scripts/lib/capacity-run.ts';
 
+/** Runs `body` with a reports dir of its own, removed afterwards. */
+async function withReportsDir(body: (reportsDir: string) => Promise<void>): Promise<void> {
+  const reportsDir = await mkdtemp(path.join(tmpdir(), 'capacity-run-'));
+  try {
+    await body(reportsDir);
+  } finally {
+    await rm(reportsDir, { recursive: true, force: true });
+  }
+}
+
 describe('runCapacity against a rate-limited sandbox', () => {
-  it('should find the 429 onset per tenant and key, and report the knee in summary.json', async () => {
-    const reportsDir = await mkdtemp(path.join(tmpdir(), 'capacity-run-'));
-    try {
+  it('should find the 429 onset per tenant and key, and report the knee in summary.json', () =>
+    withReportsDir(async (reportsDir) => {
       // 3 tenants, each allowed 6 requests a second: 5 and 15 rps stay under every limit, 25 and 35 go over.
       const options = capacityOptions(
         {
@@ -47,16 +56,12 @@ describe('runCapacity against a rate-limited sandbox', () => {
       );
       const html = await readFile(result.paths.html, 'utf8');
       expect(html).toContain('id="capacity"');
-    } finally {
-      await rm(reportsDir, { recursive: true, force: true });
-    }
-  });
+    }));
 
   // Each page goes through the Go page screen first; a server mistake is still found and named by
   // the page checks, as in the walking scenarios.
-  it('should find a page-boundary duplicate in the pages it sends', async () => {
-    const reportsDir = await mkdtemp(path.join(tmpdir(), 'capacity-fault-'));
-    try {
+  it('should find a page-boundary duplicate in the pages it sends', () =>
+    withReportsDir(async (reportsDir) => {
       const options = capacityOptions(
         {
           start: '30',
@@ -77,8 +82,5 @@ describe('runCapacity against a rate-limited sandbox', () => {
       if (!written.ok) return;
       const check = written.summary.checks.find((c) => c.name === 'no-duplicate-ids');
       expect(check?.verdict).toBe('failed');
-    } finally {
-      await rm(reportsDir, { recursive: true, force: true });
-    }
-  });
+    }));
 });
