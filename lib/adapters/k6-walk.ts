@@ -72,11 +72,11 @@ function openLane(
   options: K6WalkOptions,
   setDepth: (depth: string) => void,
 ): LaneRun | null {
-  const fold = screen === null ? null : foldFor(screen, options.checks ?? PAGE_CHECKS);
-  if (fold === null || screen?.lane == null || 'cursor' in spec.query) return null;
+  const open = screen?.lane;
+  if (!open || foldFor(screen, options.checks ?? PAGE_CHECKS) === null || 'cursor' in spec.query) return null;
   const first: ApiCall = { endpoint: spec.endpoint, query: spec.query, credential: spec.credential };
   const { base, params } = walkRequests(options.target, first, undefined, options.requestTimeoutMs);
-  return screen.lane(base, params, callPath(first), cursorPrefix(first), options.deadlineMs, setDepth);
+  return open(base, params, callPath(first), cursorPrefix(first), options.deadlineMs, setDepth);
 }
 
 export function walkK6(spec: WalkSpec, options: K6WalkOptions): K6Walk {
