@@ -9,7 +9,6 @@ import (
 	"github.com/grafana/sobek"
 
 	"go.k6.io/k6/js/common"
-	k6http "go.k6.io/k6/js/modules/k6/http"
 )
 
 // lane sends a walk's pages and folds them in Go for as long as the fold vouches for them
@@ -126,18 +125,15 @@ func (w *walk) run(rt *sobek.Runtime, l *lane, r laneRun) laneResult {
 			path = r.prefix + encoded
 		}
 		response := call(rt, l.get, sobek.Undefined(), rt.ToValue(r.base+path), r.params)
-		raw, ok := response.Export().(*k6http.Response)
-		if !ok || raw.Response == nil || raw.Status != 200 {
-			out.pending = response
-			return out
+		raw := k6Response(response)
+		var d digest
+		folded := false
+		if raw != nil && raw.Status == 200 {
+			if body, ok := responseBody(raw); ok {
+				d, folded = w.fold(body, page)
+			}
 		}
-		body, ok := bodyArg(response)
-		if !ok {
-			out.pending = response
-			return out
-		}
-		d, folded := w.fold(body, page)
-		if !folded {
+		if !folded { // not a 200, or the fold doubts it
 			out.pending = response
 			return out
 		}

@@ -277,13 +277,27 @@ func bodyArg(v sobek.Value) (string, bool) {
 	if sobek.IsString(v) {
 		return v.String(), true
 	}
-	if v == nil || sobek.IsUndefined(v) || sobek.IsNull(v) {
+	response := k6Response(v)
+	if response == nil {
 		return "", false
+	}
+	return responseBody(response)
+}
+
+// k6Response is v as a k6/http response that arrived or failed, or nil.
+func k6Response(v sobek.Value) *k6http.Response {
+	if v == nil || sobek.IsUndefined(v) || sobek.IsNull(v) {
+		return nil
 	}
 	response, ok := v.Export().(*k6http.Response)
 	if !ok || response.Response == nil {
-		return "", false
+		return nil
 	}
+	return response
+}
+
+// responseBody is the body k6 keeps for response, as the screen reads it (see bodyArg).
+func responseBody(response *k6http.Response) (string, bool) {
 	switch body := response.Body.(type) {
 	case string:
 		return body, true

@@ -16,7 +16,7 @@ export const METRIC = {
   screenedPages: 'screened_pages',
   /**
    * Counter: of the screened pages, those folded wholly in Go, where every page check was vouched
-   * for and no JavaScript ran (the walk's fast lane, lib/adapters/k6-walk.ts).
+   * for and no JavaScript ran (walk.fold, and the walk's lane in Go: lib/adapters/k6-walk.ts).
    */
   foldedPages: 'folded_pages',
   /** Counter, tagged `end`: walks by how they ended. */
