@@ -83,6 +83,7 @@ type rule struct {
 // walk is the state of one walk: its rules and foreign ids, and the index of the ids seen.
 type walk struct {
 	screen *screen
+	spec   *walkSpec
 	// record is the screen's record schema, also collecting the id and the rules' fields.
 	record  *schema
 	id      int // index of "id" in record.props
@@ -144,7 +145,14 @@ type walkSpec struct {
 	rules           []rule
 	limit, maxPages int
 	foreignIds      []string
+	// ids is the most ids a walk of this spec has held so far (at most maxIDsHint): the next
+	// walk's index starts that large instead of growing to it page by page, which was a third of
+	// what k6 allocated in a run of walks whose pages are all folded in Go.
+	ids int
 }
+
+// maxIDsHint bounds the index a walk starts with, whatever a walk before it held.
+const maxIDsHint = 1 << 14
 
 // maxWalkSpecs bounds a screen's cache of read walkJSONs. A run's walks have a few dozen
 // distinct ones (an endpoint's filters and limits); the bound only guards against a caller
@@ -169,9 +177,10 @@ func (s *screen) newWalk(walkJSON string, shared *idSet) (*walk, error) {
 		}
 	}
 	w := &walk{
-		screen: s, record: spec.record, id: spec.id, rules: spec.rules,
+		screen: s, spec: spec, record: spec.record, id: spec.id, rules: spec.rules,
 		limit: spec.limit, maxPages: spec.maxPages,
-		index: make(map[string]int), tokens: seenSet{}, prints: seenSet{},
+		index: make(map[string]int, spec.ids), order: make([]string, 0, spec.ids),
+		tokens: seenSet{}, prints: seenSet{},
 		pagVals: make([]jsonValue, len(s.pagination.props)),
 		recVals: make([]jsonValue, len(spec.record.props)),
 	}
@@ -429,11 +438,19 @@ func (w *walk) screenPage(body string, page int) digest {
 		w.index[key] = page
 		w.order = append(w.order, key)
 	}
+	w.noteSize()
 	d := digest{Clean: true, Count: len(ids), HasMore: hasMore.typ == gjson.True, Fingerprint: fingerprint}
 	if !tokenNull {
 		d.NextPageToken = tokenStr
 	}
 	return d
+}
+
+// noteSize keeps the walk's index size as its spec's hint for the walks after it (see walkSpec.ids).
+func (w *walk) noteSize() {
+	if n := len(w.order); n > w.spec.ids {
+		w.spec.ids = min(n, maxIDsHint)
+	}
 }
 
 // forget takes the ids added since the index held before of them out of it again.

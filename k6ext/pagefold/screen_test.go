@@ -439,3 +439,47 @@ func TestWalksShareTheirSpec(t *testing.T) {
 		t.Fatalf("a bad walkJSON: err %v, %d specs", err, len(s.specs))
 	}
 }
+
+func TestWalksOfASpecStartAsLargeAsTheLargestBefore(t *testing.T) {
+	t.Parallel()
+	s, err := newScreen(ordersSpec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := s.newWalk(foldWalk, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := func(ids ...string) string {
+		records := make([]string, len(ids))
+		for i, id := range ids {
+			records[i] = order(id, "OPEN")
+		}
+		return `{"data":[` + strings.Join(records, ",") + `],"pagination":{"nextPageToken":"t` + ids[0] + `","hasMore":true}}`
+	}
+	for i, body := range []string{page("o1", "o2"), page("o3", "o4", "o5")} {
+		if _, ok := first.fold(body, i); !ok {
+			t.Fatalf("page %d not folded", i)
+		}
+	}
+	if first.spec.ids != 5 {
+		t.Fatalf("the spec's hint is %d after a walk of 5 ids", first.spec.ids)
+	}
+	// A page the fold doubts (an id seen before) adds nothing to the hint.
+	if _, ok := first.fold(page("o1"), 2); ok || first.spec.ids != 5 {
+		t.Fatalf("a doubted page: folded %v, hint %d", ok, first.spec.ids)
+	}
+	next, err := s.newWalk(foldWalk, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(next.index) != 0 || cap(next.order) != 5 {
+		t.Fatalf("the next walk starts with %d ids and room for %d", len(next.index), cap(next.order))
+	}
+	next.spec.ids = 0
+	next.order = make([]string, maxIDsHint+1)
+	next.noteSize()
+	if next.spec.ids != maxIDsHint {
+		t.Fatalf("the hint is %d, above its bound %d", next.spec.ids, maxIDsHint)
+	}
+}

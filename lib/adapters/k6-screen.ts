@@ -25,7 +25,7 @@ import { filterRules } from '../checks/filter-rules.ts';
 import { PAGE_CHECKS } from '../checks/registry.ts';
 import { limitOf, type PageCheck } from '../checks/types.ts';
 import { LIMITS, type Endpoint } from '../contract/endpoints.ts';
-import { MenuItem, Order, Pagination } from '../contract/schemas.ts';
+import { SCREEN_SCHEMAS } from '../contract/screen-schemas.ts';
 import type { Failure, RequestRecord } from '../failure.ts';
 import type { ApiCall } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
@@ -48,8 +48,8 @@ const SCREEN_OFF = __ENV.HARNESS_PAGE_SCREEN === 'off';
 const SCREENS: Record<Endpoint, Screen> | null =
   newScreen && !SCREEN_OFF
     ? {
-        menuItems: newScreen(JSON.stringify({ record: MenuItem, pagination: Pagination })),
-        orders: newScreen(JSON.stringify({ record: Order, pagination: Pagination })),
+        menuItems: newScreen(SCREEN_SCHEMAS.menuItems),
+        orders: newScreen(SCREEN_SCHEMAS.orders),
       }
     : null;
 

@@ -10,13 +10,15 @@
  *   evaluated CommonJS module.
  */
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'esbuild';
+import { build as esbuild, type BuildOptions, type Plugin } from 'esbuild';
 
-/** The modules that build schemas with TypeBox and export only data. */
-const SCHEMA_MODULES = /\/lib\/(contract\/schemas|target\/schema)\.ts$/;
+/** The modules that build schemas with TypeBox (or data from them) and export only data. */
+const SCHEMA_MODULES = /\/lib\/(contract\/(schemas|screen-schemas)|target\/schema)\.ts$/;
 /** TypeBox's runtime entry points, as the harness imports them. */
 const TYPEBOX_RUNTIME = /^@sinclair\/typebox\/(compiler|value)$/;
 const NAMESPACE = 'typebox-deferred';
+/** The one CommonJS module the stand-ins require: TypeBox's runtime, bundled in one scope. */
+const PREBUNDLED = 'typebox-prebundled';
 /** Where TypeBox is installed, for the stand-ins' require. */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -40,12 +42,49 @@ export function dataSource(value: unknown, at = 'value'): string {
   return `{${entries.join(',')}}`;
 }
 
-/** A module that exports each export of `modulePath` (a schema module) as a literal. */
+/** TypeBox marks each schema with this key. */
+const KIND = Symbol.for('TypeBox.Kind');
+const isSchema = (value: unknown): boolean => typeof value === 'object' && value !== null && KIND in value;
+
+/**
+ * A schema written in as a literal is still about 150 KiB of heap in each k6 VU, made at its start
+ * for checks it may never run: a schema export is a stand-in that builds its literal when first
+ * read (TypeBox reads schemas through get, has, ownKeys and the like, all forwarded). One handler
+ * serves them all; the literal's builder waits in a WeakMap keyed by the stand-in's target.
+ */
+const LAZY_SCHEMA = [
+  'const builders = new WeakMap();',
+  'const real = (target) => {',
+  '  let value = builders.get(target);',
+  "  if (typeof value === 'function') builders.set(target, (value = value()));",
+  '  return value;',
+  '};',
+  'const handler = {',
+  '  get: (target, key) => real(target)[key],',
+  '  has: (target, key) => key in real(target),',
+  '  ownKeys: (target) => Reflect.ownKeys(real(target)),',
+  '  getOwnPropertyDescriptor: (target, key) => Reflect.getOwnPropertyDescriptor(real(target), key),',
+  '  getPrototypeOf: (target) => Reflect.getPrototypeOf(real(target)),',
+  '};',
+  'const lazySchema = (build) => {',
+  '  const target = {};',
+  '  builders.set(target, build);',
+  '  return new Proxy(target, handler);',
+  '};',
+].join('\n');
+
+/**
+ * A module that exports each export of `modulePath` (a module of data) as a literal; a TypeBox
+ * schema among them is built from its literal when first read.
+ */
 export async function schemaModuleSource(modulePath: string): Promise<string> {
-  const exports = (await import(modulePath)) as Record<string, unknown>;
-  return Object.entries(exports)
-    .map(([name, value]) => `export const ${name} = ${dataSource(value, name)};`)
-    .join('\n');
+  const exports = Object.entries((await import(modulePath)) as Record<string, unknown>);
+  const lines = exports.map(([name, value]) =>
+    isSchema(value)
+      ? `export const ${name} = /* @__PURE__ */ lazySchema(() => (${dataSource(value, name)}));`
+      : `export const ${name} = ${dataSource(value, name)};`,
+  );
+  return [...(exports.some(([, value]) => isSchema(value)) ? [LAZY_SCHEMA] : []), ...lines].join('\n');
 }
 
 /**
@@ -54,10 +93,12 @@ export async function schemaModuleSource(modulePath: string): Promise<string> {
  */
 async function runtimeStandIn(specifier: string): Promise<string> {
   const names = Object.keys((await import(specifier)) as object);
-  const exports = names.map((name) => `export const ${name} = deferred(${JSON.stringify(name)});`);
+  const exports = names.map(
+    (name) => `export const ${name} = /* @__PURE__ */ deferred(${JSON.stringify(name)});`,
+  );
   return [
     'let loaded;',
-    `const real = (name) => (loaded ??= require(${JSON.stringify(specifier)}))[name];`,
+    `const real = (name) => (loaded ??= require(${JSON.stringify(PREBUNDLED)}))[${JSON.stringify(entryName(specifier))}][name];`,
     'const deferred = (name) => new Proxy(function () {}, {',
     '  get: (_, key) => real(name)[key],',
     '  apply: (_, self, args) => Reflect.apply(real(name), self, args),',
@@ -67,6 +108,35 @@ async function runtimeStandIn(specifier: string): Promise<string> {
   ].join('\n');
 }
 
+/** `@sinclair/typebox/compiler` → `compiler`: its namespace in the prebundled module. */
+const entryName = (specifier: string): string => specifier.slice(specifier.lastIndexOf('/') + 1);
+
+/**
+ * TypeBox's runtime as one CommonJS module whose code shares one scope. Bundled as it is, its
+ * CommonJS build is ~150 modules, and each module's lazy wrapper (an object, a method and a
+ * closure) is made at every VU's start even if nothing requires it.
+ */
+async function prebundledSource(options: BuildOptions): Promise<string> {
+  const result = await esbuild({
+    stdin: {
+      contents: [
+        "export * as compiler from '@sinclair/typebox/compiler';",
+        "export * as value from '@sinclair/typebox/value';",
+      ].join('\n'),
+      resolveDir: ROOT,
+      loader: 'js',
+    },
+    bundle: true,
+    format: 'cjs',
+    platform: options.platform,
+    target: options.target,
+    supported: options.supported,
+    write: false,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]?.text ?? '';
+}
+
 export const deferTypeBox: Plugin = {
   name: 'defer-typebox',
   setup(build) {
@@ -74,10 +144,16 @@ export const deferTypeBox: Plugin = {
       contents: await schemaModuleSource(args.path),
       loader: 'js',
     }));
-    // The stand-ins' own require goes to TypeBox itself (its CommonJS build, evaluated lazily).
-    build.onResolve({ filter: TYPEBOX_RUNTIME }, (args) =>
-      args.kind === 'require-call' ? undefined : { path: args.path, namespace: NAMESPACE },
-    );
+    build.onResolve({ filter: TYPEBOX_RUNTIME }, (args) => ({ path: args.path, namespace: NAMESPACE }));
+    // The stand-ins' own require goes to TypeBox's runtime in one module, evaluated lazily.
+    build.onResolve({ filter: new RegExp(`^${PREBUNDLED}$`) }, () => ({
+      path: PREBUNDLED,
+      namespace: PREBUNDLED,
+    }));
+    build.onLoad({ filter: /.*/, namespace: PREBUNDLED }, async () => ({
+      contents: await prebundledSource(build.initialOptions),
+      loader: 'js',
+    }));
     build.onLoad({ filter: /.*/, namespace: NAMESPACE }, async (args) => ({
       contents: await runtimeStandIn(args.path),
       loader: 'js',

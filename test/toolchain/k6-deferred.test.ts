@@ -9,7 +9,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { Value } from '@sinclair/typebox/value';
+import type { TSchema } from '@sinclair/typebox';
 import * as contractSchemas from '../../lib/contract/schemas.ts';
+import * as screenSchemas from '../../lib/contract/screen-schemas.ts';
 import * as targetSchema from '../../lib/target/schema.ts';
 import { buildScenarios } from '../../scripts/build.ts';
 import { dataSource, schemaModuleSource } from '../../scripts/lib/k6-deferred.ts';
@@ -21,19 +25,43 @@ afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 const SCHEMA_MODULES = [
   ['lib/contract/schemas.ts', contractSchemas],
   ['lib/target/schema.ts', targetSchema],
+  ['lib/contract/screen-schemas.ts', screenSchemas],
 ] as const;
+
+const importSource = async (source: string): Promise<Record<string, unknown>> =>
+  (await import(`data:text/javascript,${encodeURIComponent(source)}`)) as Record<string, unknown>;
 
 describe('the schema modules as literals', () => {
   it.each(SCHEMA_MODULES)('should give every export of %s, symbol keys and all', async (file, built) => {
     const source = await schemaModuleSource(path.resolve(file));
-    const literal = (await import(`data:text/javascript,${encodeURIComponent(source)}`)) as object;
+    const literal = await importSource(source);
 
     expect(Object.keys(literal).sort()).toEqual(Object.keys(built).sort());
     for (const [name, value] of Object.entries(built)) {
-      expect(isDeepStrictEqual((literal as Record<string, unknown>)[name], value), name).toBe(true);
+      expect(isDeepStrictEqual(literal[name], value), name).toBe(true);
       expect(Object.getOwnPropertySymbols((literal as Record<string, object>)[name] ?? {})).toEqual(
         Object.getOwnPropertySymbols(value),
       );
+    }
+  });
+
+  it('should give schema stand-ins that TypeBox compiles and checks as it does the schemas', async () => {
+    const literal = await importSource(await schemaModuleSource(path.resolve('lib/contract/schemas.ts')));
+    const schemas = Object.entries(contractSchemas).filter(
+      ([, value]) => typeof value === 'object' && !Array.isArray(value),
+    );
+
+    expect(schemas.length).toBeGreaterThan(4);
+    for (const [name, value] of schemas) {
+      const real = TypeCompiler.Compile(value as TSchema);
+      const standIn = TypeCompiler.Compile(literal[name] as TSchema);
+      const valid: unknown = Value.Create(value as TSchema);
+      for (const sample of [valid, {}, null, { ...(valid as object), id: 7, pagination: [] }]) {
+        expect(standIn.Check(sample), name).toBe(real.Check(sample));
+        expect([...standIn.Errors(sample)].map((error) => error.message)).toEqual(
+          [...real.Errors(sample)].map((error) => error.message),
+        );
+      }
     }
   });
 
@@ -51,13 +79,24 @@ describe('a k6 bundle', () => {
     bundle = walk?.bundle ?? '';
   });
 
-  it('should hold TypeBox only as a CommonJS module, evaluated on first use', () => {
+  it('should hold TypeBox only as one CommonJS module, evaluated on first use', () => {
     const code = readFileSync(bundle, 'utf8');
     const map = /\/\/# sourceMappingURL=data:application\/json;base64,(\S+)/.exec(code)?.[1] ?? '';
     const sources = (JSON.parse(Buffer.from(map, 'base64').toString()) as { sources: string[] }).sources;
 
-    expect(sources.some((source) => source.includes('@sinclair/typebox/build/cjs/'))).toBe(true);
-    expect(sources.filter((source) => source.includes('@sinclair/typebox/build/esm/'))).toEqual([]);
+    // One lazy wrapper, not one per TypeBox module: each wrapper costs every VU heap at its start.
+    expect(code.match(/__commonJS\(\{/g)).toHaveLength(1);
+    expect(code).toMatch(/__commonJS\(\{\s*"typebox-prebundled:/);
+    expect(sources.filter((source) => source.includes('@sinclair/typebox/build/'))).toEqual([]);
+  });
+
+  it("should build no schema at a VU's start: each is a stand-in that builds its literal when read", () => {
+    const code = readFileSync(bundle, 'utf8');
+
+    for (const name of ['MenuItem', 'Order', 'Pagination', 'TargetFile'])
+      expect(code).toMatch(new RegExp(`var ${name} = /\\* @__PURE__ \\*/ lazySchema\\d*\\(\\(\\) => \\(\\{`));
+    // The Go screen's schemas are text made at build time, not JSON.stringify of the schemas.
+    expect(code).toMatch(/var SCREEN_SCHEMAS = \{\s*"menuItems": '\{"record":/);
   });
 
   it(
