@@ -78,8 +78,11 @@ function runWalk(context: BenchContext, options: WalkRunOptions): Promise<Measur
 export interface HarnessRates {
   /** An arrival rate the harness cannot reach with `size.connections` VUs. */
   upperWalksPerSec: number;
-  /** The request rate it should hold without dropping an iteration. */
-  claimedRequestsPerSec: number;
+  /**
+   * The rate it should hold without dropping an iteration, as a share of the minimal walk's
+   * requests/s (the median of the rounds': one fast or slow run does not set it).
+   */
+  claimedShare: number;
   /** The minimal walk's requests/s, measured just before (the first round's). */
   minimal: number;
   /** Measures the minimal walk again, for the later rounds. */
@@ -144,7 +147,8 @@ async function measure(
   // runs each, docs/bench.md). The profiles' default (2 per walk/s, sized for targets that take
   // seconds per walk) would start hundreds of VUs here, whose heaps would take the walks' CPU.
   const maxVUs = size.connections * 8;
-  const claimedWalksPerSec = Math.floor(rates.claimedRequestsPerSec / pagesPerWalk);
+  const minimalRequestsPerSec = median(rounds.map((round) => round.minimal));
+  const claimedWalksPerSec = Math.floor((minimalRequestsPerSec * rates.claimedShare) / pagesPerWalk);
   const claimed = await runWalk(context, {
     ...common,
     walksPerSec: claimedWalksPerSec,

@@ -77,7 +77,8 @@ func (mi *ModuleInstance) Exports() modules.Exports {
 }
 
 // The screen and walk objects are built from native functions rather than by reflection on Go
-// types: k6 calls walk.screen once per page and has/get/set once per record of a doubt page.
+// types: k6 calls walk.screen once per page and has/get/set once per record of a doubt page. A
+// walk's methods are made once per screen, on the prototype of its walks (see walkHandle).
 
 func (mi *ModuleInstance) newScreen(call sobek.FunctionCall) sobek.Value {
 	rt := mi.vu.Runtime()
@@ -86,12 +87,13 @@ func (mi *ModuleInstance) newScreen(call sobek.FunctionCall) sobek.Value {
 		common.Throw(rt, err)
 	}
 	obj := rt.NewObject()
+	proto := walkPrototype(rt)
 	set(rt, obj, "walk", func(call sobek.FunctionCall) sobek.Value {
 		w, err := s.newWalk(stringArg(rt, call, 0, "walk", "walkJSON"), idSetArg(rt, call.Argument(1)))
 		if err != nil {
 			common.Throw(rt, err)
 		}
-		return walkObject(rt, w)
+		return walkObject(rt, w, proto)
 	})
 	return obj
 }
@@ -175,9 +177,41 @@ func idSetArg(rt *sobek.Runtime, v sobek.Value) *idSet {
 	return ids
 }
 
-func walkObject(rt *sobek.Runtime, w *walk) *sobek.Object {
-	obj := rt.NewObject()
-	set(rt, obj, "screen", func(call sobek.FunctionCall) sobek.Value {
+// walkHandle is a walk as JavaScript holds it: an object with no properties of its own, whose
+// methods are on a prototype made once per screen. A walk is made for every walk of a run, and
+// making its methods as functions of their own cost k6 thirteen function objects a walk.
+type walkHandle struct {
+	w *walk
+	// Its seen sets as JavaScript holds them, made on first read (and then the same objects).
+	tokens, prints *sobek.Object
+}
+
+// seenHandle is one of a walk's seen sets (walk.tokens, walk.fingerprints) as JavaScript holds it.
+type seenHandle struct{ s seenSet }
+
+// walkObject is w as JavaScript holds it, with proto's methods (see walkPrototype).
+func walkObject(rt *sobek.Runtime, w *walk, proto *sobek.Object) *sobek.Object {
+	obj := rt.ToValue(&walkHandle{w: w}).ToObject(rt)
+	if err := obj.SetPrototype(proto); err != nil {
+		common.Throw(rt, err)
+	}
+	return obj
+}
+
+// walkPrototype makes the methods every walk object has (see the package documentation).
+func walkPrototype(rt *sobek.Runtime) *sobek.Object {
+	proto := rt.NewObject()
+	tokens, prints := seenPrototype(rt, "tokens"), seenPrototype(rt, "fingerprints")
+	method := func(name string, f func(w *walk, call sobek.FunctionCall) sobek.Value) {
+		set(rt, proto, name, func(call sobek.FunctionCall) sobek.Value {
+			h, ok := call.This.Export().(*walkHandle)
+			if !ok {
+				panic(rt.NewTypeError(name + ": not called on a walk"))
+			}
+			return f(h.w, call)
+		})
+	}
+	method("screen", func(w *walk, call sobek.FunctionCall) sobek.Value {
 		body, ok := bodyArg(call.Argument(0))
 		if !ok {
 			panic(rt.NewTypeError("screen: body must be a string or a k6/http response"))
@@ -188,7 +222,7 @@ func walkObject(rt *sobek.Runtime, w *walk) *sobek.Object {
 		}
 		return screenedPage(rt, &d)
 	})
-	set(rt, obj, "fold", func(call sobek.FunctionCall) sobek.Value {
+	method("fold", func(w *walk, call sobek.FunctionCall) sobek.Value {
 		body, ok := bodyArg(call.Argument(0))
 		if !ok {
 			panic(rt.NewTypeError("fold: body must be a string or a k6/http response"))
@@ -203,50 +237,87 @@ func walkObject(rt *sobek.Runtime, w *walk) *sobek.Object {
 			return sobek.Null()
 		}
 	})
-	set(rt, obj, "lane", func(call sobek.FunctionCall) sobek.Value { return laneObject(rt, w, call) })
-	set(rt, obj, "tokens", seenSetObject(rt, w.tokens, "tokens"))
-	set(rt, obj, "fingerprints", seenSetObject(rt, w.prints, "fingerprints"))
-	set(rt, obj, "has", func(call sobek.FunctionCall) sobek.Value {
+	method("lane", func(w *walk, call sobek.FunctionCall) sobek.Value { return laneObject(rt, w, call) })
+	method("has", func(w *walk, call sobek.FunctionCall) sobek.Value {
 		_, found := w.index[stringArg(rt, call, 0, "has", "id")]
 		return rt.ToValue(found)
 	})
-	set(rt, obj, "get", func(call sobek.FunctionCall) sobek.Value {
+	method("get", func(w *walk, call sobek.FunctionCall) sobek.Value {
 		page, found := w.index[stringArg(rt, call, 0, "get", "id")]
 		if !found {
 			return sobek.Undefined()
 		}
 		return rt.ToValue(page)
 	})
-	set(rt, obj, "set", func(call sobek.FunctionCall) sobek.Value {
+	method("set", func(w *walk, call sobek.FunctionCall) sobek.Value {
 		w.set(stringArg(rt, call, 0, "set", "id"), pageArg(rt, call, 1, "set"))
 		return sobek.Undefined()
 	})
-	set(rt, obj, "keys", func(sobek.FunctionCall) sobek.Value {
+	method("keys", func(w *walk, _ sobek.FunctionCall) sobek.Value {
 		keys := make([]any, len(w.order))
 		for i, id := range w.order {
 			keys[i] = id
 		}
 		return rt.NewArray(keys...)
 	})
-	size := rt.ToValue(func(sobek.FunctionCall) sobek.Value { return rt.ToValue(len(w.index)) })
-	// A read-only property, as Map's size.
-	if err := obj.DefineAccessorProperty("size", size, nil, sobek.FLAG_FALSE, sobek.FLAG_TRUE); err != nil {
+	// Read-only properties: size, as Map's; tokens and fingerprints.
+	getter := func(name string, f func(h *walkHandle) sobek.Value) {
+		get := rt.ToValue(func(call sobek.FunctionCall) sobek.Value {
+			h, ok := call.This.Export().(*walkHandle)
+			if !ok {
+				panic(rt.NewTypeError(name + ": not read on a walk"))
+			}
+			return f(h)
+		})
+		if err := proto.DefineAccessorProperty(name, get, nil, sobek.FLAG_FALSE, sobek.FLAG_TRUE); err != nil {
+			common.Throw(rt, err)
+		}
+	}
+	getter("size", func(h *walkHandle) sobek.Value { return rt.ToValue(len(h.w.index)) })
+	getter("tokens", func(h *walkHandle) sobek.Value {
+		if h.tokens == nil {
+			h.tokens = seenObject(rt, h.w.tokens, tokens)
+		}
+		return h.tokens
+	})
+	getter("fingerprints", func(h *walkHandle) sobek.Value {
+		if h.prints == nil {
+			h.prints = seenObject(rt, h.w.prints, prints)
+		}
+		return h.prints
+	})
+	return proto
+}
+
+func seenObject(rt *sobek.Runtime, s seenSet, proto *sobek.Object) *sobek.Object {
+	obj := rt.ToValue(&seenHandle{s}).ToObject(rt)
+	if err := obj.SetPrototype(proto); err != nil {
 		common.Throw(rt, err)
 	}
 	return obj
 }
 
-// seenSetObject is a seenSet as JavaScript reads one: has(v) and add(v), as a Set's.
-func seenSetObject(rt *sobek.Runtime, s seenSet, name string) *sobek.Object {
-	obj := rt.NewObject()
-	set(rt, obj, "has", func(call sobek.FunctionCall) sobek.Value {
+// seenPrototype makes the methods of a seen set as JavaScript reads one: has(v) and add(v), as
+// a Set's. name is the walk's property, for errors.
+func seenPrototype(rt *sobek.Runtime, name string) *sobek.Object {
+	proto := rt.NewObject()
+	method := func(fn string, f func(s seenSet, call sobek.FunctionCall) sobek.Value) {
+		set(rt, proto, fn, func(call sobek.FunctionCall) sobek.Value {
+			h, ok := call.This.Export().(*seenHandle)
+			if !ok {
+				panic(rt.NewTypeError(name + "." + fn + ": not called on a walk's " + name))
+			}
+			return f(h.s, call)
+		})
+	}
+	method("has", func(s seenSet, call sobek.FunctionCall) sobek.Value {
 		return rt.ToValue(s.has(stringArg(rt, call, 0, name+".has", "value")))
 	})
-	set(rt, obj, "add", func(call sobek.FunctionCall) sobek.Value {
+	method("add", func(s seenSet, call sobek.FunctionCall) sobek.Value {
 		s[stringArg(rt, call, 0, name+".add", "value")] = struct{}{}
-		return obj
+		return call.This
 	})
-	return obj
+	return proto
 }
 
 // screenedPage is a clean page as the harness folds it (ScreenedPage in lib/paging/walk.ts):

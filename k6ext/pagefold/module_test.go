@@ -223,3 +223,25 @@ func TestJavaScriptFold(t *testing.T) {
 		eq(unbounded.screen(page(['o1'], 'p2'), 0).recordCount, 1, 'the screen still runs');
 	`)
 }
+
+func TestWalksShareTheirMethods(t *testing.T) {
+	t.Parallel()
+	runJS(t, `
+		const screen = newScreen(ORDERS);
+		const spec = JSON.stringify({ rules: [], foreignIds: [] });
+		const a = screen.walk(spec), b = screen.walk(spec);
+		for (const name of ['screen', 'fold', 'lane', 'has', 'get', 'set', 'keys'])
+			eq(a[name], b[name], name + ' is one function for every walk');
+		eq(Object.getPrototypeOf(a.tokens), Object.getPrototypeOf(b.tokens), 'tokens share theirs');
+		eq(a.tokens, a.tokens, 'a walk\'s tokens are one object');
+		eq(a.fingerprints === a.tokens, false, 'fingerprints are not its tokens');
+		a.set('o1', 0);
+		eq(a.has('o1') && !b.has('o1'), true, 'each walk has its own index');
+		eq(a.size + b.size, 1, 'and its own size');
+		a.tokens.add('t1');
+		eq(b.tokens.has('t1'), false, 'and its own tokens');
+		throws(() => a.has.call({}, 'o1'), 'has: not called on a walk', 'a method off its walk');
+		throws(() => a.tokens.has.call(a, 't1'), 'tokens.has: not called', 'a set method off its set');
+		throws(() => Object.getOwnPropertyDescriptor(Object.getPrototypeOf(a), 'size').get.call({}), 'size: not read on a walk', 'size off its walk');
+	`)
+}

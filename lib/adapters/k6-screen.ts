@@ -27,7 +27,7 @@ import { limitOf, type PageCheck } from '../checks/types.ts';
 import { LIMITS, type Endpoint } from '../contract/endpoints.ts';
 import { SCREEN_SCHEMAS } from '../contract/screen-schemas.ts';
 import type { Failure, RequestRecord } from '../failure.ts';
-import type { ApiCall } from '../http/call.ts';
+import { callPath, type ApiCall } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
 import {
   foldCertified,
@@ -100,29 +100,46 @@ export interface WalkScreen {
   folded: number;
 }
 
-/**
- * A screen for one walk, or null when this k6 has none or the walk needs what the screen cannot
- * see (a tenant-isolation walk whose foreign ids were not given as a list).
- */
-export function openScreen(spec: WalkSpec, foreignIds?: readonly string[]): WalkScreen | null {
-  if (SCREENS === null || (spec.foreignOwner !== undefined && foreignIds === undefined)) return null;
-  const limit = limitOf(spec, LIMITS.default);
-  const walk: ScreenWalk = SCREENS[spec.endpoint].walk(
-    JSON.stringify({
+// A run's walks are a few dozen distinct lists: each one's walkJSON is made once per VU, keyed by
+// the list's path (its endpoint, limit and filters) and page bound. Bounded, as the screen's own
+// cache of read walkJSONs is (k6ext/pagefold).
+const walkJSONs = new Map<string, string>();
+const MAX_WALK_JSONS = 256;
+
+/** What the screen needs to know of a walk (k6ext/pagefold's walkJSON). */
+function walkJSON(spec: WalkSpec): string {
+  const key = `${spec.maxPages} ${callPath(spec)}`;
+  let json = walkJSONs.get(key);
+  if (json === undefined) {
+    const limit = limitOf(spec, LIMITS.default);
+    json = JSON.stringify({
       rules: filterRules(spec.query),
       foreignIds: [],
       // What page-size-within-limit compares with; a limit it could not read is not sent, and
       // then nothing is folded in Go.
       limit: Number.isSafeInteger(limit) && limit >= 1 ? limit : null,
       maxPages: spec.maxPages,
-    }),
+    });
+    if (walkJSONs.size < MAX_WALK_JSONS) walkJSONs.set(key, json);
+  }
+  return json;
+}
+
+/**
+ * A screen for one walk, or null when this k6 has none or the walk needs what the screen cannot
+ * see (a tenant-isolation walk whose foreign ids were not given as a list).
+ */
+export function openScreen(spec: WalkSpec, foreignIds?: readonly string[]): WalkScreen | null {
+  if (SCREENS === null || (spec.foreignOwner !== undefined && foreignIds === undefined)) return null;
+  const walk: ScreenWalk = SCREENS[spec.endpoint].walk(
+    walkJSON(spec),
     foreignIds === undefined ? undefined : idSetOf(foreignIds),
   );
   return {
     memory: { ids: walk, tokens: walk.tokens, pageFingerprints: walk.fingerprints },
-    // Go functions bound to their walk: handed over as they are, no JavaScript between.
-    page: walk.screen,
-    fold: FOLD_COVERS_PAGE_CHECKS ? walk.fold : null,
+    // The walk's methods are on a prototype its walks share (k6ext/pagefold): called on it.
+    page: (body, pageIndex) => walk.screen(body, pageIndex),
+    fold: FOLD_COVERS_PAGE_CHECKS ? (body, pageIndex) => walk.fold(body, pageIndex) : null,
     lane: LANE === null ? null : (...request) => walk.lane(LANE, ...request),
     screened: 0,
     folded: 0,
