@@ -152,7 +152,7 @@ function figures(rates: Rates, harness: HarnessWalkResult, wrkNote: string | und
       'iterations',
       {
         note: harness.ok
-          ? `at ${harness.heldWalksPerSec} walks/s = 0.8 × the harness's own top rate (${harness.walksPerSec.toFixed(0)} walks/s): the rate it can claim`
+          ? `at ${harness.heldWalksPerSec} walks/s = 0.8 × the harness's own top rate (${harness.walksPerSec.toFixed(0)} walks/s): a stricter rate than the goal's when the harness is the faster`
           : harnessNote,
         goal: harness.ok ? { text: '== 0', met: harness.droppedAtHeldRate === 0 } : undefined,
       },
