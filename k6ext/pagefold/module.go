@@ -202,13 +202,17 @@ func walkObject(rt *sobek.Runtime, w *walk, proto *sobek.Object) *sobek.Object {
 func walkPrototype(rt *sobek.Runtime) *sobek.Object {
 	proto := rt.NewObject()
 	tokens, prints := seenPrototype(rt, "tokens"), seenPrototype(rt, "fingerprints")
+	// this is the walk a method is called on (or a property read on), or a TypeError.
+	this := func(call sobek.FunctionCall, what string) *walkHandle {
+		h, ok := call.This.Export().(*walkHandle)
+		if !ok {
+			panic(rt.NewTypeError(what))
+		}
+		return h
+	}
 	method := func(name string, f func(w *walk, call sobek.FunctionCall) sobek.Value) {
 		set(rt, proto, name, func(call sobek.FunctionCall) sobek.Value {
-			h, ok := call.This.Export().(*walkHandle)
-			if !ok {
-				panic(rt.NewTypeError(name + ": not called on a walk"))
-			}
-			return f(h.w, call)
+			return f(this(call, name+": not called on a walk").w, call)
 		})
 	}
 	method("screen", func(w *walk, call sobek.FunctionCall) sobek.Value {
@@ -263,11 +267,7 @@ func walkPrototype(rt *sobek.Runtime) *sobek.Object {
 	// Read-only properties: size, as Map's; tokens and fingerprints.
 	getter := func(name string, f func(h *walkHandle) sobek.Value) {
 		get := rt.ToValue(func(call sobek.FunctionCall) sobek.Value {
-			h, ok := call.This.Export().(*walkHandle)
-			if !ok {
-				panic(rt.NewTypeError(name + ": not read on a walk"))
-			}
-			return f(h)
+			return f(this(call, name+": not read on a walk"))
 		})
 		if err := proto.DefineAccessorProperty(name, get, nil, sobek.FLAG_FALSE, sobek.FLAG_TRUE); err != nil {
 			common.Throw(rt, err)

@@ -4,10 +4,11 @@
  * (docs/toolchain.md). A VU whose pages the Go fold vouches for never validates a page in
  * JavaScript, so in k6 TypeBox is loaded when it is first used:
  * - the contract's schema modules are data: evaluated here, at build time, and written into the
- *   bundle as object literals (Symbol.for keys included), so building them needs no TypeBox;
+ *   bundle as object literals (Symbol.for keys included), so building them needs no TypeBox; a
+ *   schema among them is built from its literal when first read;
  * - every import of TypeBox's runtime (the compiler, the value functions) from the harness's code
- *   gets stand-ins that `require` TypeBox on first use, which esbuild bundles as a lazily
- *   evaluated CommonJS module.
+ *   gets stand-ins that `require` TypeBox on first use: its runtime bundled beforehand into one
+ *   CommonJS module, which esbuild wraps as one lazily evaluated module.
  */
 import { fileURLToPath } from 'node:url';
 import { build as esbuild, type BuildOptions, type Plugin } from 'esbuild';
@@ -116,7 +117,7 @@ const entryName = (specifier: string): string => specifier.slice(specifier.lastI
  * CommonJS build is ~150 modules, and each module's lazy wrapper (an object, a method and a
  * closure) is made at every VU's start even if nothing requires it.
  */
-async function prebundledSource(options: BuildOptions): Promise<string> {
+async function prebundle(options: BuildOptions): Promise<string> {
   const result = await esbuild({
     stdin: {
       contents: [
@@ -134,7 +135,19 @@ async function prebundledSource(options: BuildOptions): Promise<string> {
     write: false,
     logLevel: 'silent',
   });
-  return result.outputFiles[0]?.text ?? '';
+  const [output] = result.outputFiles;
+  if (output === undefined) throw new Error('bundling TypeBox for k6 gave no output');
+  return output.text;
+}
+
+// Made once per process and options: the k6 builds of a process share theirs (scripts/build.ts).
+const prebundled = new Map<string, Promise<string>>();
+
+function prebundledSource(options: BuildOptions): Promise<string> {
+  const key = JSON.stringify([options.platform, options.target, options.supported]);
+  let source = prebundled.get(key);
+  if (source === undefined) prebundled.set(key, (source = prebundle(options)));
+  return source;
 }
 
 export const deferTypeBox: Plugin = {
