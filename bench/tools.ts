@@ -3,8 +3,8 @@
  * from Debian's packages when the bench runs as root, else named in a one-line skip reason.
  */
 import path from 'node:path';
-import { findOnPath } from '../scripts/lib/k6.ts';
-import { spawnBounded } from '../scripts/lib/k6-spawn.ts';
+import { findOnPath } from '../lib/process/find-on-path.ts';
+import { spawnBounded } from '../lib/process/spawn-bounded.ts';
 
 export type ToolName = 'nginx' | 'wrk';
 

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { spawnBounded } from '../scripts/lib/k6-spawn.ts';
+import { spawnBounded } from '../lib/process/spawn-bounded.ts';
 
 export interface WrkRun {
   requestsPerSec: number;

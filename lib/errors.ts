@@ -1,5 +1,5 @@
 /**
- * A problem the user must fix (bad target file, unreachable host, missing k6): printed as one line,
+ * A problem the user must fix (bad target file, unreachable host, Artillery not installed): printed as one line,
  * never with a stack trace. The message names the problem and what to do.
  */
 export class HarnessError extends Error {

@@ -6,7 +6,7 @@ const milliseconds = (value: number): string =>
 
 function cells(row: MatrixRow): string[] {
   if (row.verdict === 'load')
-    return [row.fault, 'the load issue’s: shows only under concurrent load (k6 scenarios)', '', '', ''];
+    return [row.fault, 'the load issue’s: shows only under concurrent load (load scenarios)', '', '', ''];
   if (row.caughtBy === undefined) return [row.fault, '**MISSED**', '', '', ''];
   const { property, check, timeToDetectMs, shrunkRequests } = row.caughtBy;
   const others = row.failed.length > 1 ? ` (+${row.failed.length - 1} more)` : '';

@@ -8,7 +8,7 @@ import { LIMITS } from '../lib/contract/endpoints.ts';
 import { defaultLimitApplied } from '../lib/checks/default-limit-applied.ts';
 import { limitInvariance } from '../lib/checks/limit-invariance.ts';
 import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
-import { pageLimit } from './arbitraries/limits.ts';
+import { pageLimit, pageLimits, walkLimits } from './arbitraries/limits.ts';
 import { filters, listChoice } from './arbitraries/lists.ts';
 import { FULL_KEY, fullWalk, fullWalkMin, tenantSurvey, walkToEnd } from './support.ts';
 import { defineProperty, prepared, type PropertyContext } from './types.ts';
@@ -16,18 +16,18 @@ import { verdict, walk, walkSpecOf, type WalkInput } from './walks.ts';
 import type { WalkState } from '../lib/paging/walk.ts';
 import { tenantNames, type Survey } from './survey.ts';
 
-/** A list with any filters and any limit 1..100, walked for its first pages only. */
+/**
+ * A list with any filters and no limit, one limit 1..100, or limits 1..100 that change page by
+ * page (spec §4.3 rule 4 binds filters, not the limit), walked for its first pages only.
+ */
 const filteredPrefix = (context: PropertyContext, survey: Survey): fc.Arbitrary<WalkInput> =>
   listChoice(tenantNames(survey)).chain((choice) =>
     fc
       .record({
         query: filters(context.target, choice.endpoint, tenantSurvey(survey, choice.tenant)),
-        limit: fc.option(pageLimit(), { nil: undefined }),
+        limits: walkLimits,
       })
-      .map(({ query, limit }) => ({
-        ...choice,
-        query: limit === undefined ? query : { ...query, limit: String(limit) },
-      })),
+      .map(({ query, limits }) => ({ ...choice, query, limits })),
   );
 
 /** How a walk property reads its lists: which inputs, how far, how many runs. */
@@ -76,14 +76,14 @@ const walkProperty = <Input>(name: string, description: string, checks: string[]
 
 const noDuplicates = walkProperty(
   'pagination.no-duplicates',
-  'No walk returns a record twice, for any limit 1..100 and any filters, on both endpoints.',
+  'No walk returns a record twice, for any limit 1..100 (or limits changing page by page) and any filters, on both endpoints.',
   ['no-duplicate-ids'],
   FIRST_PAGES,
 );
 
 const pageSize = walkProperty(
   'pagination.page-size',
-  'No page holds more records than its limit (50 without one).',
+  'No page holds more records than its limit (50 without one), also when the limit changes page by page.',
   ['page-size-within-limit'],
   FIRST_PAGES,
 );
@@ -116,8 +116,12 @@ const noDuplicatesWhileChanging = defineProperty({
   async prepare(context) {
     const survey = await context.survey();
     const changing = survey.tenants.filter((tenant) => !tenant.quiescent);
+    const limits = fc.oneof(
+      pageLimit().map((limit) => [limit]),
+      pageLimits(),
+    );
     const arbitrary = listChoice(changing.map((tenant) => tenant.name)).chain((choice) =>
-      pageLimit().map((limit) => ({ ...choice, query: { limit: String(limit) } })),
+      limits.map((taken) => ({ ...choice, query: {}, limits: taken })),
     );
     return prepared(arbitrary, async (input) => {
       const spec = walkSpecOf(input, Number.MAX_SAFE_INTEGER, survey);
@@ -157,6 +161,51 @@ const limitInvarianceProperty = defineProperty({
         limit: index === 0 ? input.limit : other,
         ids: new Set(state.ids.keys()),
       }));
+      verdict(
+        context,
+        runWalkSetCheck(
+          limitInvariance,
+          compared,
+          walks.flatMap((state) => state.requests),
+        ),
+      );
+    });
+  },
+});
+
+const limitChange = defineProperty({
+  name: 'pagination.limit-change',
+  family: 'pagination',
+  description:
+    'On a quiescent tenant, a whole walk whose limit changes page by page returns the ids of a fixed-limit walk, each once.',
+  checks: ['limit-invariance', 'no-duplicate-ids'],
+  needs: [{ kind: 'quiescent' }],
+  runs: 8,
+  async prepare(context) {
+    const survey = await context.survey();
+    const quiescent = survey.tenants.filter((tenant) => tenant.quiescent);
+    // Every limit, fixed or changing, small enough a bound for a full walk.
+    const arbitrary = listChoice(quiescent.map((tenant) => tenant.name)).chain((choice) => {
+      const min = fullWalkMin(context, survey, choice);
+      return fc
+        .record({ limit: pageLimit(min), limits: pageLimits(min) })
+        .map((limits) => ({ ...choice, ...limits }));
+    });
+    return prepared(arbitrary, async ({ limit, limits, ...choice }) => {
+      const fixed = await walkToEnd(context, survey, { ...choice, query: {}, limit });
+      // The smallest limit bounds the changing walk's length; its pages take `limits` in turn.
+      const smallest = Math.min(...limits);
+      const changing = await walkToEnd(context, survey, { ...choice, query: {}, limit: smallest, limits });
+      const walks = [fixed, changing];
+      verdict(
+        context,
+        walks.flatMap((state) => state.failures),
+      );
+      fc.pre(walks.every((state) => state.end === 'complete'));
+      const compared = [
+        { limit, ids: new Set(fixed.ids.keys()) },
+        { limit: limits[0] ?? smallest, ids: new Set(changing.ids.keys()) },
+      ];
       verdict(
         context,
         runWalkSetCheck(
@@ -230,6 +279,7 @@ export const PAGINATION = [
   shape,
   pageSize,
   limitInvarianceProperty,
+  limitChange,
   emptyResult,
   defaultLimit,
 ];

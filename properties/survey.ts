@@ -4,9 +4,9 @@
  * locations actually used), bound their walks by it, and know which tenant owns which id.
  */
 import type { NodeClient } from '../lib/adapters/node-http.ts';
-import { walkList } from '../lib/adapters/node-walk.ts';
 import { ENDPOINTS, LIMITS, type Endpoint } from '../lib/contract/endpoints.ts';
 import type { WalkEnd } from '../lib/paging/walk.ts';
+import { walkList } from '../lib/paging/walk-list.ts';
 import type { Target, TenantTarget } from '../lib/target/target.ts';
 
 export interface SurveyRecord {
@@ -44,20 +44,6 @@ export interface Survey {
 /** Enough for tens of thousands of records per list; a bigger list is surveyed in part. */
 const SURVEY_PAGES = 400;
 
-/** A client that also keeps every record of every page it fetches. */
-function capturing(client: NodeClient, records: SurveyRecord[]): NodeClient {
-  return {
-    ...client,
-    async sendWithRetry(call) {
-      const result = await client.sendWithRetry(call);
-      const data = (result.response.body as { data?: unknown } | undefined)?.data;
-      if (result.response.status === 200 && Array.isArray(data))
-        for (const record of data as SurveyRecord[]) if (typeof record?.id === 'string') records.push(record);
-      return result;
-    },
-  };
-}
-
 async function surveyList(client: NodeClient, tenant: string, endpoint: Endpoint, deadlineMs: number) {
   const records: SurveyRecord[] = [];
   const spec = {
@@ -66,7 +52,14 @@ async function surveyList(client: NodeClient, tenant: string, endpoint: Endpoint
     credential: { tenant, role: 'full' as const, scheme: 'bearer' as const },
     maxPages: SURVEY_PAGES,
   };
-  const walk = await walkList(capturing(client, records), spec, deadlineMs);
+  const walk = await walkList(client, spec, {
+    deadlineMs,
+    onPage(_state, _call, response) {
+      const data = (response.body as { data?: unknown } | undefined)?.data;
+      if (response.status === 200 && Array.isArray(data))
+        for (const record of data as SurveyRecord[]) if (typeof record?.id === 'string') records.push(record);
+    },
+  });
   const unique = new Map(records.map((record) => [record.id, record]));
   return { records: [...unique.values()], end: walk.end };
 }
@@ -100,13 +93,16 @@ export async function surveyTarget(client: NodeClient, target: Target, timeMs: n
   return { tenants, ownerOf: (id) => owners.get(id) };
 }
 
+/** Survey walks that ended before the list did, for a reason other than the list itself. */
+const CUT_SHORT: ReadonlySet<WalkEnd | null> = new Set(['throttled', 'timed-out', 'page-limit', 'stopped']);
+
 /**
  * How many records the list holds, as far as the survey can tell: null when throttling or the time
  * cap stopped it, so nobody can say how long a walk should be. A walk a fault stopped still counts
  * what it saw: the properties then find the fault themselves.
  */
 export const knownSize = (list: SurveyList): number | null =>
-  list.end === 'throttled' || list.end === 'timed-out' ? null : list.records.length;
+  CUT_SHORT.has(list.end) ? null : list.records.length;
 
 export const tenantNames = (survey: Survey): string[] => survey.tenants.map((tenant) => tenant.name);
 

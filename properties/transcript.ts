@@ -7,6 +7,7 @@ import type { NodeClient } from '../lib/adapters/node-http.ts';
 import type { Failure } from '../lib/failure.ts';
 import type { ApiCall } from '../lib/http/call.ts';
 import type { ApiResponse } from '../lib/http/response.ts';
+import { sendWithBackoff } from '../lib/paging/walk-list.ts';
 
 /** One request and what came back, with the key named by tenant and role only. */
 export interface Exchange {
@@ -18,8 +19,9 @@ export interface Exchange {
 
 export interface RecordingClient {
   /**
-   * Sends with the client's 429 backoff. A request still throttled after its retries makes the
-   * run inconclusive (`fc.pre`): a 429 is never a contract failure (spec §7).
+   * Sends through the one 429 retry loop (sendWithBackoff) with the client's backoff. A request
+   * still throttled after its retries makes the run inconclusive (`fc.pre`): a 429 is never a
+   * contract failure (spec §7).
    */
   send(call: ApiCall): Promise<ApiResponse>;
   /** Starts a new transcript (one per property run). */
@@ -49,7 +51,7 @@ export function createRecordingClient(client: NodeClient): RecordingClient {
   let exchanges: Exchange[] = [];
   return {
     async send(call) {
-      const { response } = await client.sendWithRetry(call);
+      const { response } = await sendWithBackoff(client, call);
       fc.pre(response.status !== 429);
       exchanges.push({ call, status: response.status, nextPageToken: tokenOf(response) });
       return response;

@@ -2,7 +2,6 @@
  * The I/O loops of the property runs: walks (whole, or their first pages) and single probes, both
  * through the recording client, both judged by the lib/checks registry and nothing else.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import type { Endpoint } from '../lib/contract/endpoints.ts';
 import type { ProbeCheck } from '../lib/checks/types.ts';
@@ -10,7 +9,8 @@ import { isError, type Failure } from '../lib/failure.ts';
 import type { ApiCall, AuthScheme, Credential, CredentialRole, Query } from '../lib/http/call.ts';
 import type { ApiResponse } from '../lib/http/response.ts';
 import { runProbeChecks } from '../lib/paging/run-checks.ts';
-import { foldPage, nextCall, startWalk, type WalkSpec, type WalkState } from '../lib/paging/walk.ts';
+import { foldPage, nextCall, startWalk, type WalkSpec } from '../lib/paging/walk.ts';
+import { walkList, type Walk } from '../lib/paging/walk-list.ts';
 import { foreignOwner, type Survey } from './survey.ts';
 import { ContractViolation } from './transcript.ts';
 import type { PropertyContext } from './types.ts';
@@ -34,16 +34,12 @@ export async function walk(
   spec: WalkSpec,
   pages = Infinity,
   paceMs = 0,
-): Promise<WalkState> {
-  const state = startWalk(spec);
-  const deadline = Date.now() + context.budget.walkMs;
-  for (let call = nextCall(state); call !== null && state.pageCount < pages; call = nextCall(state)) {
-    // A walk that outlives its budget proves nothing either way: inconclusive, never a failure.
-    fc.pre(Date.now() <= deadline);
-    if (paceMs > 0 && state.pageCount > 0) await sleep(paceMs);
-    foldPage(state, call, await context.client.send(call));
-  }
-  return state;
+): Promise<Walk> {
+  const deadlineMs = Date.now() + context.budget.walkMs;
+  const walked = await walkList(context.client, spec, { deadlineMs, pages, paceMs });
+  // A walk that outlives its budget proves nothing either way: inconclusive, never a failure.
+  fc.pre(walked.end !== 'timed-out');
+  return walked;
 }
 
 export interface WalkInput {
@@ -51,16 +47,35 @@ export interface WalkInput {
   tenant: string;
   query: Query;
   scheme?: AuthScheme;
+  /**
+   * Limits taken in turn, page by page, cycling (page n asks `limits[n % length]`): a walk whose
+   * limit changes between pages, which spec §4.3 rule 4 allows (it binds filters, not the
+   * limit). Overrides any limit in `query`.
+   */
+  limits?: readonly number[];
 }
 
+/** Page n's limit when the walk takes `limits` in turn. */
+const limitInTurn =
+  (limits: readonly number[]) =>
+  (page: number): string | undefined => {
+    const limit = limits[page % limits.length];
+    return limit === undefined ? undefined : String(limit);
+  };
+
 /** A walk of `tenant`'s full key whose pages are also checked for records of other tenants. */
-export const walkSpecOf = (input: WalkInput, maxPages: number, survey: Survey): WalkSpec => ({
-  endpoint: input.endpoint,
-  query: input.query,
-  credential: credential(input.tenant, 'full', input.scheme),
-  maxPages,
-  foreignOwner: foreignOwner(survey, input.tenant),
-});
+export function walkSpecOf(input: WalkInput, maxPages: number, survey: Survey): WalkSpec {
+  const { limits } = input;
+  const first = limits?.[0];
+  return {
+    endpoint: input.endpoint,
+    query: first === undefined ? input.query : { ...input.query, limit: String(first) },
+    credential: credential(input.tenant, 'full', input.scheme),
+    maxPages,
+    foreignOwner: foreignOwner(survey, input.tenant),
+    ...(limits !== undefined && limits.length > 1 ? { limitOfPage: limitInTurn(limits) } : {}),
+  };
+}
 
 /** Sends one request and runs one probe check on it; `probe` says in words what was sent. */
 export async function probe(

@@ -37,7 +37,7 @@ export function createContext(options: ResolvedOptions, store: Store): SandboxCo
 export function buildApp(ctx: SandboxContext, options: ResolvedOptions): FastifyInstance {
   const app = Fastify({
     logger: false,
-    // Keep-alive clients (undici, k6) must not hold close() open.
+    // Keep-alive clients (undici, Artillery) must not hold close() open.
     forceCloseConnections: true,
     frameworkErrors: (error, _request, reply) => {
       void sendError(reply, 400, error.message, ctx.faults);

@@ -4,12 +4,12 @@
  * step table, the knee and the 429 onset per tenant and key, and where the reports went.
  * Exit codes: 0 measured, 1 a page check failed under load, 2 usage or setup error.
  */
+import { resolveArtillery } from '../lib/process/artillery.ts';
 import { kneeLine, onsetLines, stepTable } from '../lib/capacity/table.ts';
 import type { StepStats } from '../lib/capacity/step-stats.ts';
 import { parseFlags, runCli, useRedactor } from './lib/cli.ts';
 import { CAPACITY_FLAGS, CAPACITY_USAGE, capacityOptions } from './lib/capacity-options.ts';
 import { runCapacity } from './lib/capacity-run.ts';
-import { resolveK6 } from './lib/k6.ts';
 
 const progress = (stats: StepStats) =>
   console.log(
@@ -18,7 +18,7 @@ const progress = (stats: StepStats) =>
 
 async function main(): Promise<number> {
   const options = capacityOptions(parseFlags(CAPACITY_FLAGS, CAPACITY_USAGE), process.env);
-  console.log(`k6 ${resolveK6().version}`);
+  console.log(`artillery ${resolveArtillery().version}`);
   const result = await runCapacity(options, progress, useRedactor);
   const { target } = result.summary;
   console.log(`\ntarget: ${target.name} (${target.baseUrl})${target.kind === 'sandbox' ? ', sandbox' : ''}`);

@@ -20,7 +20,7 @@ import { EXIT, parseFlags, runCli, useRedactor } from './lib/cli.ts';
 import { GATE_LOADS, selectLoads } from './lib/gate-plan.ts';
 import { runGateLoads } from './lib/gate-load.ts';
 import { runGateProperties } from './lib/gate-props.ts';
-import { resolveK6 } from './lib/k6.ts';
+import { resolveArtillery } from '../lib/process/artillery.ts';
 import { openTarget } from './lib/open-target.ts';
 import { readSummaryFile } from './lib/report-read.ts';
 import { writeRunReport } from './lib/report-write.ts';
@@ -87,7 +87,7 @@ async function main(): Promise<number> {
   });
   const margins = resolveMargins({ flags: flags as Record<string, string | undefined>, env: process.env });
   const baseline = flags.baseline ? await readSummaryFile(flags.baseline, 'baseline') : undefined;
-  const k6 = loads.length > 0 ? resolveK6() : undefined;
+  const artillery = loads.length > 0 ? resolveArtillery() : undefined;
   const targetFile = resolveOption(stringOption('target', 'the target file', ''), {
     flags: { target: flags.target },
     env: process.env,
@@ -104,7 +104,7 @@ async function main(): Promise<number> {
   const summary = startSummary({
     command: 'gate',
     target: describeTarget(opened.target.name, opened.target.baseUrl, { sandbox: !opened.file, faults }),
-    versions: { harness: harnessVersion(), node: process.version, ...(k6 ? { k6: k6.version } : {}) },
+    versions: { harness: harnessVersion(), node: process.version, ...(artillery ? { artillery: artillery.version } : {}) },
     startedAt: started,
   });
   const reportsDir = resolveOption(stringOption('reports-dir', 'where run folders go', 'reports'), {
@@ -113,7 +113,7 @@ async function main(): Promise<number> {
   });
   const runDir = path.join(reportsDir, summary.runId);
   say(
-    `gate ${summary.runId} against ${opened.target.name}${faults.length ? ` with fault ${faults.join(', ')}` : ''}${k6 ? ` (k6 ${k6.version})` : ''}`,
+    `gate ${summary.runId} against ${opened.target.name}${faults.length ? ` with fault ${faults.join(', ')}` : ''}${artillery ? ` (artillery ${artillery.version})` : ''}`,
   );
   try {
     await stage(summary, 'properties', async () => {

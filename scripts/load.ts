@@ -1,32 +1,29 @@
 /**
- * `npm run load -- --scenario NAME --profile NAME [--target FILE] ...`: one k6 load run against a
- * target file or a sandbox started for it; prints the k6 version, the verdict and where the
- * reports went. Exit codes: 0 every threshold held, 1 a threshold or check failed, 2 usage or
- * setup error. `--help` lists the options.
+ * `npm run load -- --scenario NAME --profile NAME [--target FILE] ...`: one load run on Artillery
+ * against a target file or a sandbox started for it; prints the verdict, the generator's figures
+ * and where the reports went. Exit codes: 0 every check and threshold held, 1 a check or threshold
+ * failed, 2 usage or setup error (including a generator that could not keep its schedule).
  */
-import { HarnessError } from '../lib/errors.ts';
 import { EXIT, parseFlags, runCli } from './lib/cli.ts';
-import { resolveK6 } from './lib/k6.ts';
-import {
-  checkOptions,
-  LOAD_FLAGS,
-  LOAD_USAGE,
-  optionsFromFlags,
-  positiveInteger,
-} from './lib/load-options.ts';
-import { writeOperatorRun } from './lib/load-operator.ts';
+import { resolveArtillery } from '../lib/process/artillery.ts';
+import { checkOptions, LOAD_FLAGS, LOAD_USAGE, optionsFromFlags } from './lib/load-options.ts';
 import { runLoad, type LoadResult } from './lib/load-run.ts';
 
+const percent = (share: number | null) => (share === null ? 'n/a' : `${Math.round(share * 1000) / 10}%`);
+const ms = (value: number | null) => (value === null ? 'n/a' : `${Math.round(value)} ms`);
+
 function printResult(result: LoadResult): void {
-  const { target } = result;
+  const { target, generator } = result;
   const faults = target.faults.length > 0 ? ` with ${target.faults.join(', ')}` : '';
   console.log(`target: ${target.name} (${target.baseUrl})${target.sandbox ? `, sandbox${faults}` : ''}`);
   for (const threshold of result.thresholds.filter((t) => t.ok === false))
-    console.log(`  FAILED ${threshold.metric}: ${threshold.expression}`);
+    console.log(`  FAILED ${threshold.metric}: ${threshold.expression} (was ${threshold.actual})`);
   for (const failure of result.failures.slice(0, 10))
     console.log(`  ${failure.check} [${failure.code}] ${failure.message} (x${failure.count})`);
+  console.log(
+    `generator: ${generator.started} of ${generator.planned} arrivals (${generator.achievedRate.toFixed(1)}/s of ${generator.offeredRate.toFixed(1)}/s), lateness p95 ${ms(generator.latenessP95Ms)}, p99 ${ms(generator.latenessP99Ms)}`,
+  );
   const limits = result.rateLimiting;
-  const percent = (share: number | null) => (share === null ? 'n/a' : `${Math.round(share * 1000) / 10}%`);
   if (limits.rate429)
     console.log(
       `429s: ${percent(limits.rate429)} of responses, ${limits.retries} retries; Retry-After present ${percent(limits.retryAfterPresent)}, honest ${percent(limits.retryAfterHonest)} (advisory)`,
@@ -39,22 +36,13 @@ function printResult(result: LoadResult): void {
 async function main(): Promise<number> {
   const flags = parseFlags(LOAD_FLAGS, LOAD_USAGE);
   const options = optionsFromFlags(flags, process.env);
-  const { scenario, profile } = checkOptions(options);
-  const parallelism = positiveInteger('k6-operator', flags['k6-operator'], 1000);
-  if (parallelism !== undefined) {
-    const written = await writeOperatorRun({ ...options, parallelism, secretName: flags.secret });
-    console.log(
-      `wrote ${written.configMapFile} and ${written.testRunFile}; apply with kubectl apply -f ${options.outDir}`,
-    );
-    return EXIT.pass;
-  }
-  if (flags.secret !== undefined) throw new HarnessError('--secret only goes with --k6-operator');
+  const { scenario, profile, workers } = checkOptions(options);
   console.log(
-    `k6 ${resolveK6().version}: ${scenario} scenario, ${profile} profile${options.duration ? `, ${options.duration}` : ''}`,
+    `artillery ${resolveArtillery().version}: ${scenario} scenario, ${profile} profile${options.duration ? `, ${options.duration}` : ''}${workers > 1 ? `, ${workers} workers` : ''}`,
   );
   const result = await runLoad({ ...options, echo: false });
   printResult(result);
-  return result.exitCode;
+  return result.exitCode === 0 ? EXIT.pass : result.exitCode;
 }
 
 runCli(main);

@@ -1,6 +1,7 @@
 /**
  * `npm run repro -- --har FILE` or `--endpoint orders --params 'status=OPEN&limit=7'`: replays the
- * walk a customer reported until the bug shows, shrinks it, writes a curl and a k6 reproduction.
+ * walk a customer reported until the bug shows, shrinks it, writes a curl and an Artillery
+ * reproduction.
  * Exit codes: 0 not reproduced, 1 reproduced, 2 usage or setup error.
  */
 import { parseFlags, runCli, useRedactor } from './lib/cli.ts';

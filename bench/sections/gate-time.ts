@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Summary } from '../../lib/report/model.ts';
-import { spawnBounded } from '../../scripts/lib/k6-spawn.ts';
+import { spawnBounded } from '../../lib/process/spawn-bounded.ts';
 import { absoluteFigure, ratioFigure, type Figure } from '../report.ts';
 import type { BenchContext, BenchSection, SectionOutcome } from '../section.ts';
 

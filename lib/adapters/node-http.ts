@@ -1,7 +1,6 @@
 /** The Node runtime seam: performs the calls the pure core describes, with undici. */
 import { Agent, request, errors } from 'undici';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { DEFAULT_BACKOFF, backoffDelayMs, retryAfterMs, type BackoffPolicy } from '../backoff.ts';
+import { DEFAULT_BACKOFF, type BackoffPolicy } from '../backoff.ts';
 import { HarnessError } from '../errors.ts';
 import { toHttpRequest, type ApiCall } from '../http/call.ts';
 import { toApiResponse, type ApiResponse } from '../http/response.ts';
@@ -10,22 +9,21 @@ import type { Target } from '../target/target.ts';
 export interface NodeClientOptions {
   /** Per request, headers and body together. @default 10000 */
   timeoutMs?: number;
+  /** What sendWithBackoff (lib/paging/walk-list.ts) does on 429 with this client. @default DEFAULT_BACKOFF */
   backoff?: BackoffPolicy;
   /** Connections per origin. @default 16 */
   connections?: number;
 }
 
-interface RetriedResponse {
-  response: ApiResponse;
-  /** 429s absorbed before this response. */
-  retries: number;
-}
-
+/**
+ * Sends one request, once: a 429 comes back as it is. Backing off and retrying is
+ * sendWithBackoff's job (lib/paging/walk-list.ts), with the policy the client carries.
+ */
 export interface NodeClient {
   send(call: ApiCall): Promise<ApiResponse>;
-  /** Sends, backing off on 429 as the spec asks; returns the last 429 when retries run out. */
-  sendWithRetry(call: ApiCall): Promise<RetriedResponse>;
   close(): Promise<void>;
+  /** NodeClientOptions.backoff: data for sendWithBackoff, so whoever holds the client backs off as configured. */
+  readonly backoff: BackoffPolicy;
 }
 
 function describeNetworkError(error: unknown, url: string): string {
@@ -38,7 +36,6 @@ function describeNetworkError(error: unknown, url: string): string {
 
 export function createNodeClient(target: Target, options: NodeClientOptions = {}): NodeClient {
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const policy = options.backoff ?? DEFAULT_BACKOFF;
   const dispatcher = new Agent({
     connections: options.connections ?? 16,
     headersTimeout: timeoutMs,
@@ -61,14 +58,5 @@ export function createNodeClient(target: Target, options: NodeClientOptions = {}
     }
   }
 
-  async function sendWithRetry(call: ApiCall): Promise<RetriedResponse> {
-    for (let attempt = 0; ; attempt += 1) {
-      const response = await send(call);
-      if (response.status !== 429 || attempt >= policy.maxRetries) return { response, retries: attempt };
-      const hinted = retryAfterMs(response.headers['retry-after'], Date.now());
-      await sleep(backoffDelayMs(attempt, hinted, policy, Math.random));
-    }
-  }
-
-  return { send, sendWithRetry, close: () => dispatcher.close() };
+  return { send, close: () => dispatcher.close(), backoff: options.backoff ?? DEFAULT_BACKOFF };
 }

@@ -16,7 +16,7 @@ export interface StepPlanInput {
   stepDurationS: number;
   /** The whole run may not take longer; each step is charged its duration plus `overheadS`. */
   timeBudgetS: number;
-  /** Per step: k6 start, setup and the graceful stop. @default 3 */
+  /** Per step: the generator's start-up and the drain of requests in flight. @default 3 */
   overheadS?: number;
 }
 

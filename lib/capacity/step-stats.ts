@@ -1,12 +1,12 @@
 /**
- * What one arrival-rate step measured, computed from k6's raw points of that step (one sample per
- * request). Latency percentiles are over the requests the target answered with something other
+ * What one arrival-rate step measured, computed from the generator's raw points of that step (one
+ * sample per request). Latency percentiles are over the requests the target answered with something other
  * than 429: a 429 is answered at once and would pull the percentiles down just when the target
  * is saturated. 429s are counted on their own, and errors (no response, 5xx, any other non-2xx)
  * on theirs.
  */
 
-/** One request of a step, as read from its `http_req_duration` point. */
+/** One request of a step, as read from its `latency` point. */
 export interface RequestSample {
   durationMs: number;
   /** 0 when no response arrived (timeout, reset). */
@@ -22,13 +22,18 @@ export interface RequestSample {
 export interface StepStats {
   /** 0-based step number. */
   index: number;
-  /** Requests per second the arrival-rate executor was asked to start. */
+  /** Requests per second the generator was asked to start (the step's arrival rate). */
   offeredRps: number;
   /** Requests that got an answer (or failed) during the step, per second of the step. */
   achievedRps: number;
   requests: number;
-  /** Iterations k6 could not start because no VU was free: the generator, not the target, fell behind. */
+  /**
+   * Planned arrivals the generator did not start (or skipped at its in-flight ceiling): the
+   * generator, not the target, fell behind.
+   */
   dropped: number;
+  /** p95 of how late the generator started the step's arrivals against its schedule, ms. */
+  latenessP95: number;
   p50: number;
   p95: number;
   p99: number;
@@ -55,6 +60,7 @@ export function stepStats(
   durationS: number,
   samples: readonly RequestSample[],
   dropped: number,
+  latenessP95 = 0,
 ): StepStats {
   const answered = samples.filter((sample) => sample.status !== 429).map((sample) => sample.durationMs);
   answered.sort((a, b) => a - b);
@@ -67,6 +73,7 @@ export function stepStats(
     achievedRps: round(count / durationS),
     requests: count,
     dropped,
+    latenessP95: round(latenessP95),
     p50: round(percentile(answered, 50)),
     p95: round(percentile(answered, 95)),
     p99: round(percentile(answered, 99)),

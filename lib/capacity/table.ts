@@ -1,9 +1,25 @@
-/** The step table a capacity run prints: one row per step, the knee marked. */
+/**
+ * The step table a capacity run prints: one row per step, the knee marked. `dropped` and `late
+ * p95` (how late the generator started arrivals) tell the generator's own shortfall apart from the
+ * target's.
+ */
 import type { Knee } from './knee.ts';
 import type { Onset } from './onset.ts';
 import type { StepStats } from './step-stats.ts';
 
-const HEADER = ['step', 'offered', 'achieved', 'dropped', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', '429', ''];
+const HEADER = [
+  'step',
+  'offered',
+  'achieved',
+  'dropped',
+  'late p95 ms',
+  'p50 ms',
+  'p95 ms',
+  'p99 ms',
+  'errors',
+  '429',
+  '',
+];
 
 const percent = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;
 
@@ -14,6 +30,7 @@ function row(step: StepStats, knee: Knee | null): string[] {
     `${step.offeredRps} rps`,
     `${step.achievedRps.toFixed(1)} rps`,
     String(step.dropped),
+    step.latenessP95.toFixed(1),
     step.p50.toFixed(1),
     step.p95.toFixed(1),
     step.p99.toFixed(1),

@@ -1,7 +1,6 @@
 /**
- * What each list filter promises of every returned record, as data: filter-respected evaluates
- * these rules in JavaScript, and the k6 page screen (k6ext/pagefold) evaluates the very same rules
- * in Go, so which filter implies what is written once, here.
+ * What each list filter promises of every returned record, as data (filter-respected evaluates
+ * these rules), so which filter implies what is written once, here.
  */
 import { ACTIVE_ORDER_STATUSES } from '../contract/schemas.ts';
 import type { Query } from '../http/call.ts';

@@ -6,7 +6,6 @@ export const pageMatchesSchema: PageCheck = {
   name: 'page-matches-schema',
   description: 'Every 200 page matches the contract schema (records, enums, a closed pagination object).',
   catches: ['pagination-extra-field'],
-  readsRecords: true,
   run({ call, response }) {
     if (response.status !== 200) return null;
     const problems = pageProblems(call.endpoint, response.body);

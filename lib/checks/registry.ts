@@ -21,7 +21,7 @@ import { searchMatchesNameOrSku } from './search-matches-name-or-sku.ts';
 import { defaultLimitApplied } from './default-limit-applied.ts';
 import { authSchemesAgree } from './auth-schemes-agree.ts';
 
-/** Run on every page of every walk, in the property suites and the k6 scenarios alike. */
+/** Run on every page of every walk, in the property suites and the load scenarios alike. */
 export const PAGE_CHECKS: readonly PageCheck[] = [
   walkPagesSucceed,
   errorBodyShape,
@@ -57,10 +57,4 @@ const WALK_SET_CHECKS = [
 type NamedCheck = { name: string; description: string; catches: readonly string[] };
 
 /** Every check by name: what reports, `--check` flags and the README list. */
-// A pure call, so that a bundle that reads only PAGE_CHECKS (a k6 scenario) leaves the other checks
-// out: k6 would make their objects and functions in every VU (an array spread is not pure).
-export const ALL_CHECKS: readonly NamedCheck[] = /* @__PURE__ */ ([] as NamedCheck[]).concat(
-  PAGE_CHECKS,
-  PROBE_CHECKS,
-  WALK_SET_CHECKS,
-);
+export const ALL_CHECKS: readonly NamedCheck[] = [...PAGE_CHECKS, ...PROBE_CHECKS, ...WALK_SET_CHECKS];

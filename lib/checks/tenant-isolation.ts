@@ -5,7 +5,6 @@ export const tenantIsolation: PageCheck = {
   name: 'tenant-isolation',
   description: 'No page carries a record known to belong to another tenant.',
   catches: ['shared-cache', 'search-leak', 'cross-tenant-cursor'],
-  readsRecords: true,
   run({ ids, walk }) {
     const ownerOf = walk.spec.foreignOwner;
     if (ownerOf === undefined) return null;

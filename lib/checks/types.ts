@@ -18,19 +18,13 @@ export interface PageContext {
   page: PageBody | null;
   /**
    * The page's record ids in order, each as a string, read once per page for every check that
-   * needs them (in k6 each read of a record is a call into Go). Empty when `page` is null.
+   * needs them. Empty when `page` is null.
    */
   ids: readonly string[];
   /** The ids joined: identifies the page by what it holds (see walk-terminates). */
   fingerprint: string;
   /** How many records the page holds (0 when `page` is null). */
   recordCount: number;
-  /**
-   * True when a fast page screen (k6ext/pagefold, in k6) has already established everything the
-   * checks marked `readsRecords` would check, so they are not run; `page.data` and `ids` are still
-   * there for any other check that asks, parsed on first use.
-   */
-  screened: boolean;
 }
 
 interface CheckInfo {
@@ -42,11 +36,6 @@ interface CheckInfo {
 }
 
 export interface PageCheck extends CheckInfo {
-  /**
-   * The check reads the page's records (schema, ids, filters). A screened page skips it: the k6
-   * page screen checks exactly these, record by record, in Go (lib/adapters/k6-screen.ts).
-   */
-  readsRecords?: true;
   run(context: PageContext): FailureFields | null;
 }
 

@@ -1,7 +1,6 @@
 /**
- * Response validators derived from the contract schemas. Pure JavaScript, so the same code runs in
- * Node and inside k6. The schemas are compiled once (TypeBox's TypeCompiler): in k6 a compiled
- * check of a 50-record page costs about an eighth of the interpreted `Value.Check` (npm run bench).
+ * Response validators derived from the contract schemas, compiled once (TypeBox's TypeCompiler):
+ * every page of every walk under load goes through them.
  */
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { TSchema } from '@sinclair/typebox';
@@ -26,11 +25,7 @@ function problemsOf(schema: TypeCheck<TSchema>, value: unknown): SchemaProblem[]
   return problems;
 }
 
-/**
- * A schema compiled on first use. In k6 every VU compiles its own, and a walk whose pages the Go
- * page screen passes never checks one in JavaScript (lib/adapters/k6-screen.ts): compiling them
- * all up front cost each VU time and memory at start for checks it may never run.
- */
+/** A schema compiled on first use: a run that never needs one never pays for it. */
 function compiled<T extends TSchema>(schema: T): () => TypeCheck<T> {
   let check: TypeCheck<T> | undefined;
   return () => (check ??= TypeCompiler.Compile(schema));
@@ -47,10 +42,7 @@ const RECORD_SCHEMAS: Record<Endpoint, () => TypeCheck<TSchema>> = {
 const PAGINATION_SCHEMA = compiled(Pagination);
 const ERROR_SCHEMA = compiled(ApiError);
 
-/**
- * The page schema's own check, taken apart: the compiled page check walks `data` with for...of,
- * which k6's interpreter runs several times slower than an index loop. Same verdict.
- */
+/** The page schema's own check, taken apart into pagination and records. Same verdict. */
 function conformsToPage(endpoint: Endpoint, body: unknown): boolean {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
   const { data, pagination } = body as Record<string, unknown>;

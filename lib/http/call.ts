@@ -34,10 +34,9 @@ export interface HttpRequest {
 
 const MALFORMED_KEY = 'not a key';
 
-// application/x-www-form-urlencoded, exactly as URLSearchParams writes it; k6's runtime has no
-// URLSearchParams, and the same call must give the same URL in both runtimes.
+// application/x-www-form-urlencoded, exactly as URLSearchParams writes it.
 // The replacing is skipped when nothing needs it: this runs for every request, and a replace
-// with a callback is slow in k6's interpreter.
+// with a callback costs on every request.
 const FORM_DIFFERS = /[ !'()~]/;
 const encodeFormComponent = (text: string): string =>
   FORM_DIFFERS.test(text)
@@ -48,7 +47,6 @@ const encodeFormComponent = (text: string): string =>
 
 export function queryString(query: Query): string {
   // keys() and an index loop, not entries() with destructuring: this runs for every request,
-  // and k6's interpreter pays for an iterator object at each step of for...of and [a, b] = pair.
   const names = Object.keys(query);
   let text = '';
   for (let index = 0; index < names.length; index += 1) {
@@ -75,8 +73,7 @@ const cursorPrefixes = new WeakMap<ApiCall, string>();
 
 /**
  * The start of every later page's path of a call: its path and `cursor=`, made once per call. The
- * cursor follows, form-encoded (cursorPath here; formEncode in k6ext/pagefold for the k6 walk's
- * lane in Go, tested equal).
+ * cursor follows, form-encoded (cursorPath).
  */
 export function cursorPrefix(call: ApiCall): string {
   let prefix = cursorPrefixes.get(call);

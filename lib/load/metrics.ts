@@ -1,27 +1,21 @@
 /**
- * The custom metrics every load scenario emits, by name. One place, so the k6 side that records
- * them, the thresholds that gate on them and the Node side that reads them cannot drift apart.
+ * The metrics every load run records, by name. One place, so the engine that records them, the
+ * thresholds that gate on them and the harness that reads them cannot drift apart. Each is a
+ * series of raw points (lib/load/points/format.ts) tagged with the dimensions below; a threshold
+ * or a report names one dimension's value as `metric{tag:value}`.
  */
 export const METRIC = {
+  /** Trend (ms), one point per response: time from sending the request to reading the whole body. */
+  latency: 'latency',
   /** Trend: pages in one walk (walk length). */
   walkPages: 'walk_pages',
   /** Trend (ms): wall time of one walk, backoff included. */
   walkDuration: 'walk_duration',
   /** Counter: pages folded into walks; its rate is pages per second. */
   pages: 'pages',
-  /**
-   * Counter: pages the Go page screen passed, whose record checks it ran (lib/adapters/k6-screen.ts);
-   * the other pages were checked record by record in JavaScript.
-   */
-  screenedPages: 'screened_pages',
-  /**
-   * Counter: of the screened pages, those folded wholly in Go, where every page check was vouched
-   * for and no JavaScript ran (walk.fold, and the walk's lane in Go: lib/adapters/k6-walk.ts).
-   */
-  foldedPages: 'folded_pages',
   /** Counter, tagged `end`: walks by how they ended. */
   walks: 'walks',
-  /** Rate: walks that ended throttled or timed out, neither a pass nor a contract failure. */
+  /** Rate: walks that ended throttled, timed out or stopped, neither a pass nor a contract failure. */
   walkInconclusive: 'walk_inconclusive',
   /** Rate, tagged `key` and `tenant`: share of responses that were 429. */
   rateLimited: 'rate_limited',
@@ -33,17 +27,24 @@ export const METRIC = {
   retryAfterPresent: 'retry_after_present',
   /** Rate (advisory): retries after waiting the full Retry-After that were served. */
   retryAfterHonest: 'retry_after_honest',
-  /** Rate: responses that were 5xx or no response at all (timeout, reset). */
+  /** Rate: responses that were 5xx or no response at all (timeout, reset, refused). */
   serverErrors: 'server_errors',
   /** Counter, tagged `check`, `code`, `message`: one point per failure a page check found. */
   checkFailures: 'check_failures',
   /** Trend (ms): per walk, mean latency of deep pages minus mean latency of the first pages. */
   depthLatencyAdded: 'depth_latency_added',
-  /** Trend (ms), tagged `period`: request latency minus the latency floor (p10) measured in setup(). */
+  /** Trend (ms), tagged `period`: request latency minus the latency floor (p10) measured in setup. */
   latencyDrift: 'latency_drift',
+  /**
+   * Trend (ms), one point per arrival: how late the load generator started it against its
+   * schedule (open model). A generator that cannot keep its schedule shows here, not in latency.
+   */
+  generatorLateness: 'generator_lateness',
+  /** Counter: arrivals the generator started (beside the planned count, the achieved rate). */
+  arrivals: 'arrivals',
 } as const;
 
-/** Tags the scenarios put on requests and metrics (besides k6's own). */
+/** Tags the engine puts on points. */
 const TAG = {
   endpoint: 'endpoint',
   tenant: 'tenant',
@@ -51,14 +52,15 @@ const TAG = {
   /** `<tenant>/<role>`: a key by its label, never its value. */
   key: 'key',
   depth: 'depth',
-  /** fairness: `noisy` or `quiet`; every other scenario: `walk`. */
+  /** fairness: `noisy` or `quiet`; capacity: `capacity`; every other scenario: `walk`. */
   traffic: 'traffic',
   /** Third of the run a sample falls in: `early`, `middle`, `late` (drift). */
   period: 'period',
   end: 'end',
+  status: 'status',
 } as const;
 
-/** Tags the Node side splits merged points by, to report latency and 429s per tag value. */
+/** Tags the harness splits merged points by, to report and gate per tag value. */
 export const SPLIT_TAGS: readonly string[] = [
   TAG.endpoint,
   TAG.tenant,

@@ -11,7 +11,6 @@ export const DEPTH_BEYOND = '101+';
 
 /** The bucket of a 1-based page depth: 1, 2-5, 6-20, 21-100, 101+. */
 export function depthBucket(depth: number): string {
-  // An index loop: this runs on every page, and k6's interpreter is slow at for...of.
   for (let index = 0; index < DEPTH_BUCKETS.length; index += 1) {
     const bucket = DEPTH_BUCKETS[index] as { upTo: number; name: string };
     if (depth <= bucket.upTo) return bucket.name;

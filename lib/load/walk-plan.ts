@@ -78,7 +78,7 @@ interface TenantPlan {
 }
 
 // What planWalk derives from the target and options alone, made once per pair (a walk is planned
-// in k6's interpreter for every iteration). Weak both ways: a caller passing a new options
+// for every arrival). Weak both ways: a caller passing a new options
 // object each time only misses the cache.
 const tenantPlans = new WeakMap<Target, WeakMap<WalkPlanOptions, TenantPlan[]>>();
 const DEFAULT_OPTIONS: WalkPlanOptions = {};

@@ -54,7 +54,7 @@ function header(summary: Summary): string {
     ['duration', formatDuration(duration)],
     [
       'versions',
-      `harness ${versions.harness} · node ${versions.node}${versions.k6 ? ` · k6 ${versions.k6}` : ''}`,
+      `harness ${versions.harness} · node ${versions.node}${versions.artillery ? ` · artillery ${versions.artillery}` : ''}`,
     ],
   ];
   if (target.faults?.length) facts.push(['sandbox faults', target.faults.join(', ')]);

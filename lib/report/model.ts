@@ -56,7 +56,7 @@ const StageSchema = closed({
 });
 
 const CheckResultSchema = closed({
-  /** The registry name (lib/checks/registry.ts), property name, or k6 `metric: threshold`. */
+  /** The registry name (lib/checks/registry.ts), property name, or `metric: threshold`. */
   name: Type.String({ minLength: 1 }),
   kind: oneOf(CHECK_KINDS),
   /** Invariant family: pagination, limits, cursors, filters, auth, tenancy, errors, ... */
@@ -72,7 +72,7 @@ const CheckResultSchema = closed({
   /** fast-check replay: `fc.assert(property, { seed, path })`. */
   seed: Type.Optional(Type.Integer()),
   path: Type.Optional(Type.String()),
-  /** Runnable reproductions (curl, k6 scripts), relative to the run directory. */
+  /** Runnable reproductions (curl, Artillery), relative to the run directory. */
   reproduction: Type.Optional(Type.Array(RunFilePath)),
 });
 
@@ -156,8 +156,8 @@ export const SummarySchema = closed({
   finishedAt: Timestamp,
   command: oneOf(COMMANDS),
   target: TargetInfoSchema,
-  /** `k6` is required when k6 ran (a threshold check or load metrics are present). */
-  versions: closed({ harness: Type.String(), node: Type.String(), k6: Type.Optional(Type.String()) }),
+  /** `artillery` is required when a load ran (a threshold check or load metrics are present). */
+  versions: closed({ harness: Type.String(), node: Type.String(), artillery: Type.Optional(Type.String()) }),
   verdict: oneOf(['pass', 'fail'] as const),
   /** 0 pass, 1 checks failed, 2 usage or setup error. */
   exitCode: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]),
@@ -165,7 +165,7 @@ export const SummarySchema = closed({
   checks: Type.Array(CheckResultSchema),
   advisories: Type.Array(FailureSchema),
   metrics: MetricsSchema,
-  /** Files of the run other than the three reports (k6 dashboard export, raw points). */
+  /** Files of the run other than the three reports (Artillery scripts, raw points). */
   artifacts: Type.Optional(Type.Array(closed({ name: Type.String({ minLength: 1 }), path: RunFilePath }))),
   baseline: Type.Optional(closed({ path: Type.String(), regressions: Type.Array(RegressionSchema) })),
 });

@@ -46,8 +46,8 @@ function runProblems(summary: Summary): string[] {
     problems.push('/advisories: holds a failure of severity error; it belongs to its check');
   if (Date.parse(summary.finishedAt) < Date.parse(summary.startedAt))
     problems.push('/finishedAt: is before startedAt');
-  if (summary.checks.some((check) => check.kind === 'threshold') && !summary.versions.k6)
-    problems.push('/versions/k6: required when k6 ran (the summary has threshold checks)');
+  if (summary.checks.some((check) => check.kind === 'threshold') && !summary.versions.artillery)
+    problems.push('/versions/artillery: required when a load ran (the summary has threshold checks)');
   const failed = somethingFailed(summary);
   if (summary.verdict === 'pass' && (failed || summary.exitCode !== 0))
     problems.push('/verdict: is pass, but a check, stage or baseline failed, or exitCode is not 0');

@@ -2,7 +2,8 @@
  * Writes a failing request sequence as a bash + curl script a person can run against the target.
  * Pure: it never sees a key. Keys come from environment variables named by tenant and role
  * (`KEY_TENANT_A_FULL`), the base URL from `BASE_URL`, and cursors from the responses the script
- * itself receives, so the walk is replayed with fresh tokens rather than stale ones.
+ * itself receives, so the walk is replayed with fresh tokens rather than stale ones. A key
+ * variable unset or a request without an answer ends it with exit 2 (cannot judge), never 1.
  */
 import { ENDPOINT_INFO } from '../contract/endpoints.ts';
 import { toHttpRequest, type ApiCall, type Credential } from '../http/call.ts';
@@ -111,10 +112,14 @@ shown=0
 expected=0
 
 # request N STATUS_THAT_SHOWS_THE_BUG|- CURL_ARGS...: prints the answer, counts the bug's statuses.
+# A request that gets no answer (the target unreachable) leaves nothing to judge: exit 2.
 request() {
   local n="$1" bug="$2" status
   shift 2
-  status="$(curl -sS -G -o "$work/$n.json" -w '%{http_code}' "$@")"
+  if ! status="$(curl -sS -G -o "$work/$n.json" -w '%{http_code}' "$@")"; then
+    echo "cannot judge: step $n got no answer (is BASE_URL right and the target up?)"
+    exit 2
+  fi
   echo "step $n: HTTP $status $(head -c 300 "$work/$n.json")"
   if [ "$bug" != "-" ]; then
     expected=$((expected + 1))
@@ -164,7 +169,10 @@ export function curlScript(input: ReproInput): string {
   for (const tenant of target.tenants)
     for (const role of Object.keys(tenant.keys)) {
       const variable = keyVariable(tenant.name, role);
-      lines.push(`: "\${${variable}:?set ${variable} to the ${role} key of ${tenant.name}}"`);
+      // Exit 2, cannot judge (`${VAR:?}` would exit 1, which says "the bug shows").
+      lines.push(
+        `if [ -z "\${${variable}:-}" ]; then echo ${singleQuoted(`cannot judge: set ${variable} to the ${role} key of ${tenant.name}`)} >&2; exit 2; fi`,
+      );
     }
   const tokensNeeded = new Set(
     input.steps.map((step) => step.cursorFrom).filter((index) => index !== undefined),

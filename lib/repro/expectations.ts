@@ -1,7 +1,8 @@
 /**
  * What a standalone reproduction checks on the answers it receives: the contract rules a walk's
  * pages must keep (spec §4.3 and the filter rules of §4.1/§4.2), reduced to what a short script
- * can judge without the harness. The curl script (jq) and the k6 script render the same list.
+ * can judge without the harness, rendered by the curl script (jq). The Artillery reproduction
+ * needs no such list: it runs the harness's own page checks (replay-plan.ts).
  */
 import { ACTIVE_ORDER_STATUSES } from '../contract/schemas.ts';
 import type { Query } from '../http/call.ts';

@@ -65,7 +65,7 @@ function duplicateNames(file: TargetFile): string[] {
 
 /**
  * Validates a parsed target file and resolves its keys from `env`. `shapeChecked`: this very file
- * has passed already (a k6 VU after the first, see scenarios/common/context.ts).
+ * has passed already.
  */
 export function resolveTarget(json: unknown, env: Env, { shapeChecked = false } = {}): TargetResult {
   const shapeProblems = shapeChecked ? [] : schemaProblems(json);

@@ -10,7 +10,7 @@ type FaultHook = 'store' | 'cursor' | 'page' | 'validation' | 'auth' | 'errors' 
 export interface FaultInfo<Name extends string = string> {
   name: Name;
   description: string;
-  /** Only shows under concurrent load (k6 scenarios), not in a sequential property suite. */
+  /** Only shows under concurrent load (load scenarios), not in a sequential property suite. */
   needsLoad: boolean;
   /** Only shows while data changes during a walk (start the sandbox with churn). */
   needsChurn: boolean;

@@ -1,59 +1,43 @@
 /**
- * setup() of every scenario: fail fast, with one line, when the target is unreachable or refuses
- * the keys; then measure the latency floor before any load, for the drift threshold.
+ * The setup every scenario runs once, in the harness's process, before any load: fail fast, with
+ * one line, when the target is unreachable or refuses the keys; then measure the latency floor
+ * of first pages, for the drift threshold.
  */
-import { DEFAULT_BACKOFF } from '../../lib/backoff.ts';
-import { sendWithBackoff } from '../../lib/adapters/k6-retry.ts';
-import { latencyFloor } from '../../lib/load/drift.ts';
+import { HarnessError } from '../../lib/errors.ts';
 import type { ApiCall } from '../../lib/http/call.ts';
+import { latencyFloor } from '../../lib/load/drift.ts';
+import type { SetupContext, SetupData } from '../../lib/load/scenario.ts';
 import { planWalk, walkableTenants } from '../../lib/load/walk-plan.ts';
-import type { ScenarioContext } from './context.ts';
+import { sendWithBackoff } from '../../lib/paging/walk-list.ts';
 
-export interface SetupData {
-  /** Latency floor (p10) of first pages before the load, ms. */
-  floorMs: number;
-  /** Epoch ms when setup() ended: the start of the measured run. */
-  startedAt: number;
-  /** isolation: each tenant's record ids. */
-  owners?: Record<string, string[]>;
-}
-
-const SETUP_TAGS = { traffic: 'setup' };
 const FLOOR_SAMPLES = 20;
 
 /** Sends the first page of `call` and returns its latency; throws one line when it is refused. */
-function probe(ctx: ScenarioContext, call: ApiCall): number {
-  const { response } = sendWithBackoff(call, SETUP_TAGS, {
-    target: ctx.target,
-    policy: DEFAULT_BACKOFF,
-    requestTimeoutMs: ctx.config.requestTimeoutMs,
-  });
+async function probe(context: SetupContext, call: ApiCall): Promise<number> {
+  const { response } = await sendWithBackoff(context.sender, call);
   const { tenant, role } = call.credential;
-  if (response.status === 0)
-    throw new Error(
-      `cannot reach ${ctx.target.baseUrl} (${response.error}); check baseUrl in the target file and that the server is running`,
-    );
   if (response.status === 401 || response.status === 403)
-    throw new Error(
+    throw new HarnessError(
       `${tenant}'s ${role} key was refused (${response.status}); check the key in the target file or its environment variable`,
     );
   if (response.status !== 200)
-    throw new Error(
-      `${ctx.target.baseUrl} answered ${response.status} to a first page with ${tenant}'s ${role} key`,
+    throw new HarnessError(
+      `${context.target.baseUrl} answered ${response.status} to a first page with ${tenant}'s ${role} key; is it the public read API?`,
     );
   return response.durationMs;
 }
 
 /** One first page per tenant, then the floor of a few first pages as the walks will ask them. */
-export function probeTarget(ctx: ScenarioContext): SetupData {
-  const tenants = walkableTenants(ctx.target);
+export async function probeTarget(context: SetupContext): Promise<SetupData> {
+  const tenants = walkableTenants(context.target);
   if (tenants.length === 0)
-    throw new Error(
-      'no tenant of the target has a key that can walk a list (full, noMenuRead or noOrdersRead)',
+    throw new HarnessError(
+      'no tenant of the target has a key that can walk a list (full, noMenuRead or noOrdersRead); add one to the target file',
     );
-  tenants.forEach((_, index) => probe(ctx, { ...planWalk(ctx.target, index), query: { limit: '1' } }));
-  const samples = Array.from({ length: FLOOR_SAMPLES }, (_, index) =>
-    probe(ctx, planWalk(ctx.target, index)),
-  );
+  for (const [index] of tenants.entries())
+    await probe(context, { ...planWalk(context.target, index), query: { limit: '1' } });
+  const samples: number[] = [];
+  for (let index = 0; index < FLOOR_SAMPLES; index += 1)
+    samples.push(await probe(context, planWalk(context.target, index)));
   return { floorMs: latencyFloor(samples), startedAt: Date.now() };
 }

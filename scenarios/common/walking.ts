@@ -1,40 +1,27 @@
 /**
- * The shape shared by the scenarios that only walk (walk, depth, stress): one arrival-rate
- * scenario from the profile, a probing setup(), walks planned by lib/load/walk-plan.
+ * The shape shared by the scenarios that only walk (walk, depth, stress): the profile's phases,
+ * the probing setup, and each arrival one walk planned by lib/load/walk-plan.
  */
-import { profileArrival } from '../../lib/load/executor.ts';
-import { scenarioOptions, type ScenarioOptions } from '../../lib/load/options.ts';
 import type { ProfileName } from '../../lib/load/profiles.ts';
-import type { K6Summary } from '../../lib/load/summary.ts';
+import { profilePhases } from '../../lib/load/phases.ts';
+import type { LoadScenario } from '../../lib/load/scenario.ts';
 import type { ScenarioName } from '../../lib/load/thresholds.ts';
 import { planWalk, type WalkPlanOptions } from '../../lib/load/walk-plan.ts';
-import { initScenario } from './context.ts';
-import { probeTarget, type SetupData } from './setup.ts';
-import { summaryOutputs } from './summary.ts';
-import { runWalk } from './walk-iteration.ts';
-import { iterationInTest } from '../../lib/adapters/k6-exec.ts';
-
-export interface WalkingScenario {
-  options: ScenarioOptions;
-  setup: () => SetupData;
-  walk: (data: SetupData) => void;
-  handleSummary: (data: K6Summary) => Record<string, string>;
-}
+import { probeTarget } from './setup.ts';
 
 export function walkingScenario(
   name: ScenarioName,
-  fallbackProfile: ProfileName,
+  defaultProfile: ProfileName,
   plan: WalkPlanOptions = {},
-): WalkingScenario {
-  const ctx = initScenario(fallbackProfile);
-  const { config } = ctx;
-  const walkShape = profileArrival(config, 'walk', 'walk');
+): LoadScenario {
   return {
-    options: scenarioOptions(name, config, { walk: walkShape }),
-    setup: () => probeTarget(ctx),
-    walk: (data) => {
-      runWalk(ctx, data, planWalk(ctx.target, iterationInTest(), plan));
+    name,
+    defaultProfile,
+    phases: (settings) => profilePhases(settings.profile, settings.rate, settings.durationS),
+    setup: probeTarget,
+    async arrival(vu, arrival) {
+      if (vu.stopped()) return;
+      await vu.walk(planWalk(vu.target, arrival.index, plan));
     },
-    handleSummary: (data) => summaryOutputs(ctx, data),
   };
 }

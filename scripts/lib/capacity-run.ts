@@ -1,26 +1,25 @@
 /**
- * A capacity run as a function: opens the target (or starts a sandbox), runs one k6 step after
- * another at rising arrival rates until the knee is confirmed, the ceiling is reached or the time
- * budget is spent, and writes reports/<run-id>/ (summary.json, junit.xml, report.html, the step
- * table as capacity.json, the raw points).
+ * A capacity run as a function: opens the target (or starts a sandbox), runs the setup once, then
+ * one Artillery step after another at rising arrival rates until the knee is confirmed, the
+ * ceiling is reached or the time budget is spent, and writes reports/<run-id>/ (summary.json,
+ * junit.xml, report.html, the step table as capacity.json, each step's Artillery script and raw
+ * points under step-<n>/).
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { detectKnee, type Knee } from '../../lib/capacity/knee.ts';
 import { onset429, type MeasuredStep, type Onset } from '../../lib/capacity/onset.ts';
 import { planSteps, type StepPlan } from '../../lib/capacity/plan.ts';
 import { stepStats, type StepStats } from '../../lib/capacity/step-stats.ts';
+import { readRunPoints } from '../../lib/load/points/run-points.ts';
+import { resolveArtillery } from '../../lib/process/artillery.ts';
 import { createRedactor, type Redactor } from '../../lib/redact.ts';
 import { describeTarget, finishSummary, startSummary } from '../../lib/report/build.ts';
 import type { Summary } from '../../lib/report/model.ts';
 import { targetSecrets } from '../../lib/target/target.ts';
 import { fillCapacitySummary } from './capacity-summary.ts';
 import type { CapacityOptions } from './capacity-options.ts';
-import { runCapacityStep } from './capacity-step.ts';
-import { resolveK6 } from './k6.ts';
-import { bundleScenario } from './load-bundle.ts';
-import { readRunPoints } from './load-points.ts';
+import { capacitySetup, runCapacityStep } from './capacity-step.ts';
 import { openTarget, type RunTarget } from './load-target.ts';
 import { writeRunReport, type ReportPaths } from './report-write.ts';
 import { runVersions } from './repro-versions.ts';
@@ -41,6 +40,7 @@ interface Measurement {
   steps: StepStats[];
   measured: MeasuredStep[];
   pointFiles: string[];
+  scripts: string[];
   stoppedBy: StopReason;
 }
 
@@ -48,26 +48,40 @@ async function measureSteps(
   run: RunTarget,
   options: CapacityOptions,
   plan: StepPlan,
-  dirs: { bundle: string; runDir: string },
+  runDir: string,
   onStep: (stats: StepStats) => void,
 ): Promise<Measurement> {
   const started = Date.now();
-  const result: Measurement = { steps: [], measured: [], pointFiles: [], stoppedBy: plan.boundBy };
+  const result: Measurement = {
+    steps: [],
+    measured: [],
+    pointFiles: [],
+    scripts: [],
+    stoppedBy: plan.boundBy,
+  };
+  const setup = await capacitySetup(run, plan.rates[0] ?? plan.ceilingRps, options.stepDurationS);
   for (const [index, rate] of plan.rates.entries()) {
     const stepRun = await runCapacityStep({
-      bundle: dirs.bundle,
-      dir: dirs.runDir,
-      targetJson: run.fileJson,
+      run,
+      dir: runDir,
       index,
       rate,
       durationS: options.stepDurationS,
-      maxRps: run.target.load.maxRps,
+      setup,
       env: options.env,
     });
-    const stats = stepStats(index, rate, options.stepDurationS, stepRun.samples, stepRun.dropped);
+    const stats = stepStats(
+      index,
+      rate,
+      options.stepDurationS,
+      stepRun.samples,
+      stepRun.dropped,
+      stepRun.latenessP95,
+    );
     result.steps.push(stats);
     result.measured.push({ offeredRps: rate, samples: stepRun.samples });
-    result.pointFiles.push(stepRun.pointsFile);
+    result.pointFiles.push(...stepRun.pointFiles);
+    result.scripts.push(...stepRun.scripts);
     onStep(stats);
     if (detectKnee(result.steps, options.knee)?.confirmed) return { ...result, stoppedBy: 'knee' };
     const perStepMs = (Date.now() - started) / (index + 1);
@@ -77,11 +91,11 @@ async function measureSteps(
   return result;
 }
 
-function newSummary(run: RunTarget): Summary {
+function newSummary(run: RunTarget, artilleryVersion: string): Summary {
   return startSummary({
     command: 'capacity',
     target: describeTarget(run.target.name, run.target.baseUrl, { sandbox: run.sandbox, faults: run.faults }),
-    versions: runVersions(resolveK6().version),
+    versions: runVersions(artilleryVersion),
     startedAt: new Date(),
   });
 }
@@ -91,18 +105,18 @@ export async function runCapacity(
   onStep: (stats: StepStats) => void = () => {},
   onRedactor: (redact: Redactor) => void = () => {},
 ): Promise<CapacityResult> {
+  // Before any target is opened: a missing Artillery is one line, not a sandbox started for nothing.
+  const artillery = resolveArtillery();
   const run = await openTarget('walk', { ...options, target: options.target, faults: options.faults });
   const redact = createRedactor(targetSecrets(run.target));
   onRedactor(redact);
-  const bundleDir = await mkdtemp(path.join(tmpdir(), 'capacity-bundle-'));
   try {
-    const summary = newSummary(run);
-    const runDir = path.join(options.reportsDir, summary.runId);
+    const summary = newSummary(run, artillery.version);
+    const runDir = path.resolve(options.reportsDir, summary.runId);
     await mkdir(runDir, { recursive: true });
     const plan = planSteps({ ...options, targetMaxRps: run.target.load.maxRps });
-    const bundle = await bundleScenario('capacity', bundleDir, { sourceMap: false });
     const started = Date.now();
-    const measurement = await measureSteps(run, options, plan, { bundle, runDir }, onStep);
+    const measurement = await measureSteps(run, options, plan, runDir, onStep);
     const knee = detectKnee(measurement.steps, options.knee);
     const onsets = onset429(measurement.measured);
     const { failures } = await readRunPoints(measurement.pointFiles, [95]);
@@ -115,9 +129,13 @@ export async function runCapacity(
     });
     summary.artifacts = [
       { name: 'step table (capacity.json)', path: 'capacity.json' },
+      ...measurement.scripts.map((file) => ({
+        name: `Artillery script ${path.relative(runDir, file)}`,
+        path: path.relative(runDir, file),
+      })),
       ...measurement.pointFiles.map((file) => ({
-        name: `k6 raw points ${path.basename(file)}`,
-        path: path.basename(file),
+        name: `raw points ${path.relative(runDir, file)}`,
+        path: path.relative(runDir, file),
       })),
     ];
     const table = {
@@ -133,7 +151,6 @@ export async function runCapacity(
     const paths = await writeRunReport(summary, { redact, reportsDir: options.reportsDir });
     return { plan, steps: measurement.steps, knee, onsets, stoppedBy: measurement.stoppedBy, summary, paths };
   } finally {
-    await rm(bundleDir, { recursive: true, force: true });
     await run.close();
   }
 }

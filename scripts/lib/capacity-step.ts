@@ -1,85 +1,127 @@
 /**
- * One step of a capacity run: one k6 process at one constant arrival rate, under a hard time
- * limit, then its raw points read back (one `http_req_duration` point per request, tagged with the
- * step, endpoint, tenant and key; `dropped_iterations` points for arrivals k6 could not start).
+ * One step of a capacity run: the `capacity` scenario (scenarios/capacity.ts) at one constant
+ * arrival rate, on Artillery through the harness's engine (one generator process per step, under
+ * a hard time limit), then the step's raw points read back: one `latency` point per request,
+ * tagged with its endpoint, tenant, key and status; one `arrivals` point and one
+ * `generator_lateness` point per arrival the generator started. Each step writes under a
+ * directory of its own, so its points are its own.
  */
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { CAPACITY_ENV } from '../../lib/capacity/scenario.ts';
+import { createNodeClient } from '../../lib/adapters/node-http.ts';
 import type { RequestSample } from '../../lib/capacity/step-stats.ts';
 import { HarnessError } from '../../lib/errors.ts';
-import { LOAD_ENV } from '../../lib/load/config.ts';
-import { GRACEFUL_STOP_S } from '../../lib/load/executor.ts';
-import { describeK6Exit, K6_EXIT, runK6 } from './k6.ts';
-import { readK6Records } from './k6-points.ts';
-import { lastK6Error } from './load-verdict.ts';
+import { runGenerators } from '../../lib/load/artillery/run.ts';
+import { TARGET_ENV } from '../../lib/load/artillery/engine-config.ts';
+import { METRIC } from '../../lib/load/metrics.ts';
+import { plannedArrivals } from '../../lib/load/phases.ts';
+import type { Point } from '../../lib/load/points/format.ts';
+import { readRunPoints } from '../../lib/load/points/run-points.ts';
+import type { LoadSettings, SetupData } from '../../lib/load/scenario.ts';
+import { capacity } from '../../scenarios/capacity.ts';
+import type { RunTarget } from './load-target.ts';
+
+/** A request of a step that got no answer in this long is a data point (status 0). */
+const REQUEST_TIMEOUT_MS = 10_000;
 
 export interface StepRequest {
-  bundle: string;
+  run: RunTarget;
+  /** The run's directory: the step writes under `step-<n>/` in it. */
   dir: string;
-  /** The target file as JSON (k6 reads the keys it names from its own environment). */
-  targetJson: string;
+  /** 0-based step number. */
   index: number;
+  /** Requests per second. */
   rate: number;
   durationS: number;
-  /** The target's load.maxRps, passed to k6 as its `rps` ceiling. */
-  maxRps: number;
+  /** What the setup of the first step measured (capacitySetup). */
+  setup: SetupData;
+  /** Where keys named by the target file are read (the generator's environment). */
   env: Record<string, string | undefined>;
 }
 
 export interface StepRun {
   samples: RequestSample[];
+  /** Planned arrivals the generator did not start, plus those Artillery skipped. */
   dropped: number;
-  pointsFile: string;
+  /** p95 of how late the generator started the step's arrivals, ms. */
+  latenessP95: number;
+  pointFiles: string[];
+  /** The step's Artillery script(s). */
+  scripts: string[];
 }
 
-/** Setup (a probe on the first step), the step, the graceful stop and a margin. */
-const timeoutMs = (durationS: number) => (durationS + GRACEFUL_STOP_S + 60 + 30) * 1000;
+const settingsOf = (rate: number, durationS: number): LoadSettings => ({
+  profile: 'capacity',
+  rate,
+  durationS,
+  floodRate: rate,
+  requestTimeoutMs: REQUEST_TIMEOUT_MS,
+});
 
-function sampleOf(tags: Record<string, string>, value: number, time: number): RequestSample | undefined {
-  const { status, key, tenant, endpoint } = tags;
+/**
+ * The setup of the run, once, before the first step, in this process: probes every tenant (one
+ * line when the target is unreachable or refuses a key) and measures the latency floor.
+ */
+export async function capacitySetup(run: RunTarget, rate: number, durationS: number): Promise<SetupData> {
+  const settings = settingsOf(rate, durationS);
+  const client = createNodeClient(run.target, { timeoutMs: settings.requestTimeoutMs });
+  return capacity.setup({ target: run.target, settings, sender: client }).finally(() => client.close());
+}
+
+/** Artillery's start-up (about 5 s), the step, the drain of requests in flight and a margin. */
+const timeoutMs = (durationS: number) => (durationS + 30 + REQUEST_TIMEOUT_MS / 1000 + 30) * 1000;
+
+function sampleOf(point: Point): RequestSample | undefined {
+  const { status, key, tenant, endpoint } = point.tags;
   if (status === undefined || key === undefined || tenant === undefined || endpoint === undefined)
     return undefined;
-  return { durationMs: value, status: Number(status), key, tenant, endpoint, time };
-}
-
-async function readStepPoints(file: string, index: number): Promise<Omit<StepRun, 'pointsFile'>> {
-  const samples: RequestSample[] = [];
-  let dropped = 0;
-  for await (const item of readK6Records(file)) {
-    if (item.kind !== 'point') continue;
-    if (item.metric === 'dropped_iterations') dropped += item.value;
-    if (item.metric !== 'http_req_duration' || item.tags.step !== String(index)) continue;
-    const sample = sampleOf(item.tags, item.value, item.time);
-    if (sample) samples.push(sample);
-  }
-  return { samples, dropped };
+  return { durationMs: point.value, status: Number(status), key, tenant, endpoint, time: point.time };
 }
 
 export async function runCapacityStep(request: StepRequest): Promise<StepRun> {
-  const pointsFile = path.join(request.dir, `points-step-${request.index + 1}.json.gz`);
-  const env: Record<string, string> = {
-    ...Object.fromEntries(
-      Object.entries(request.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  const step = request.index + 1;
+  const settings = settingsOf(request.rate, request.durationS);
+  const phases = capacity.phases(settings);
+  const env = Object.fromEntries(
+    Object.entries({ ...request.env, [TARGET_ENV]: request.run.fileJson }).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
     ),
-    K6_NO_USAGE_REPORT: 'true',
-    [LOAD_ENV.targetJson]: request.targetJson,
-    [LOAD_ENV.rate]: String(request.rate),
-    [LOAD_ENV.duration]: `${request.durationS}s`,
-    [LOAD_ENV.maxRps]: String(request.maxRps),
-    [CAPACITY_ENV.step]: String(request.index),
-    [CAPACITY_ENV.probe]: request.index === 0 ? '1' : '0',
-  };
-  const run = await runK6({
-    script: request.bundle,
+  );
+  const dir = path.join(request.dir, `step-${step}`);
+  await mkdir(dir, { recursive: true });
+  const generated = await runGenerators({
+    baseUrl: request.run.target.baseUrl,
+    phases,
+    engine: {
+      scenario: capacity.name,
+      settings,
+      setup: { ...request.setup, startedAt: Date.now() },
+      recordDrift: false,
+    },
+    maxRps: request.run.target.load.maxRps,
+    workers: 1,
+    dir,
     env,
-    args: ['--quiet', '--no-summary', '--out', `json=${pointsFile}`],
     timeoutMs: timeoutMs(request.durationS),
   });
-  if (run.timedOut)
-    throw new HarnessError(`k6 did not finish step ${request.index + 1} in time; is the target answering?`);
-  if (run.exitCode !== K6_EXIT.ok && run.exitCode !== K6_EXIT.thresholdsFailed) {
-    const why = lastK6Error(run.stderr) ?? describeK6Exit(run.exitCode);
-    throw new HarnessError(`k6 failed on step ${request.index + 1}: ${why}`);
-  }
-  return { ...(await readStepPoints(pointsFile, request.index)), pointsFile };
+  if (generated.error) throw new HarnessError(`step ${step}: ${generated.error}`);
+  if (generated.pointFiles.length === 0)
+    throw new HarnessError(
+      `step ${step}: the load engine wrote no points: no arrival ran (HARNESS_DEBUG=1 shows Artillery's output)`,
+    );
+  const samples: RequestSample[] = [];
+  const { summary } = await readRunPoints(generated.pointFiles, [95], (point) => {
+    if (point.metric !== METRIC.latency) return;
+    const sample = sampleOf(point);
+    if (sample) samples.push(sample);
+  });
+  const planned = phases.reduce((sum, phase) => sum + plannedArrivals(phase), 0);
+  const started = summary.metrics[METRIC.arrivals]?.values.count ?? 0;
+  return {
+    samples,
+    dropped: Math.max(0, planned - started) + generated.skipped,
+    latenessP95: Number((summary.metrics[METRIC.generatorLateness]?.values.p95 ?? 0).toFixed(2)),
+    pointFiles: generated.pointFiles,
+    scripts: generated.scripts,
+  };
 }

@@ -11,7 +11,7 @@ import type { StepStats } from '../../lib/capacity/step-stats.ts';
 import type { Failure } from '../../lib/failure.ts';
 import { addCheck, addStage } from '../../lib/report/build.ts';
 import type { Summary } from '../../lib/report/model.ts';
-import type { LoadFailure } from './load-points.ts';
+import type { LoadFailure } from '../../lib/load/points/run-points.ts';
 
 export interface MeasuredRun {
   steps: StepStats[];

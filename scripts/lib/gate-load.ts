@@ -1,18 +1,19 @@
 /**
- * The load stage of the gate: each scenario's smoke run through runLoad, folded into the summary
- * as threshold checks, invariant checks (what the page checks found under load) and metrics.
+ * The load stage of the gate: each load through runLoad, folded into the summary as threshold
+ * checks, one invariant check per page check (held on N pages, or failed with its first
+ * failure), the generator's figures, and the report metrics. A page check is listed once per
+ * load, however many failures of it the load recorded.
  */
 import path from 'node:path';
 import { addCheck } from '../../lib/report/build.ts';
-import { addThresholds, statOf, type ThresholdOutcome } from '../../lib/report/k6-thresholds.ts';
-import type { ThresholdResult } from '../../lib/load/summary.ts';
+import { addThresholds } from '../../lib/report/thresholds.ts';
 import type { Summary } from '../../lib/report/model.ts';
 import type { Failure } from '../../lib/failure.ts';
 import type { ProfileName } from '../../lib/load/profiles.ts';
 import type { ScenarioName } from '../../lib/load/thresholds.ts';
+import type { LoadFailure } from '../../lib/load/points/run-points.ts';
 import { loadRunMetrics } from './gate-metrics.ts';
 import { runLoad, type LoadResult } from './load-run.ts';
-import type { LoadFailure } from './load-points.ts';
 
 export interface GateLoad {
   /** What `--load` and the report call it. */
@@ -23,73 +24,58 @@ export interface GateLoad {
   duration: string;
   /** Overrides the profile's base arrival rate, walks per second. */
   rate?: number;
-  /** VUs, all initialised up front. @default from the peak rate */
-  maxVUs?: number;
 }
 
-/** A threshold with the value it judged, read from the run's metrics when k6 did not give it. */
-function withActual(threshold: ThresholdResult, result: LoadResult): ThresholdOutcome {
-  const metric = result.metrics[threshold.metric];
-  const stat = statOf(threshold.expression);
-  const value = stat === undefined ? undefined : metric?.values?.[stat];
-  return {
-    ...threshold,
-    ...(threshold.actual === undefined && value !== undefined ? { actual: value } : {}),
-    ...(metric?.contains ? { contains: metric.contains } : {}),
-  };
-}
+const TIME_METRICS = /^(latency|walk_duration|throttle_recovery|depth_latency_added|latency_drift|generator_lateness)\b/;
 
-function addLoadChecks(summary: Summary, result: LoadResult): void {
-  const label = `${result.scenario}/${result.profile}`;
-  addThresholds(
-    summary,
-    result.thresholds.map((threshold) => ({
-      ...withActual(threshold, result),
-      metric: `${label} ${threshold.metric}`,
-    })),
-  );
-  for (const failure of result.failures) {
-    addCheck(
-      summary,
-      { name: `${label} ${failure.check}`, kind: 'invariant', detail: `${failure.count} time(s)` },
-      failure.severity === 'error'
-        ? { verdict: 'failed', reason: `${failure.code}: ${failure.message}` }
-        : { verdict: 'passed', advisories: [asAdvisory(failure)] },
-    );
-  }
-  // Not a gate (a busy CI machine must not fail a clean run), but the report must say it.
-  for (const warning of result.warnings)
-    summary.advisories.push({
-      check: 'generator-rate',
-      code: 'DROPPED_ITERATIONS',
-      severity: 'advisory',
-      message: `${label}: ${warning}`,
-      expected: 'no dropped iterations: the planned arrival rate held',
-      received: warning.slice(0, warning.indexOf(':')),
-      requests: [],
-    });
-  if (result.verdict === 'error')
-    addCheck(
-      summary,
-      { name: `${label} run`, kind: 'invariant' },
-      { verdict: 'failed', reason: result.reason },
-    );
-}
-
-const asAdvisory = (failure: LoadFailure): Failure => ({
+const asAdvisory = (failure: LoadFailure, label: string): Failure => ({
   check: failure.check,
   code: failure.code,
   severity: 'advisory',
-  message: failure.message,
+  message: `${label}: ${failure.message}`,
   expected: 'see the check',
   received: `${failure.count} time(s) under load`,
   requests: [],
 });
 
+const ms = (value: number | null) => (value === null ? 'n/a' : `${Math.round(value)} ms`);
+
+function addLoadChecks(summary: Summary, result: LoadResult, label: string): void {
+  const before = summary.checks.filter((check) => check.verdict === 'failed').length;
+  addThresholds(
+    summary,
+    result.thresholds.map((threshold) => ({
+      ...threshold,
+      metric: `${label} ${threshold.metric}`,
+      time: TIME_METRICS.test(threshold.metric),
+    })),
+  );
+  for (const check of result.checks)
+    addCheck(
+      summary,
+      { name: `${label} ${check.name}`, kind: 'invariant', family: 'load', detail: `${check.pages} pages checked` },
+      check.first
+        ? { verdict: 'failed', reason: `${check.first.code}: ${check.first.message} (${check.errors} time(s))` }
+        : { verdict: 'passed' },
+    );
+  for (const failure of result.failures.filter((f) => f.severity !== 'error'))
+    if (!summary.advisories.some((known) => known.code === failure.code && known.check === failure.check))
+      summary.advisories.push(asAdvisory(failure, label));
+  const { generator } = result;
+  const figures = `${generator.started} of ${generator.planned} arrivals (${generator.achievedRate.toFixed(1)}/s of ${generator.offeredRate.toFixed(1)}/s), lateness p95 ${ms(generator.latenessP95Ms)}, p99 ${ms(generator.latenessP99Ms)}`;
+  const failedHere = summary.checks.filter((check) => check.verdict === 'failed').length > before;
+  // A run that failed or could not run, for a reason no check above names, says why here.
+  addCheck(
+    summary,
+    { name: `${label} run`, kind: 'invariant', family: 'load', detail: `generator: ${figures}` },
+    result.verdict !== 'pass' && !failedHere ? { verdict: 'failed', reason: result.reason } : { verdict: 'passed' },
+  );
+}
+
 /** Latency and 429s from the walk run; latency by depth from the depth run when there was one. */
-async function fillMetrics(summary: Summary, results: readonly LoadResult[]): Promise<void> {
-  const walk = results.find((result) => result.scenario === 'walk' && result.profile === 'smoke');
-  const depth = results.find((result) => result.scenario === 'depth') ?? walk;
+async function fillMetrics(summary: Summary, results: readonly { name: string; result: LoadResult }[]): Promise<void> {
+  const walk = results.find(({ result }) => result.scenario === 'walk' && result.profile === 'smoke')?.result;
+  const depth = results.find(({ result }) => result.scenario === 'depth')?.result ?? walk;
   if (walk) {
     const metrics = await loadRunMetrics(walk.files.points);
     summary.metrics.latency = metrics.latency;
@@ -104,31 +90,28 @@ export async function runGateLoads(
   options: { summary: Summary; runDir: string; target?: string; faults: string[] },
   progress: (line: string) => void,
 ): Promise<LoadResult[]> {
-  const results: LoadResult[] = [];
+  const results: { name: string; result: LoadResult }[] = [];
   for (const load of loads) {
     const outDir = path.join(options.runDir, `load-${load.name}`);
-    const { scenario, profile, duration, rate, maxVUs } = load;
+    const { scenario, profile, duration, rate } = load;
     const result = await runLoad({
       scenario,
       profile,
       duration,
       ...(rate === undefined ? {} : { rate }),
-      ...(maxVUs === undefined ? {} : { maxVUs }),
       ...(options.target ? { target: options.target } : { faults: options.faults }),
       outDir,
     });
-    progress(
-      `  ${result.verdict.toUpperCase().padEnd(5)} ${load.scenario}/${load.profile}: ${result.reason}`,
-    );
+    const label = `${load.name}/${load.profile}`;
+    progress(`  ${result.verdict.toUpperCase().padEnd(5)} ${label}: ${result.reason}`);
     for (const warning of result.warnings) progress(`        warning: ${warning}`);
-    addLoadChecks(options.summary, result);
-    if (result.files.dashboard)
-      (options.summary.artifacts ??= []).push({
-        name: `k6 dashboard (${load.name})`,
-        path: path.relative(options.runDir, result.files.dashboard),
-      });
-    results.push(result);
+    addLoadChecks(options.summary, result, label);
+    (options.summary.artifacts ??= []).push({
+      name: `load ${load.name}: result.json`,
+      path: path.relative(options.runDir, result.files.result),
+    });
+    results.push({ name: load.name, result });
   }
   await fillMetrics(options.summary, results);
-  return results;
+  return results.map(({ result }) => result);
 }

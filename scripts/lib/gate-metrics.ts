@@ -1,20 +1,21 @@
 /**
- * The report metrics of load runs, from their raw points (one `http_req_duration` point per
- * request): latency per endpoint and tenant, the 429 share per second, latency by page depth.
+ * The report metrics of load runs, from their raw points (one `latency` point per response):
+ * latency per endpoint and tenant, the 429 share per second, latency by page depth.
  * Percentiles are computed over all points, never averaged across runs.
  */
 import { latencyRows, rate429Series } from '../../lib/capacity/metrics.ts';
 import { percentile, type RequestSample } from '../../lib/capacity/step-stats.ts';
 import type { Metrics } from '../../lib/report/model.ts';
-import { readK6Records } from './k6-points.ts';
+import { METRIC } from '../../lib/load/metrics.ts';
+import { readPoints } from '../../lib/load/points/read.ts';
 
 interface Sample extends RequestSample {
   depth?: string;
 }
 
 async function readSamples(file: string, samples: Sample[]): Promise<void> {
-  for await (const record of readK6Records(file)) {
-    if (record.kind !== 'point' || record.metric !== 'http_req_duration') continue;
+  for await (const record of readPoints(file)) {
+    if (record.metric !== METRIC.latency) continue;
     const { status, tenant, endpoint, key, depth } = record.tags;
     if (status === undefined || tenant === undefined || endpoint === undefined) continue;
     samples.push({

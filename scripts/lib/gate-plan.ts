@@ -10,9 +10,7 @@ export const GATE_LOADS: readonly GateLoad[] = [
   { name: 'isolation', scenario: 'isolation', profile: 'smoke', duration: '8s', rate: 10 },
   { name: 'fairness', scenario: 'fairness', profile: 'smoke', duration: '8s' },
   // The stress shape ramps to several times its base rate: overload must be 429, never 5xx.
-  // Its walks back off on 429s and last longer, so more of them are in flight than the default
-  // VUs allow: all initialised up front, or k6 drops the arrivals that wait for a new VU.
-  { name: 'stress', scenario: 'stress', profile: 'stress', duration: '8s', rate: 6, maxVUs: 150 },
+  { name: 'stress', scenario: 'stress', profile: 'stress', duration: '8s', rate: 6 },
   { name: 'depth', scenario: 'depth', profile: 'smoke', duration: '8s' },
   // A soak squeezed into seconds: enough arrivals for the late latency floor to show a drift.
   { name: 'soak', scenario: 'walk', profile: 'soak', duration: '10s', rate: 15 },

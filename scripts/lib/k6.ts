@@ -10,7 +10,8 @@ import { totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { K6_INSTALL_HINT } from './k6-pin.ts';
-import { spawnBounded } from './k6-spawn.ts';
+import { findOnPath } from '../../lib/process/find-on-path.ts';
+import { spawnBounded } from '../../lib/process/spawn-bounded.ts';
 
 export { K6_EXIT, describeK6Exit } from './k6-exit-codes.ts';
 
@@ -62,12 +63,6 @@ function isExecutable(file: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** The first executable `name` on PATH, or undefined. */
-export function findOnPath(name: string, searchPath = process.env.PATH ?? ''): string | undefined {
-  const dirs = searchPath.split(path.delimiter).filter(Boolean);
-  return dirs.map((dir) => path.join(dir, name)).find(isExecutable);
 }
 
 /** The module the harness's k6 build adds (k6ext/pagefold); `k6 version` lists it. */

@@ -1,6 +1,6 @@
 /**
  * junit.xml of a load run: one test case per threshold and one per page check, so CI lists each
- * gate by name; a run k6 could not complete adds one errored case saying why.
+ * gate by name; a run that could not complete adds one errored case saying why.
  */
 import builder from 'junit-report-builder';
 import type { Redactor } from '../../lib/redact.ts';
@@ -21,13 +21,10 @@ export function writeLoadJunit(result: LoadResult, file: string, redact: Redacto
   const checks = report.testSuite().name(`${className} checks`);
   for (const check of result.checks) {
     const testCase = checks.testCase().className(className).name(check.name);
-    const failures = result.failures.filter((failure) => failure.check === check.name);
-    if (check.fails > 0 || failures.length > 0) {
+    const failures = result.failures.filter((failure) => failure.check === check.name && failure.severity === 'error');
+    if (check.errors > 0) {
       const details = failures.map((f) => `[${f.code}] ${f.message} (x${f.count})`).join('\n');
-      testCase.failure(
-        redact(`${check.fails} of ${check.passes + check.fails} walks failed`),
-        failures[0]?.code,
-      );
+      testCase.failure(redact(`${check.errors} error(s) on ${check.pages} pages`), failures[0]?.code);
       if (details) testCase.stacktrace(redact(details));
     }
   }
@@ -37,7 +34,7 @@ export function writeLoadJunit(result: LoadResult, file: string, redact: Redacto
       .name(`${className} run`)
       .testCase()
       .className(className)
-      .name('k6 run')
+      .name('load run')
       .error(redact(result.reason));
   report.writeTo(file);
 }

@@ -16,27 +16,27 @@ export interface LoadOptions {
   profile?: ProfileName;
   /** A target file; without one a sandbox is started for the run. */
   target?: string;
-  /** `metric=expression` overrides, e.g. `http_req_duration=p(95)<300`. */
+  /** `metric=expression` overrides, e.g. `latency=p95<300`. */
   thresholds?: string[];
-  /** k6 processes on execution segments, merged from raw points. @default 1 */
-  segments?: number;
+  /** Generator processes sharing the arrival rate, their points merged. @default 1 */
+  workers?: number;
   /** Overrides the profile's duration, e.g. `30s`, `5m`. */
   duration?: string;
   /** Overrides the profile's base arrival rate, walks per second. */
   rate?: number;
   /** fairness: requests per second of the noisy tenant. @default 2.5x its sandbox limit, or 20x rate */
   floodRate?: number;
-  /** k6 VUs per scenario, all initialised up front. @default 2 to 4 per walk per second of the peak rate */
-  maxVUs?: number;
+  /** Walks in flight per generator at most; arrivals beyond are skipped and counted. @default unbounded */
+  maxInFlight?: number;
   /** Sandbox only: faults to switch on. */
   faults?: string[];
   /** Sandbox only: latency, rate limits, churn and the like, over the scenario's defaults. */
   sandbox?: SandboxOptions;
   /** @default reports/load-<timestamp> */
   outDir?: string;
-  /** Hard limit on the whole k6 run. @default the profile's duration plus setup and stop margins */
+  /** Hard limit on the whole run. @default the profile's duration plus setup and stop margins */
   timeoutMs?: number;
-  /** Show k6's own output while it runs. @default false */
+  /** Show Artillery's own output while it runs. @default false */
   echo?: boolean;
   /** Where keys named by the target file are read. @default process.env */
   env?: Record<string, string | undefined>;
@@ -55,21 +55,19 @@ export const LOAD_USAGE = `Usage: npm run load -- [options]
   --scenario NAME        ${SCENARIO_NAMES.join(', ')} (default walk)
   --profile NAME         ${PROFILE_NAMES.join(', ')} (default: the scenario's own)
   --target FILE          target file; without it a sandbox is started for the run
-  --threshold M=EXPR     replace the thresholds of metric M, e.g. 'http_req_duration=p(95)<300'
+  --threshold M=EXPR     replace the thresholds of metric M, e.g. 'latency=p95<300'
                          or 'rate_limited{traffic:quiet}=rate<0.05'; 'M=none' drops them; repeatable
-  --segments N           run N k6 processes on execution segments, merge their raw points
+  --workers N            split the arrival rate over N generator processes, merge their points
   --duration D           squeeze or stretch the profile to D (30s, 5m, 1h)
   --rate N               base arrival rate, walks per second
   --flood-rate N         fairness: requests per second of the noisy tenant
-  --max-vus N            k6 VUs, all initialised up front (default: 2 to 4 per walk/s of the peak)
+  --max-in-flight N      walks in flight per generator at most; arrivals beyond are skipped (default none)
   --fault NAME           sandbox only: switch a fault on; repeatable
   --latency SPEC         sandbox only: fixed=MS,tail=MS,ratio=R
   --rate-limit SPEC      sandbox only: perKey=N,perTenant=N,windowMs=N
   --churn N              sandbox only: data changes per second while walking
   --out-dir DIR          where the reports go (default reports/load-<timestamp>)
-  --timeout D            hard limit on the k6 run (default: duration plus margins)
-  --k6-operator N        write a k6-operator TestRun + ConfigMap for N pods into --out-dir, run nothing
-  --secret NAME          with --k6-operator: the Secret holding the key environment variables
+  --timeout D            hard limit on the run (default: duration plus margins)
   --help                 show this help
 
 Every option also reads HARNESS_<NAME> (e.g. HARNESS_PROFILE=load); flags win.
@@ -80,19 +78,17 @@ export const LOAD_FLAGS = {
   profile: { type: 'string' },
   target: { type: 'string' },
   threshold: { type: 'string', multiple: true },
-  segments: { type: 'string' },
+  workers: { type: 'string' },
   duration: { type: 'string' },
   rate: { type: 'string' },
   'flood-rate': { type: 'string' },
-  'max-vus': { type: 'string' },
+  'max-in-flight': { type: 'string' },
   fault: { type: 'string', multiple: true },
   latency: { type: 'string' },
   'rate-limit': { type: 'string' },
   churn: { type: 'string' },
   'out-dir': { type: 'string' },
   timeout: { type: 'string' },
-  'k6-operator': { type: 'string' },
-  secret: { type: 'string' },
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -151,11 +147,11 @@ export function optionsFromFlags(flags: FlagValues, env: Env): LoadOptions {
     profile: text(flags, env, 'profile') as ProfileName | undefined,
     target: text(flags, env, 'target'),
     thresholds: list(flags, env, 'threshold'),
-    segments: positiveInteger('segments', text(flags, env, 'segments'), 64),
+    workers: positiveInteger('workers', text(flags, env, 'workers'), 64),
     duration: text(flags, env, 'duration'),
     rate: positiveInteger('rate', text(flags, env, 'rate')),
     floodRate: positiveInteger('flood-rate', text(flags, env, 'flood-rate')),
-    maxVUs: positiveInteger('max-vus', text(flags, env, 'max-vus'), 10_000),
+    maxInFlight: positiveInteger('max-in-flight', text(flags, env, 'max-in-flight'), 100_000),
     faults: list(flags, env, 'fault'),
     sandbox: sandboxOverrides(flags, env),
     outDir: text(flags, env, 'out-dir'),
@@ -167,7 +163,7 @@ export function optionsFromFlags(flags: FlagValues, env: Env): LoadOptions {
 export interface CheckedOptions {
   scenario: ScenarioName;
   profile: ProfileName;
-  segments: number;
+  workers: number;
 }
 
 /** Fails at once, with one line, on a value no run could use. */
@@ -189,5 +185,5 @@ export function checkOptions(options: LoadOptions): CheckedOptions {
     throw new HarnessError(
       '--fault, --latency, --rate-limit and --churn shape the sandbox; they cannot go with --target',
     );
-  return { scenario, profile, segments: options.segments ?? 1 };
+  return { scenario, profile, workers: options.workers ?? 1 };
 }

@@ -1,30 +1,31 @@
 /**
- * One load run as a function: starts or checks the target, bundles the scenario, runs k6 (or N
- * k6 processes on execution segments) under a hard time limit, and returns the results as data.
- * Writes under the run's directory: summary.json, result.json, junit.xml, dashboard.html (single
- * runs) and the raw points. The gate (scripts/gate.ts) and the bench call this.
+ * One load run as a function: opens the target (or starts a sandbox), runs the scenario's setup
+ * in this process (one line when the target is unfit), runs its schedule on Artillery through the
+ * harness's engine (lib/load/artillery), merges every worker's points and judges them. Writes
+ * under the run's directory: result.json, junit.xml, the Artillery scripts and the raw points.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOAD_ENV, parseDurationS } from '../../lib/load/config.ts';
-import { GRACEFUL_STOP_S } from '../../lib/load/executor.ts';
+import { createNodeClient } from '../../lib/adapters/node-http.ts';
+import { runGenerators } from '../../lib/load/artillery/run.ts';
+import { TARGET_ENV } from '../../lib/load/artillery/engine-config.ts';
+import { parseDurationS } from '../../lib/load/config.ts';
+import { phasesDurationS, plannedArrivals } from '../../lib/load/phases.ts';
 import { PROFILES } from '../../lib/load/profiles.ts';
-import type { K6Summary } from '../../lib/load/summary.ts';
-import { percentilesIn } from '../../lib/load/threshold-eval.ts';
-import { overridesFromFlags, thresholdsFor } from '../../lib/load/thresholds.ts';
+import type { LoadScenario, LoadSettings } from '../../lib/load/scenario.ts';
+import type { MergedSummary } from '../../lib/load/points/merge.ts';
+import { readRunPoints, type LoadFailure } from '../../lib/load/points/run-points.ts';
+import { gatesOnDrift, overridesFromFlags, percentilesIn, thresholdsFor } from '../../lib/load/thresholds.ts';
+import { judge, rateLimiting, type Judgement, type RateLimiting } from '../../lib/load/verdict.ts';
+import { resolveArtillery } from '../../lib/process/artillery.ts';
 import { createRedactor, redactDeep } from '../../lib/redact.ts';
 import { targetSecrets } from '../../lib/target/target.ts';
-import { resolveK6 } from './k6.ts';
-import type { MergedSummary } from './k6-merge.ts';
-import { bundleScenario } from './load-bundle.ts';
+import { SCENARIOS } from '../../scenarios/index.ts';
 import { writeLoadJunit } from './load-junit.ts';
 import { checkOptions, type LoadOptions } from './load-options.ts';
-import { readRunPoints, type LoadFailure } from './load-points.ts';
-import { runLoadK6 } from './load-k6.ts';
 import { SANDBOX_FLOOD_RATE } from './load-sandbox.ts';
 import { openTarget } from './load-target.ts';
-import { judge, rateLimiting, type RateLimiting, type Judgement } from './load-verdict.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -34,97 +35,87 @@ export interface LoadResult extends Judgement {
   profile: string;
   /** Name and base URL only: never a key. */
   target: { name: string; baseUrl: string; sandbox: boolean; faults: string[] };
-  k6: { version: string; exitCodes: (number | null)[] };
-  segments: number;
+  engine: { artillery: string; exitCodes: (number | null)[] };
+  workers: number;
   startedAt: string;
   durationMs: number;
   /** Each distinct failure the page checks recorded, with how often. */
   failures: LoadFailure[];
   rateLimiting: RateLimiting;
-  /** From all raw points: k6's summary keys per metric, and per tag value as `metric{tag:value}`. */
+  /** From all raw points: per metric, and per tag value as `metric{tag:value}`. */
   metrics: MergedSummary['metrics'];
-  files: {
-    dir: string;
-    result: string;
-    junit: string;
-    summary?: string;
-    dashboard?: string;
-    points: string[];
-  };
+  files: { dir: string; result: string; junit: string; scripts: string[]; points: string[] };
 }
 
 const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
 
-/** The profile's run time plus setup, the graceful stop and a margin; a k6 run never outlives it. */
-function defaultTimeoutMs(scenario: string, durationS: number): number {
-  const setupS = scenario === 'isolation' ? 120 : 30;
-  return (durationS + GRACEFUL_STOP_S + setupS + 30) * 1000;
-}
+/** The schedule plus Artillery's start-up, the walks' drain and a margin; a run never outlives it. */
+const defaultTimeoutMs = (scheduleS: number): number => (scheduleS + 30 + 60) * 1000;
 
-function readSummary(file: string): K6Summary | undefined {
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as K6Summary) : undefined;
+function settingsOf(options: LoadOptions, scenario: LoadScenario, profile: LoadSettings['profile'], sandbox: boolean): LoadSettings {
+  const durationS = options.duration ? (parseDurationS(options.duration) ?? 0) : PROFILES[profile].durationS;
+  const rate = options.rate ?? PROFILES[profile].rate;
+  const floodRate = options.floodRate ?? (sandbox ? SANDBOX_FLOOD_RATE : rate * 20);
+  void scenario;
+  return { profile, rate, durationS, floodRate, requestTimeoutMs: 10_000 };
 }
 
 export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
-  const { scenario, profile, segments } = checkOptions(options);
+  const { scenario: name, profile, workers } = checkOptions(options);
   const started = Date.now();
-  const k6 = resolveK6();
-  const durationS = options.duration ? (parseDurationS(options.duration) ?? 0) : PROFILES[profile].durationS;
-  const thresholds = thresholdsFor(scenario, profile, overridesFromFlags(options.thresholds ?? []));
+  const artillery = resolveArtillery();
+  const scenario = SCENARIOS[name];
+  const thresholds = thresholdsFor(name, profile, overridesFromFlags(options.thresholds ?? []));
   const dir = path.resolve(options.outDir ?? path.join(PROJECT_ROOT, 'reports', `load-${stamp()}`));
-  mkdirSync(dir, { recursive: true });
-  const run = await openTarget(scenario, options);
+  const run = await openTarget(name, options);
   const redact = createRedactor(targetSecrets(run.target));
   try {
-    const bundle = await bundleScenario(scenario, path.join(dir, 'bundle'));
-    const summaryFile = path.join(dir, 'summary.json');
-    const floodRate = options.floodRate ?? (run.sandbox ? SANDBOX_FLOOD_RATE : undefined);
-    const env: Record<string, string> = {
-      ...definedEntries(options.env ?? {}),
-      [LOAD_ENV.targetJson]: run.fileJson,
-      [LOAD_ENV.profile]: profile,
-      [LOAD_ENV.duration]: `${durationS}s`,
-      [LOAD_ENV.thresholds]: JSON.stringify(overridesFromFlags(options.thresholds ?? [])),
-      [LOAD_ENV.maxRps]: String(Math.max(1, Math.floor(run.target.load.maxRps / segments))),
-      [LOAD_ENV.summaryPath]: summaryFile,
-      ...(options.rate ? { [LOAD_ENV.rate]: String(options.rate) } : {}),
-      ...(options.maxVUs ? { [LOAD_ENV.maxVUs]: String(options.maxVUs) } : {}),
-      ...(floodRate ? { [LOAD_ENV.floodRate]: String(Math.round(floodRate)) } : {}),
-    };
-    const timeoutMs = options.timeoutMs ?? defaultTimeoutMs(scenario, durationS);
-    const ran = await runLoadK6({
-      bundle,
+    const settings = settingsOf(options, scenario, profile, run.sandbox);
+    const client = createNodeClient(run.target, { timeoutMs: settings.requestTimeoutMs });
+    const setup = await scenario.setup({ target: run.target, settings, sender: client }).finally(() => client.close());
+    mkdirSync(dir, { recursive: true });
+    const phases = scenario.phases(settings);
+    const scheduleS = phasesDurationS(phases);
+    const env = Object.fromEntries(
+      Object.entries({ ...(options.env ?? process.env), [TARGET_ENV]: run.fileJson }).filter(
+        (entry): entry is [string, string] => entry[1] !== undefined,
+      ),
+    );
+    const generated = await runGenerators({
+      baseUrl: run.target.baseUrl,
+      phases,
+      engine: { scenario: name, settings, setup, recordDrift: gatesOnDrift(thresholds) },
+      maxRps: run.target.load.maxRps,
+      workers,
       dir,
       env,
-      segments,
-      timeoutMs,
-      durationS,
+      timeoutMs: options.timeoutMs ?? defaultTimeoutMs(scheduleS),
+      ...(options.maxInFlight ? { maxInFlight: options.maxInFlight } : {}),
       echo: options.echo ?? false,
     });
-    const wanted = [90, 95, 99, ...percentilesIn(Object.values(thresholds).flat())];
-    const points = await readRunPoints(ran.pointFiles, [...new Set(wanted)]);
-    const summary = segments === 1 ? readSummary(summaryFile) : undefined;
-    if (segments > 1) writeFileSync(summaryFile, `${JSON.stringify(points.summary, null, 2)}\n`);
+    const wanted = [50, 90, 95, 99, ...percentilesIn(Object.values(thresholds).flat())];
+    const points = await readRunPoints(generated.pointFiles, [...new Set(wanted)]);
     const judgement = judge({
-      ...ran,
-      timeoutMs,
-      summary,
+      ...(generated.error
+        ? { engineError: generated.error }
+        : generated.pointFiles.length === 0
+          ? { engineError: 'the load engine wrote no points: no arrival ran (HARNESS_DEBUG=1 shows Artillery\'s output)' }
+          : {}),
       merged: points.summary,
       thresholds,
       failures: points.failures,
+      setupFailures: setup.failures ?? [],
+      planned: phases.reduce((sum, phase) => sum + plannedArrivals(phase), 0),
+      scheduleS,
+      skipped: generated.skipped,
     });
     const result: LoadResult = redactDeep(
       {
-        scenario,
+        scenario: name,
         profile,
-        target: {
-          name: run.target.name,
-          baseUrl: run.target.baseUrl,
-          sandbox: run.sandbox,
-          faults: run.faults,
-        },
-        k6: { version: k6.version, exitCodes: ran.k6ExitCodes },
-        segments,
+        target: { name: run.target.name, baseUrl: run.target.baseUrl, sandbox: run.sandbox, faults: run.faults },
+        engine: { artillery: artillery.version, exitCodes: generated.exitCodes },
+        workers,
         startedAt: new Date(started).toISOString(),
         durationMs: Date.now() - started,
         ...judgement,
@@ -135,9 +126,8 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
           dir,
           result: path.join(dir, 'result.json'),
           junit: path.join(dir, 'junit.xml'),
-          ...(existsSync(summaryFile) ? { summary: summaryFile } : {}),
-          ...(ran.dashboard && existsSync(ran.dashboard) ? { dashboard: ran.dashboard } : {}),
-          points: ran.pointFiles,
+          scripts: generated.scripts,
+          points: generated.pointFiles,
         },
       },
       redact,
@@ -148,10 +138,4 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
   } finally {
     await run.close();
   }
-}
-
-function definedEntries(env: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  );
 }

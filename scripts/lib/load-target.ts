@@ -1,8 +1,8 @@
 /**
  * The target of a load run: a target file (validated, its keys resolved from the environment,
  * refused when it is not loopback and does not allow load) or a sandbox started for the run.
- * k6 gets the target file's JSON in its environment and reads the keys it names from its own
- * environment, so the harness never writes a key to disk.
+ * The load engine gets the target file's JSON in its environment and reads the keys it names from
+ * its own environment, so the harness never writes a key to disk.
  */
 import { readFile } from 'node:fs/promises';
 import { loadTargetFile } from '../../lib/adapters/node-target.ts';
@@ -17,7 +17,7 @@ import { sandboxOptionsFor } from './load-sandbox.ts';
 export interface RunTarget {
   /** Resolved, keys included: for the safety checks and the redactor, never for output. */
   target: Target;
-  /** The target file as JSON text, for k6 (HARNESS_TARGET_JSON). */
+  /** The target file as JSON text, for the load engine (HARNESS_TARGET_JSON). */
   fileJson: string;
   /** Sandbox faults switched on; empty for a target file. */
   faults: string[];

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { HarnessError } from '../../lib/errors.ts';
-import { spawnBounded } from './k6-spawn.ts';
+import { spawnBounded } from '../../lib/process/spawn-bounded.ts';
 
 const ACTIONLINT_PIN = 'v1.7.12';
 const ACTIONLINT_BIN = path.resolve('.tools', 'bin', 'actionlint');

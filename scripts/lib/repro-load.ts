@@ -4,11 +4,10 @@
  * asking for the customer's list with other tenants' keys. Some bugs only show under
  * concurrency (a response cache keyed without the tenant).
  */
-import { createNodeClient, type NodeClient } from '../../lib/adapters/node-http.ts';
-import { walkList } from '../../lib/adapters/node-walk.ts';
+import { createNodeClient } from '../../lib/adapters/node-http.ts';
 import type { Endpoint } from '../../lib/contract/endpoints.ts';
 import { planWalk, walkableTenants, walkRoles } from '../../lib/load/walk-plan.ts';
-import { foldPage, nextCall, startWalk } from '../../lib/paging/walk.ts';
+import { sendWithBackoff, walkList, type Sender } from '../../lib/paging/walk-list.ts';
 import type { Credential, Query } from '../../lib/http/call.ts';
 import type { Target } from '../../lib/target/target.ts';
 import { MAX_PAGES } from './repro-walk.ts';
@@ -52,19 +51,16 @@ export function startBackgroundLoad(
   const counts = { walks: 0, mirrored: 0 };
   const running = () => !stopped && Date.now() < untilMs;
   const walkOnce = async (index: number): Promise<void> => {
-    const state = startWalk({ ...planWalk(target, index), maxPages: MAX_PAGES });
-    for (let call = nextCall(state); call !== null && running(); call = nextCall(state)) {
-      const { response } = await client.sendWithRetry(call);
-      if (response.status === 429) return;
-      foldPage(state, call, response);
-    }
-    counts.walks += 1;
+    const spec = { ...planWalk(target, index), maxPages: MAX_PAGES };
+    const walked = await walkList(client, spec, { deadlineMs: untilMs, running });
+    if (walked.end !== 'throttled') counts.walks += 1;
   };
   const mirrorOnce = async (index: number): Promise<void> => {
     const credential = current?.others[index % current.others.length];
     if (!current || !credential) return walkOnce(index);
     const { asked } = current;
-    await client.sendWithRetry({ endpoint: current.endpoint, query: current.query, credential });
+    const call = { endpoint: current.endpoint, query: current.query, credential };
+    await sendWithBackoff(client, call, { deadlineMs: untilMs });
     counts.mirrored += 1;
     asked();
   };
@@ -99,7 +95,7 @@ export function startBackgroundLoad(
  * tenant in the customer's walk is a leak (the tenant-isolation check needs this lookup).
  */
 export async function foreignOwners(
-  client: NodeClient,
+  client: Sender,
   target: Target,
   endpoint: Endpoint,
   customerTenant: string,
@@ -112,7 +108,8 @@ export async function foreignOwners(
     const credential = { tenant: tenant.name, role, scheme: 'bearer' as const };
     // A limit of its own per tenant: no two tenants send the same path, even to a tenant-blind cache.
     const query = { limit: String(100 - index) };
-    const walk = await walkList(client, { endpoint, query, credential, maxPages: MAX_PAGES }, untilMs);
+    const spec = { endpoint, query, credential, maxPages: MAX_PAGES };
+    const walk = await walkList(client, spec, { deadlineMs: untilMs });
     for (const id of walk.ids.keys()) owners.set(id, tenant.name);
   }
   return (id) => owners.get(id);

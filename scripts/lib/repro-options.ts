@@ -38,7 +38,8 @@ export const REPRO_USAGE = `Usage: npm run repro -- --har FILE [options]
        npm run repro -- --endpoint orders|menuItems [--params 'status=OPEN&limit=7'] [options]
 
 Replays the walk a customer reported, varying the limit, until the bug shows; then shrinks it to
-the smallest failing request sequence and writes a curl script and a k6 script that reproduce it.
+the smallest failing request sequence and writes a curl script and an Artillery reproduction
+(a directory: its repro-artillery.sh exits 1 when the bug shows, 0 when not, 2 when it cannot judge).
 
   --har FILE             the customer's HAR 1.2 file (keys in it are stripped on read)
   --endpoint NAME        ${ENDPOINTS.join(' or ')}, without a HAR (with a HAR: which list to take)

@@ -1,7 +1,7 @@
 /**
  * A repro run as a function: reads the customer's walk, opens the target (or starts a sandbox,
  * with faults and churn), replays and varies the walk (optionally under concurrent load) until the
- * bug shows, shrinks it, writes the curl and k6 reproductions and reports/<run-id>/.
+ * bug shows, shrinks it, writes the curl and Artillery reproductions and reports/<run-id>/.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,7 +22,7 @@ import { hunt, shrinkFound, type HuntResult, type Shrunk } from './repro-hunt.ts
 import { reproInput, type ReproInput } from './repro-input.ts';
 import { foreignOwners, startBackgroundLoad } from './repro-load.ts';
 import type { ReproOptions } from './repro-options.ts';
-import { writeReproScripts } from './repro-scripts.ts';
+import { reproArtillery, writeReproScripts } from './repro-scripts.ts';
 import { fillReproSummary, verdictLine, type ReproOutcome } from './repro-summary.ts';
 import { runVersions } from './repro-versions.ts';
 import type { Replay, ReplayTarget } from './repro-walk.ts';
@@ -143,13 +143,15 @@ export async function runRepro(
     };
     const observed = input.walk.pages.length > 0 ? observedFailures(input.walk, choice.credential) : null;
     const measured = await huntAndShrink(client, run, walk, input, options);
+    // The Artillery the reproduction is written for (it runs there, not here).
+    const artillery = reproArtillery();
     const summary = startSummary({
       command: 'repro',
       target: describeTarget(run.target.name, run.target.baseUrl, {
         sandbox: run.sandbox,
         faults: run.faults,
       }),
-      versions: runVersions(),
+      versions: runVersions(artillery.version),
       startedAt,
     });
     const runDir = path.join(options.reportsDir, summary.runId);
@@ -166,6 +168,7 @@ export async function runRepro(
             steps: reproSteps(run.target, walk, measured.shrunk.replay),
             failures: measured.shrunk.replay.failures,
             redact,
+            artillery,
           })
         : [];
     const outcome: ReproOutcome = {

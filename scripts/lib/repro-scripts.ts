@@ -1,18 +1,42 @@
 /**
- * Writes the runnable reproduction of a shrunk failing walk into the run directory: a bash + curl
- * script (lib/repro/curl.ts, ending in a jq judgement of the answers) and a standalone k6 script.
- * Both read the base URL and keys from environment variables; neither holds a key.
+ * Writes the runnable reproductions of a shrunk failing walk into the run directory: a bash +
+ * curl script (lib/repro/curl.ts, ending in a jq judgement of the answers) and an Artillery
+ * reproduction directory (lib/repro/artillery-script.ts: the test script, its runner and the
+ * engine bundle, which replays the walk with the harness's own walk and page checks). All read the
+ * base URL and keys from environment variables; none holds a key, and everything written passes
+ * through the redactor.
  */
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Failure } from '../../lib/failure.ts';
+import { resolveArtillery } from '../../lib/process/artillery.ts';
+import { ARTILLERY_DIR, pinnedVersion } from '../../lib/process/artillery-layout.ts';
 import type { Redactor } from '../../lib/redact.ts';
+import { ARTILLERY_REPRO_FILES, REPRO_ENGINE_DIR, artilleryRepro } from '../../lib/repro/artillery-script.ts';
+import { buildReproEngine } from '../../lib/repro/build-repro-engine.ts';
 import { curlScript, type ReproStep } from '../../lib/repro/curl.ts';
 import { curlJudge } from '../../lib/repro/curl-judge.ts';
 import { expectationsOf } from '../../lib/repro/expectations.ts';
-import { k6Script } from '../../lib/repro/k6-script.ts';
 import { stepOwners } from '../../lib/repro/step-walks.ts';
 import type { Target } from '../../lib/target/target.ts';
+
+export interface ReproArtillery {
+  /** The pinned version: what `npx --yes artillery@VERSION` runs where the harness is not. */
+  version: string;
+  /** The harness's own install, when it is there (tried first by the runner script). */
+  local?: { node: string; cli: string };
+}
+
+/** The Artillery a reproduction is written for: the harness's pinned one. */
+export function reproArtillery(): ReproArtillery {
+  try {
+    const { node, cli, version } = resolveArtillery();
+    return { version, local: { node, cli } };
+  } catch {
+    // Not installed here: the reproduction still runs where npx can fetch the pinned version.
+    return { version: pinnedVersion(ARTILLERY_DIR, 'artillery') };
+  }
+}
 
 export interface ReproScriptsInput {
   runDir: string;
@@ -23,12 +47,15 @@ export interface ReproScriptsInput {
   steps: readonly ReproStep[];
   failures: readonly Failure[];
   redact: Redactor;
+  artillery: ReproArtillery;
 }
 
-/** Writes `repro/<check>.sh` and `repro/<check>.k6.js`; returns their paths relative to runDir. */
+/**
+ * Writes `repro/<check>.sh` and the directory `repro/<check>.artillery/`; returns the files a
+ * person opens, relative to runDir: the curl script, the Artillery runner and its test script.
+ */
 export async function writeReproScripts(input: ReproScriptsInput): Promise<string[]> {
   const query = input.steps.at(-1)?.call.query ?? {};
-  const expect = expectationsOf(query);
   const common = {
     title: input.title,
     replay: input.replay,
@@ -37,13 +64,25 @@ export async function writeReproScripts(input: ReproScriptsInput): Promise<strin
     steps: input.steps,
     failures: input.failures,
   };
-  const curl = `${curlScript(common)}${curlJudge(expect, stepOwners(input.steps))}`;
-  const k6 = k6Script({ ...common, expect });
-  const files = [`repro/${input.check}.sh`, `repro/${input.check}.k6.js`];
-  await mkdir(path.join(input.runDir, 'repro'), { recursive: true });
-  const [shFile = '', k6File = ''] = files.map((file) => path.join(input.runDir, file));
-  await writeFile(shFile, input.redact(curl));
-  await chmod(shFile, 0o755);
-  await writeFile(k6File, input.redact(k6));
-  return files;
+  const curl = `${curlScript(common)}${curlJudge(expectationsOf(query), stepOwners(input.steps))}`;
+  const artillery = artilleryRepro({
+    ...common,
+    check: input.check,
+    artilleryVersion: input.artillery.version,
+    ...(input.artillery.local ? { localArtillery: input.artillery.local } : {}),
+  });
+  const curlFile = `repro/${input.check}.sh`;
+  const artilleryDir = `repro/${input.check}.artillery`;
+  const engine = await buildReproEngine();
+  const files: Record<string, string> = { [curlFile]: curl };
+  for (const [name, text] of Object.entries(artillery)) files[`${artilleryDir}/${name}`] = text;
+  for (const [name, text] of Object.entries(engine)) files[`${artilleryDir}/${REPRO_ENGINE_DIR}/${name}`] = text;
+  for (const [file, text] of Object.entries(files)) {
+    const full = path.join(input.runDir, file);
+    await mkdir(path.dirname(full), { recursive: true });
+    await writeFile(full, input.redact(text));
+  }
+  const runner = `${artilleryDir}/${ARTILLERY_REPRO_FILES.runner}`;
+  for (const executable of [curlFile, runner]) await chmod(path.join(input.runDir, executable), 0o755);
+  return [curlFile, runner, `${artilleryDir}/${ARTILLERY_REPRO_FILES.script}`];
 }

@@ -3,11 +3,11 @@
  * page checks, every request recorded as a reproduction step with its cursor traced to the step
  * that issued it. A 429 that outlasts the backoff makes the replay inconclusive, never a failure.
  */
-import type { NodeClient } from '../../lib/adapters/node-http.ts';
 import type { Endpoint } from '../../lib/contract/endpoints.ts';
 import { isError, type Failure } from '../../lib/failure.ts';
 import type { Credential } from '../../lib/http/call.ts';
-import { foldPage, nextCall, startWalk } from '../../lib/paging/walk.ts';
+import type { WalkEnd, WalkSpec } from '../../lib/paging/walk.ts';
+import { walkList, type Sender } from '../../lib/paging/walk-list.ts';
 import type { ReproStep } from '../../lib/repro/curl.ts';
 import { walkQuery, type WalkInput } from '../../lib/repro/walk-input.ts';
 import type { Query } from '../../lib/http/call.ts';
@@ -36,44 +36,48 @@ export interface Replay {
 }
 
 export async function replayWalk(
-  client: NodeClient,
+  client: Sender,
   walk: ReplayTarget,
   input: WalkInput,
   deadlineMs: number,
 ): Promise<Replay> {
-  const state = startWalk({
+  const spec: WalkSpec = {
     endpoint: walk.endpoint,
     query: walkQuery(walk.filters, input),
     credential: walk.credential,
     maxPages: MAX_PAGES,
     foreignOwner: walk.foreignOwner,
-  });
-  await walk.announce?.(walk.endpoint, state.spec.query);
+  };
+  await walk.announce?.(walk.endpoint, spec.query);
   const steps: ReproStep[] = [];
   let leakedFrom: string | undefined;
-  const finish = (end: Replay['end']): Replay => ({
-    input,
-    failures: state.failures.filter(isError),
-    steps,
-    end,
-    ...(leakedFrom ? { leakedFrom } : {}),
+  const replayed = await walkList(client, spec, {
+    deadlineMs,
+    pages: input.pages,
+    onPage(_state, call, response, failures) {
+      leakedFrom ??= ownerOfLeak(walk, failures, response.body);
+      steps.push({
+        call,
+        status: response.status,
+        ...(call.query.cursor !== undefined ? { cursorFrom: steps.length - 1 } : {}),
+        // A page that failed by its status: a script can tell by the status alone that the bug is back.
+        ...(failures.some(isError) && response.status !== 200 ? { showsBug: true } : {}),
+      });
+    },
   });
-  for (let call = nextCall(state); call !== null; call = nextCall(state)) {
-    if (state.pageCount >= input.pages) return finish('page-limit');
-    if (Date.now() > deadlineMs) return finish('timed-out');
-    const { response } = await client.sendWithRetry(call);
-    if (response.status === 429) return finish('throttled');
-    const failures = foldPage(state, call, response);
-    leakedFrom ??= ownerOfLeak(walk, failures, response.body);
-    steps.push({
-      call,
-      status: response.status,
-      ...(call.query.cursor !== undefined ? { cursorFrom: steps.length - 1 } : {}),
-      // A page that failed by its status: a script can tell by the status alone that the bug is back.
-      ...(failures.some(isError) && response.status !== 200 ? { showsBug: true } : {}),
-    });
-  }
-  return finish(state.end === 'failed' ? 'failed' : state.end === 'http-error' ? 'http-error' : 'complete');
+  return {
+    input,
+    failures: replayed.failures.filter(isError),
+    steps,
+    end: replayEnd(replayed.end),
+    ...(leakedFrom ? { leakedFrom } : {}),
+  };
+}
+
+/** A replay has no `running` to stop it, so a walk never ends `stopped` here. */
+function replayEnd(end: WalkEnd): Replay['end'] {
+  if (end === 'stopped') throw new Error('a replay walk has no running() to stop it');
+  return end;
 }
 
 function ownerOfLeak(walk: ReplayTarget, failures: readonly Failure[], body: unknown): string | undefined {

@@ -17,6 +17,7 @@ export function curve(shapes: readonly StepShape[]): StepStats[] {
     achievedRps: shape.achieved ?? shape.rps,
     requests: shape.rps * 10,
     dropped: 0,
+    latenessP95: 0,
     p50: shape.p95 / 2,
     p95: shape.p95,
     p99: shape.p95 * 1.5,

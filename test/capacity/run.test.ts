@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,12 +20,14 @@ async function withReportsDir(body: (reportsDir: string) => Promise<void>): Prom
 describe('runCapacity against a rate-limited sandbox', () => {
   it('should find the 429 onset per tenant and key, and report the knee in summary.json', () =>
     withReportsDir(async (reportsDir) => {
-      // 3 tenants, each allowed 6 requests a second: 5 and 15 rps stay under every limit, 25 and 35 go over.
+      // 3 tenants, each allowed 6 requests a second: 5 rps stays under every limit, 25 and 45 go
+      // over (the knee at 25, confirmed by 45). Three steps: each is an Artillery process of its
+      // own, which costs some 5 s of start-up besides the step.
       const options = capacityOptions(
         {
           start: '5',
-          step: '10',
-          max: '35',
+          step: '20',
+          max: '45',
           'step-duration': '2s',
           'time-budget': '60s',
           'rate-limit': 'perKey=10,perTenant=6,windowMs=1000',
@@ -35,7 +38,7 @@ describe('runCapacity against a rate-limited sandbox', () => {
       );
       const result = await runCapacity(options);
 
-      expect(result.plan.rates).toEqual([5, 15, 25, 35]);
+      expect(result.plan.rates).toEqual([5, 25, 45]);
       expect(result.steps[0]?.rate429).toBe(0);
       expect(result.steps.some((step) => step.rate429 > 0.01)).toBe(true);
       // On a busy machine the curve may bend on latency or throughput first: any confirmed knee will do.
@@ -50,6 +53,12 @@ describe('runCapacity against a rate-limited sandbox', () => {
       if (!written.ok) return;
       expect(written.summary.command).toBe('capacity');
       expect(written.summary.exitCode).toBe(0);
+      expect(written.summary.versions.artillery).toMatch(/^\d+\.\d+\.\d+/);
+      // Each step's Artillery script and raw points are kept beside the reports.
+      const artifacts = (written.summary.artifacts ?? []).map((artifact) => artifact.path);
+      expect(artifacts.filter((file) => file.endsWith('.yml'))).toHaveLength(result.steps.length);
+      expect(artifacts.some((file) => file.endsWith('.ndjson'))).toBe(true);
+      for (const file of artifacts) expect(existsSync(path.join(result.paths.runDir, file))).toBe(true);
       expect(written.summary.metrics.capacity?.knee?.rps).toBe(result.knee?.rps);
       expect(written.summary.metrics.capacity?.steps.map((step) => step.rps)).toEqual(
         result.steps.map((step) => step.offeredRps),
@@ -58,8 +67,8 @@ describe('runCapacity against a rate-limited sandbox', () => {
       expect(html).toContain('id="capacity"');
     }));
 
-  // Each page goes through the Go page screen first; a server mistake is still found and named by
-  // the page checks, as in the walking scenarios.
+  // Every page a step serves is folded into its walk and checked with the shared page checks: a
+  // server mistake is found and named, as in the walking scenarios.
   it('should find a page-boundary duplicate in the pages it sends', () =>
     withReportsDir(async (reportsDir) => {
       const options = capacityOptions(

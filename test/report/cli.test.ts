@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnBounded } from '../../scripts/lib/k6-spawn.ts';
+import { spawnBounded } from '../../lib/process/spawn-bounded.ts';
 import { validateSummary } from '../../lib/report/validate.ts';
 import { sampleSummary } from './sample-summary.ts';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { resolveTarget } from '../../lib/target/target.ts';
 import { ensureActionlint } from '../../scripts/lib/report-actionlint.ts';
-import { spawnBounded } from '../../scripts/lib/k6-spawn.ts';
+import { spawnBounded } from '../../lib/process/spawn-bounded.ts';
 
 const WORKFLOW = '.github/workflows/gate.yml';
 const STAGING_TARGET = 'targets/staging.example.json';

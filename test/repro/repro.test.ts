@@ -6,7 +6,7 @@ import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
 import { reproOptions } from '../../scripts/lib/repro-options.ts';
 import { runRepro, type ReproResult } from '../../scripts/lib/repro-run.ts';
 import { recordHar } from './har-recorder.ts';
-import { K6_EXIT, reproEnv, runCurlScript, runK6Script } from './run-script.ts';
+import { reproEnv, runArtilleryRepro, runCurlScript } from './run-script.ts';
 
 const FAULT = 'page-boundary-duplicate';
 
@@ -63,7 +63,12 @@ describe(`repro of a HAR recorded against a sandbox with ${FAULT}`, () => {
     // With one record per page, the inclusive cursor also serves the same page twice: a cycle too.
     expect(failed.map((check) => check.name)).toContain('no-duplicate-ids');
     for (const check of failed)
-      expect(check.reproduction).toEqual(['repro/no-duplicate-ids.sh', 'repro/no-duplicate-ids.k6.js']);
+      expect(check.reproduction).toEqual([
+        'repro/no-duplicate-ids.sh',
+        'repro/no-duplicate-ids.artillery/repro-artillery.sh',
+        'repro/no-duplicate-ids.artillery/repro.artillery.yml',
+      ]);
+    expect(result.summary.versions.artillery).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
   it('should write the key of the HAR nowhere', async () => {
@@ -72,22 +77,48 @@ describe(`repro of a HAR recorded against a sandbox with ${FAULT}`, () => {
       expect((await readFile(file, 'utf8')).includes(key), file).toBe(false);
   });
 
-  it('should write a curl script and a k6 script that show the bug on their own', async () => {
+  it('should write a curl script and an Artillery reproduction that show the bug on their own', async () => {
     const env = reproEnv(faulty);
-    const [curl = '', k6 = ''] = result.outcome.reproduction.map((file) =>
+    const [curl = '', runner = ''] = result.outcome.reproduction.map((file) =>
       path.join(result.paths.runDir, file),
     );
-    const curlRun = await runCurlScript(curl, env);
+    const [curlRun, artilleryRun] = await Promise.all([
+      runCurlScript(curl, env),
+      runArtilleryRepro(runner, env),
+    ]);
     expect(curlRun.code).toBe(1);
     expect(curlRun.stdout).toMatch(/BUG: ids returned twice in the walk from step 0/);
-    expect(await runK6Script(k6, env)).toBe(K6_EXIT.thresholdsFailed);
+    expect(artilleryRun.code, artilleryRun.stdout + artilleryRun.stderr).toBe(1);
+    expect(artilleryRun.stdout).toMatch(/BUG: no-duplicate-ids: /);
+    expect(artilleryRun.stdout).toMatch(/REPRODUCED: no-duplicate-ids failed again/);
   });
 
-  it('should stop the k6 script before any request when a key variable is unset', async () => {
-    const k6 = path.join(result.paths.runDir, result.outcome.reproduction[1] ?? '');
-    expect(await runK6Script(k6, { BASE_URL: faulty.baseUrl, K6_NO_USAGE_REPORT: 'true' })).toBe(
-      K6_EXIT.scriptException,
+  it('should write an Artillery reproduction that runs on its own: the test script, the engine beside it', async () => {
+    const dir = path.join(result.paths.runDir, 'repro/no-duplicate-ids.artillery');
+    const files = (await filesUnder(dir)).map((file) => path.relative(dir, file)).sort();
+    expect(files).toEqual([
+      'engine/artillery-engine-harness-repro/index.js',
+      'engine/artillery-engine-harness-repro/package.json',
+      'repro-artillery.sh',
+      'repro.artillery.yml',
+    ]);
+    const yml = await readFile(path.join(dir, 'repro.artillery.yml'), 'utf8');
+    expect(yml).toMatch(/engines:\n\s+harness-repro: \{\}/);
+    expect(yml).toContain('KEY_TENANT_A_FULL');
+  });
+
+  it('should exit 2, cannot judge, when a key variable is unset', async () => {
+    const [curl = '', runner = ''] = result.outcome.reproduction.map((file) =>
+      path.join(result.paths.runDir, file),
     );
+    const env = { BASE_URL: faulty.baseUrl };
+    const [curlRun, artilleryRun] = await Promise.all([
+      runCurlScript(curl, env),
+      runArtilleryRepro(runner, env),
+    ]);
+    expect(curlRun.code).toBe(2);
+    expect(artilleryRun.code).toBe(2);
+    expect(artilleryRun.stderr).toMatch(/cannot judge: set KEY_TENANT_A_FULL/);
   });
 
   describe('against the clean sandbox', () => {
@@ -119,13 +150,18 @@ describe(`repro of a HAR recorded against a sandbox with ${FAULT}`, () => {
       expect(cleanResult.outcome.reproduction).toEqual([]);
     });
 
-    it('should have reproduction scripts that pass on it', async () => {
+    it('should have reproductions that pass on it', async () => {
       const env = reproEnv(clean);
-      const [curl = '', k6 = ''] = result.outcome.reproduction.map((file) =>
+      const [curl = '', runner = ''] = result.outcome.reproduction.map((file) =>
         path.join(result.paths.runDir, file),
       );
-      expect((await runCurlScript(curl, env)).code).toBe(0);
-      expect(await runK6Script(k6, env)).toBe(K6_EXIT.ok);
+      const [curlRun, artilleryRun] = await Promise.all([
+        runCurlScript(curl, env),
+        runArtilleryRepro(runner, env),
+      ]);
+      expect(curlRun.code).toBe(0);
+      expect(artilleryRun.code, artilleryRun.stdout + artilleryRun.stderr).toBe(0);
+      expect(artilleryRun.stdout).toMatch(/not reproduced: every answer passed the harness's page checks/);
     });
   });
 });

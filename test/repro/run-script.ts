@@ -2,34 +2,45 @@
 import { execFile } from 'node:child_process';
 import type { RunningSandbox } from '../../sandbox/start.ts';
 import { keyVariable } from '../../lib/repro/curl.ts';
-import { K6_EXIT, runK6 } from '../../scripts/lib/k6.ts';
 
 /** BASE_URL and every key of the sandbox under the variable names the reproductions read. */
 export function reproEnv(sandbox: RunningSandbox): Record<string, string> {
-  const env: Record<string, string> = { BASE_URL: sandbox.baseUrl, K6_NO_USAGE_REPORT: 'true' };
+  const env: Record<string, string> = { BASE_URL: sandbox.baseUrl };
   for (const tenant of sandbox.target.tenants)
     for (const [role, source] of Object.entries(tenant.keys))
       if (source && 'value' in source) env[keyVariable(tenant.name, role)] = source.value;
   return env;
 }
 
-/** Runs the curl script without blocking the event loop (the sandbox lives in this process). */
-export function runCurlScript(
+/** This process's environment as a person's shell would have it: no tsx loader, no NODE_PATH. */
+function shellEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const base: NodeJS.ProcessEnv = { ...process.env };
+  delete base.NODE_OPTIONS;
+  delete base.NODE_PATH;
+  return { ...base, ...env };
+}
+
+/** Runs a bash script without blocking the event loop (the sandbox lives in this process). */
+export function runScript(
   script: string,
   env: Record<string, string>,
-): Promise<{ code: number; stdout: string }> {
+  timeoutMs = 30_000,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile('bash', [script], { env: { ...process.env, ...env }, timeout: 30_000 }, (error, stdout) => {
-      const code = error ? Number((error as { code?: number }).code ?? 1) : 0;
-      resolve({ code, stdout });
+    execFile('bash', [script], { env: shellEnv(env), timeout: timeoutMs }, (error, stdout, stderr) => {
+      const code = error ? ((error as { code?: number | null }).code ?? null) : 0;
+      resolve({ code: typeof code === 'number' ? code : null, stdout, stderr });
     });
   });
 }
 
-/** k6's exit code for the k6 script: 99 when the bug shows, 0 when it does not. */
-export async function runK6Script(script: string, env: Record<string, string>): Promise<number | null> {
-  const run = await runK6({ script, env, args: ['--quiet'], timeoutMs: 30_000 });
-  return run.exitCode;
-}
+/** The curl script: 1 when the bug shows, 0 when not, 2 when it cannot judge. */
+export const runCurlScript = (script: string, env: Record<string, string>) => runScript(script, env);
 
-export { K6_EXIT };
+/**
+ * The Artillery reproduction's runner (repro-artillery.sh), on the harness's pinned Artillery the
+ * runner names: 1 when the bug shows, 0 when not, 2 when it cannot judge. Artillery takes ~10 s
+ * to start and finish here.
+ */
+export const runArtilleryRepro = (runner: string, env: Record<string, string>) =>
+  runScript(runner, env, 90_000);

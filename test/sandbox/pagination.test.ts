@@ -36,6 +36,34 @@ describe('pagination on the clean sandbox (spec §4.3)', () => {
     expect(new Set(small)).toEqual(new Set(large));
   });
 
+  it.each([
+    [MENU, {}],
+    [ORDERS, { status: 'PAID' }],
+  ])(
+    'should let a walk of %s with %o change its limit page by page (spec §4.3 rule 4 binds filters, not the limit)',
+    async (path, filters) => {
+      // Arrange: limits taken in turn, the filters the same on every page.
+      const limits = [7, 1, 40, 13, 100];
+      const ids: string[] = [];
+      let cursor: string | undefined;
+
+      // Act
+      for (let page = 0; page < 500; page += 1) {
+        const limit = limits[page % limits.length] ?? 50;
+        const reply = await client.get(path, { ...filters, limit, cursor });
+        expect(reply.status).toBe(200);
+        expect(reply.body.data?.length).toBeLessThanOrEqual(limit);
+        ids.push(...(reply.body.data ?? []).map((item) => item.id));
+        if (reply.body.pagination?.hasMore !== true) break;
+        cursor = String(reply.body.pagination.nextPageToken);
+      }
+
+      // Assert
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(new Set(ids)).toEqual(new Set(await client.ids(path, { ...filters, limit: 100 })));
+    },
+  );
+
   it('should serve 50 records when limit is absent (spec §8)', async () => {
     const reply = await client.get(ORDERS);
     expect(reply.status).toBe(200);

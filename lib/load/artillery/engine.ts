@@ -1,0 +1,153 @@
+/**
+ * The harness's Artillery engine: the one place that knows Artillery's API (the engine contract
+ * of artillery 2.x: a class whose createScenario(spec, events) returns the VU function; metrics go
+ * out through events.emit). Each arrival Artillery schedules runs one arrival of the scenario
+ * (scenarios/index.ts) with a Vu over one undici client per worker; every sample is written as a
+ * raw point for the harness to merge and judge, and a few counters are mirrored into Artillery's
+ * own metrics (summed per second: Artillery digests every emitted sample, which stalls its event
+ * loop at thousands per second).
+ */
+import { threadId } from 'node:worker_threads';
+import path from 'node:path';
+import type { EventEmitter } from 'node:events';
+import { SCENARIOS } from '../../../scenarios/index.ts';
+import { resolveTarget } from '../../target/target.ts';
+import { METRIC } from '../metrics.ts';
+import { PointWriter, type PointSink } from '../points/write.ts';
+import type { MetricKind } from '../points/format.ts';
+import type { Arrival, LoadScenario } from '../scenario.ts';
+import { createVu } from '../vu.ts';
+import { TARGET_ENV, type EngineConfig } from './engine-config.ts';
+import { PhaseClock, type PhaseSpec } from './schedule.ts';
+
+type ArtilleryEvents = Pick<EventEmitter, 'emit'>;
+type VuCallback = (error: Error | null, context: unknown) => void;
+
+interface Runtime {
+  scenario: LoadScenario;
+  vu: ReturnType<typeof createVu>;
+  points: PointWriter;
+  timer: NodeJS.Timeout;
+}
+
+function readTarget() {
+  const text = process.env[TARGET_ENV];
+  if (!text) throw new Error(`the harness engine needs ${TARGET_ENV}: run it through npm run load`);
+  const result = resolveTarget(JSON.parse(text), process.env);
+  if (!result.ok) throw new Error(`target file: ${result.problems.join('; ')}`);
+  return result.target;
+}
+
+class HarnessEngine {
+  private readonly config: EngineConfig;
+  private runtime: Runtime | undefined;
+  private clock: PhaseClock | undefined;
+  private phaseName = '';
+  private phaseSpec: PhaseSpec = {};
+  private arrivals = 0;
+  private events: ArtilleryEvents | undefined;
+  private readonly counts = new Map<string, number>();
+
+  /** Artillery makes one per worker, and one per hook: the client is made on first use. */
+  constructor(script: { config: { harness: EngineConfig } }, runner: EventEmitter) {
+    this.config = script.config.harness;
+    runner.on('phaseStarted', (spec: PhaseSpec) => {
+      this.phaseSpec = spec;
+      this.phaseName = spec.name ?? '';
+      this.clock = new PhaseClock(spec);
+    });
+    runner.on('done', () => this.finish());
+  }
+
+  createScenario(_spec: unknown, events: ArtilleryEvents): (context: unknown, callback: VuCallback) => void {
+    this.events = events;
+    return (context, callback) => {
+      // An engine that never says `started` leaves Artillery waiting for the scenario forever.
+      events.emit('started');
+      let runtime: Runtime;
+      try {
+        runtime = this.start();
+      } catch (error) {
+        events.emit('error', 'harness engine could not start');
+        callback(error instanceof Error ? error : new Error(String(error)), context);
+        return;
+      }
+      runtime.scenario.arrival(runtime.vu, this.arrive(runtime.points)).then(
+        () => callback(null, context),
+        (error: unknown) => {
+          const message = error instanceof Error ? error.message : String(error);
+          runtime.points.add('engine_errors', 'counter', 1, { message: message.slice(0, 300) });
+          events.emit('error', message.slice(0, 120));
+          callback(error instanceof Error ? error : new Error(message), context);
+        },
+      );
+    };
+  }
+
+  private start(): Runtime {
+    if (this.runtime) return this.runtime;
+    const { config } = this;
+    const file = path.join(config.pointsDir, `points-${config.generator.index}-${threadId}-${process.pid}.ndjson`);
+    const points = new PointWriter(file);
+    const sink: PointSink = { add: (metric, kind, value, tags) => this.record(points, metric, kind, value, tags) };
+    const scenario = SCENARIOS[config.scenario as LoadScenario['name']];
+    if (!scenario) throw new Error(`no load scenario "${config.scenario}"`);
+    const vu = createVu({
+      target: readTarget(),
+      settings: config.settings,
+      setup: config.setup,
+      points: sink,
+      recordDrift: config.recordDrift,
+      maxRps: config.maxRps,
+    });
+    const timer = setInterval(() => this.flush(), 1000);
+    timer.unref();
+    this.runtime = { scenario, vu, points, timer };
+    return this.runtime;
+  }
+
+  private arrive(points: PointWriter): Arrival {
+    const now = performance.now();
+    const clock = (this.clock ??= new PhaseClock(this.phaseSpec));
+    const inPhase = clock.arrivals;
+    const lateness = clock.arrive(now);
+    const { generator } = this.config;
+    const workers = this.phaseSpec.totalWorkers ?? 1;
+    const generators = generator.count * workers;
+    const offset = generator.index * workers + ((this.phaseSpec.worker ?? 1) - 1);
+    const index = this.arrivals * generators + offset;
+    this.arrivals += 1;
+    const tags = { phase: this.phaseName };
+    points.add(METRIC.generatorLateness, 'trend', lateness, tags);
+    points.add(METRIC.arrivals, 'counter', 1, tags);
+    return { phase: this.phaseName, index, inPhase, generators };
+  }
+
+  /** Writes the point, and mirrors the headline counters into Artillery's metrics. */
+  private record(points: PointWriter, metric: string, kind: MetricKind, value: number, tags: Record<string, string>): void {
+    points.add(metric, kind, value, tags);
+    if (metric === METRIC.latency) this.count(`harness.responses.${tags.status ?? '0'}`, 1);
+    else if (metric === METRIC.walks) this.count(`harness.walks.${tags.end ?? 'complete'}`, 1);
+    else if (metric === METRIC.pages) this.count('harness.pages', value);
+    else if (metric === METRIC.checkFailures) this.count(`harness.check_failures.${tags.check ?? 'unknown'}`, 1);
+  }
+
+  private count(name: string, value: number): void {
+    this.counts.set(name, (this.counts.get(name) ?? 0) + value);
+  }
+
+  private flush(): void {
+    for (const [name, value] of this.counts) this.events?.emit('counter', name, value);
+    this.counts.clear();
+    this.runtime?.points.flush();
+  }
+
+  private finish(): void {
+    if (!this.runtime) return;
+    clearInterval(this.runtime.timer);
+    this.flush();
+    void this.runtime.vu.close();
+  }
+}
+
+export default HarnessEngine;

@@ -1,0 +1,109 @@
+/**
+ * One summary from the raw points of several load workers (one file each). Percentiles come from
+ * the merged histograms of every point, never from averaging the percentiles of each worker,
+ * which is wrong whenever the workers' distributions differ.
+ */
+import { PointAggregate, TREND_SCALE, type AggregateOptions, type MetricState } from './aggregate.ts';
+import type { MetricKind } from './format.ts';
+import { readPoints } from './read.ts';
+
+interface MergedMetric {
+  type: MetricKind;
+  /** Trends: count, avg, min, max, pN (p50 is the median); counters: count, rate; rates: rate, passes, fails. */
+  values: Record<string, number>;
+}
+
+export interface MergedSummary {
+  files: string[];
+  points: number;
+  startTime: string | null;
+  endTime: string | null;
+  metrics: Record<string, MergedMetric>;
+}
+
+export interface MergeOptions extends AggregateOptions {
+  /** Trend percentiles to report besides med (p50). @default [90, 95, 99] */
+  percentiles?: readonly number[];
+}
+
+/** Reads one points file into a mergeable aggregate. */
+export async function aggregateFile(file: string, options: AggregateOptions = {}): Promise<PointAggregate> {
+  const aggregate = new PointAggregate(options);
+  for await (const item of readPoints(file)) aggregate.add(item);
+  return aggregate;
+}
+
+/**
+ * The percentile as HDR reports it (the top of the value's bucket, so within 0.1% above the
+ * true value), capped at the exact maximum so that p(100) is the max.
+ */
+function percentile(state: MetricState, p: number): number {
+  const bucketTop = (state.histogram?.getValueAtPercentile(p) ?? 0) / TREND_SCALE;
+  return Math.min(bucketTop, state.max);
+}
+
+function trendValues(state: MetricState, percentiles: readonly number[]): Record<string, number> {
+  const values: Record<string, number> = {
+    count: state.count,
+    avg: state.sum / TREND_SCALE / state.count,
+    min: state.min,
+    p50: percentile(state, 50),
+    max: state.max,
+  };
+  for (const p of percentiles) values[`p${p}`] = percentile(state, p);
+  return values;
+}
+
+function metricValues(
+  state: MetricState,
+  seconds: number,
+  percentiles: readonly number[],
+): Record<string, number> {
+  switch (state.type) {
+    case 'trend':
+      return trendValues(state, percentiles);
+    case 'counter':
+      return { count: state.sum, rate: seconds > 0 ? state.sum / seconds : 0 };
+    case 'rate':
+      return { rate: state.nonZero / state.count, passes: state.nonZero, fails: state.count - state.nonZero };
+    case 'gauge':
+      return { value: state.last.value, min: state.min, max: state.max };
+  }
+}
+
+/** Renders an aggregate as a summary: per metric (and `metric{tag:value}` series), its values. */
+export function summarize(
+  aggregate: PointAggregate,
+  files: string[],
+  options: MergeOptions = {},
+): MergedSummary {
+  const percentiles = options.percentiles ?? [90, 95, 99];
+  const hasPoints = aggregate.points > 0;
+  // Counter rates are per second of the span the points cover (all workers run at once).
+  const seconds = hasPoints ? (aggregate.lastTime - aggregate.firstTime) / 1000 : 0;
+  const metrics: Record<string, MergedMetric> = {};
+  for (const [name, state] of [...aggregate.metrics].sort(([a], [b]) => a.localeCompare(b))) {
+    metrics[name] = {
+      type: state.type,
+      values: metricValues(state, seconds, percentiles),
+    };
+  }
+  return {
+    files,
+    points: aggregate.points,
+    startTime: hasPoints ? new Date(aggregate.firstTime).toISOString() : null,
+    endTime: hasPoints ? new Date(aggregate.lastTime).toISOString() : null,
+    metrics,
+  };
+}
+
+/** Merges the points files of several workers into one summary over all their points. */
+export async function mergePointFiles(
+  files: readonly string[],
+  options: MergeOptions = {},
+): Promise<MergedSummary> {
+  const merged = new PointAggregate(options);
+  // One file at a time: memory holds one file's aggregate besides the merged one.
+  for (const file of files) merged.merge(await aggregateFile(file, options));
+  return summarize(merged, [...files], options);
+}

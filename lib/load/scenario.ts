@@ -1,0 +1,94 @@
+/**
+ * What a load scenario is (scenarios/*.ts): its arrival phases, a setup that runs once in the
+ * harness's own process before any load (it fails fast, in one line, when the target is
+ * unreachable or refuses a key), and what one arrival does. A scenario knows nothing of the engine
+ * that schedules its arrivals: it is given a Vu (lib/load/vu.ts) that walks and sends.
+ */
+import type { BackoffPolicy } from '../backoff.ts';
+import type { Failure } from '../failure.ts';
+import type { ApiCall } from '../http/call.ts';
+import type { ApiResponse } from '../http/response.ts';
+import type { Sender, Walk } from '../paging/walk-list.ts';
+import type { Target } from '../target/target.ts';
+import type { Phase } from './phases.ts';
+import type { ProfileName } from './profiles.ts';
+import type { ScenarioName } from './thresholds.ts';
+
+/** What the scenario reads of the run's configuration. */
+export interface LoadSettings {
+  profile: ProfileName;
+  /** Base arrival rate: walks per second (capacity: requests per second). */
+  rate: number;
+  durationS: number;
+  /** fairness: requests per second the noisy tenant sends. */
+  floodRate: number;
+  /** @default 10000 */
+  requestTimeoutMs: number;
+}
+
+/** What setup hands every arrival. */
+export interface SetupData {
+  /** Latency floor (p10) of first pages before the load, ms. */
+  floorMs: number;
+  /** Epoch ms when setup ended: the start of the measured run. */
+  startedAt: number;
+  /** isolation: each tenant's record ids. */
+  owners?: Record<string, string[]>;
+  /** Bugs setup already proved (two tenants sharing an id): they fail the run like any check. */
+  failures?: Failure[];
+}
+
+/** Where in the schedule an arrival falls. */
+export interface Arrival {
+  /** The phase's name (Phase.name). */
+  phase: string;
+  /** 0-based index of the arrival in the whole run, across every generator process and worker. */
+  index: number;
+  /** 0-based index of the arrival within its phase, in this worker. */
+  inPhase: number;
+  /** Generators sharing the schedule (processes × workers); `index` advances by this much. */
+  generators: number;
+}
+
+export interface WalkOptions {
+  /** `quiet`, `noisy`, `walk`…: tags every point of the walk. @default 'walk' */
+  traffic?: string;
+  /** Owner of an id known to belong to another tenant (isolation). */
+  foreignOwner?: (id: string) => string | undefined;
+  /** @default DEFAULT_BACKOFF */
+  backoff?: BackoffPolicy;
+}
+
+/** What an arrival may do: every request goes through it, so every one is measured and checked. */
+export interface Vu {
+  target: Target;
+  settings: LoadSettings;
+  setup: SetupData;
+  /** Walks the list `first` starts, to its end, every page checked and measured. */
+  walk(first: ApiCall, options?: WalkOptions): Promise<Walk>;
+  /** One request, measured (the flood of fairness; a capacity step's next page). */
+  send(call: ApiCall, traffic: string, depth?: number): Promise<ApiResponse>;
+  /** The same, as a Sender for the one walk loop (capacity folds the pages itself). */
+  sender(traffic: string): Sender;
+  /** Records the page checks' failures of a page the scenario folded itself. */
+  recordFailures(failures: readonly Failure[], call: ApiCall, traffic: string): void;
+  /** True once a definitive check failed: the run's verdict is known, start no more walks. */
+  stopped(): boolean;
+}
+
+export interface SetupContext {
+  target: Target;
+  settings: LoadSettings;
+  /** The one Node sender of the setup (undici), with the run's request timeout. */
+  sender: Sender;
+}
+
+export interface LoadScenario {
+  name: ScenarioName | 'capacity';
+  /** The profile when none is chosen. */
+  defaultProfile: ProfileName;
+  phases(settings: LoadSettings): Phase[];
+  /** Runs once, before any load, in the harness's process; throws one line when the target is unfit. */
+  setup(context: SetupContext): Promise<SetupData>;
+  arrival(vu: Vu, arrival: Arrival): Promise<void>;
+}

@@ -1,0 +1,180 @@
+/**
+ * The verdict of a load run, from the merged points every worker wrote, never from the engine's
+ * console: thresholds judged on exact merged histograms, each page check held or failed on every
+ * page, and the generator's own timing (a run whose generator could not keep its schedule
+ * measured less load than it claims, which is an error, not a pass).
+ */
+import { PAGE_CHECKS } from '../checks/registry.ts';
+import type { Failure } from '../failure.ts';
+import { METRIC } from './metrics.ts';
+import type { MergedSummary } from './points/merge.ts';
+import type { LoadFailure } from './points/run-points.ts';
+import { evaluateThreshold, type Thresholds } from './thresholds.ts';
+
+export type Verdict = 'pass' | 'fail' | 'error';
+
+export interface ThresholdResult {
+  metric: string;
+  expression: string;
+  /** null: the metric had no samples to judge (reported, not failed). */
+  ok: boolean | null;
+  actual: number | null;
+}
+
+/** One page check over the whole run: how many pages it judged and how many errors it found. */
+export interface CheckResult {
+  name: string;
+  pages: number;
+  errors: number;
+  /** The first error it found, for the report. */
+  first?: LoadFailure;
+}
+
+/** The generator's timing: planned against started arrivals, and how late it started them. */
+export interface GeneratorFigures {
+  planned: number;
+  started: number;
+  /** Arrivals Artillery skipped at the in-flight ceiling. */
+  skipped: number;
+  latenessP95Ms: number | null;
+  latenessP99Ms: number | null;
+  /** Offered (planned per second of the schedule) and achieved (started) arrival rates. */
+  offeredRate: number;
+  achievedRate: number;
+}
+
+/**
+ * The generator fell behind when it started its arrivals this late (p95) or started this much less
+ * than it planned: the target then saw less load than the figures claim.
+ */
+export const GENERATOR_BOUNDS = { latenessP95Ms: 500, startedShare: 0.95 } as const;
+
+export interface Judgement {
+  verdict: Verdict;
+  /** 0 pass, 1 a threshold or check failed, 2 usage or setup error. */
+  exitCode: number;
+  /** One line: what held, what failed and why. */
+  reason: string;
+  thresholds: ThresholdResult[];
+  checks: CheckResult[];
+  generator: GeneratorFigures;
+  /** What weakens the figures without failing the run. */
+  warnings: string[];
+}
+
+export interface RunOutcome {
+  /** One line when the engine could not run at all (timed out, a process failed, no points). */
+  engineError?: string;
+  merged: MergedSummary;
+  thresholds: Thresholds;
+  failures: LoadFailure[];
+  /** Bugs proved in setup, before any load (two tenants sharing an id). */
+  setupFailures: readonly Failure[];
+  planned: number;
+  scheduleS: number;
+  skipped: number;
+}
+
+const value = (merged: MergedSummary, metric: string, stat: string): number | null =>
+  merged.metrics[metric]?.values[stat] ?? null;
+
+export function judgeThresholds(merged: MergedSummary, thresholds: Thresholds): ThresholdResult[] {
+  return Object.entries(thresholds).flatMap(([metric, expressions]) =>
+    expressions.map((expression) => ({
+      metric,
+      expression,
+      ...evaluateThreshold(expression, merged.metrics[metric]?.values),
+    })),
+  );
+}
+
+function pageChecks(merged: MergedSummary, failures: readonly LoadFailure[]): CheckResult[] {
+  const pages = value(merged, METRIC.pages, 'count') ?? 0;
+  return PAGE_CHECKS.map((check) => {
+    const errors = failures.filter((f) => f.check === check.name && f.severity === 'error');
+    const first = errors[0];
+    return {
+      name: check.name,
+      pages,
+      errors: errors.reduce((sum, f) => sum + f.count, 0),
+      ...(first ? { first } : {}),
+    };
+  });
+}
+
+function generatorFigures(outcome: RunOutcome): GeneratorFigures {
+  const started = value(outcome.merged, METRIC.arrivals, 'count') ?? 0;
+  const seconds = Math.max(1, outcome.scheduleS);
+  return {
+    planned: outcome.planned,
+    started,
+    skipped: outcome.skipped,
+    latenessP95Ms: value(outcome.merged, METRIC.generatorLateness, 'p95'),
+    latenessP99Ms: value(outcome.merged, METRIC.generatorLateness, 'p99'),
+    offeredRate: outcome.planned / seconds,
+    achievedRate: started / seconds,
+  };
+}
+
+/** One line naming the figure and what to do, when the generator did not keep its schedule. */
+export function generatorBehind(figures: GeneratorFigures): string | undefined {
+  const late = figures.latenessP95Ms ?? 0;
+  if (late > GENERATOR_BOUNDS.latenessP95Ms)
+    return `the load generator fell behind its schedule: arrivals started ${Math.round(late)} ms late at p95 (bound ${GENERATOR_BOUNDS.latenessP95Ms} ms); lower --rate or add --workers`;
+  if (figures.planned > 0 && figures.started + figures.skipped < figures.planned * GENERATOR_BOUNDS.startedShare)
+    return `the load generator started ${figures.started} of ${figures.planned} planned arrivals (${figures.achievedRate.toFixed(1)}/s of ${figures.offeredRate.toFixed(1)}/s); lower --rate or add --workers`;
+  return undefined;
+}
+
+const crossed = (thresholds: readonly ThresholdResult[]) =>
+  thresholds.filter((t) => t.ok === false).map((t) => `${t.metric} ${t.expression} (was ${t.actual})`);
+
+export function judge(outcome: RunOutcome): Judgement {
+  const thresholds = judgeThresholds(outcome.merged, outcome.thresholds);
+  const checks = pageChecks(outcome.merged, outcome.failures);
+  const generator = generatorFigures(outcome);
+  const skipped = outcome.skipped > 0 ? [`${outcome.skipped} arrival(s) skipped at the in-flight ceiling (--max-in-flight)`] : [];
+  const base = { thresholds, checks, generator, warnings: skipped };
+  const failedChecks = checks.filter((check) => check.errors > 0);
+  const setup = outcome.setupFailures.filter((f) => f.severity === 'error');
+  const lines = [
+    ...setup.map((f) => `${f.check} before the load: ${f.message}`),
+    ...failedChecks.map((c) => `${c.name} failed ${c.errors} time(s): ${c.first?.message ?? ''}`),
+    ...(crossed(thresholds).length > 0 ? [`thresholds crossed: ${crossed(thresholds).join(', ')}`] : []),
+  ];
+  // A bug found is a bug found, whatever else went wrong with the run.
+  if (lines.length > 0) return { ...base, verdict: 'fail', exitCode: 1, reason: lines.join('; ') };
+  if (outcome.engineError) return { ...base, verdict: 'error', exitCode: 2, reason: outcome.engineError };
+  const behind = generatorBehind(generator);
+  if (behind) return { ...base, verdict: 'error', exitCode: 2, reason: behind };
+  const pages = value(outcome.merged, METRIC.pages, 'count') ?? 0;
+  return {
+    ...base,
+    verdict: 'pass',
+    exitCode: 0,
+    reason: `${PAGE_CHECKS.length} page checks held on ${pages} pages; all ${thresholds.length} thresholds held`,
+  };
+}
+
+export interface RateLimiting {
+  /** Share of responses that were 429. */
+  rate429: number | null;
+  retries: number;
+  /** p95 of the time from a key's first 429 to its next served response, ms. */
+  recoveryP95Ms: number | null;
+  /** Advisory (spec §8 shows no rate-limit headers): share of 429s with a readable Retry-After. */
+  retryAfterPresent: number | null;
+  /** Advisory: share of retries, after waiting the whole Retry-After, that were served. */
+  retryAfterHonest: number | null;
+}
+
+/** The 429 behaviour of the run; advisory figures are never gates. */
+export function rateLimiting(merged: MergedSummary): RateLimiting {
+  return {
+    rate429: value(merged, METRIC.rateLimited, 'rate'),
+    retries: value(merged, METRIC.retries, 'count') ?? 0,
+    recoveryP95Ms: value(merged, METRIC.throttleRecovery, 'p95'),
+    retryAfterPresent: value(merged, METRIC.retryAfterPresent, 'rate'),
+    retryAfterHonest: value(merged, METRIC.retryAfterHonest, 'rate'),
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * The one walk: the async loop that performs the I/O the pure core (walk.ts) describes. Every job
+ * calls it (properties, repro, capacity, the load engine): bounded in pages and in time, backing
+ * off on 429 as spec §7 asks (Retry-After honoured, otherwise capped exponential backoff with full
+ * jitter), and ending in a state that says whether it proved anything.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DEFAULT_BACKOFF, backoffDelayMs, retryAfterMs, type BackoffPolicy } from '../backoff.ts';
+import type { PageCheck } from '../checks/types.ts';
+import type { Failure } from '../failure.ts';
+import type { ApiCall } from '../http/call.ts';
+import type { ApiResponse } from '../http/response.ts';
+import { foldPage, nextCall, startWalk, type WalkEnd, type WalkSpec, type WalkState } from './walk.ts';
+
+/** Whatever sends one request: the undici client, or a recording or counting wrapper of it. */
+export interface Sender {
+  send(call: ApiCall): Promise<ApiResponse>;
+  /** The backoff its owner configured (NodeClientOptions.backoff); SendOptions.backoff wins over it. */
+  readonly backoff?: BackoffPolicy;
+}
+
+export interface SendOptions {
+  /** @default the sender's own, else DEFAULT_BACKOFF; `maxRetries: 0` gives up at the first 429. */
+  backoff?: BackoffPolicy;
+  /** Epoch ms: no wait reaches past it (the last 429 is returned instead). */
+  deadlineMs?: number;
+  /** @default Math.random */
+  random?: () => number;
+  /** Every response, 429s included, with its attempt number (0 first) and the wait that preceded it. */
+  onResponse?: (call: ApiCall, response: ApiResponse, attempt: number, waitedMs: number) => void;
+}
+
+export interface Sent {
+  response: ApiResponse;
+  /** 429s absorbed before this response. */
+  retries: number;
+}
+
+/** Sends `call`, backing off on 429; returns the last 429 when the retries or the time run out. */
+export async function sendWithBackoff(
+  sender: Sender,
+  call: ApiCall,
+  options: SendOptions = {},
+): Promise<Sent> {
+  const policy = options.backoff ?? sender.backoff ?? DEFAULT_BACKOFF;
+  let waitedMs = 0;
+  for (let attempt = 0; ; attempt += 1) {
+    const response = await sender.send(call);
+    options.onResponse?.(call, response, attempt, waitedMs);
+    if (response.status !== 429 || attempt >= policy.maxRetries) return { response, retries: attempt };
+    const hinted = retryAfterMs(response.headers['retry-after'], Date.now());
+    waitedMs = backoffDelayMs(attempt, hinted, policy, options.random ?? Math.random);
+    if (options.deadlineMs !== undefined && Date.now() + waitedMs > options.deadlineMs)
+      return { response, retries: attempt };
+    await sleep(waitedMs);
+  }
+}
+
+export interface WalkOptions extends SendOptions {
+  /** Epoch ms after which the walk stops as `timed-out`. */
+  deadlineMs: number;
+  /** Stop after this many pages, as `page-limit` (a prefix is all that is needed). @default all */
+  pages?: number;
+  /** Pause between pages, so data that changes has time to change mid-walk. @default 0 */
+  paceMs?: number;
+  /** @default PAGE_CHECKS */
+  checks?: readonly PageCheck[];
+  /** Each page once folded (every response but a 429), with the failures it showed. */
+  onPage?: (state: WalkState, call: ApiCall, response: ApiResponse, failures: readonly Failure[]) => void;
+  /** Asked before each page, after the pause: false ends the walk as `stopped` (its run is over). */
+  running?: () => boolean;
+}
+
+export interface Walk extends WalkState {
+  end: WalkEnd;
+  /** 429s absorbed by backoff during the walk. */
+  retries: number;
+}
+
+function finished(state: WalkState, retries: number, end: WalkEnd): Walk {
+  return Object.assign(state, { end, retries });
+}
+
+/** Walks the list `spec` names until it ends, fails, or a bound is reached. */
+export async function walkList(sender: Sender, spec: WalkSpec, options: WalkOptions): Promise<Walk> {
+  const state = startWalk(spec);
+  const pages = options.pages ?? Infinity;
+  let retries = 0;
+  for (let call = nextCall(state); call !== null; call = nextCall(state)) {
+    if (state.pageCount >= pages) return finished(state, retries, 'page-limit');
+    if (options.paceMs && state.pageCount > 0) await sleep(options.paceMs);
+    if (options.running && !options.running()) return finished(state, retries, 'stopped');
+    if (Date.now() > options.deadlineMs) return finished(state, retries, 'timed-out');
+    const sent = await sendWithBackoff(sender, call, options);
+    retries += sent.retries;
+    if (sent.response.status === 429) return finished(state, retries, 'throttled');
+    const failures = foldPage(state, call, sent.response, options.checks);
+    options.onPage?.(state, call, sent.response, failures);
+  }
+  return finished(state, retries, state.end ?? 'complete');
+}

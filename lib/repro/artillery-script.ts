@@ -1,0 +1,149 @@
+/**
+ * Writes a failing request sequence as an Artillery reproduction, a directory a person runs on
+ * its own: `repro.artillery.yml` (one arrival on the reproduction's engine, the plan of walks in
+ * `config.reproduction`), the engine bundle beside it (build-repro-engine.ts, put in `engine/`),
+ * and `repro-artillery.sh`, which runs Artillery with `engine/` on NODE_PATH and exits with the
+ * verdict the engine wrote: 1 the bug shows, 0 not reproduced, 2 cannot judge. The replay is the
+ * harness's own walk and page checks (replay-plan.ts). Pure: it never sees a key; keys come from
+ * environment variables named by tenant and role, the base URL from BASE_URL.
+ */
+import { stringify } from 'yaml';
+import type { Failure } from '../failure.ts';
+import type { ReproStep } from './curl.ts';
+import {
+  PLAN_KEY,
+  REPRO_ENGINE,
+  RESULT_ENV,
+  planVariables,
+  reproPlan,
+  type ReplayPlan,
+} from './replay-plan.ts';
+
+export interface ArtilleryReproInput {
+  title: string;
+  /** The harness command that repeats the hunt. */
+  replay: string;
+  /** The check the hunt saw fail. */
+  check: string;
+  baseUrl: string;
+  apiKeyHeader: string;
+  steps: readonly ReproStep[];
+  failures: readonly Pick<Failure, 'check' | 'message' | 'expected' | 'received'>[];
+  /** The pinned Artillery version, for `npx --yes artillery@VERSION`. */
+  artilleryVersion: string;
+  /** The harness's own Artillery (node and bin/run), tried first when it is still there. */
+  localArtillery?: { node: string; cli: string };
+}
+
+/** The files of the reproduction directory, by name; the engine bundle's files go under REPRO_ENGINE_DIR. */
+export const ARTILLERY_REPRO_FILES = { runner: 'repro-artillery.sh', script: 'repro.artillery.yml' } as const;
+/** The directory put on NODE_PATH, holding `artillery-engine-harness-repro/`. */
+export const REPRO_ENGINE_DIR = 'engine';
+
+const oneLine = (text: string): string => text.replace(/\r?\n/g, ' ');
+const singleQuoted = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
+
+function describeFailures(input: ArtilleryReproInput): string[] {
+  return [
+    input.title,
+    `Replay with the harness: ${input.replay}`,
+    ...input.failures.flatMap((failure) => [
+      `${failure.check}: ${failure.message}`,
+      `  expected: ${failure.expected}`,
+      `  received: ${failure.received}`,
+    ]),
+  ];
+}
+
+function usage(plan: ReplayPlan): string[] {
+  const variables = planVariables(plan);
+  return [
+    'Keys are read from the environment, never written here:',
+    ...variables.map(({ name, tenant, role }) => `  ${name}: the ${role} key of ${tenant}`),
+    `Run: BASE_URL=... ${variables.map(({ name }) => `${name}=... `).join('')}bash ${ARTILLERY_REPRO_FILES.runner}`,
+    'Exit code 1: the bug shows; 0: not reproduced; 2: cannot judge (a key variable unset or a key',
+    'refused, the target unreachable or throttling beyond the backoff, Artillery missing).',
+  ];
+}
+
+/** repro.artillery.yml: one arrival of one scenario on the reproduction's engine. */
+function testScript(input: ArtilleryReproInput, plan: ReplayPlan): string {
+  const script = {
+    config: {
+      // The engine sends to BASE_URL when it is set, else here.
+      target: input.baseUrl,
+      phases: [{ name: 'reproduction', duration: 1, arrivalCount: 1 }],
+      engines: { [REPRO_ENGINE]: {} },
+      [PLAN_KEY]: plan,
+    },
+    scenarios: [{ name: 'reproduction', engine: REPRO_ENGINE }],
+  };
+  const comments = [
+    ...describeFailures(input),
+    `The harness's walk and page checks replay the walks of config.${PLAN_KEY} (its engine: ${REPRO_ENGINE_DIR}/).`,
+    ...usage(plan),
+  ].map((line) => `# ${oneLine(line)}`);
+  return `${comments.join('\n')}\n${stringify(script, { lineWidth: 0 })}`;
+}
+
+const NODE_RUNS_ARTILLERY = `node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 22 || (a === 22 && b >= 18) ? 0 : 1)' 2>/dev/null`;
+
+/** repro-artillery.sh: checks the key variables, runs Artillery, exits with the engine's verdict. */
+function runner(input: ArtilleryReproInput, plan: ReplayPlan): string {
+  const npx = `npx --yes artillery@${input.artilleryVersion}`;
+  const local = input.localArtillery;
+  const lines = [
+    '#!/usr/bin/env bash',
+    ...[
+      ...describeFailures(input),
+      `Runs ${ARTILLERY_REPRO_FILES.script} on Artillery with the harness's engine (${REPRO_ENGINE_DIR}/ on NODE_PATH).`,
+      ...usage(plan),
+      `Artillery: the command in $ARTILLERY when set, else ${local ? "the harness's own when it is still there, else " : ''}${npx} (Node >= 22.18).`,
+    ].map((line) => `# ${oneLine(line)}`),
+    'set -uo pipefail',
+    'here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"',
+  ];
+  for (const { name, tenant, role } of planVariables(plan))
+    lines.push(
+      `if [ -z "\${${name}:-}" ]; then echo ${singleQuoted(`cannot judge: set ${name} to the ${role} key of ${tenant}`)} >&2; exit 2; fi`,
+    );
+  lines.push(
+    'if [ -n "${ARTILLERY:-}" ]; then',
+    '  read -r -a artillery <<<"$ARTILLERY"',
+    ...(local
+      ? [
+          `elif [ -x ${singleQuoted(local.node)} ] && [ -f ${singleQuoted(local.cli)} ]; then`,
+          `  artillery=(${singleQuoted(local.node)} ${singleQuoted(local.cli)})`,
+        ]
+      : []),
+    `elif command -v npx >/dev/null 2>&1 && ${NODE_RUNS_ARTILLERY}; then`,
+    `  artillery=(${npx})`,
+    'else',
+    `  echo ${singleQuoted(`cannot judge: Artillery ${input.artilleryVersion} needs Node >= 22.18 with npx (or set ARTILLERY to an artillery command)`)} >&2`,
+    '  exit 2',
+    'fi',
+    'result="$(mktemp)"',
+    `trap 'rm -f "$result"' EXIT`,
+    `NODE_PATH="$here/${REPRO_ENGINE_DIR}" ${RESULT_ENV}="$result" ARTILLERY_DISABLE_TELEMETRY=true \\`,
+    `  "\${artillery[@]}" run --quiet "$here/${ARTILLERY_REPRO_FILES.script}"`,
+    'status=$?',
+    'code=""',
+    'if [ -s "$result" ]; then read -r code _ <"$result"; fi',
+    'case "$code" in',
+    '  0 | 1 | 2) exit "$code" ;;',
+    'esac',
+    'echo "cannot judge: Artillery ended (exit $status) before the engine gave its verdict" >&2',
+    'exit 2',
+    '',
+  );
+  return lines.join('\n');
+}
+
+/** The reproduction's text files, by file name (ARTILLERY_REPRO_FILES). */
+export function artilleryRepro(input: ArtilleryReproInput): Record<string, string> {
+  const plan = reproPlan(input.steps, { check: input.check, apiKeyHeader: input.apiKeyHeader });
+  return {
+    [ARTILLERY_REPRO_FILES.script]: testScript(input, plan),
+    [ARTILLERY_REPRO_FILES.runner]: runner(input, plan),
+  };
+}

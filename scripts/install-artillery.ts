@@ -1,0 +1,51 @@
+/**
+ * postinstall: makes sure tools/artillery holds the pinned Artillery and the Node 22 that runs it
+ * (lib/process/artillery-install.ts), in seconds when they are already there. It never fails the
+ * install: when Artillery cannot be had, it says how to get it in one line, and every command
+ * that needs Artillery later fails with a line of its own (lib/process/artillery.ts).
+ */
+import { HarnessError } from '../lib/errors.ts';
+import { ensureArtillery } from '../lib/process/artillery-install.ts';
+import { EXIT, describeError, parseFlags } from './lib/cli.ts';
+
+const USAGE = `Usage: tsx scripts/install-artillery.ts [--force] [--timeout SECONDS]
+Installs the Artillery and the Node 22 pinned in tools/artillery/ with npm ci, unless they are there.
+  --force            reinstall even if they are there         (env ARTILLERY_INSTALL_FORCE=1)
+  --timeout SECONDS  limit for each npm ci, default 600       (env ARTILLERY_INSTALL_TIMEOUT)
+  --help             show this help`;
+
+const FLAGS = {
+  force: { type: 'boolean', default: process.env.ARTILLERY_INSTALL_FORCE === '1' },
+  timeout: { type: 'string', default: process.env.ARTILLERY_INSTALL_TIMEOUT ?? '600' },
+} as const;
+
+const say = (line: string) => console.log(`artillery: ${line}`);
+
+function readOptions(): { force: boolean; timeoutMs: number } {
+  const values = parseFlags(FLAGS, USAGE);
+  const timeoutSeconds = Number(values.timeout);
+  if (!(timeoutSeconds > 0))
+    throw new HarnessError(
+      `--timeout / ARTILLERY_INSTALL_TIMEOUT must be seconds > 0, got "${values.timeout}"`,
+    );
+  return { force: values.force, timeoutMs: timeoutSeconds * 1000 };
+}
+
+async function main(): Promise<void> {
+  let options;
+  try {
+    options = readOptions();
+  } catch (error) {
+    // A wrong flag or variable is the caller's to fix: the only failure that fails the install.
+    process.exitCode = EXIT.usage;
+    return say(describeError(error));
+  }
+  try {
+    await ensureArtillery({ ...options, say });
+  } catch (error) {
+    const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    say(`not installed: ${why}; to retry: npx tsx scripts/install-artillery.ts (docs/toolchain.md)`);
+  }
+}
+
+await main();

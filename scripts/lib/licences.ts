@@ -1,0 +1,138 @@
+/**
+ * The licences of everything installed: every package.json under the harness's node_modules and
+ * tools/artillery's, read as npm declares them. Copyleft-over-a-network (AGPL, SSPL), source-
+ * available (Business Source, Elastic, PolyForm), commercial and unlicensed packages are refused:
+ * the harness replaced k6 because it is AGPL.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Where npm installs for the harness, Artillery, and the Node that runs Artillery. */
+export const INSTALL_ROOTS = [
+  'node_modules',
+  'tools/artillery/node_modules',
+  'tools/artillery/runtime/node_modules',
+].map((dir) => path.join(ROOT, dir));
+
+export interface InstalledPackage {
+  name: string;
+  version: string;
+  /** The package.json it was read from. */
+  file: string;
+  /** As declared (`license`, or the legacy `licenses` joined with OR); undefined when neither is there. */
+  licence: string | undefined;
+  /** A manifest inside a package (a bundled package, a dist folder's marker, a test fixture), not npm's own. */
+  inner: boolean;
+}
+
+/** Whether the package.json is not that of a package npm installed (node_modules/NAME or node_modules/@SCOPE/NAME). */
+function isInner(file: string): boolean {
+  const segments = path.dirname(file).split(path.sep);
+  const below = segments.slice(segments.lastIndexOf('node_modules') + 1);
+  return below.length !== (below[0]?.startsWith('@') ? 2 : 1);
+}
+
+type Manifest = { name?: unknown; version?: unknown; license?: unknown; licenses?: unknown };
+
+function declaredLicence(manifest: Manifest): string | undefined {
+  const typeOf = (value: unknown) =>
+    typeof value === 'string' ? value : (value as { type?: unknown } | null)?.type;
+  const { license, licenses } = manifest;
+  const declared = Array.isArray(licenses) ? licenses.map(typeOf).join(' OR ') : typeOf(license);
+  return declared === undefined || declared === null ? undefined : String(declared);
+}
+
+/** Every package.json with a name under the given node_modules folders (nested and bundled ones included). */
+export function installedPackages(roots: readonly string[]): InstalledPackage[] {
+  const found: InstalledPackage[] = [];
+  for (const root of roots.filter((dir) => existsSync(dir))) {
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => path.basename(file) === 'package.json',
+    );
+    for (const relative of files) {
+      const file = path.join(root, relative);
+      let manifest: Manifest;
+      try {
+        manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+      } catch {
+        continue; // test fixtures and templates that are not JSON
+      }
+      if (typeof manifest.name !== 'string') continue; // `{"type":"module"}` markers of dist folders
+      const version = typeof manifest.version === 'string' ? manifest.version : '?';
+      found.push({
+        name: manifest.name,
+        version,
+        file,
+        licence: declaredLicence(manifest),
+        inner: isInner(file),
+      });
+    }
+  }
+  return found;
+}
+
+/** Licence identifiers and words that are not open source, or not usable by the harness. */
+const REFUSED: readonly [RegExp, string][] = [
+  [/\bAGPL/i, 'AGPL'],
+  [/\bSSPL/i, 'SSPL'],
+  [/\bBUSL\b|Business Source|\bBSL-1\.1\b|^BSL$/i, 'Business Source License'], // BSL-1.0 is Boost's: allowed
+  [/\bElastic-2\.0\b/i, 'Elastic License'],
+  [/PolyForm/i, 'PolyForm'],
+  [/Commercial/i, 'commercial'],
+  [/\bCC-BY(-SA)?-NC/i, 'non-commercial Creative Commons'],
+  [/^UNLICENSED$/i, 'UNLICENSED (no permission to use)'], // not "Unlicense", which is public domain
+];
+
+/** The opening words of the open-source licence texts a `SEE LICENSE IN` file may hold. */
+const OPEN_TEXTS = [
+  /Permission is hereby granted, free of charge/i, // MIT
+  /Apache License,?\s+Version 2\.0/i,
+  /Redistribution and use in source and binary forms/i, // BSD
+  /Permission to use, copy, modify, and\/or distribute/i, // ISC, 0BSD
+  /Mozilla Public License,?\s+version 2\.0/i,
+];
+
+function refusedTerm(term: string): string | undefined {
+  return REFUSED.find(([pattern]) => pattern.test(term.trim()))?.[1];
+}
+
+function seeLicenceIn(pkg: InstalledPackage, target: string): string | undefined {
+  const file = path.join(path.dirname(pkg.file), target.trim());
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const refused = ['AGPL', 'Server Side Public License', 'Business Source License', 'proprietary'].find(
+    (word) => text.includes(word),
+  );
+  if (refused) return `SEE LICENSE IN ${target}: the text says "${refused}"`;
+  if (!OPEN_TEXTS.some((pattern) => pattern.test(text)))
+    return `SEE LICENSE IN ${target}: ${text ? 'not a licence text this check knows as open source' : 'file missing'}`;
+  return undefined;
+}
+
+/**
+ * Why the package's licence is refused, or undefined when it is allowed. An SPDX `OR` allows the
+ * package when any one alternative is allowed; within an alternative every `AND` term must be.
+ */
+export function licenceProblem(pkg: InstalledPackage): string | undefined {
+  const licence = pkg.licence?.trim();
+  if (!licence) return undefined; // reported apart: see `unlicensedPackages`
+  const seeIn = /^SEE LICEN[CS]E IN (.+)$/i.exec(licence);
+  if (seeIn) return seeLicenceIn(pkg, seeIn[1] ?? '');
+  const alternatives = licence
+    .replace(/[()]/g, ' ')
+    .split(/\s+OR\s+/i)
+    .map((alternative) =>
+      alternative
+        .split(/\s+AND\s+/i)
+        .map(refusedTerm)
+        .filter(Boolean),
+    );
+  if (alternatives.some((refused) => refused.length === 0)) return undefined;
+  return `${licence} (${[...new Set(alternatives.flat())].join(', ')})`;
+}
+
+/** Packages npm installed whose package.json declares no licence (an inner manifest has its package's). */
+export const unlicensedPackages = (packages: readonly InstalledPackage[]): InstalledPackage[] =>
+  packages.filter((pkg) => !pkg.inner && !pkg.licence?.trim());

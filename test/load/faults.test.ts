@@ -1,0 +1,101 @@
+/**
+ * Each load fault of the sandbox catalogue is caught by the scenario made for it, run on Artillery
+ * through the harness's engine, and the failure names what caught it: asserted on the exit code
+ * and the result JSON, never on text.
+ */
+import { describe, expect, it } from 'vitest';
+import { crossed, failedChecks, loadRunner, resultOnDisk, RUN_TIMEOUT_MS } from './run-helpers.ts';
+
+const run = loadRunner();
+
+describe('load faults', () => {
+  it(
+    'should fail isolation on the first record a tenant-blind cache leaks (shared-cache)',
+    { timeout: RUN_TIMEOUT_MS },
+    async () => {
+      const result = await run({
+        scenario: 'isolation',
+        profile: 'smoke',
+        duration: '4s',
+        rate: 10,
+        faults: ['shared-cache'],
+      });
+
+      expect(result).toMatchObject({ verdict: 'fail', exitCode: 1, engine: { exitCodes: [0] } });
+      expect(resultOnDisk(result).failures).toContainEqual(
+        expect.objectContaining({ check: 'tenant-isolation', code: 'TENANT_LEAK' }),
+      );
+      expect(failedChecks(result)).toEqual(['tenant-isolation']);
+    },
+  );
+
+  it(
+    'should see quiet tenants throttled by a noisy one (global-rate-limit)',
+    { timeout: RUN_TIMEOUT_MS },
+    async () => {
+      const result = await run({
+        scenario: 'fairness',
+        profile: 'smoke',
+        duration: '4s',
+        rate: 2,
+        faults: ['global-rate-limit'],
+      });
+
+      expect(result).toMatchObject({ verdict: 'fail', exitCode: 1, engine: { exitCodes: [0] } });
+      expect(crossed(resultOnDisk(result))).toContain('rate_limited{traffic:quiet}');
+      expect(result.metrics['rate_limited{traffic:quiet}']?.values.rate).toBeGreaterThan(0.01);
+    },
+  );
+
+  it(
+    'should see overload answered with 5xx instead of 429 (overload-5xx)',
+    { timeout: RUN_TIMEOUT_MS },
+    async () => {
+      const result = await run({
+        scenario: 'stress',
+        profile: 'stress',
+        duration: '4s',
+        // Enough walks at once that more than 4 requests meet at the sandbox: a faster client
+        // overlaps fewer walks at the same arrival rate.
+        rate: 6,
+        faults: ['overload-5xx'],
+      });
+
+      expect(result).toMatchObject({ verdict: 'fail', exitCode: 1, engine: { exitCodes: [0] } });
+      expect(crossed(resultOnDisk(result))).toContain('server_errors');
+      expect(result.failures).toContainEqual(
+        expect.objectContaining({ check: 'walk-pages-succeed', code: 'SERVER_ERROR' }),
+      );
+    },
+  );
+
+  it(
+    'should see deep pages cost more than first pages (deep-page-slowdown)',
+    { timeout: RUN_TIMEOUT_MS },
+    async () => {
+      const result = await run({
+        scenario: 'depth',
+        profile: 'smoke',
+        duration: '2s',
+        rate: 1,
+        faults: ['deep-page-slowdown'],
+      });
+
+      expect(result).toMatchObject({ verdict: 'fail', exitCode: 1, engine: { exitCodes: [0] } });
+      expect(crossed(resultOnDisk(result))).toEqual(['depth_latency_added']);
+    },
+  );
+
+  it('should see latency drift up over a soak (soak-drift)', { timeout: RUN_TIMEOUT_MS }, async () => {
+    const result = await run({
+      scenario: 'walk',
+      profile: 'soak',
+      duration: '8s',
+      rate: 15,
+      faults: ['soak-drift'],
+    });
+
+    expect(result).toMatchObject({ verdict: 'fail', exitCode: 1, engine: { exitCodes: [0] } });
+    expect(crossed(resultOnDisk(result))).toContain('latency_drift{period:late}');
+  });
+});

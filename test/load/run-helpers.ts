@@ -1,0 +1,30 @@
+/** Load runs for tests: each in its own temporary directory, removed when the file is done. */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll } from 'vitest';
+import type { LoadOptions } from '../../scripts/lib/load-options.ts';
+import { runLoad, type LoadResult } from '../../scripts/lib/load-run.ts';
+
+/** Each run is bounded by its own short duration plus runLoad's hard timeout. */
+export const RUN_TIMEOUT_MS = 90_000;
+
+export function loadRunner(): (options: LoadOptions) => Promise<LoadResult> {
+  const root = mkdtempSync(path.join(tmpdir(), 'load-test-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  let count = 0;
+  return (options) => {
+    count += 1;
+    return runLoad({ ...options, outDir: path.join(root, `run-${count}`) });
+  };
+}
+
+/** The result as written to disk: what CI and the gate read. */
+export const resultOnDisk = (result: LoadResult): LoadResult =>
+  JSON.parse(readFileSync(result.files.result, 'utf8')) as LoadResult;
+
+export const crossed = (result: LoadResult): string[] =>
+  result.thresholds.filter((threshold) => threshold.ok === false).map((threshold) => threshold.metric);
+
+export const failedChecks = (result: LoadResult): string[] =>
+  result.checks.filter((check) => check.errors > 0).map((check) => check.name);
