@@ -33,7 +33,9 @@ function giveBack(slot: number, state: WalkState): void {
 export const capacity: LoadScenario = {
   name: 'capacity',
   defaultProfile: 'capacity',
-  phases: (settings) => [{ name: 'step', durationS: Math.max(1, Math.round(settings.durationS)), rate: settings.rate }],
+  phases: (settings) => [
+    { name: 'step', durationS: Math.max(1, Math.round(settings.durationS)), rate: settings.rate },
+  ],
   setup: probeTarget,
   /**
    * Arrival i goes to tenant i mod T and endpoint (i div T) mod 2, as lib/load/walk-plan rotates
@@ -41,7 +43,9 @@ export const capacity: LoadScenario = {
    */
   async arrival(vu, arrival) {
     const slot = arrival.index % (walkableTenants(vu.target).length * ENDPOINTS.length);
-    const state = takeWalk(slot, () => startWalk({ ...planWalk(vu.target, arrival.index), maxPages: MAX_PAGES }));
+    const state = takeWalk(slot, () =>
+      startWalk({ ...planWalk(vu.target, arrival.index), maxPages: MAX_PAGES }),
+    );
     const call = nextCall(state);
     if (call === null) return;
     const response = await vu.send(call, 'capacity', state.pageCount + 1);

@@ -6,4 +6,8 @@
  */
 import { walkingScenario } from './common/walking.ts';
 
-export const depth = walkingScenario('depth', 'smoke', { endpoints: ['orders'], limits: [25], filters: 'none' });
+export const depth = walkingScenario('depth', 'smoke', {
+  endpoints: ['orders'],
+  limits: [25],
+  filters: 'none',
+});

@@ -53,10 +53,15 @@ export const fairness: LoadScenario = {
     const { noisy, quiet } = split(vu.target);
     if (arrival.phase === 'quiet' || isQuietArrival(arrival.inPhase, vu.settings)) {
       if (vu.stopped()) return;
-      await vu.walk(planWalk(vu.target, arrival.index, { tenants: quiet, limits: [100] }), { traffic: 'quiet' });
+      await vu.walk(planWalk(vu.target, arrival.index, { tenants: quiet, limits: [100] }), {
+        traffic: 'quiet',
+      });
       return;
     }
     // A flooder does not back off: that is what makes it noisy.
-    await vu.send(planWalk(vu.target, arrival.index, { tenants: [noisy], limits: [20], filters: 'none' }), 'noisy');
+    await vu.send(
+      planWalk(vu.target, arrival.index, { tenants: [noisy], limits: [20], filters: 'none' }),
+      'noisy',
+    );
   },
 };

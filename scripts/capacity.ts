@@ -13,7 +13,7 @@ import { runCapacity } from './lib/capacity-run.ts';
 
 const progress = (stats: StepStats) =>
   console.log(
-    `step ${stats.index + 1}: ${stats.offeredRps} rps offered, ${stats.achievedRps.toFixed(1)} achieved, p95 ${stats.p95.toFixed(1)} ms, 429 ${(stats.rate429 * 100).toFixed(1)}%, errors ${(stats.errorRate * 100).toFixed(1)}%`,
+    `step ${stats.index + 1}: ${stats.offeredRps} rps offered, ${stats.achievedRps.toFixed(1)} achieved, p95 ${stats.p95.toFixed(1)} ms, 429 ${(stats.rate429 * 100).toFixed(1)}%, errors ${(stats.errorRate * 100).toFixed(1)}%; generator: ${stats.dropped} dropped, late p95 ${stats.latenessP95.toFixed(1)} ms`,
   );
 
 async function main(): Promise<number> {

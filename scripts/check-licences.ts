@@ -17,7 +17,7 @@ commercial, UNLICENSED, SEE LICENSE IN a text that is not open source).`;
 
 const label = (file: string) => path.relative(ROOT, path.dirname(file));
 
-runCli(async () => {
+function check(): number {
   parseFlags({}, USAGE);
   const packages = installedPackages(INSTALL_ROOTS);
   // A manifest inside a package that declares no licence (a dist folder's marker) has its package's.
@@ -41,4 +41,6 @@ runCli(async () => {
     refused.length === 0 ? 'no refused licence' : `${refused.length} package(s) with a refused licence`,
   );
   return refused.length === 0 ? EXIT.pass : EXIT.checksFailed;
-});
+}
+
+runCli(() => Promise.resolve(check()));

@@ -104,7 +104,11 @@ async function main(): Promise<number> {
   const summary = startSummary({
     command: 'gate',
     target: describeTarget(opened.target.name, opened.target.baseUrl, { sandbox: !opened.file, faults }),
-    versions: { harness: harnessVersion(), node: process.version, ...(artillery ? { artillery: artillery.version } : {}) },
+    versions: {
+      harness: harnessVersion(),
+      node: process.version,
+      ...(artillery ? { artillery: artillery.version } : {}),
+    },
     startedAt: started,
   });
   const reportsDir = resolveOption(stringOption('reports-dir', 'where run folders go', 'reports'), {

@@ -16,7 +16,10 @@ export interface StepPlanInput {
   stepDurationS: number;
   /** The whole run may not take longer; each step is charged its duration plus `overheadS`. */
   timeBudgetS: number;
-  /** Per step: the generator's start-up and the drain of requests in flight. @default 3 */
+  /**
+   * Per step: the generator's start-up (an Artillery process per step, some 5 s) and its stop
+   * (the drain of requests in flight, its report). @default 8
+   */
   overheadS?: number;
 }
 
@@ -31,7 +34,7 @@ export interface StepPlan {
 
 export function planSteps(input: StepPlanInput): StepPlan {
   const ceilingRps = Math.min(input.maxRps, input.targetMaxRps);
-  const perStepS = input.stepDurationS + (input.overheadS ?? 3);
+  const perStepS = input.stepDurationS + (input.overheadS ?? 8);
   const fitInBudget = Math.max(1, Math.floor(input.timeBudgetS / perStepS));
   const rates: number[] = [];
   for (let rate = input.startRps; rate <= ceilingRps; rate += input.stepRps) rates.push(rate);

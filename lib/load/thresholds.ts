@@ -135,7 +135,11 @@ function merge(...parts: Thresholds[]): Thresholds {
   return merged;
 }
 
-export function thresholdsFor(scenario: ScenarioName, profile: ProfileName, overrides: Thresholds): Thresholds {
+export function thresholdsFor(
+  scenario: ScenarioName,
+  profile: ProfileName,
+  overrides: Thresholds,
+): Thresholds {
   return merge(PROFILE_THRESHOLDS[profile], SCENARIO_THRESHOLDS[scenario], overrides);
 }
 

@@ -121,7 +121,10 @@ export function generatorBehind(figures: GeneratorFigures): string | undefined {
   const late = figures.latenessP95Ms ?? 0;
   if (late > GENERATOR_BOUNDS.latenessP95Ms)
     return `the load generator fell behind its schedule: arrivals started ${Math.round(late)} ms late at p95 (bound ${GENERATOR_BOUNDS.latenessP95Ms} ms); lower --rate or add --workers`;
-  if (figures.planned > 0 && figures.started + figures.skipped < figures.planned * GENERATOR_BOUNDS.startedShare)
+  if (
+    figures.planned > 0 &&
+    figures.started + figures.skipped < figures.planned * GENERATOR_BOUNDS.startedShare
+  )
     return `the load generator started ${figures.started} of ${figures.planned} planned arrivals (${figures.achievedRate.toFixed(1)}/s of ${figures.offeredRate.toFixed(1)}/s); lower --rate or add --workers`;
   return undefined;
 }
@@ -133,7 +136,10 @@ export function judge(outcome: RunOutcome): Judgement {
   const thresholds = judgeThresholds(outcome.merged, outcome.thresholds);
   const checks = pageChecks(outcome.merged, outcome.failures);
   const generator = generatorFigures(outcome);
-  const skipped = outcome.skipped > 0 ? [`${outcome.skipped} arrival(s) skipped at the in-flight ceiling (--max-in-flight)`] : [];
+  const skipped =
+    outcome.skipped > 0
+      ? [`${outcome.skipped} arrival(s) skipped at the in-flight ceiling (--max-in-flight)`]
+      : [];
   const base = { thresholds, checks, generator, warnings: skipped };
   const failedChecks = checks.filter((check) => check.errors > 0);
   const setup = outcome.setupFailures.filter((f) => f.severity === 'error');

@@ -82,7 +82,14 @@ export function createVu(options: VuOptions): Vu & { close(): Promise<void> } {
 
   function callTags(call: ApiCall, traffic: string, depth: number): Tags {
     const { tenant, role } = call.credential;
-    return { endpoint: call.endpoint, tenant, role, key: keyLabel(tenant, role), traffic, depth: depthBucket(depth) };
+    return {
+      endpoint: call.endpoint,
+      tenant,
+      role,
+      key: keyLabel(tenant, role),
+      traffic,
+      depth: depthBucket(depth),
+    };
   }
 
   function recordFailures(failures: readonly Failure[], call: ApiCall, traffic: string): void {
@@ -133,7 +140,8 @@ export function createVu(options: VuOptions): Vu & { close(): Promise<void> } {
           }
           lastHintMs = null;
           if (!throttled) {
-            if (throttledSince !== null) points.add(METRIC.throttleRecovery, 'trend', Date.now() - throttledSince, tags);
+            if (throttledSince !== null)
+              points.add(METRIC.throttleRecovery, 'trend', Date.now() - throttledSince, tags);
             throttledSince = null;
             if (response.status === 200) latencies.push(response.durationMs);
             return;

@@ -31,7 +31,8 @@ export interface WalkSpec {
  * How a walk ended: `throttled` (a 429 outlasted the backoff), `timed-out`, `page-limit` (a prefix
  * was asked for) and `stopped` (the run ended first) are inconclusive, never a pass or a failure.
  */
-export type WalkEnd = 'complete' | 'failed' | 'http-error' | 'throttled' | 'timed-out' | 'page-limit' | 'stopped';
+export type WalkEnd =
+  'complete' | 'failed' | 'http-error' | 'throttled' | 'timed-out' | 'page-limit' | 'stopped';
 
 export interface WalkState {
   spec: WalkSpec;

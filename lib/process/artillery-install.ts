@@ -30,7 +30,7 @@ export interface InstallOptions {
 }
 
 /** npm's own entry point: the one running this install (npm sets npm_execpath), else the npm on PATH. */
-export function npmCli(): string {
+function npmCli(): string {
   const candidates = [process.env.npm_execpath, findOnPath('npm')]
     .filter((file): file is string => Boolean(file))
     .map((file) => realpathSync(file))

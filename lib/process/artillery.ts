@@ -85,7 +85,7 @@ export interface RunArtilleryResult {
  * that the variable is set, and the harness's traffic and usage stay on this machine). The
  * parent's NODE_OPTIONS (tsx puts its loader there) and NODE_PATH are not inherited.
  */
-export function artilleryEnv(node: string, options: Pick<RunArtilleryOptions, 'env' | 'enginePath'>) {
+function artilleryEnv(node: string, options: Pick<RunArtilleryOptions, 'env' | 'enginePath'>) {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.NODE_OPTIONS;
   delete env.NODE_PATH;

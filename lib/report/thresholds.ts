@@ -23,9 +23,7 @@ const statOf = (expression: string) => parseExpression(expression)?.stat;
 
 function formatValue(value: number, stat: string, time: boolean | undefined): string {
   if (stat === 'rate') return `${(value * 100).toFixed(2)} %`;
-  return stat !== 'count' && time
-    ? `${value.toFixed(1)} ms`
-    : String(Number(value.toFixed(3)));
+  return stat !== 'count' && time ? `${value.toFixed(1)} ms` : String(Number(value.toFixed(3)));
 }
 
 /** "p95=212.4 ms (threshold p95 < 500)", or the expression alone when no value is known. */

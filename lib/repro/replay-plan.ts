@@ -114,7 +114,13 @@ export function planTarget(
       missing.push(name);
       continue;
     }
-    const entry = tenants.get(tenant) ?? { name: tenant, quiescent: false, locations: [], categories: [], keys: {} };
+    const entry = tenants.get(tenant) ?? {
+      name: tenant,
+      quiescent: false,
+      locations: [],
+      categories: [],
+      keys: {},
+    };
     entry.keys[role as KeyRole] = value;
     tenants.set(tenant, entry);
   }
@@ -236,7 +242,9 @@ export async function runReproPlan(
     return { code: 0, line, failures };
   }
   const checks = [...new Set(failures.map((failure) => failure.check))];
-  const again = checks.includes(plan.check) ? `${plan.check} failed again` : `${checks.join(', ')} failed (the hunt saw ${plan.check})`;
+  const again = checks.includes(plan.check)
+    ? `${plan.check} failed again`
+    : `${checks.join(', ')} failed (the hunt saw ${plan.check})`;
   const line = `REPRODUCED: ${again}`;
   log(line);
   return { code: 1, line, failures };

@@ -55,7 +55,9 @@ export async function collectOwners(context: SetupContext): Promise<Pick<SetupDa
 }
 
 /** For the tenant-isolation check: the owner of an id when it is another tenant. */
-export function ownerLookup(owners: SetupData['owners']): (tenant: string) => (id: string) => string | undefined {
+export function ownerLookup(
+  owners: SetupData['owners'],
+): (tenant: string) => (id: string) => string | undefined {
   const ownerById = new Map<string, string>();
   for (const [owner, ids] of Object.entries(owners ?? {})) for (const id of ids) ownerById.set(id, owner);
   return (tenant) => (id) => {

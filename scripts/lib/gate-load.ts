@@ -26,7 +26,8 @@ export interface GateLoad {
   rate?: number;
 }
 
-const TIME_METRICS = /^(latency|walk_duration|throttle_recovery|depth_latency_added|latency_drift|generator_lateness)\b/;
+const TIME_METRICS =
+  /^(latency|walk_duration|throttle_recovery|depth_latency_added|latency_drift|generator_lateness)\b/;
 
 const asAdvisory = (failure: LoadFailure, label: string): Failure => ({
   check: failure.check,
@@ -53,9 +54,17 @@ function addLoadChecks(summary: Summary, result: LoadResult, label: string): voi
   for (const check of result.checks)
     addCheck(
       summary,
-      { name: `${label} ${check.name}`, kind: 'invariant', family: 'load', detail: `${check.pages} pages checked` },
+      {
+        name: `${label} ${check.name}`,
+        kind: 'invariant',
+        family: 'load',
+        detail: `${check.pages} pages checked`,
+      },
       check.first
-        ? { verdict: 'failed', reason: `${check.first.code}: ${check.first.message} (${check.errors} time(s))` }
+        ? {
+            verdict: 'failed',
+            reason: `${check.first.code}: ${check.first.message} (${check.errors} time(s))`,
+          }
         : { verdict: 'passed' },
     );
   for (const failure of result.failures.filter((f) => f.severity !== 'error'))
@@ -68,12 +77,17 @@ function addLoadChecks(summary: Summary, result: LoadResult, label: string): voi
   addCheck(
     summary,
     { name: `${label} run`, kind: 'invariant', family: 'load', detail: `generator: ${figures}` },
-    result.verdict !== 'pass' && !failedHere ? { verdict: 'failed', reason: result.reason } : { verdict: 'passed' },
+    result.verdict !== 'pass' && !failedHere
+      ? { verdict: 'failed', reason: result.reason }
+      : { verdict: 'passed' },
   );
 }
 
 /** Latency and 429s from the walk run; latency by depth from the depth run when there was one. */
-async function fillMetrics(summary: Summary, results: readonly { name: string; result: LoadResult }[]): Promise<void> {
+async function fillMetrics(
+  summary: Summary,
+  results: readonly { name: string; result: LoadResult }[],
+): Promise<void> {
   const walk = results.find(({ result }) => result.scenario === 'walk' && result.profile === 'smoke')?.result;
   const depth = results.find(({ result }) => result.scenario === 'depth')?.result ?? walk;
   if (walk) {

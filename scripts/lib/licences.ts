@@ -38,11 +38,15 @@ function isInner(file: string): boolean {
 type Manifest = { name?: unknown; version?: unknown; license?: unknown; licenses?: unknown };
 
 function declaredLicence(manifest: Manifest): string | undefined {
-  const typeOf = (value: unknown) =>
-    typeof value === 'string' ? value : (value as { type?: unknown } | null)?.type;
+  // `"license": "MIT"`, or the older `{ "type": "MIT" }` alone or in a `licenses` array.
+  const typeOf = (value: unknown): string | undefined => {
+    const type = typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : value;
+    return typeof type === 'string' ? type : undefined;
+  };
   const { license, licenses } = manifest;
-  const declared = Array.isArray(licenses) ? licenses.map(typeOf).join(' OR ') : typeOf(license);
-  return declared === undefined || declared === null ? undefined : String(declared);
+  if (!Array.isArray(licenses)) return typeOf(license);
+  const types = licenses.map(typeOf).filter((type) => type !== undefined);
+  return types.length > 0 ? types.join(' OR ') : undefined;
 }
 
 /** Every package.json with a name under the given node_modules folders (nested and bundled ones included). */

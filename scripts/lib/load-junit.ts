@@ -21,7 +21,9 @@ export function writeLoadJunit(result: LoadResult, file: string, redact: Redacto
   const checks = report.testSuite().name(`${className} checks`);
   for (const check of result.checks) {
     const testCase = checks.testCase().className(className).name(check.name);
-    const failures = result.failures.filter((failure) => failure.check === check.name && failure.severity === 'error');
+    const failures = result.failures.filter(
+      (failure) => failure.check === check.name && failure.severity === 'error',
+    );
     if (check.errors > 0) {
       const details = failures.map((f) => `[${f.code}] ${f.message} (x${f.count})`).join('\n');
       testCase.failure(redact(`${check.errors} error(s) on ${check.pages} pages`), failures[0]?.code);

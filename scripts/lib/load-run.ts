@@ -52,7 +52,12 @@ const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
 /** The schedule plus Artillery's start-up, the walks' drain and a margin; a run never outlives it. */
 const defaultTimeoutMs = (scheduleS: number): number => (scheduleS + 30 + 60) * 1000;
 
-function settingsOf(options: LoadOptions, scenario: LoadScenario, profile: LoadSettings['profile'], sandbox: boolean): LoadSettings {
+function settingsOf(
+  options: LoadOptions,
+  scenario: LoadScenario,
+  profile: LoadSettings['profile'],
+  sandbox: boolean,
+): LoadSettings {
   const durationS = options.duration ? (parseDurationS(options.duration) ?? 0) : PROFILES[profile].durationS;
   const rate = options.rate ?? PROFILES[profile].rate;
   const floodRate = options.floodRate ?? (sandbox ? SANDBOX_FLOOD_RATE : rate * 20);
@@ -72,7 +77,9 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
   try {
     const settings = settingsOf(options, scenario, profile, run.sandbox);
     const client = createNodeClient(run.target, { timeoutMs: settings.requestTimeoutMs });
-    const setup = await scenario.setup({ target: run.target, settings, sender: client }).finally(() => client.close());
+    const setup = await scenario
+      .setup({ target: run.target, settings, sender: client })
+      .finally(() => client.close());
     mkdirSync(dir, { recursive: true });
     const phases = scenario.phases(settings);
     const scheduleS = phasesDurationS(phases);
@@ -99,7 +106,10 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
       ...(generated.error
         ? { engineError: generated.error }
         : generated.pointFiles.length === 0
-          ? { engineError: 'the load engine wrote no points: no arrival ran (HARNESS_DEBUG=1 shows Artillery\'s output)' }
+          ? {
+              engineError:
+                "the load engine wrote no points: no arrival ran (HARNESS_DEBUG=1 shows Artillery's output)",
+            }
           : {}),
       merged: points.summary,
       thresholds,
@@ -113,7 +123,12 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
       {
         scenario: name,
         profile,
-        target: { name: run.target.name, baseUrl: run.target.baseUrl, sandbox: run.sandbox, faults: run.faults },
+        target: {
+          name: run.target.name,
+          baseUrl: run.target.baseUrl,
+          sandbox: run.sandbox,
+          faults: run.faults,
+        },
         engine: { artillery: artillery.version, exitCodes: generated.exitCodes },
         workers,
         startedAt: new Date(started).toISOString(),

@@ -76,7 +76,8 @@ export async function writeReproScripts(input: ReproScriptsInput): Promise<strin
   const engine = await buildReproEngine();
   const files: Record<string, string> = { [curlFile]: curl };
   for (const [name, text] of Object.entries(artillery)) files[`${artilleryDir}/${name}`] = text;
-  for (const [name, text] of Object.entries(engine)) files[`${artilleryDir}/${REPRO_ENGINE_DIR}/${name}`] = text;
+  for (const [name, text] of Object.entries(engine))
+    files[`${artilleryDir}/${REPRO_ENGINE_DIR}/${name}`] = text;
   for (const [file, text] of Object.entries(files)) {
     const full = path.join(input.runDir, file);
     await mkdir(path.dirname(full), { recursive: true });

@@ -23,8 +23,8 @@ describe('release gate', () => {
     expect(summary.stages.map((stage) => stage.name)).toEqual(['properties', 'load']);
     expect(summary.checks.filter((check) => check.verdict !== 'passed')).toEqual([]);
     expect(summary.checks.some((check) => check.kind === 'threshold')).toBe(true);
-    expect(summary.versions.k6).toMatch(/^v\d+\.\d+\.\d+/);
-    for (const file of filesUnder(run.reportsDir).filter((name) => !name.endsWith('.gz')))
+    expect(summary.versions.artillery).toMatch(/^\d+\.\d+\.\d+/);
+    for (const file of filesUnder(run.reportsDir))
       expect(readFileSync(file, 'utf8'), file).not.toMatch(SANDBOX_KEY);
     expect(run.stdout).not.toMatch(SANDBOX_KEY);
   });
@@ -50,6 +50,21 @@ describe('release gate', () => {
       expect.stringMatching(/^depth\/smoke depth_latency_added/),
     );
     expect(failed.every((check) => check.kind === 'threshold')).toBe(true);
+  });
+
+  it('should exit 1 with every report when a page check fails in every load stage, each check listed once', () => {
+    const run = runGate(['--fault', 'page-overflow', '--load', 'walk', '--load', 'depth', '--runs', '1']);
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toBe('');
+    const summary = run.summary();
+    for (const report of ['summary.json', 'junit.xml', 'report.html'])
+      expect(readdirSync(path.join(run.reportsDir, 'latest'))).toContain(report);
+    const names = summary.checks.map((check) => check.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const stage of ['walk/smoke', 'depth/smoke'])
+      expect(summary.checks).toContainEqual(
+        expect.objectContaining({ name: `${stage} page-size-within-limit`, verdict: 'failed' }),
+      );
   });
 
   it('should refuse bad input with one line and exit 2', () => {

@@ -87,9 +87,14 @@ class HarnessEngine {
   private start(): Runtime {
     if (this.runtime) return this.runtime;
     const { config } = this;
-    const file = path.join(config.pointsDir, `points-${config.generator.index}-${threadId}-${process.pid}.ndjson`);
+    const file = path.join(
+      config.pointsDir,
+      `points-${config.generator.index}-${threadId}-${process.pid}.ndjson`,
+    );
     const points = new PointWriter(file);
-    const sink: PointSink = { add: (metric, kind, value, tags) => this.record(points, metric, kind, value, tags) };
+    const sink: PointSink = {
+      add: (metric, kind, value, tags) => this.record(points, metric, kind, value, tags),
+    };
     const scenario = SCENARIOS[config.scenario as LoadScenario['name']];
     if (!scenario) throw new Error(`no load scenario "${config.scenario}"`);
     const vu = createVu({
@@ -124,12 +129,19 @@ class HarnessEngine {
   }
 
   /** Writes the point, and mirrors the headline counters into Artillery's metrics. */
-  private record(points: PointWriter, metric: string, kind: MetricKind, value: number, tags: Record<string, string>): void {
+  private record(
+    points: PointWriter,
+    metric: string,
+    kind: MetricKind,
+    value: number,
+    tags: Record<string, string>,
+  ): void {
     points.add(metric, kind, value, tags);
     if (metric === METRIC.latency) this.count(`harness.responses.${tags.status ?? '0'}`, 1);
     else if (metric === METRIC.walks) this.count(`harness.walks.${tags.end ?? 'complete'}`, 1);
     else if (metric === METRIC.pages) this.count('harness.pages', value);
-    else if (metric === METRIC.checkFailures) this.count(`harness.check_failures.${tags.check ?? 'unknown'}`, 1);
+    else if (metric === METRIC.checkFailures)
+      this.count(`harness.check_failures.${tags.check ?? 'unknown'}`, 1);
   }
 
   private count(name: string, value: number): void {

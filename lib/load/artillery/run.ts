@@ -40,7 +40,9 @@ export interface GeneratorRun {
 
 function skippedIn(report: string): number {
   if (!existsSync(report)) return 0;
-  const parsed = JSON.parse(readFileSync(report, 'utf8')) as { aggregate?: { counters?: Record<string, number> } };
+  const parsed = JSON.parse(readFileSync(report, 'utf8')) as {
+    aggregate?: { counters?: Record<string, number> };
+  };
   return parsed.aggregate?.counters?.['vusers.skipped'] ?? 0;
 }
 

@@ -91,7 +91,8 @@ export class PointAggregate {
     record(this.series(point.metric, point.kind), point.value, point.time);
     for (const tag of this.splitByTags) {
       const value = point.tags[tag];
-      if (value !== undefined) record(this.series(`${point.metric}{${tag}:${value}}`, point.kind), point.value, point.time);
+      if (value !== undefined)
+        record(this.series(`${point.metric}{${tag}:${value}}`, point.kind), point.value, point.time);
     }
   }
 

@@ -30,7 +30,15 @@ export interface RunPoints {
 }
 
 function collectFailure(point: Point, byKey: Map<string, LoadFailure>): void {
-  const { check = 'unknown', code = '', severity = 'error', message = '', tenant, endpoint, traffic } = point.tags;
+  const {
+    check = 'unknown',
+    code = '',
+    severity = 'error',
+    message = '',
+    tenant,
+    endpoint,
+    traffic,
+  } = point.tags;
   const key = [check, code, message, tenant].join('\u0000');
   const seen = byKey.get(key);
   if (seen) seen.count += point.value;

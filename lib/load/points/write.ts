@@ -24,7 +24,13 @@ export class PointWriter implements PointSink {
     this.file = file;
   }
 
-  add(metric: string, kind: MetricKind, value: number, tags: Record<string, string>, time = Date.now()): void {
+  add(
+    metric: string,
+    kind: MetricKind,
+    value: number,
+    tags: Record<string, string>,
+    time = Date.now(),
+  ): void {
     this.lines.push(formatPoint({ metric, kind, time, value, tags }));
     if (this.lines.length >= MAX_BUFFERED) this.flush();
   }

@@ -1,0 +1,65 @@
+/**
+ * The highest arrival rate a load generator holds: step the rate up (doubling) until a run does
+ * not hold it, then try once between the last rate held and the first missed. Each step is one
+ * short run; what "held" means is the caller's (lateness p95 for the harness's engine, achieved
+ * against planned vusers for Artillery's own HTTP engine).
+ */
+export interface LadderStep<Run> {
+  rate: number;
+  held: boolean;
+  run: Run | null;
+  /** Why the run gave no figures, when it failed outright (counted as not held). */
+  error?: string;
+}
+
+export interface LadderOptions<Run> {
+  /** The first rate tried, per second. */
+  start: number;
+  /** At most this many runs in all. */
+  maxSteps: number;
+  /** A rate above which nothing is tried. */
+  ceiling: number;
+  measure: (rate: number) => Promise<Run>;
+  held: (run: Run) => boolean;
+  /** Called before each run; throw (e.g. on abort) to stop the ladder. */
+  beforeStep?: (rate: number) => void;
+}
+
+export interface Ladder<Run> {
+  steps: LadderStep<Run>[];
+  /** The highest step held, or null when not even the first was. */
+  top: LadderStep<Run> | null;
+}
+
+export async function climbLadder<Run>(options: LadderOptions<Run>): Promise<Ladder<Run>> {
+  const steps: LadderStep<Run>[] = [];
+  const tryRate = async (rate: number): Promise<LadderStep<Run>> => {
+    options.beforeStep?.(rate);
+    let step: LadderStep<Run>;
+    try {
+      const run = await options.measure(rate);
+      step = { rate, held: options.held(run), run };
+    } catch (error) {
+      step = { rate, held: false, run: null, error: error instanceof Error ? error.message : String(error) };
+    }
+    steps.push(step);
+    return step;
+  };
+  let lastHeld: number | null = null;
+  let firstMissed: number | null = null;
+  for (let rate = options.start; steps.length < options.maxSteps && rate <= options.ceiling; rate *= 2) {
+    if ((await tryRate(rate)).held) lastHeld = rate;
+    else {
+      firstMissed = rate;
+      break;
+    }
+  }
+  // One step between the last held and the first missed rate (their geometric mean).
+  if (lastHeld !== null && firstMissed !== null && steps.length < options.maxSteps) {
+    const between = Math.round(Math.sqrt(lastHeld * firstMissed));
+    if (between > lastHeld && between < firstMissed) await tryRate(between);
+  }
+  const held = steps.filter((step) => step.held);
+  const top = held.reduce<LadderStep<Run> | null>((best, step) => (best && best.rate >= step.rate ? best : step), null);
+  return { steps, top };
+}
