@@ -2,7 +2,7 @@
 
 /**
  * The p-th percentile (0..100) of ascending values, interpolated linearly between the two
- * nearest ranks, the way k6 computes the percentiles of its end-of-test summary.
+ * nearest ranks (what a summary of sorted samples usually reports).
  */
 export function percentileOfSorted(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -18,4 +18,14 @@ export function percentile(values: readonly number[], p: number): number {
     [...values].sort((a, b) => a - b),
     p,
   );
+}
+
+/**
+ * The p-th percentile (0..100) of ascending values by nearest rank: the smallest value with at
+ * least p% of the values at or below it, the definition an HDR histogram reports (to its bucket).
+ */
+export function nearestRank(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[Math.min(rank, sorted.length) - 1] ?? NaN;
 }

@@ -4,13 +4,13 @@ import type { BenchSection } from './section.ts';
 import { accuracy } from './sections/accuracy.ts';
 import { detection } from './sections/detection.ts';
 import { gateTime } from './sections/gate-time.ts';
-import { generatorOverhead } from './sections/generator-overhead.ts';
+import { generator } from './sections/generator.ts';
 import { merge } from './sections/merge.ts';
 import { sandboxThroughput } from './sections/sandbox-throughput.ts';
 import { scale } from './sections/scale.ts';
 
 export const SECTIONS: readonly BenchSection[] = [
-  generatorOverhead,
+  generator,
   sandboxThroughput,
   scale,
   accuracy,

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { resolveK6 } from '../scripts/lib/k6.ts';
+import { resolveArtillery } from '../lib/process/artillery.ts';
 import type { BenchReport } from './report.ts';
 import type { BenchSection } from './section.ts';
 import { runSection } from './section.ts';
@@ -15,9 +15,9 @@ export interface BenchRunOptions {
   log: (line: string) => void;
 }
 
-function k6VersionOrNote(): string {
+function artilleryVersionOrNote(): string {
   try {
-    return resolveK6().version;
+    return resolveArtillery().version;
   } catch {
     return 'not installed';
   }
@@ -31,7 +31,7 @@ function describeMachine(): BenchReport['machine'] {
     memoryMb: Math.round(os.totalmem() / 2 ** 20),
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,
-    k6: k6VersionOrNote(),
+    artillery: artilleryVersionOrNote(),
   };
 }
 

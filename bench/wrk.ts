@@ -22,12 +22,31 @@ export interface WrkOptions {
   durationSec: number;
   /** Sent as a header on every request, e.g. the target's API key. */
   header?: { name: string; value: string };
+  /** wrk threads. @default min(2, connections) */
+  threads?: number;
+  /** Paths (with their query) requested in turn, round and round, instead of `url`'s alone. */
+  paths?: readonly string[];
 }
 
 const SCRIPT = `-- Reads the header from the environment so that the value never shows in a process list.
 local name, value = os.getenv("BENCH_HEADER_NAME"), os.getenv("BENCH_HEADER_VALUE")
 if name and value and value ~= "" then wrk.headers[name] = value end
 `;
+
+/** Lua that requests `paths` in turn, each thread from its own start, round and round. */
+export function pathsScript(paths: readonly string[]): string {
+  const quoted = paths.map((item) => JSON.stringify(item)).join(',\n  ');
+  return `-- Requests the same pages a walk does, in the same order, without parsing them.
+local paths = {
+  ${quoted}
+}
+local index = 0
+request = function()
+  index = index % #paths + 1
+  return wrk.format(nil, paths[index])
+end
+`;
+}
 
 const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
@@ -67,10 +86,10 @@ export function parseWrkOutput(output: string): WrkRun {
 export async function runWrk(bin: string, options: WrkOptions): Promise<WrkRun> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-wrk-'));
   const script = path.join(dir, 'header.lua');
-  writeFileSync(script, SCRIPT);
+  writeFileSync(script, options.paths?.length ? `${SCRIPT}${pathsScript(options.paths)}` : SCRIPT);
   const { connections, durationSec } = options;
   const flags = {
-    '-t': `${Math.min(2, connections)}`,
+    '-t': `${options.threads ?? Math.min(2, connections)}`,
     '-c': `${connections}`,
     '-d': `${durationSec}s`,
     '-s': script,

@@ -1,6 +1,6 @@
 /**
  * The faults that only show under concurrent load, timed the way they are caught: a short run
- * of the k6 scenario made for each (runLoad), judged by its thresholds and checks. Thresholds are
+ * of the load scenario made for each (runLoad, on Artillery), judged by its thresholds and checks. Thresholds are
  * judged at the end of a run (an isolation leak aborts it at once), so the time to catch such a
  * fault is the wall time of the run; there is no request sequence to shrink.
  */
@@ -29,7 +29,7 @@ export interface LoadDetection {
 
 async function detect(context: BenchContext, fault: string, options: LoadOptions): Promise<LoadDetection> {
   context.log(`detection: ${fault} under load (${options.scenario} ${options.duration})`);
-  // Loaded when needed: the load runner pulls in the whole k6 toolchain.
+  // Loaded when needed: the load runner pulls in the whole Artillery toolchain.
   const { runLoad } = await import('../../scripts/lib/load-run.ts');
   const result = await runLoad({
     ...options,

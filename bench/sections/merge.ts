@@ -1,119 +1,107 @@
 /**
- * Section 6: a distributed run's percentiles. N k6 processes on execution segments (as
- * k6-operator runs them) write raw points; the harness merges them (scripts/lib/k6-merge.ts).
- * Compared with one exact computation over the same points, the merge may differ only by its
- * histogram's resolution; averaging each segment's percentiles, for contrast, is what not to do.
+ * Section 6: a distributed run's percentiles. One load run split over N generator processes
+ * (`runLoad({ workers: N })`) against the sandbox with a latency tail; each process's engine
+ * writes its own raw points file, and the harness merges them (lib/load/points/merge.ts, HDR
+ * histograms added bucket by bucket). Compared with one exact computation over the union of the
+ * same points, the merge may differ only by its histogram's resolution (0.1%); averaging each
+ * file's percentiles, for contrast, is what not to do.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { readK6Records } from '../../scripts/lib/k6-points.ts';
-import { runSegmented } from '../../scripts/lib/k6-segments.ts';
-import { percentileOfSorted } from '../percentiles.ts';
-import { absoluteFigure, ratioFigure } from '../report.ts';
-import { fullKeyHeader, startSandboxProcess, UNTHROTTLED } from '../sandbox-process.ts';
+import { METRIC } from '../../lib/load/metrics.ts';
+import { mergePointFiles } from '../../lib/load/points/merge.ts';
+import { readPoints } from '../../lib/load/points/read.ts';
+import { runLoad } from '../../scripts/lib/load-run.ts';
+import { nearestRank } from '../percentiles.ts';
+import { absoluteFigure, ratioFigure, type Figure } from '../report.ts';
 import type { BenchContext, BenchSection, SectionOutcome } from '../section.ts';
 import { RUN_SLACK_MS } from '../sizes.ts';
 
-const SCRIPT = fileURLToPath(new URL('../k6/accuracy.ts', import.meta.url));
-const SEGMENTS = 3;
-const METRIC = 'http_req_duration';
-/** Stats compared, as the merged summary names them, with the percentile each one is. */
-const STATS: [string, number][] = [
-  ['med', 50],
-  ['p(90)', 90],
-  ['p(95)', 95],
-  ['p(99)', 99],
-];
+const WORKERS = 3;
+const PERCENTILES = [50, 90, 95, 99] as const;
+/** The merge's bound: the HDR histogram's relative resolution with 3 significant digits. */
+export const MERGE_TOLERANCE = 0.001;
 
-async function durations(file: string): Promise<number[]> {
+async function latencies(file: string): Promise<number[]> {
   const values: number[] = [];
-  for await (const record of readK6Records(file))
-    if (record.kind === 'point' && record.metric === METRIC) values.push(record.value);
+  for await (const point of readPoints(file)) if (point.metric === METRIC.latency) values.push(point.value);
   return values.sort((a, b) => a - b);
 }
 
-/** Largest |candidate / exact - 1| over the compared stats, with the stat it happened at. */
-function worst(candidate: (stat: string, p: number) => number, exact: (p: number) => number) {
-  return STATS.map(([stat, p]) => ({ stat, exact: exact(p), value: candidate(stat, p) })).reduce((a, b) =>
+export interface Worst {
+  p: number;
+  value: number;
+  exact: number;
+}
+
+/** The largest |candidate / exact - 1| over the percentiles, with the percentile it happened at. */
+export function worstOf(candidate: (p: number) => number, exact: (p: number) => number): Worst {
+  return PERCENTILES.map((p) => ({ p, exact: exact(p), value: candidate(p) })).reduce((a, b) =>
     Math.abs(b.value / b.exact - 1) > Math.abs(a.value / a.exact - 1) ? b : a,
   );
 }
 
+export function mergeFigures(files: number, points: number, merged: Worst, averaged: Worst): Figure[] {
+  const off = Math.abs(merged.value / merged.exact - 1);
+  return [
+    ratioFigure(`merged / exact, worst (p${merged.p})`, merged.value, merged.exact, `${files} points files merged over one computation on their union`, {
+      goal: { text: `within ${MERGE_TOLERANCE * 100}% (HDR resolution)`, met: off <= MERGE_TOLERANCE + 1e-9 },
+    }),
+    ratioFigure(
+      `averaged / exact, worst (p${averaged.p})`,
+      averaged.value,
+      averaged.exact,
+      "mean of each file's percentiles over one computation (what not to do)",
+    ),
+    absoluteFigure('largest merged difference', off * 100, '%', {
+      note: `${Math.abs(merged.value - merged.exact).toPrecision(2)} ms at p${merged.p}`,
+    }),
+    absoluteFigure('latency points', points, ''),
+  ];
+}
+
 async function measure(context: BenchContext): Promise<SectionOutcome> {
-  // A tail makes the percentiles differ from each other and between segments.
-  const sandbox = await startSandboxProcess({
-    rateLimit: UNTHROTTLED,
-    latency: { fixedMs: 2, tailMs: 40, tailRatio: 0.05 },
+  const seconds = context.quick ? 4 : 10;
+  context.log(`merge: one walk run over ${WORKERS} generator processes, ${seconds} s`);
+  const result = await runLoad({
+    scenario: 'walk',
+    profile: 'smoke',
+    workers: WORKERS,
+    rate: 15,
+    duration: `${seconds}s`,
+    // A tail makes the percentiles differ from each other and between the files.
+    sandbox: { latency: { fixedMs: 2, tailMs: 40, tailRatio: 0.05 } },
+    outDir: path.join(context.workDir, 'merge'),
+    timeoutMs: seconds * 1000 + RUN_SLACK_MS + 60_000,
   });
-  try {
-    const header = fullKeyHeader(sandbox.ready.target);
-    const seconds = context.quick ? 4 : 10;
-    context.log(`merge: ${SEGMENTS} k6 processes on execution segments, ${seconds} s`);
-    const run = await runSegmented({
-      n: SEGMENTS,
-      script: SCRIPT,
-      outDir: path.join(context.workDir, 'segments'),
-      args: ['--no-usage-report', '--quiet'],
-      env: {
-        URL: `${sandbox.ready.baseUrl}/public/orders?limit=10`,
-        API_KEY_HEADER: header.name,
-        API_KEY: header.value,
-        MODEL: 'open',
-        RATE: '150',
-        DURATION: `${seconds}s`,
-      },
-      timeoutMs: seconds * 1000 + RUN_SLACK_MS,
-    });
-    if (run.exitCode !== 0) throw new Error(`a segment's k6 exited with ${run.exitCode}`);
-    const perSegment = await Promise.all(run.segments.map((segment) => durations(segment.pointsFile)));
-    const all = perSegment.flat().sort((a, b) => a - b);
-    const exact = (p: number) => percentileOfSorted(all, p);
-    const merged = run.summary.metrics[METRIC]?.values ?? {};
-    const mergedWorst = worst((stat) => merged[stat] ?? NaN, exact);
-    const averaged = (p: number) =>
-      perSegment.reduce((sum, values) => sum + percentileOfSorted(values, p), 0) / perSegment.length;
-    const averagedWorst = worst((_, p) => averaged(p), exact);
-    return {
-      status: 'ok',
-      figures: [
-        ratioFigure(
-          `merged / exact, worst (${mergedWorst.stat})`,
-          mergedWorst.value,
-          mergedWorst.exact,
-          `${SEGMENTS} segments' points merged over one computation`,
-          {
-            goal: {
-              text: 'within 0.1% (HDR resolution)',
-              met: Math.abs(mergedWorst.value / mergedWorst.exact - 1) <= 0.001 + 1e-9,
-            },
-          },
-        ),
-        ratioFigure(
-          `averaged / exact, worst (${averagedWorst.stat})`,
-          averagedWorst.value,
-          averagedWorst.exact,
-          'mean of per-segment percentiles over one computation (what not to do)',
-        ),
-        absoluteFigure(
-          'largest merged difference',
-          Math.abs(mergedWorst.value / mergedWorst.exact - 1) * 100,
-          '%',
-          {
-            note: `${Math.abs(mergedWorst.value - mergedWorst.exact).toPrecision(2)} ms at ${mergedWorst.stat}`,
-          },
-        ),
-        absoluteFigure('points', all.length, ''),
-      ],
-      details: { segments: SEGMENTS, points: all.length, mergedWorst, averagedWorst, merged },
-    };
-  } finally {
-    await sandbox.stop();
-  }
+  const files = result.files.points;
+  if (files.length < 2) throw new Error(`the run wrote ${files.length} points file(s); a merge needs two or more`);
+  const perFile = await Promise.all(files.map(latencies));
+  const all = perFile.flat().sort((a, b) => a - b);
+  const summary = await mergePointFiles(files, { percentiles: [90, 95, 99] });
+  const values = summary.metrics[METRIC.latency]?.values ?? {};
+  const exact = (p: number) => nearestRank(all, p);
+  const merged = worstOf((p) => values[`p${p}`] ?? NaN, exact);
+  const averaged = worstOf(
+    (p) => perFile.reduce((sum, file) => sum + nearestRank(file, p), 0) / perFile.length,
+    exact,
+  );
+  return {
+    status: 'ok',
+    figures: mergeFigures(files.length, all.length, merged, averaged),
+    details: {
+      workers: WORKERS,
+      files: files.length,
+      pointsPerFile: perFile.map((file) => file.length),
+      merged,
+      averaged,
+      mergedValues: values,
+    },
+  };
 }
 
 export const merge: BenchSection = {
   name: 'merge',
-  title: 'Distributed merge of execution segments',
-  budgetMs: (quick) => (quick ? 60_000 : 90_000),
+  title: 'Distributed merge of N generator points files',
+  budgetMs: (quick) => (quick ? 90_000 : 120_000),
   run: measure,
 };

@@ -41,10 +41,9 @@ const REPRO_ENGINE_BUILD: BuildOptions = {
  * `artillery-engine-harness-repro/index.js` (the bundle) and its package.json.
  */
 export async function buildReproEngine(): Promise<Record<string, string>> {
-  const result = await build(REPRO_ENGINE_BUILD).catch((error: { errors?: { text: string }[] }) => {
-    throw new HarnessError(
-      `the reproduction engine does not build: ${error.errors?.[0]?.text ?? String(error)}`,
-    );
+  const result = await build(REPRO_ENGINE_BUILD).catch((error: unknown) => {
+    const first = (error as { errors?: { text: string }[] }).errors?.[0]?.text;
+    throw new HarnessError(`the reproduction engine does not build: ${first ?? String(error)}`);
   });
   const index = result.outputFiles?.[0]?.text;
   if (!index) throw new HarnessError('the reproduction engine built to nothing');

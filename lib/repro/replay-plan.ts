@@ -7,7 +7,7 @@
  */
 import type { Endpoint } from '../contract/endpoints.ts';
 import { isError, type Failure } from '../failure.ts';
-import type { ApiCall, Credential, Query } from '../http/call.ts';
+import type { Credential, Query } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
 import type { PageBody } from '../checks/types.ts';
 import { PAGE_CHECKS } from '../checks/registry.ts';
@@ -25,7 +25,7 @@ export const PLAN_KEY = 'reproduction';
 export const RESULT_ENV = 'HARNESS_REPRO_RESULT';
 
 /** One walk of the sequence: its first page's call, then `pages - 1` pages on fresh cursors. */
-export interface PlanWalk {
+interface PlanWalk {
   endpoint: Endpoint;
   /** The first page's query (a recorded cursor stays in it; fresh ones come from the answers). */
   query: Query;
@@ -42,9 +42,12 @@ export interface ReplayPlan {
   check: string;
   apiKeyHeader: string;
   walks: PlanWalk[];
-  /** For the whole replay. @default 60 */
-  timeoutS?: number;
+  /** For the whole replay, backoff on 429 included; beyond it the verdict is "cannot judge". */
+  timeoutS: number;
 }
+
+/** Time for a replay: a shrunk sequence is a few requests, and the backoff waits 5 s at most. */
+const REPLAY_TIMEOUT_S = 60;
 
 const usesKey = (credential: Credential): boolean =>
   credential.role !== 'none' && credential.role !== 'malformed';
@@ -79,7 +82,7 @@ export function reproPlan(
       firstStatus: step.status,
     });
   });
-  return { ...context, walks };
+  return { ...context, walks, timeoutS: REPLAY_TIMEOUT_S };
 }
 
 /** The key variables the plan reads, each with what it holds, in first-use order. */
@@ -150,8 +153,6 @@ export interface Verdict {
 export interface ReplayOptions {
   /** Each line as it happens: the pages, the failures, the verdict. */
   log?: (line: string) => void;
-  /** @default Date.now() + plan.timeoutS */
-  deadlineMs?: number;
 }
 
 function describePage(step: number, response: ApiResponse): string {
@@ -185,7 +186,7 @@ export async function runReproPlan(
   options: ReplayOptions = {},
 ): Promise<Verdict> {
   const log = options.log ?? (() => {});
-  const deadlineMs = options.deadlineMs ?? Date.now() + (plan.timeoutS ?? 60) * 1000;
+  const deadlineMs = Date.now() + plan.timeoutS * 1000;
   const ownerOf = new Map<string, string>();
   const failures: Failure[] = [];
   const cannot = (why: string): Verdict => {
@@ -216,14 +217,18 @@ export async function runReproPlan(
           deadlineMs,
           pages: walk.pages,
           checks: PAGE_CHECKS,
-          onPage(state, _call: ApiCall, response, shown) {
+          onPage(state, _call, response, shown) {
             log(describePage(step, response));
             step += 1;
+            // A refused key says nothing of the bug: its page's failures are not the bug's.
             if (state.pageCount === 1 && refused(response.status) && !refused(walk.firstStatus))
               refusedWith = response.status;
-            for (const failure of shown)
-              log(`${isError(failure) ? 'BUG' : 'note'}: ${failure.check}: ${failure.message}`);
+            else
+              for (const failure of shown)
+                log(`${isError(failure) ? 'BUG' : 'note'}: ${failure.check}: ${failure.message}`);
           },
+          // No more requests with a refused key.
+          running: () => refusedWith === undefined,
         },
       );
     } catch (error) {

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { injectedPercentiles, latencyAt, type InjectedLatency } from '../../bench/injected-latency.ts';
-import { lastK6Message } from '../../bench/k6-measure.ts';
 import { percentile, percentileOfSorted } from '../../bench/percentiles.ts';
 import { startStalls } from '../../bench/stall.ts';
 import { parseWrkOutput } from '../../bench/wrk.ts';
@@ -41,7 +40,7 @@ describe('parseWrkOutput', () => {
 });
 
 describe('percentileOfSorted', () => {
-  it('should interpolate between the nearest ranks as k6 does', () => {
+  it('should interpolate between the nearest ranks', () => {
     expect(percentileOfSorted([10, 20, 30, 40], 50)).toBe(25);
     expect(percentileOfSorted([10, 20, 30, 40], 0)).toBe(10);
     expect(percentileOfSorted([10, 20, 30, 40], 100)).toBe(40);
@@ -81,16 +80,6 @@ describe('injected latency', () => {
     expect(p50).toBe(0);
     expect(p85).toBeCloseTo(150, 0);
     expect(p99).toBeCloseTo(290, 0);
-  });
-});
-
-describe('lastK6Message', () => {
-  it("should keep the msg of k6's last log line and cut it to a readable length", () => {
-    const stderr =
-      'level=info msg="starting"\ntime="x" level=error msg="could not load \\"walk.js\\": SyntaxError"\n';
-
-    expect(lastK6Message(stderr)).toBe('could not load "walk.js": SyntaxError');
-    expect(lastK6Message(`plain ${'x'.repeat(400)}`)).toHaveLength(241);
   });
 });
 

@@ -13,7 +13,7 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-describe('release gate', () => {
+describe('release gate', { timeout: 300_000 }, () => {
   it('should pass the clean sandbox with no property skipped, and keep keys out of every file', () => {
     const run = runGate(['--load', 'walk']);
     expect(run.stderr).toBe('');

@@ -37,7 +37,7 @@ describe('report.html', () => {
     expect(html).toContain('npm run props -- --property no-duplicate-ids --seed -1203 --path 4:1:0');
     expect(html).toContain(`<a href="${REPRO_PATH}">`);
     expect(html).toContain('the target file declares no revoked or expired key');
-    expect(html).toContain('http_req_duration: p(99)&lt;500');
+    expect(html).toContain('latency: p99 &lt; 500');
   });
 
   it('should have a table row per endpoint and tenant and a box per chart', () => {

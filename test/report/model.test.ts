@@ -2,7 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Static } from '@sinclair/typebox';
 import type { Failure } from '../../lib/failure.ts';
 import { addCheck, finishSummary, makeRunId, startSummary, describeTarget } from '../../lib/report/build.ts';
-import { addK6Thresholds, addThresholds } from '../../lib/report/k6-thresholds.ts';
+import { addThresholds } from '../../lib/report/thresholds.ts';
 import type { FailureSchema, Summary } from '../../lib/report/model.ts';
 import { validateSummary } from '../../lib/report/validate.ts';
 import { sampleSummary } from './sample-summary.ts';
@@ -68,26 +68,22 @@ describe('summary.json model', () => {
     expect(problemsOf(summary)).toEqual([]);
   });
 
-  it('should turn k6 thresholds into threshold checks with the observed value', () => {
+  it('should turn thresholds into threshold checks with the observed value', () => {
     const summary = emptyRun();
-    const [passed, failed] = addK6Thresholds(summary, {
-      http_req_failed: { values: { rate: 0.002 }, thresholds: { 'rate<0.01': { ok: true } } },
-      walk_duration: {
-        contains: 'time',
-        values: { 'p(95)': 1250 },
-        thresholds: { 'p(95)<1000': { ok: false } },
-      },
-    });
+    const [passed, failed] = addThresholds(summary, [
+      { metric: 'server_errors', expression: 'rate < 0.01', ok: true, actual: 0.002 },
+      { metric: 'walk_duration', expression: 'p95 < 1000', ok: false, actual: 1250, time: true },
+    ]);
     expect(passed).toMatchObject({
-      name: 'http_req_failed: rate<0.01',
+      name: 'server_errors: rate < 0.01',
       kind: 'threshold',
       verdict: 'passed',
     });
-    expect(passed?.detail).toBe('rate=0.20 % (threshold rate<0.01)');
+    expect(passed?.detail).toBe('rate=0.20 % (threshold rate < 0.01)');
     expect(failed?.verdict).toBe('failed');
     expect(failed?.failures?.[0]).toMatchObject({
       code: 'THRESHOLD_CROSSED',
-      received: 'p(95)=1250.0 ms (threshold p(95)<1000)',
+      received: 'p95=1250.0 ms (threshold p95 < 1000)',
     });
   });
 
@@ -115,10 +111,10 @@ describe('validateSummary', () => {
     expect(problemsOf({ ...sampleSummary(), verdict: 'pass', exitCode: 0 }).join('\n')).toMatch(/\/verdict/);
   });
 
-  it('should require the k6 version when thresholds are reported', () => {
+  it('should require the Artillery version when thresholds are reported', () => {
     const summary = sampleSummary();
-    delete summary.versions.k6;
-    expect(problemsOf(summary).join('\n')).toMatch(/\/versions\/k6: required when k6 ran/);
+    delete summary.versions.artillery;
+    expect(problemsOf(summary).join('\n')).toMatch(/\/versions\/artillery: required when a load ran/);
   });
 
   it('should reject a reproduction path that leaves the run directory', () => {

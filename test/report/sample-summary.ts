@@ -1,11 +1,11 @@
 /**
  * A gate run as the runners would report it: properties passed, failed (with seed, path and a
- * reproduction) and skipped, k6 thresholds, an advisory, and every kind of metric. `SECRET_KEY`
+ * reproduction) and skipped, thresholds, an advisory, and every kind of metric. `SECRET_KEY`
  * is planted in failure text, a request path and a reproduction, to prove redaction.
  */
 import type { Failure } from '../../lib/failure.ts';
 import { addCheck, addStage, describeTarget, finishSummary, startSummary } from '../../lib/report/build.ts';
-import { addK6Thresholds } from '../../lib/report/k6-thresholds.ts';
+import { addThresholds } from '../../lib/report/thresholds.ts';
 import type { Summary } from '../../lib/report/model.ts';
 
 export const SECRET_KEY = 'sk_test_9f8e7d6c5b4a<script>';
@@ -97,7 +97,7 @@ export function sampleSummary(): Summary {
       sandbox: true,
       faults: ['page-boundary-duplicate'],
     }),
-    versions: { harness: '0.1.0', node: 'v20.19.0', k6: 'v1.8.1' },
+    versions: { harness: '0.1.0', node: 'v20.19.0', artillery: '2.0.34' },
     startedAt: new Date('2026-06-14T10:00:00.000Z'),
     runId: '20260614T100000Z-gate-test',
   });
@@ -116,7 +116,7 @@ export function sampleSummary(): Summary {
       failures: [duplicate, advisory],
       seed: -1203,
       path: '4:1:0',
-      reproduction: [REPRO_PATH, 'repro/no-duplicate-ids.k6.js'],
+      reproduction: [REPRO_PATH, 'repro/no-duplicate-ids.artillery.yml'],
     },
   );
   addCheck(
@@ -124,14 +124,11 @@ export function sampleSummary(): Summary {
     { name: 'key-rejected', kind: 'property', family: 'auth' },
     { verdict: 'skipped', reason: 'the target file declares no revoked or expired key' },
   );
-  addK6Thresholds(summary, {
-    http_req_duration: {
-      contains: 'time',
-      values: { 'p(95)': 212.4, 'p(99)': 540 },
-      thresholds: { 'p(95)<500': { ok: true }, 'p(99)<500': { ok: false } },
-    },
-    invariant_failures: { values: { count: 0 }, thresholds: { 'count==0': { ok: true } } },
-  });
+  addThresholds(summary, [
+    { metric: 'latency', expression: 'p95 < 500', ok: true, actual: 212.4, time: true },
+    { metric: 'latency', expression: 'p99 < 500', ok: false, actual: 540, time: true },
+    { metric: 'check_failures', expression: 'count == 0', ok: true, actual: 0 },
+  ]);
   addMetrics(summary);
   return finishSummary(summary, new Date('2026-06-14T10:01:47.500Z'));
 }

@@ -40,12 +40,17 @@ function walkSteps(query: Record<string, string>, pages: number, credential = A)
 
 const context = { check: 'no-duplicate-ids', apiKeyHeader: 'X-Sandbox-Api-Key' };
 
-async function replay(sandbox: RunningSandbox, plan: ReplayPlan, env = reproEnv(sandbox)): Promise<Verdict> {
+async function replay(
+  sandbox: RunningSandbox,
+  plan: ReplayPlan,
+  env = reproEnv(sandbox),
+  lines: string[] = [],
+): Promise<Verdict> {
   const resolved = planTarget(plan, 'http://unused.invalid', env);
   if (!resolved.ok) throw new Error(`missing ${resolved.missing.join(', ')}`);
   const client = createNodeClient(resolved.target);
   try {
-    return await runReproPlan(client, plan);
+    return await runReproPlan(client, plan, { log: (line) => lines.push(line) });
   } finally {
     await client.close();
   }
@@ -54,6 +59,7 @@ async function replay(sandbox: RunningSandbox, plan: ReplayPlan, env = reproEnv(
 describe('the reproduction plan', () => {
   it('should make one walk of a first page and the pages on its cursors, without the recorded cursor', () => {
     const plan = reproPlan(walkSteps({ limit: '1', status: 'OPEN' }, 3), context);
+    expect(plan.timeoutS).toBe(60);
     expect(plan.walks).toEqual([
       {
         endpoint: 'orders',
@@ -145,12 +151,7 @@ describe('the replay of a plan against sandboxes', () => {
   it('should say not reproduced (0) on the clean sandbox', async () => {
     const lines: string[] = [];
     const plan = reproPlan(withNeighbourFirst(walkSteps({ limit: '1', status: 'OPEN' }, 3), B), context);
-    const resolved = planTarget(plan, clean.baseUrl, reproEnv(clean));
-    if (!resolved.ok) throw new Error('keys missing');
-    const client = createNodeClient(resolved.target);
-    const verdict = await runReproPlan(client, plan, { log: (line) => lines.push(line) }).finally(() =>
-      client.close(),
-    );
+    const verdict = await replay(clean, plan, reproEnv(clean), lines);
     expect(verdict.code).toBe(0);
     expect(lines.filter((line) => line.startsWith('step '))).toHaveLength(12);
     expect(lines.at(-1)).toBe("not reproduced: every answer passed the harness's page checks");
@@ -158,12 +159,13 @@ describe('the replay of a plan against sandboxes', () => {
 
   it('should not judge (2) when a key is refused', async () => {
     const plan = reproPlan(walkSteps({ limit: '1' }, 2), context);
-    const verdict = await replay(duplicate, plan, {
-      ...reproEnv(duplicate),
-      KEY_TENANT_A_FULL: 'not-the-key',
-    });
+    const lines: string[] = [];
+    const env = { ...reproEnv(duplicate), KEY_TENANT_A_FULL: 'not-the-key' };
+    const verdict = await replay(duplicate, plan, env, lines);
     expect(verdict.code).toBe(2);
     expect(verdict.line).toMatch(/^cannot judge: the key in KEY_TENANT_A_FULL was refused \(401\)/);
+    expect(lines.filter((line) => line.startsWith('step '))).toHaveLength(1);
+    expect(lines.some((line) => line.startsWith('BUG'))).toBe(false);
   });
 
   it('should not judge (2) when the target cannot be reached', async () => {

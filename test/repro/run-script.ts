@@ -21,7 +21,7 @@ function shellEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 /** Runs a bash script without blocking the event loop (the sandbox lives in this process). */
-export function runScript(
+function runScript(
   script: string,
   env: Record<string, string>,
   timeoutMs = 30_000,

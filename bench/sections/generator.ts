@@ -1,0 +1,256 @@
+/**
+ * Section 1: what the load generator costs. One fixed, fast target that is not the sandbox (nginx
+ * serving canned pages that chain by cursor), walked on the same lists by three clients:
+ * - wrk (one thread: one worker), requesting the very pages the walks request, in their order;
+ * - Artillery's own HTTP engine running the minimal hand-written walk (bench/artillery-walk.ts);
+ * - the harness's walk scenario with every check and metric, on its Artillery engine (runLoad).
+ * The two walks are open-model: each is stepped up in arrival rate (bench/rate-ladder.ts) to the
+ * highest rate it holds, and its requests/s there is its figure. Then the harness runs once more
+ * at 0.8 × its own top rate, where its start lateness p99 should stay under 50 ms.
+ */
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runLoad, type LoadResult } from '../../scripts/lib/load-run.ts';
+import { minimalHeld, runMinimalWalk, type MinimalWalkRun } from '../artillery-walk.ts';
+import { walkChain, withCursor } from '../chain-walk.ts';
+import { startNginx, type RunningNginx } from '../nginx/server.ts';
+import { cannedTarget, plannedFirstPages } from '../nginx/target.ts';
+import { climbLadder, type Ladder } from '../rate-ladder.ts';
+import { absoluteFigure, ratioFigure, type Figure } from '../report.ts';
+import type { BenchContext, BenchSection, SectionOutcome } from '../section.ts';
+import { RUN_SLACK_MS } from '../sizes.ts';
+import { ensureTool } from '../tools.ts';
+import { runWrk, type WrkRun } from '../wrk.ts';
+
+/** The issue's goals: harness ≥ 5× the minimal Artillery walk, ≥ 0.35× wrk per worker. */
+export const GOALS = { overMinimal: 5, overWrkPerWorker: 0.35, latenessP99AtHeldMs: 50 } as const;
+/** A rate is held when the harness's start lateness p95 is at most this. */
+export const HELD_LATENESS_P95_MS = 10;
+/** The share of its own top rate the harness is run at once more, for its lateness p99. */
+const HELD_SHARE = 0.8;
+/** wrk's connections: the open-model walks open as many as they need. */
+const WRK_CONNECTIONS = 8;
+
+interface GeneratorSize {
+  durationSec: number;
+  /** The last run, at 0.8 × the harness's top rate. */
+  heldDurationSec: number;
+  maxSteps: number;
+}
+
+const generatorSize = (quick: boolean): GeneratorSize =>
+  quick ? { durationSec: 4, heldDurationSec: 6, maxSteps: 5 } : { durationSec: 8, heldDurationSec: 15, maxSteps: 7 };
+
+/** Artillery's local worker threads for one `artillery run` (its own rule: one per CPU but one). */
+export const artilleryWorkers = (): number => Math.max(1, os.cpus().length - 1);
+
+/** One harness run: what the generator says of itself, and what it sent. */
+export interface HarnessRun {
+  walksPerSec: number;
+  durationSec: number;
+  requests: number;
+  requestsPerSec: number;
+  planned: number;
+  started: number;
+  latenessP95Ms: number | null;
+  latenessP99Ms: number | null;
+  verdict: string;
+}
+
+export function harnessRunOf(result: LoadResult, walksPerSec: number, durationSec: number): HarnessRun {
+  const requests = result.metrics.latency?.values.count ?? 0;
+  return {
+    walksPerSec,
+    durationSec,
+    requests,
+    requestsPerSec: requests / durationSec,
+    planned: result.generator.planned,
+    started: result.generator.started,
+    latenessP95Ms: result.generator.latenessP95Ms,
+    latenessP99Ms: result.generator.latenessP99Ms,
+    verdict: result.verdict,
+  };
+}
+
+/** Held: every planned arrival started, and started at most 10 ms late at p95. */
+export const harnessHeld = (run: HarnessRun): boolean =>
+  run.latenessP95Ms !== null &&
+  run.latenessP95Ms <= HELD_LATENESS_P95_MS &&
+  run.started >= run.planned * 0.98;
+
+async function runHarness(
+  context: BenchContext,
+  targetFile: string,
+  walksPerSec: number,
+  durationSec: number,
+  label: string,
+): Promise<HarnessRun> {
+  context.log(`generator: harness walk at ${walksPerSec} walks/s for ${durationSec} s (${label})`);
+  const result = await runLoad({
+    scenario: 'walk',
+    profile: 'smoke',
+    target: targetFile,
+    rate: walksPerSec,
+    duration: `${durationSec}s`,
+    outDir: path.join(context.workDir, `harness-${label}-${walksPerSec}`),
+    timeoutMs: durationSec * 1000 + RUN_SLACK_MS + 60_000,
+  });
+  return harnessRunOf(result, walksPerSec, durationSec);
+}
+
+/** Every request of the planned walks, in order: what wrk requests round and round. */
+async function walkSequence(nginx: RunningNginx): Promise<string[]> {
+  const pagesOf = new Map<string, number>();
+  const firstPages = plannedFirstPages(nginx.baseUrl);
+  for (const listUrl of new Set(firstPages)) {
+    const walk = await walkChain({ listUrl, maxPages: 10_000 });
+    if (!walk.complete) throw new Error(`canned pages do not chain for ${listUrl}`);
+    pagesOf.set(listUrl, walk.pages);
+  }
+  return firstPages.flatMap((listUrl) =>
+    Array.from({ length: pagesOf.get(listUrl) ?? 1 }, (_, page) => {
+      const url = new URL(page === 0 ? listUrl : withCursor(listUrl, `p${page}`));
+      return `${url.pathname}${url.search}`;
+    }),
+  );
+}
+
+const ladderNote = (ladder: Ladder<{ requestsPerSec: number }>, unit: string) =>
+  ladder.steps
+    .map((step) => `${step.rate}${step.held ? ' held' : step.error ? ' failed' : ' missed'}`)
+    .join(', ')
+    .concat(` (${unit})`);
+
+interface Measured {
+  wrk: WrkRun | null;
+  wrkNote?: string;
+  minimal: Ladder<MinimalWalkRun>;
+  harness: Ladder<HarnessRun>;
+  atHeld: HarnessRun | null;
+  workers: number;
+}
+
+export function generatorFigures(measured: Measured): Figure[] {
+  const { wrk, minimal, harness, atHeld, workers } = measured;
+  const harnessRps = harness.top?.run?.requestsPerSec ?? null;
+  const minimalRps = minimal.top?.run?.requestsPerSec ?? null;
+  const wrkRps = wrk?.requestsPerSec ?? null;
+  const perWorker = harnessRps === null ? null : harnessRps / workers;
+  const overMinimal = harnessRps !== null && minimalRps ? harnessRps / minimalRps : null;
+  const overWrk = perWorker !== null && wrkRps ? perWorker / wrkRps : null;
+  const p99 = atHeld?.latenessP99Ms ?? null;
+  return [
+    ratioFigure('harness / minimal Artillery walk', harnessRps, minimalRps, 'requests/s each holds', {
+      note: 'both open-model at the highest arrival rate each held',
+      ...(overMinimal === null
+        ? {}
+        : { goal: { text: `>= ${GOALS.overMinimal}`, met: overMinimal >= GOALS.overMinimal } }),
+    }),
+    ratioFigure('harness per worker / wrk (1 thread)', perWorker, wrkRps, 'requests/s', {
+      note: `${workers} Artillery worker thread(s); wrk with 1 thread and ${WRK_CONNECTIONS} connections on the same pages`,
+      ...(overWrk === null
+        ? {}
+        : { goal: { text: `>= ${GOALS.overWrkPerWorker}`, met: overWrk >= GOALS.overWrkPerWorker } }),
+    }),
+    absoluteFigure('lateness p99 at 0.8 × top', p99, 'ms', {
+      note: atHeld
+        ? `harness at ${atHeld.walksPerSec} walks/s for ${atHeld.durationSec} s; p95 ${atHeld.latenessP95Ms?.toFixed(1)} ms; ${atHeld.started} of ${atHeld.planned} arrivals started`
+        : 'not run: the harness held no rate',
+      ...(p99 === null ? {} : { goal: { text: `< ${GOALS.latenessP99AtHeldMs}`, met: p99 < GOALS.latenessP99AtHeldMs } }),
+    }),
+    absoluteFigure('wrk, 1 thread', wrkRps, 'req/s', { note: measured.wrkNote }),
+    absoluteFigure('minimal Artillery walk', minimalRps, 'req/s', {
+      note: minimal.top?.run
+        ? `at ${minimal.top.rate} walks/s; held = no failed vuser, >= 98% of planned completed, done within 2 s of the phase (Artillery reports no lateness); steps ${ladderNote(minimal, 'walks/s')}`
+        : `held no rate; steps ${ladderNote(minimal, 'walks/s')}`,
+    }),
+    absoluteFigure('harness walk', harnessRps, 'req/s', {
+      note: harness.top?.run
+        ? `at ${harness.top.rate} walks/s, lateness p95 ${harness.top.run.latenessP95Ms?.toFixed(1)} ms (held: <= ${HELD_LATENESS_P95_MS} ms); steps ${ladderNote(harness, 'walks/s')}`
+        : `held no rate; steps ${ladderNote(harness, 'walks/s')}`,
+    }),
+  ];
+}
+
+async function measure(context: BenchContext, nginx: RunningNginx, wrkBin: string | undefined): Promise<Measured> {
+  const size = generatorSize(context.quick);
+  const sequence = await walkSequence(nginx);
+  const timeoutMs = size.durationSec * 1000 + RUN_SLACK_MS + 60_000;
+  let wrk: WrkRun | null = null;
+  let wrkNote: string | undefined;
+  if (wrkBin) {
+    context.log(`generator: wrk, 1 thread, ${WRK_CONNECTIONS} connections, ${size.durationSec} s`);
+    wrk = await runWrk(wrkBin, {
+      url: `${nginx.baseUrl}/public/orders`,
+      connections: WRK_CONNECTIONS,
+      threads: 1,
+      durationSec: size.durationSec,
+      paths: sequence,
+    });
+    wrkNote = `${sequence.length} requests of the planned walks in turn; p99 ${wrk.latencyMs.p99} ms`;
+  } else wrkNote = 'skipped: wrk is not installed';
+  context.signal.throwIfAborted();
+  const firstPages = plannedFirstPages(nginx.baseUrl);
+  const beforeStep = () => context.signal.throwIfAborted();
+  const minimal = await climbLadder<MinimalWalkRun>({
+    start: 5,
+    maxSteps: size.maxSteps,
+    ceiling: 5000,
+    beforeStep,
+    held: minimalHeld,
+    measure: (rate) => {
+      context.log(`generator: minimal Artillery walk at ${rate} walks/s for ${size.durationSec} s`);
+      return runMinimalWalk({
+        baseUrl: nginx.baseUrl,
+        firstPages,
+        walksPerSec: rate,
+        durationSec: size.durationSec,
+        dir: context.workDir,
+        label: `minimal-${rate}`,
+        timeoutMs,
+      });
+    },
+  });
+  const targetFile = path.join(context.workDir, 'canned-target.json');
+  writeFileSync(targetFile, JSON.stringify(cannedTarget(nginx.baseUrl)));
+  const harness = await climbLadder<HarnessRun>({
+    start: 5,
+    maxSteps: size.maxSteps,
+    ceiling: 5000,
+    beforeStep,
+    held: harnessHeld,
+    measure: (rate) => runHarness(context, targetFile, rate, size.durationSec, 'ladder'),
+  });
+  const top = harness.top;
+  const atHeld = top
+    ? await runHarness(context, targetFile, Math.max(1, Math.floor(top.rate * HELD_SHARE)), size.heldDurationSec, 'held')
+    : null;
+  return { wrk, wrkNote, minimal, harness, atHeld, workers: artilleryWorkers() };
+}
+
+export const generator: BenchSection = {
+  name: 'generator',
+  title: 'Generator overhead: wrk, minimal Artillery walk, harness walk (nginx canned pages)',
+  budgetMs: (quick) => (quick ? 420_000 : 900_000),
+  async run(context): Promise<SectionOutcome> {
+    const nginxTool = await ensureTool('nginx', context.log);
+    if (!nginxTool.ok) return { status: 'skipped', reason: nginxTool.reason };
+    const wrkTool = await ensureTool('wrk', context.log);
+    const nginx = await startNginx(nginxTool.tool.bin, { records: 1000 });
+    try {
+      const measured = await measure(context, nginx, wrkTool.ok ? wrkTool.tool.bin : undefined);
+      const details = {
+        size: generatorSize(context.quick),
+        heldLatenessP95Ms: HELD_LATENESS_P95_MS,
+        goals: GOALS,
+        ...measured,
+        nginx: nginxTool.tool.version,
+        wrkVersion: wrkTool.ok ? wrkTool.tool.version : null,
+      };
+      return { status: 'ok', figures: generatorFigures(measured), details };
+    } finally {
+      await nginx.stop();
+    }
+  },
+};

@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import {
+  cursorUrl,
+  minimalHeld,
+  minimalWalkYaml,
+  readMinimalWalkReport,
+  type MinimalWalkRun,
+} from '../../bench/artillery-walk.ts';
+import { climbLadder } from '../../bench/rate-ladder.ts';
+import { generatorFigures, harnessHeld, type HarnessRun } from '../../bench/sections/generator.ts';
+import { pathsScript } from '../../bench/wrk.ts';
+
+const harnessRun = (over: Partial<HarnessRun> = {}): HarnessRun => ({
+  walksPerSec: 40,
+  durationSec: 8,
+  requests: 5120,
+  requestsPerSec: 640,
+  planned: 320,
+  started: 320,
+  latenessP95Ms: 4,
+  latenessP99Ms: 12,
+  verdict: 'pass',
+  ...over,
+});
+
+const minimalRun = (over: Partial<MinimalWalkRun> = {}): MinimalWalkRun => ({
+  walksPerSec: 10,
+  durationSec: 8,
+  planned: 80,
+  created: 80,
+  completed: 80,
+  failed: 0,
+  requests: 1280,
+  requestsPerSec: 160,
+  spanMs: 8400,
+  responseP99Ms: 20,
+  sessionP95Ms: 300,
+  errors: {},
+  ...over,
+});
+
+describe('the minimal Artillery walk', () => {
+  it('should append an empty cursor whether or not the first page has a query', () => {
+    expect(cursorUrl('http://h/api/v1/public/orders')).toBe('http://h/api/v1/public/orders?cursor=');
+    expect(cursorUrl('http://h/api/v1/public/orders?limit=20')).toBe(
+      'http://h/api/v1/public/orders?limit=20&cursor=',
+    );
+  });
+
+  it('should be one looped GET that captures the cursor and hasMore, and nothing else', () => {
+    const script = parse(
+      minimalWalkYaml({
+        target: 'http://h/api/v1',
+        walksPerSec: 7,
+        durationSec: 5,
+        payloadFile: 'lists.csv',
+        processorFile: './p.cjs',
+      }),
+    );
+
+    expect(script.config.phases).toEqual([{ duration: 5, arrivalRate: 7, name: 'walk' }]);
+    expect(script.config.payload).toMatchObject({ path: 'lists.csv', fields: ['cursorUrl'], order: 'sequence' });
+    const [step] = script.scenarios[0].flow;
+    expect(Object.keys(step).sort()).toEqual(['loop', 'whileTrue']);
+    expect(step.whileTrue).toBe('hasMore');
+    expect(step.loop).toHaveLength(1);
+    expect(step.loop[0].get.url).toBe('{{ cursorUrl }}{{ cursor }}');
+    expect(step.loop[0].get.capture.map((c: { json: string; as: string }) => [c.json, c.as])).toEqual([
+      ['$.pagination.nextPageToken', 'cursor'],
+      ['$.pagination.hasMore', 'hasMore'],
+    ]);
+  });
+
+  it("should read Artillery's report into walks, requests and the time it took", () => {
+    const report = JSON.stringify({
+      aggregate: {
+        counters: {
+          'vusers.created': 50,
+          'vusers.completed': 49,
+          'vusers.failed': 1,
+          'http.requests': 800,
+          'errors.ETIMEDOUT': 1,
+        },
+        summaries: { 'http.response_time': { p99: 31 }, 'vusers.session_length': { p95: 410 } },
+        firstCounterAt: 1000,
+        lastCounterAt: 6500,
+      },
+    });
+
+    expect(readMinimalWalkReport(report, { walksPerSec: 10, durationSec: 5 })).toEqual({
+      walksPerSec: 10,
+      durationSec: 5,
+      planned: 50,
+      created: 50,
+      completed: 49,
+      failed: 1,
+      requests: 800,
+      requestsPerSec: 160,
+      spanMs: 5500,
+      responseP99Ms: 31,
+      sessionP95Ms: 410,
+      errors: { 'errors.ETIMEDOUT': 1 },
+    });
+  });
+
+  it('should hold a rate only with no failed walk, 98% completed and a drain within 2 s', () => {
+    expect(minimalHeld(minimalRun())).toBe(true);
+    expect(minimalHeld(minimalRun({ failed: 1 }))).toBe(false);
+    expect(minimalHeld(minimalRun({ completed: 78 }))).toBe(false);
+    expect(minimalHeld(minimalRun({ spanMs: 10_500 }))).toBe(false);
+  });
+});
+
+describe('climbLadder', () => {
+  it('should double until a rate is missed, then try once between', async () => {
+    const tried: number[] = [];
+    const ladder = await climbLadder({
+      start: 5,
+      maxSteps: 10,
+      ceiling: 10_000,
+      measure: (rate) => {
+        tried.push(rate);
+        return Promise.resolve(rate);
+      },
+      held: (rate) => rate <= 30,
+    });
+
+    expect(tried).toEqual([5, 10, 20, 40, 28]);
+    expect(ladder.top?.rate).toBe(28);
+  });
+
+  it('should count a run that throws as not held, with its reason, and stop at maxSteps', async () => {
+    const ladder = await climbLadder({
+      start: 1,
+      maxSteps: 2,
+      ceiling: 100,
+      measure: (rate) => (rate > 1 ? Promise.reject(new Error('Artillery exited with 1')) : Promise.resolve(rate)),
+      held: () => true,
+    });
+
+    expect(ladder.steps.map((step) => [step.rate, step.held, step.error])).toEqual([
+      [1, true, undefined],
+      [2, false, 'Artillery exited with 1'],
+    ]);
+    expect(ladder.top?.rate).toBe(1);
+  });
+});
+
+describe('the generator figures', () => {
+  it('should hold a harness rate only at lateness p95 <= 10 ms with its arrivals started', () => {
+    expect(harnessHeld(harnessRun())).toBe(true);
+    expect(harnessHeld(harnessRun({ latenessP95Ms: 10.5 }))).toBe(false);
+    expect(harnessHeld(harnessRun({ latenessP95Ms: null }))).toBe(false);
+    expect(harnessHeld(harnessRun({ started: 300 }))).toBe(false);
+  });
+
+  it('should judge the ratios against the goals, met and NOT met', () => {
+    const figures = generatorFigures({
+      wrk: { requestsPerSec: 2000, requests: 16_000, non2xx: 0, socketErrors: 0, latencyMs: { p50: 1, p75: 1, p90: 2, p99: 3 } },
+      minimal: { steps: [{ rate: 10, held: true, run: minimalRun() }], top: { rate: 10, held: true, run: minimalRun() } },
+      harness: { steps: [{ rate: 40, held: true, run: harnessRun() }], top: { rate: 40, held: true, run: harnessRun() } },
+      atHeld: harnessRun({ walksPerSec: 32, latenessP99Ms: 60 }),
+      workers: 1,
+    });
+    const byName = Object.fromEntries(figures.map((figure) => [figure.name, figure]));
+
+    expect(byName['harness / minimal Artillery walk']).toMatchObject({ value: 4, goal: { text: '>= 5', met: false } });
+    expect(byName['harness per worker / wrk (1 thread)']).toMatchObject({ value: 0.32, goal: { met: false } });
+    expect(byName['lateness p99 at 0.8 × top']).toMatchObject({ value: 60, goal: { text: '< 50', met: false } });
+  });
+
+  it('should report n/a, with no goal, when a client held no rate', () => {
+    const figures = generatorFigures({
+      wrk: null,
+      wrkNote: 'skipped: wrk is not installed',
+      minimal: { steps: [], top: null },
+      harness: { steps: [{ rate: 5, held: false, run: null, error: 'boom' }], top: null },
+      atHeld: null,
+      workers: 1,
+    });
+
+    expect(figures.filter((figure) => figure.goal)).toEqual([]);
+    expect(figures.find((figure) => figure.name === 'harness walk')?.note).toContain('5 failed');
+  });
+});
+
+describe('pathsScript', () => {
+  it('should request the paths in turn as Lua strings', () => {
+    const lua = pathsScript(['/a?limit=20', '/a?limit=20&cursor=p1']);
+
+    expect(lua).toContain('"/a?limit=20",\n  "/a?limit=20&cursor=p1"');
+    expect(lua).toContain('index = index % #paths + 1');
+  });
+});

@@ -1,0 +1,43 @@
+/** The command line: one-line errors with exit 2, `--help` with exit 0 (asserted on exit codes). */
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+const load = (...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/load.ts', ...args], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, HARNESS_DEBUG: '' },
+  });
+
+/** What the command printed on stderr, line by line. */
+const errorLines = (result: ReturnType<typeof load>) => result.stderr.trim().split('\n');
+
+describe('npm run load', () => {
+  it('should answer --help with the options and exit 0', { timeout: 60_000 }, () => {
+    const result = load('--help');
+
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: npm run load -- \[options\]/);
+    expect(result.stdout).toContain('--workers N');
+    expect(result.stdout).toContain('--max-in-flight N');
+  });
+
+  it('should reject an unknown scenario with one line and exit 2', { timeout: 60_000 }, () => {
+    const result = load('--scenario', 'nope');
+
+    expect(result.status).toBe(2);
+    expect(errorLines(result)).toEqual([
+      'error: --scenario: "nope" is unknown; choose from walk, fairness, isolation, depth, stress',
+    ]);
+    expect(result.stdout).toBe('');
+  });
+
+  it('should reject faults together with a target file, with one line and exit 2', { timeout: 60_000 }, () => {
+    const result = load('--target', 'x.json', '--fault', 'shared-cache');
+
+    expect(result.status).toBe(2);
+    expect(errorLines(result)).toEqual([
+      'error: --fault, --latency, --rate-limit and --churn shape the sandbox; they cannot go with --target',
+    ]);
+  });
+});

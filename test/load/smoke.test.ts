@@ -1,0 +1,189 @@
+/**
+ * Real runs on Artillery against the clean sandbox, kept to four (each costs ~15 s): the walk and
+ * fairness scenarios as smoke runs, a walk split over two generator processes whose points are
+ * merged, and a run against a target file. Each passes with every arrival it planned started, and
+ * no key of the target reaches any file the run wrote.
+ */
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { METRIC } from '../../lib/load/metrics.ts';
+import { PAGE_CHECKS } from '../../lib/checks/registry.ts';
+import type { TargetFile } from '../../lib/target/schema.ts';
+import { runLoad, type LoadResult } from '../../scripts/lib/load-run.ts';
+import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
+import { loadRunner, resultOnDisk, RUN_TIMEOUT_MS } from './run-helpers.ts';
+
+/** Every key value of every sandbox a run started, caught where the run starts it. */
+const sandboxKeys = vi.hoisted(() => new Set<string>());
+
+vi.mock('../../scripts/lib/open-target.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../scripts/lib/open-target.ts')>();
+  return {
+    ...original,
+    startSandboxTarget: async (...args: Parameters<typeof original.startSandboxTarget>) => {
+      const started = await original.startSandboxTarget(...args);
+      for (const tenant of started.target.tenants)
+        for (const value of Object.values(tenant.keys)) if (value) sandboxKeys.add(value);
+      return started;
+    },
+  };
+});
+
+const run = loadRunner();
+
+/** The inline key values of a target file. */
+const keysOf = (target: TargetFile): string[] =>
+  target.tenants.flatMap((tenant) =>
+    Object.values(tenant.keys).flatMap((source) => (source && 'value' in source ? [source.value] : [])),
+  );
+
+/** Every file under `dir`, at any depth. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+/** A sandbox key's shape (sandbox/auth.ts): a leak of any sandbox's key, whichever run it came from. */
+const SANDBOX_KEY_SHAPE = /sbx_[A-Za-z0-9_-]{32}/;
+
+function expectNoKeyWritten(result: LoadResult, keys: readonly string[]): void {
+  expect(keys.length).toBeGreaterThan(0);
+  const files = filesUnder(result.files.dir);
+  // What the run writes: its result, junit, each generator's Artillery script and report, the points.
+  expect(files).toEqual(
+    expect.arrayContaining([result.files.result, result.files.junit, ...result.files.scripts, ...result.files.points]),
+  );
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    expect(text.length, file).toBeGreaterThan(0);
+    for (const key of keys) expect(text.includes(key), `${file} holds a key`).toBe(false);
+    expect(text, file).not.toMatch(SANDBOX_KEY_SHAPE);
+  }
+}
+
+/** A clean pass: exit 0, no page check error, every planned arrival started, as on disk. */
+function expectCleanPass(result: LoadResult, workers = 1): void {
+  expect(result).toMatchObject({ verdict: 'pass', exitCode: 0, workers, warnings: [] });
+  expect(result.reason).toMatch(new RegExp(`^${PAGE_CHECKS.length} page checks held on \\d+ pages; all \\d+ thresholds held$`));
+  expect(result.engine.exitCodes).toEqual(Array.from({ length: workers }, () => 0));
+  expect(result.checks.map((check) => check.name)).toEqual(PAGE_CHECKS.map((check) => check.name));
+  for (const check of result.checks) {
+    expect(check.errors, check.name).toBe(0);
+    expect(check.pages, check.name).toBeGreaterThan(0);
+  }
+  expect(result.failures.filter((failure) => failure.severity === 'error')).toEqual([]);
+  expect(result.thresholds.length).toBeGreaterThan(0);
+  expect(result.thresholds.every((threshold) => threshold.ok === true)).toBe(true);
+  expect(result.generator.planned).toBeGreaterThan(0);
+  expect(result.generator).toMatchObject({ started: result.generator.planned, skipped: 0 });
+  expect(result.metrics[METRIC.walks]?.values.count).toBeGreaterThan(0);
+  expect(resultOnDisk(result)).toEqual(result);
+}
+
+/** The latency values of the raw points of these files, sorted. */
+function rawLatencies(files: readonly string[]): number[] {
+  const values: number[] = [];
+  for (const file of files)
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      if (line === '') continue;
+      const point = JSON.parse(line) as { m: string; v: number };
+      if (point.m === METRIC.latency) values.push(point.v);
+    }
+  return values.sort((a, b) => a - b);
+}
+
+/** Nearest rank, the definition HDR histograms (and so the merge) use. */
+const exactPercentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.max(1, Math.ceil((p / 100) * sorted.length)) - 1] ?? NaN;
+
+describe('smoke runs on the clean sandbox', () => {
+  it('should pass the walk scenario', { timeout: RUN_TIMEOUT_MS }, async () => {
+    const result = await run({ scenario: 'walk', profile: 'smoke', duration: '3s', rate: 2 });
+
+    expectCleanPass(result);
+    expect(result.generator.planned).toBe(6);
+    expect(result.target).toMatchObject({ name: 'sandbox', sandbox: true, faults: [] });
+    expectNoKeyWritten(result, [...sandboxKeys]);
+  });
+
+  it('should pass the fairness scenario, the flood throttled and the quiet tenants not', { timeout: RUN_TIMEOUT_MS }, async () => {
+    const result = await run({ scenario: 'fairness', profile: 'smoke', duration: '3s', rate: 2 });
+
+    expectCleanPass(result);
+    expect(result.thresholds.map((threshold) => threshold.metric)).toEqual(
+      expect.arrayContaining(['rate_limited{traffic:quiet}', 'latency{traffic:quiet}']),
+    );
+    // The flood reached its tenant's limit: the quiet tenants' gate meant something.
+    expect(result.metrics['rate_limited{traffic:noisy}']?.values.rate).toBeGreaterThan(0.1);
+    expect(result.metrics['walks{traffic:quiet}']?.values.count).toBeGreaterThan(0);
+    expectNoKeyWritten(result, [...sandboxKeys]);
+  });
+
+  it(
+    'should merge the points of two generator processes into one judged run',
+    { timeout: RUN_TIMEOUT_MS },
+    async () => {
+      const result = await run({ scenario: 'walk', profile: 'smoke', duration: '3s', rate: 4, workers: 2 });
+
+      expectCleanPass(result, 2);
+      expect(result.generator.planned).toBe(12);
+      expect(result.files.scripts).toHaveLength(2);
+      // points-<generator>-<thread>-<pid>.ndjson: both generators wrote, from two processes.
+      const names = result.files.points.map((file) => path.basename(file));
+      expect(names.length).toBeGreaterThanOrEqual(2);
+      const parts = names.map((name) => /^points-(\d+)-\d+-(\d+)\.ndjson$/.exec(name));
+      expect(new Set(parts.map((match) => match?.[1]))).toEqual(new Set(['0', '1']));
+      expect(new Set(parts.map((match) => match?.[2])).size).toBeGreaterThanOrEqual(2);
+      // The merge is one computation over every raw point, not a mean of two summaries.
+      const all = rawLatencies(result.files.points);
+      const merged = result.metrics[METRIC.latency]?.values ?? {};
+      expect(merged.count).toBe(all.length);
+      for (const p of [50, 90, 95, 99]) {
+        const exact = exactPercentile(all, p);
+        // HDR keeps 3 significant digits: within 0.1% (plus the microsecond values are kept in).
+        expect(Math.abs((merged[`p${p}`] ?? NaN) - exact), `p${p}`).toBeLessThanOrEqual(exact * 0.001 + 0.002);
+      }
+      expect(merged.max).toBe(all.at(-1));
+      expectNoKeyWritten(result, [...sandboxKeys]);
+    },
+  );
+});
+
+describe('a run against a target file', () => {
+  let sandbox: RunningSandbox;
+  let targetPath: string;
+  beforeAll(async () => {
+    targetPath = path.join(mkdtempSync(path.join(tmpdir(), 'load-target-')), 'target.json');
+    sandbox = await startSandbox({ targetPath });
+  });
+  afterAll(() => sandbox?.close());
+
+  it('should pass and write every report, never a key', { timeout: RUN_TIMEOUT_MS }, async () => {
+    const result = await run({ target: targetPath, duration: '2s', rate: 3 });
+
+    expectCleanPass(result);
+    expect(result.target).toEqual({ name: 'sandbox', baseUrl: sandbox.baseUrl, sandbox: false, faults: [] });
+    const junit = readFileSync(result.files.junit, 'utf8');
+    expect(junit.match(/<testcase /g)).toHaveLength(result.thresholds.length + result.checks.length);
+    expect(junit).not.toMatch(/<failure|<error/);
+    expectNoKeyWritten(result, keysOf(sandbox.target));
+  });
+
+  it('should refuse a non-loopback target that does not allow load, before sending anything', async () => {
+    const remote = path.join(path.dirname(targetPath), 'remote.json');
+    writeFileSync(
+      remote,
+      JSON.stringify({ ...sandbox.target, baseUrl: 'http://203.0.113.7/api/v1', load: { allowed: false, maxRps: 10 } }),
+    );
+    const outDir = path.join(path.dirname(targetPath), 'refused');
+
+    await expect(runLoad({ target: remote, outDir })).rejects.toThrow(
+      /^target sandbox \(203\.0\.113\.7\) is not loopback .*load\.allowed/,
+    );
+    expect(existsSync(outDir)).toBe(false);
+  });
+});
