@@ -104,9 +104,7 @@ export function readMinimalWalkReport(
   const counters = aggregate.counters ?? {};
   const count = (name: string) => counters[name] ?? 0;
   const requests = count('http.requests');
-  const errors = Object.fromEntries(
-    Object.entries(counters).filter(([name]) => name.startsWith('errors.')),
-  );
+  const errors = Object.fromEntries(Object.entries(counters).filter(([name]) => name.startsWith('errors.')));
   const first = aggregate.firstCounterAt;
   const last = aggregate.lastCounterAt;
   return {

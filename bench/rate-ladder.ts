@@ -60,6 +60,9 @@ export async function climbLadder<Run>(options: LadderOptions<Run>): Promise<Lad
     if (between > lastHeld && between < firstMissed) await tryRate(between);
   }
   const held = steps.filter((step) => step.held);
-  const top = held.reduce<LadderStep<Run> | null>((best, step) => (best && best.rate >= step.rate ? best : step), null);
+  const top = held.reduce<LadderStep<Run> | null>(
+    (best, step) => (best && best.rate >= step.rate ? best : step),
+    null,
+  );
   return { steps, top };
 }

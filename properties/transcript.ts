@@ -51,7 +51,12 @@ export function createRecordingClient(client: NodeClient): RecordingClient {
   let exchanges: Exchange[] = [];
   return {
     async send(call) {
-      const { response } = await sendWithBackoff(client, call);
+      const { response, failures } = await sendWithBackoff(client, call);
+      if (failures.length > 0) {
+        // A 429 that is not an Error (spec §7) fails the run, though its status never does.
+        exchanges.push({ call, status: 429, nextPageToken: null });
+        throw new ContractViolation(failures, [...exchanges]);
+      }
       fc.pre(response.status !== 429);
       exchanges.push({ call, status: response.status, nextPageToken: tokenOf(response) });
       return response;

@@ -34,6 +34,9 @@ export function sendError(
   message: string,
   faults: FaultSet,
 ): FastifyReply {
+  // The bug: a rate limiter in front of the application answers with its own plain-text body.
+  if (statusCode === 429 && faults.has('throttle-text-body'))
+    return reply.code(429).type('text/plain; charset=utf-8').send('Too Many Requests');
   const type = faults.has('error-content-type')
     ? 'text/plain; charset=utf-8'
     : 'application/json; charset=utf-8';

@@ -1,48 +1,69 @@
 /**
- * Noisy neighbour: the first tenant floods far above its rate limit (single first-page requests,
- * no backoff, `floodRate` per second) from a fifth of the run on, while the other tenants walk at
- * the profile's rate. The quiet tenants must keep (almost) no 429s and their latency:
- * rate_limited{traffic:quiet} and latency{traffic:quiet} are the gates.
+ * Noisy neighbour: the first tenant floods (single first-page requests, no backoff) while the
+ * other tenants walk at the profile's rate. The flood ramps up to `floodRate` requests per second
+ * and holds there, so it drives the noisy tenant into its rate limit whatever that limit is (up to
+ * the target's load.maxRps). The quiet tenants are judged on the hold phase only, once the noisy
+ * one is throttled: rate_limited{traffic:quiet} and latency{traffic:quiet} are the gates. A run in
+ * which the noisy tenant was never throttled proves nothing about fairness: inconclusive.
  */
 import { HarnessError } from '../lib/errors.ts';
+import { METRIC } from '../lib/load/metrics.ts';
 import type { Phase } from '../lib/load/phases.ts';
-import type { LoadScenario, LoadSettings } from '../lib/load/scenario.ts';
+import type { LoadScenario } from '../lib/load/scenario.ts';
 import { planWalk, walkableTenants } from '../lib/load/walk-plan.ts';
 import type { Target } from '../lib/target/target.ts';
 import { probeTarget } from './common/setup.ts';
 
-/** The quiet tenants' baseline: the share of the run before the flood starts. */
-const QUIET_ONLY_SHARE = 0.2;
+/** Shares of the run: quiet tenants alone, the flood ramping up, the flood held. */
+const SHARES = { quiet: 0.2, ramp: 0.4 };
+/** The noisy tenant counts as throttled when at least this share of its hold-phase requests got 429. */
+export const NOISY_THROTTLED_SHARE = 0.5;
 
 function split(target: Target): { noisy: string; quiet: string[] } {
   const tenants = walkableTenants(target).map((tenant) => tenant.name);
   const [noisy, ...quiet] = tenants;
   if (noisy === undefined || quiet.length === 0)
-    throw new HarnessError('fairness needs at least two tenants with a key that can walk a list');
+    throw new HarnessError(
+      'fairness needs at least two tenants with a key that can walk a list; add one to the target file',
+    );
   return { noisy, quiet };
 }
 
+/** Traffic tags by phase: only the hold phase's are the gated `quiet` and `noisy`. */
+const TRAFFIC: Record<string, { quiet: string; noisy: string }> = {
+  quiet: { quiet: 'quiet-baseline', noisy: 'noisy-ramp' },
+  ramp: { quiet: 'quiet-ramp', noisy: 'noisy-ramp' },
+  hold: { quiet: 'quiet', noisy: 'noisy' },
+};
+
 /**
- * Whether arrival `inPhase` of the flood phase is a quiet walk: quiet walks are spread evenly
- * among the flood's requests, `rate` of every `rate + floodRate`.
+ * Quiet walks keep their own rate whatever the flood does: an arrival is a quiet walk while this
+ * worker has started fewer of them than `rate` per second of the run so far, a flood request
+ * otherwise. Per worker (module state), each holding its share of the rate.
  */
-export function isQuietArrival(inPhase: number, settings: LoadSettings): boolean {
-  const share = settings.rate / (settings.rate + settings.floodRate);
-  return Math.floor((inPhase + 1) * share) > Math.floor(inPhase * share);
+const quota = { started: 0, since: 0 };
+
+function isQuiet(rate: number, generators: number): boolean {
+  const now = performance.now();
+  if (quota.since === 0) quota.since = now;
+  const due = Math.floor(((now - quota.since) / 1000) * (rate / generators)) + 1;
+  if (quota.started >= due) return false;
+  quota.started += 1;
+  return true;
 }
 
 export const fairness: LoadScenario = {
   name: 'fairness',
   defaultProfile: 'load',
   phases(settings): Phase[] {
-    const quietS = Math.max(1, Math.round(settings.durationS * QUIET_ONLY_SHARE));
+    const total = Math.max(3, Math.round(settings.durationS));
+    const quietS = Math.max(1, Math.round(total * SHARES.quiet));
+    const rampS = Math.max(1, Math.round(total * SHARES.ramp));
+    const peak = settings.rate + settings.floodRate;
     return [
       { name: 'quiet', durationS: quietS, rate: settings.rate },
-      {
-        name: 'flood',
-        durationS: Math.max(1, Math.round(settings.durationS) - quietS),
-        rate: settings.rate + settings.floodRate,
-      },
+      { name: 'ramp', durationS: rampS, rate: settings.rate + settings.floodRate / 10, rampTo: peak },
+      { name: 'hold', durationS: Math.max(1, total - quietS - rampS), rate: peak },
     ];
   },
   async setup(context) {
@@ -51,17 +72,25 @@ export const fairness: LoadScenario = {
   },
   async arrival(vu, arrival) {
     const { noisy, quiet } = split(vu.target);
-    if (arrival.phase === 'quiet' || isQuietArrival(arrival.inPhase, vu.settings)) {
+    const traffic = TRAFFIC[arrival.phase] ?? { quiet: 'quiet', noisy: 'noisy' };
+    if (arrival.phase === 'quiet' || isQuiet(vu.settings.rate, arrival.generators)) {
       if (vu.stopped()) return;
       await vu.walk(planWalk(vu.target, arrival.index, { tenants: quiet, limits: [100] }), {
-        traffic: 'quiet',
+        traffic: traffic.quiet,
       });
       return;
     }
     // A flooder does not back off: that is what makes it noisy.
-    await vu.send(
-      planWalk(vu.target, arrival.index, { tenants: [noisy], limits: [20], filters: 'none' }),
-      'noisy',
-    );
+    const call = planWalk(vu.target, arrival.index, { tenants: [noisy], limits: [20], filters: 'none' });
+    await vu.send(call, traffic.noisy);
+  },
+  premise(metrics, settings) {
+    const share = metrics[`${METRIC.rateLimited}{traffic:noisy}`]?.values.rate;
+    if (share !== undefined && share >= NOISY_THROTTLED_SHARE) return undefined;
+    const seen =
+      share === undefined
+        ? 'sent nothing in the hold phase'
+        : `got 429 on ${(share * 100).toFixed(1)} % of its requests`;
+    return `the noisy tenant was never throttled: at ${settings.floodRate} requests/s it ${seen} (needs ${NOISY_THROTTLED_SHARE * 100} %); raise --flood-rate (up to the target's load.maxRps) or lower the tenant's limit`;
   },
 };

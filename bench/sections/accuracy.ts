@@ -20,13 +20,13 @@ import { startStalls } from '../stall.ts';
 
 const PERCENTILES = [50, 95, 99] as const;
 /** The issue's goal: each reported percentile within 5% of the truth. */
-export const ACCURACY_TOLERANCE = 0.05;
+const ACCURACY_TOLERANCE = 0.05;
 
 /**
  * A fixed wait long beside the sandbox's own service time (a few ms, not injected), so that 5%
  * of the truth is a fair bound: 100 ms, 200 ms more for 2%, a 400 ms stall every 2 s.
  */
-export const INJECTED: InjectedLatency = {
+const INJECTED: InjectedLatency = {
   fixedMs: 100,
   tailMs: 200,
   tailRatio: 0.02,
@@ -81,7 +81,9 @@ async function measure(context: BenchContext): Promise<SectionOutcome> {
     const targetFile = path.join(context.workDir, 'accuracy-target.json');
     writeFileSync(targetFile, JSON.stringify(sandbox.ready.target));
     const seconds = durationSec(context.quick);
-    context.log(`accuracy: harness walk open-model at ${WALKS_PER_SEC} walks/s for ${seconds} s, with stalls`);
+    context.log(
+      `accuracy: harness walk open-model at ${WALKS_PER_SEC} walks/s for ${seconds} s, with stalls`,
+    );
     stopStalls = startStalls(sandbox, INJECTED);
     const result = await runLoad({
       scenario: 'walk',

@@ -24,9 +24,9 @@ import { ensureTool } from '../tools.ts';
 import { runWrk, type WrkRun } from '../wrk.ts';
 
 /** The issue's goals: harness ≥ 5× the minimal Artillery walk, ≥ 0.35× wrk per worker. */
-export const GOALS = { overMinimal: 5, overWrkPerWorker: 0.35, latenessP99AtHeldMs: 50 } as const;
+const GOALS = { overMinimal: 5, overWrkPerWorker: 0.35, latenessP99AtHeldMs: 50 } as const;
 /** A rate is held when the harness's start lateness p95 is at most this. */
-export const HELD_LATENESS_P95_MS = 10;
+const HELD_LATENESS_P95_MS = 10;
 /** The share of its own top rate the harness is run at once more, for its lateness p99. */
 const HELD_SHARE = 0.8;
 /** wrk's connections: the open-model walks open as many as they need. */
@@ -40,10 +40,12 @@ interface GeneratorSize {
 }
 
 const generatorSize = (quick: boolean): GeneratorSize =>
-  quick ? { durationSec: 4, heldDurationSec: 6, maxSteps: 5 } : { durationSec: 8, heldDurationSec: 15, maxSteps: 7 };
+  quick
+    ? { durationSec: 4, heldDurationSec: 6, maxSteps: 5 }
+    : { durationSec: 8, heldDurationSec: 15, maxSteps: 7 };
 
 /** Artillery's local worker threads for one `artillery run` (its own rule: one per CPU but one). */
-export const artilleryWorkers = (): number => Math.max(1, os.cpus().length - 1);
+const artilleryWorkers = (): number => Math.max(1, os.cpus().length - 1);
 
 /** One harness run: what the generator says of itself, and what it sent. */
 export interface HarnessRun {
@@ -58,7 +60,7 @@ export interface HarnessRun {
   verdict: string;
 }
 
-export function harnessRunOf(result: LoadResult, walksPerSec: number, durationSec: number): HarnessRun {
+function harnessRunOf(result: LoadResult, walksPerSec: number, durationSec: number): HarnessRun {
   const requests = result.metrics.latency?.values.count ?? 0;
   return {
     walksPerSec,
@@ -157,7 +159,9 @@ export function generatorFigures(measured: Measured): Figure[] {
       note: atHeld
         ? `harness at ${atHeld.walksPerSec} walks/s for ${atHeld.durationSec} s; p95 ${atHeld.latenessP95Ms?.toFixed(1)} ms; ${atHeld.started} of ${atHeld.planned} arrivals started`
         : 'not run: the harness held no rate',
-      ...(p99 === null ? {} : { goal: { text: `< ${GOALS.latenessP99AtHeldMs}`, met: p99 < GOALS.latenessP99AtHeldMs } }),
+      ...(p99 === null
+        ? {}
+        : { goal: { text: `< ${GOALS.latenessP99AtHeldMs}`, met: p99 < GOALS.latenessP99AtHeldMs } }),
     }),
     absoluteFigure('wrk, 1 thread', wrkRps, 'req/s', { note: measured.wrkNote }),
     absoluteFigure('minimal Artillery walk', minimalRps, 'req/s', {
@@ -173,7 +177,11 @@ export function generatorFigures(measured: Measured): Figure[] {
   ];
 }
 
-async function measure(context: BenchContext, nginx: RunningNginx, wrkBin: string | undefined): Promise<Measured> {
+async function measure(
+  context: BenchContext,
+  nginx: RunningNginx,
+  wrkBin: string | undefined,
+): Promise<Measured> {
   const size = generatorSize(context.quick);
   const sequence = await walkSequence(nginx);
   const timeoutMs = size.durationSec * 1000 + RUN_SLACK_MS + 60_000;
@@ -224,7 +232,13 @@ async function measure(context: BenchContext, nginx: RunningNginx, wrkBin: strin
   });
   const top = harness.top;
   const atHeld = top
-    ? await runHarness(context, targetFile, Math.max(1, Math.floor(top.rate * HELD_SHARE)), size.heldDurationSec, 'held')
+    ? await runHarness(
+        context,
+        targetFile,
+        Math.max(1, Math.floor(top.rate * HELD_SHARE)),
+        size.heldDurationSec,
+        'held',
+      )
     : null;
   return { wrk, wrkNote, minimal, harness, atHeld, workers: artilleryWorkers() };
 }

@@ -19,7 +19,7 @@ import { RUN_SLACK_MS } from '../sizes.ts';
 const WORKERS = 3;
 const PERCENTILES = [50, 90, 95, 99] as const;
 /** The merge's bound: the HDR histogram's relative resolution with 3 significant digits. */
-export const MERGE_TOLERANCE = 0.001;
+const MERGE_TOLERANCE = 0.001;
 
 async function latencies(file: string): Promise<number[]> {
   const values: number[] = [];
@@ -43,9 +43,18 @@ export function worstOf(candidate: (p: number) => number, exact: (p: number) => 
 export function mergeFigures(files: number, points: number, merged: Worst, averaged: Worst): Figure[] {
   const off = Math.abs(merged.value / merged.exact - 1);
   return [
-    ratioFigure(`merged / exact, worst (p${merged.p})`, merged.value, merged.exact, `${files} points files merged over one computation on their union`, {
-      goal: { text: `within ${MERGE_TOLERANCE * 100}% (HDR resolution)`, met: off <= MERGE_TOLERANCE + 1e-9 },
-    }),
+    ratioFigure(
+      `merged / exact, worst (p${merged.p})`,
+      merged.value,
+      merged.exact,
+      `${files} points files merged over one computation on their union`,
+      {
+        goal: {
+          text: `within ${MERGE_TOLERANCE * 100}% (HDR resolution)`,
+          met: off <= MERGE_TOLERANCE + 1e-9,
+        },
+      },
+    ),
     ratioFigure(
       `averaged / exact, worst (p${averaged.p})`,
       averaged.value,
@@ -74,7 +83,8 @@ async function measure(context: BenchContext): Promise<SectionOutcome> {
     timeoutMs: seconds * 1000 + RUN_SLACK_MS + 60_000,
   });
   const files = result.files.points;
-  if (files.length < 2) throw new Error(`the run wrote ${files.length} points file(s); a merge needs two or more`);
+  if (files.length < 2)
+    throw new Error(`the run wrote ${files.length} points file(s); a merge needs two or more`);
   const perFile = await Promise.all(files.map(latencies));
   const all = perFile.flat().sort((a, b) => a - b);
   const summary = await mergePointFiles(files, { percentiles: [90, 95, 99] });

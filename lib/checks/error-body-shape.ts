@@ -6,7 +6,7 @@ import type { PageCheck, ProbeCheck } from './types.ts';
 export const errorBodyShape: PageCheck & ProbeCheck = {
   name: 'error-body-shape',
   description: 'Every non-2xx response is JSON in the Error shape, its statusCode equal to the HTTP status.',
-  catches: ['error-shape', 'error-content-type'],
+  catches: ['error-shape', 'error-content-type', 'throttle-text-body'],
   run({ response }: { response: ApiResponse }) {
     if (response.status < 400) return null;
     const received = `${response.status} ${response.headers['content-type'] ?? '(no content type)'}: ${response.bodyText.slice(0, 200)}`;

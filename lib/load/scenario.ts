@@ -11,6 +11,7 @@ import type { ApiResponse } from '../http/response.ts';
 import type { Sender, Walk } from '../paging/walk-list.ts';
 import type { Target } from '../target/target.ts';
 import type { Phase } from './phases.ts';
+import type { MergedSummary } from './points/merge.ts';
 import type { ProfileName } from './profiles.ts';
 import type { ScenarioName } from './thresholds.ts';
 
@@ -91,4 +92,10 @@ export interface LoadScenario {
   /** Runs once, before any load, in the harness's process; throws one line when the target is unfit. */
   setup(context: SetupContext): Promise<SetupData>;
   arrival(vu: Vu, arrival: Arrival): Promise<void>;
+  /**
+   * Whether the run proved what it set out to test (the noisy tenant was throttled; the stress
+   * reached a limit): undefined when it did, else why not. A run whose premise never held is
+   * inconclusive, never a pass.
+   */
+  premise?(metrics: MergedSummary['metrics'], settings: LoadSettings): string | undefined;
 }

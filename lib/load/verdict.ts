@@ -11,7 +11,8 @@ import type { MergedSummary } from './points/merge.ts';
 import type { LoadFailure } from './points/run-points.ts';
 import { evaluateThreshold, type Thresholds } from './thresholds.ts';
 
-export type Verdict = 'pass' | 'fail' | 'error';
+/** `inconclusive`: nothing failed, but the run's premise never held (lib/load/scenario.ts premise). */
+export type Verdict = 'pass' | 'fail' | 'error' | 'inconclusive';
 
 export interface ThresholdResult {
   metric: string;
@@ -51,7 +52,7 @@ export const GENERATOR_BOUNDS = { latenessP95Ms: 500, startedShare: 0.95 } as co
 
 export interface Judgement {
   verdict: Verdict;
-  /** 0 pass, 1 a threshold or check failed, 2 usage or setup error. */
+  /** 0 pass or inconclusive, 1 a threshold or check failed, 2 usage or setup error. */
   exitCode: number;
   /** One line: what held, what failed and why. */
   reason: string;
@@ -73,6 +74,8 @@ export interface RunOutcome {
   planned: number;
   scheduleS: number;
   skipped: number;
+  /** Why the run proved nothing, when its premise did not hold. */
+  premiseFailed?: string;
 }
 
 const value = (merged: MergedSummary, metric: string, stat: string): number | null =>
@@ -153,6 +156,9 @@ export function judge(outcome: RunOutcome): Judgement {
   if (outcome.engineError) return { ...base, verdict: 'error', exitCode: 2, reason: outcome.engineError };
   const behind = generatorBehind(generator);
   if (behind) return { ...base, verdict: 'error', exitCode: 2, reason: behind };
+  // Not a pass, not a failure: reported as inconclusive with its reason (a skip in JUnit).
+  if (outcome.premiseFailed)
+    return { ...base, verdict: 'inconclusive', exitCode: 0, reason: outcome.premiseFailed };
   const pages = value(outcome.merged, METRIC.pages, 'count') ?? 0;
   return {
     ...base,

@@ -9,7 +9,7 @@ import { DEFAULT_BACKOFF, retryAfterMs } from '../backoff.ts';
 import type { Failure } from '../failure.ts';
 import type { ApiCall } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
-import { walkList, type Sender, type Walk } from '../paging/walk-list.ts';
+import { throttledFailures, walkList, type Sender, type Walk } from '../paging/walk-list.ts';
 import type { Target } from '../target/target.ts';
 import { depthLatencyAdded } from './depth-latency.ts';
 import { METRIC } from './metrics.ts';
@@ -150,6 +150,9 @@ export function createVu(options: VuOptions): Vu & { close(): Promise<void> } {
           lastHintMs = retryAfterMs(response.headers['retry-after'], Date.now());
           points.add(METRIC.retryAfterPresent, 'rate', lastHintMs === null ? 0 : 1, tags);
         },
+        onThrottled(_state, call, failures) {
+          recordFailures(failures, call, traffic);
+        },
         onPage(state, call, response, failures) {
           recordFailures(failures, call, traffic);
           if (options.recordDrift && response.status === 200) {
@@ -179,12 +182,19 @@ export function createVu(options: VuOptions): Vu & { close(): Promise<void> } {
     send: (call) => sendMeasured(call, callTags(call, traffic, 1)),
   });
 
+  /** One request outside a walk: a 429 is not retried, but its body must still be an Error. */
+  async function send(call: ApiCall, traffic: string, depth = 1): Promise<ApiResponse> {
+    const response = await sendMeasured(call, callTags(call, traffic, depth));
+    recordFailures(throttledFailures(call, response), call, traffic);
+    return response;
+  }
+
   return {
     target,
     settings,
     setup,
     walk,
-    send: (call, traffic, depth = 1) => sendMeasured(call, callTags(call, traffic, depth)),
+    send,
     sender,
     recordFailures,
     stopped: () => definitive,

@@ -6,10 +6,12 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_BACKOFF, backoffDelayMs, retryAfterMs, type BackoffPolicy } from '../backoff.ts';
+import { errorBodyShape } from '../checks/error-body-shape.ts';
 import type { PageCheck } from '../checks/types.ts';
 import type { Failure } from '../failure.ts';
 import type { ApiCall } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
+import { runProbeChecks } from './run-checks.ts';
 import { foldPage, nextCall, startWalk, type WalkEnd, type WalkSpec, type WalkState } from './walk.ts';
 
 /** Whatever sends one request: the undici client, or a recording or counting wrapper of it. */
@@ -34,7 +36,16 @@ export interface Sent {
   response: ApiResponse;
   /** 429s absorbed before this response. */
   retries: number;
+  /**
+   * What the 429s said wrong (spec §7: every error body has the Error shape, a 429's too): a 429 is
+   * never a contract failure by its status, but a 429 that is not an Error is.
+   */
+  failures: Failure[];
 }
+
+/** The checks of a 429 answer, which is backed off, never folded into a walk: its Error shape. */
+export const throttledFailures = (call: ApiCall, response: ApiResponse): Failure[] =>
+  response.status === 429 ? runProbeChecks([errorBodyShape], { call, response, probe: 'a 429 answer' }) : [];
 
 /** Sends `call`, backing off on 429; returns the last 429 when the retries or the time run out. */
 export async function sendWithBackoff(
@@ -44,14 +55,17 @@ export async function sendWithBackoff(
 ): Promise<Sent> {
   const policy = options.backoff ?? sender.backoff ?? DEFAULT_BACKOFF;
   let waitedMs = 0;
+  const failures: Failure[] = [];
   for (let attempt = 0; ; attempt += 1) {
     const response = await sender.send(call);
     options.onResponse?.(call, response, attempt, waitedMs);
-    if (response.status !== 429 || attempt >= policy.maxRetries) return { response, retries: attempt };
+    failures.push(...throttledFailures(call, response));
+    if (response.status !== 429 || attempt >= policy.maxRetries)
+      return { response, retries: attempt, failures };
     const hinted = retryAfterMs(response.headers['retry-after'], Date.now());
     waitedMs = backoffDelayMs(attempt, hinted, policy, options.random ?? Math.random);
     if (options.deadlineMs !== undefined && Date.now() + waitedMs > options.deadlineMs)
-      return { response, retries: attempt };
+      return { response, retries: attempt, failures };
     await sleep(waitedMs);
   }
 }
@@ -65,8 +79,13 @@ export interface WalkOptions extends SendOptions {
   paceMs?: number;
   /** @default PAGE_CHECKS */
   checks?: readonly PageCheck[];
-  /** Each page once folded (every response but a 429), with the failures it showed. */
+  /**
+   * Each page once folded (every response but a 429), with the failures it showed, those of the
+   * 429s that came before it included.
+   */
   onPage?: (state: WalkState, call: ApiCall, response: ApiResponse, failures: readonly Failure[]) => void;
+  /** The failures of a walk's last 429s, when it ends throttled (no page is folded then). */
+  onThrottled?: (state: WalkState, call: ApiCall, failures: readonly Failure[]) => void;
   /** Asked before each page, after the pause: false ends the walk as `stopped` (its run is over). */
   running?: () => boolean;
 }
@@ -93,8 +112,18 @@ export async function walkList(sender: Sender, spec: WalkSpec, options: WalkOpti
     if (Date.now() > options.deadlineMs) return finished(state, retries, 'timed-out');
     const sent = await sendWithBackoff(sender, call, options);
     retries += sent.retries;
-    if (sent.response.status === 429) return finished(state, retries, 'throttled');
-    const failures = foldPage(state, call, sent.response, options.checks);
+    const shaped = sent.failures.map((failure) => ({
+      ...failure,
+      requests: [...state.requests, ...failure.requests],
+    }));
+    state.failures.push(...shaped);
+    if (sent.response.status === 429) {
+      options.onThrottled?.(state, call, shaped);
+      return finished(state, retries, shaped.length > 0 ? 'failed' : 'throttled');
+    }
+    const failures = [...shaped, ...foldPage(state, call, sent.response, options.checks)];
+    // A 429 that broke the Error shape ends the walk as a failure, like any page that did.
+    if (shaped.length > 0) state.end = 'failed';
     options.onPage?.(state, call, sent.response, failures);
   }
   return finished(state, retries, state.end ?? 'complete');

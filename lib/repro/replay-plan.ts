@@ -194,6 +194,11 @@ export async function runReproPlan(
     log(line);
     return { code: 2, line, failures };
   };
+  const logged = new WeakSet<Failure>();
+  const logFailure = (failure: Failure): void => {
+    logged.add(failure);
+    log(`${isError(failure) ? 'BUG' : 'note'}: ${failure.check}: ${failure.message}`);
+  };
   let step = 0;
   for (const walk of plan.walks) {
     const tenant = walk.credential.tenant;
@@ -223,9 +228,7 @@ export async function runReproPlan(
             // A refused key says nothing of the bug: its page's failures are not the bug's.
             if (state.pageCount === 1 && refused(response.status) && !refused(walk.firstStatus))
               refusedWith = response.status;
-            else
-              for (const failure of shown)
-                log(`${isError(failure) ? 'BUG' : 'note'}: ${failure.check}: ${failure.message}`);
+            else shown.forEach(logFailure);
           },
           // No more requests with a refused key.
           running: () => refusedWith === undefined,
@@ -236,6 +239,8 @@ export async function runReproPlan(
     }
     if (refusedWith !== undefined)
       return cannot(`the key in ${walk.keyVariable ?? 'no variable'} was refused (${refusedWith}): check it`);
+    // Failures no page carried (the last 429s of a throttled walk).
+    for (const failure of done.failures) if (!logged.has(failure)) logFailure(failure);
     const why = inconclusive(done);
     if (why !== undefined && failures.length === 0) return cannot(why);
     failures.push(...done.failures.filter(isError));

@@ -91,6 +91,12 @@ export const FAULTS = [
     'load',
   ),
   fault(
+    'global-rate-limit-high',
+    'rate-limit',
+    'one rate-limit bucket for everyone at 5x the per-tenant limit: only a flood past it starves the others',
+    'load',
+  ),
+  fault(
     'overload-5xx',
     'load',
     'each request holds one of 4 DB connections for 5 ms; when none is free it answers 503, not 429',
@@ -100,6 +106,12 @@ export const FAULTS = [
     'deep-page-slowdown',
     'load',
     'latency grows with page depth (2 ms per page), like an offset scan',
+    'load',
+  ),
+  fault(
+    'throttle-text-body',
+    'rate-limit',
+    'a 429 is answered as plain text ("Too Many Requests"), while every other error has the Error shape',
     'load',
   ),
   fault(

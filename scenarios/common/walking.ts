@@ -13,10 +13,12 @@ export function walkingScenario(
   name: ScenarioName,
   defaultProfile: ProfileName,
   plan: WalkPlanOptions = {},
+  premise?: LoadScenario['premise'],
 ): LoadScenario {
   return {
     name,
     defaultProfile,
+    ...(premise ? { premise } : {}),
     phases: (settings) => profilePhases(settings.profile, settings.rate, settings.durationS),
     setup: probeTarget,
     async arrival(vu, arrival) {

@@ -30,6 +30,15 @@ export function writeLoadJunit(result: LoadResult, file: string, redact: Redacto
       if (details) testCase.stacktrace(redact(details));
     }
   }
+  if (result.verdict === 'inconclusive')
+    report
+      .testSuite()
+      .name(`${className} run`)
+      .testCase()
+      .className(className)
+      .name('premise')
+      .skipped()
+      .standardOutput(redact(result.reason));
   if (result.verdict === 'error')
     report
       .testSuite()

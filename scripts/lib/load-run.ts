@@ -13,7 +13,7 @@ import { TARGET_ENV } from '../../lib/load/artillery/engine-config.ts';
 import { parseDurationS } from '../../lib/load/config.ts';
 import { phasesDurationS, plannedArrivals } from '../../lib/load/phases.ts';
 import { PROFILES } from '../../lib/load/profiles.ts';
-import type { LoadScenario, LoadSettings } from '../../lib/load/scenario.ts';
+import type { LoadSettings } from '../../lib/load/scenario.ts';
 import type { MergedSummary } from '../../lib/load/points/merge.ts';
 import { readRunPoints, type LoadFailure } from '../../lib/load/points/run-points.ts';
 import { gatesOnDrift, overridesFromFlags, percentilesIn, thresholdsFor } from '../../lib/load/thresholds.ts';
@@ -54,14 +54,14 @@ const defaultTimeoutMs = (scheduleS: number): number => (scheduleS + 30 + 60) * 
 
 function settingsOf(
   options: LoadOptions,
-  scenario: LoadScenario,
   profile: LoadSettings['profile'],
   sandbox: boolean,
+  maxRps: number,
 ): LoadSettings {
   const durationS = options.duration ? (parseDurationS(options.duration) ?? 0) : PROFILES[profile].durationS;
   const rate = options.rate ?? PROFILES[profile].rate;
-  const floodRate = options.floodRate ?? (sandbox ? SANDBOX_FLOOD_RATE : rate * 20);
-  void scenario;
+  // The flood ramps up to all the target allows, so it reaches the noisy tenant's limit.
+  const floodRate = options.floodRate ?? (sandbox ? SANDBOX_FLOOD_RATE : Math.max(1, maxRps - rate));
   return { profile, rate, durationS, floodRate, requestTimeoutMs: 10_000 };
 }
 
@@ -75,7 +75,7 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
   const run = await openTarget(name, options);
   const redact = createRedactor(targetSecrets(run.target));
   try {
-    const settings = settingsOf(options, scenario, profile, run.sandbox);
+    const settings = settingsOf(options, profile, run.sandbox, run.target.load.maxRps);
     const client = createNodeClient(run.target, { timeoutMs: settings.requestTimeoutMs });
     const setup = await scenario
       .setup({ target: run.target, settings, sender: client })
@@ -118,6 +118,10 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
       planned: phases.reduce((sum, phase) => sum + plannedArrivals(phase), 0),
       scheduleS,
       skipped: generated.skipped,
+      ...(() => {
+        const why = scenario.premise?.(points.summary.metrics, settings);
+        return why === undefined ? {} : { premiseFailed: why };
+      })(),
     });
     const result: LoadResult = redactDeep(
       {

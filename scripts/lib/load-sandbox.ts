@@ -10,8 +10,11 @@ const FAIRNESS_LIMITS: RateLimitOptions = { perKey: 30, perTenant: 60, windowMs:
 /** Low enough that the stress profile's 6x is answered with 429s. */
 const STRESS_LIMITS: RateLimitOptions = { perKey: 25, perTenant: 50, windowMs: 1000 };
 
-/** The flood of the fairness scenario against the sandbox: 2.5x the noisy tenant's limit. */
-export const SANDBOX_FLOOD_RATE = FAIRNESS_LIMITS.perTenant * 2.5;
+/**
+ * The peak of the fairness flood against the sandbox: 7x the noisy tenant's limit, above the
+ * single bucket of the global-rate-limit-high fault (5x), so that a shared bucket fills too.
+ */
+export const SANDBOX_FLOOD_RATE = FAIRNESS_LIMITS.perTenant * 7;
 
 export function sandboxOptionsFor(scenario: ScenarioName, overrides: SandboxOptions = {}): SandboxOptions {
   const rateLimit =

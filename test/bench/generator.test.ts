@@ -40,6 +40,16 @@ const minimalRun = (over: Partial<MinimalWalkRun> = {}): MinimalWalkRun => ({
   ...over,
 });
 
+interface ParsedScript {
+  config: { phases: unknown[]; payload: unknown };
+  scenarios: {
+    flow: {
+      loop: { get: { url: string; capture: { json: string; as: string }[] } }[];
+      whileTrue: string;
+    }[];
+  }[];
+}
+
 describe('the minimal Artillery walk', () => {
   it('should append an empty cursor whether or not the first page has a query', () => {
     expect(cursorUrl('http://h/api/v1/public/orders')).toBe('http://h/api/v1/public/orders?cursor=');
@@ -57,16 +67,23 @@ describe('the minimal Artillery walk', () => {
         payloadFile: 'lists.csv',
         processorFile: './p.cjs',
       }),
-    );
+    ) as ParsedScript;
 
     expect(script.config.phases).toEqual([{ duration: 5, arrivalRate: 7, name: 'walk' }]);
-    expect(script.config.payload).toMatchObject({ path: 'lists.csv', fields: ['cursorUrl'], order: 'sequence' });
-    const [step] = script.scenarios[0].flow;
-    expect(Object.keys(step).sort()).toEqual(['loop', 'whileTrue']);
-    expect(step.whileTrue).toBe('hasMore');
-    expect(step.loop).toHaveLength(1);
-    expect(step.loop[0].get.url).toBe('{{ cursorUrl }}{{ cursor }}');
-    expect(step.loop[0].get.capture.map((c: { json: string; as: string }) => [c.json, c.as])).toEqual([
+    expect(script.config.payload).toMatchObject({
+      path: 'lists.csv',
+      fields: ['cursorUrl'],
+      order: 'sequence',
+    });
+    const flow = script.scenarios[0]?.flow ?? [];
+    expect(flow).toHaveLength(1);
+    const step = flow[0];
+    expect(Object.keys(step ?? {}).sort()).toEqual(['loop', 'whileTrue']);
+    expect(step?.whileTrue).toBe('hasMore');
+    expect(step?.loop).toHaveLength(1);
+    const get = step?.loop[0]?.get;
+    expect(get?.url).toBe('{{ cursorUrl }}{{ cursor }}');
+    expect(get?.capture.map((c) => [c.json, c.as])).toEqual([
       ['$.pagination.nextPageToken', 'cursor'],
       ['$.pagination.hasMore', 'hasMore'],
     ]);
@@ -135,7 +152,8 @@ describe('climbLadder', () => {
       start: 1,
       maxSteps: 2,
       ceiling: 100,
-      measure: (rate) => (rate > 1 ? Promise.reject(new Error('Artillery exited with 1')) : Promise.resolve(rate)),
+      measure: (rate) =>
+        rate > 1 ? Promise.reject(new Error('Artillery exited with 1')) : Promise.resolve(rate),
       held: () => true,
     });
 
@@ -157,17 +175,38 @@ describe('the generator figures', () => {
 
   it('should judge the ratios against the goals, met and NOT met', () => {
     const figures = generatorFigures({
-      wrk: { requestsPerSec: 2000, requests: 16_000, non2xx: 0, socketErrors: 0, latencyMs: { p50: 1, p75: 1, p90: 2, p99: 3 } },
-      minimal: { steps: [{ rate: 10, held: true, run: minimalRun() }], top: { rate: 10, held: true, run: minimalRun() } },
-      harness: { steps: [{ rate: 40, held: true, run: harnessRun() }], top: { rate: 40, held: true, run: harnessRun() } },
+      wrk: {
+        requestsPerSec: 2000,
+        requests: 16_000,
+        non2xx: 0,
+        socketErrors: 0,
+        latencyMs: { p50: 1, p75: 1, p90: 2, p99: 3 },
+      },
+      minimal: {
+        steps: [{ rate: 10, held: true, run: minimalRun() }],
+        top: { rate: 10, held: true, run: minimalRun() },
+      },
+      harness: {
+        steps: [{ rate: 40, held: true, run: harnessRun() }],
+        top: { rate: 40, held: true, run: harnessRun() },
+      },
       atHeld: harnessRun({ walksPerSec: 32, latenessP99Ms: 60 }),
       workers: 1,
     });
     const byName = Object.fromEntries(figures.map((figure) => [figure.name, figure]));
 
-    expect(byName['harness / minimal Artillery walk']).toMatchObject({ value: 4, goal: { text: '>= 5', met: false } });
-    expect(byName['harness per worker / wrk (1 thread)']).toMatchObject({ value: 0.32, goal: { met: false } });
-    expect(byName['lateness p99 at 0.8 × top']).toMatchObject({ value: 60, goal: { text: '< 50', met: false } });
+    expect(byName['harness / minimal Artillery walk']).toMatchObject({
+      value: 4,
+      goal: { text: '>= 5', met: false },
+    });
+    expect(byName['harness per worker / wrk (1 thread)']).toMatchObject({
+      value: 0.32,
+      goal: { met: false },
+    });
+    expect(byName['lateness p99 at 0.8 × top']).toMatchObject({
+      value: 60,
+      goal: { text: '< 50', met: false },
+    });
   });
 
   it('should report n/a, with no goal, when a client held no rate', () => {

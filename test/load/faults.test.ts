@@ -86,6 +86,26 @@ describe('load faults', () => {
     },
   );
 
+  it(
+    'should fail on a 429 whose body is not an Error, though a 429 is never a failure by its status (throttle-text-body)',
+    { timeout: RUN_TIMEOUT_MS },
+    async () => {
+      const result = await run({
+        scenario: 'fairness',
+        profile: 'smoke',
+        duration: '4s',
+        rate: 2,
+        faults: ['throttle-text-body'],
+      });
+
+      expect(result).toMatchObject({ verdict: 'fail', exitCode: 1 });
+      expect(failedChecks(result)).toEqual(['error-body-shape']);
+      expect(resultOnDisk(result).failures).toContainEqual(
+        expect.objectContaining({ check: 'error-body-shape', code: 'ERROR_NOT_JSON' }),
+      );
+    },
+  );
+
   it('should see latency drift up over a soak (soak-drift)', { timeout: RUN_TIMEOUT_MS }, async () => {
     const result = await run({
       scenario: 'walk',

@@ -39,6 +39,14 @@ export const LOAD_FAULT_SHOWCASES = {
       expect((await client.get(ORDERS, {}, client.bearer(1))).status).toBe(429);
     },
   },
+  'global-rate-limit-high': {
+    options: { rateLimit: { perKey: 1000, perTenant: 2, windowMs: 60_000 } },
+    async show(client) {
+      // Tenant 0 alone may go past its own limit of 2, up to the shared 10.
+      for (let i = 0; i < 10; i++) expect((await client.get(ORDERS, {}, client.bearer(0))).status).toBe(200);
+      expect((await client.get(ORDERS, {}, client.bearer(1))).status).toBe(429);
+    },
+  },
   'overload-5xx': {
     async show(client) {
       const statuses: number[] = [];
@@ -60,6 +68,17 @@ export const LOAD_FAULT_SHOWCASES = {
       );
       // Page 41 waits 80 ms more than page 1.
       expect(deep - shallow).toBeGreaterThan(50);
+    },
+  },
+  'throttle-text-body': {
+    options: { rateLimit: { perKey: 2, perTenant: 1000, windowMs: 60_000 } },
+    async show(client) {
+      for (let i = 0; i < 2; i++) expect((await client.get(ORDERS, {})).status).toBe(200);
+      const throttled = await client.get(ORDERS, {});
+      expect(throttled.status).toBe(429);
+      expect(throttled.contentType).toMatch(/^text\/plain/);
+      // Every other error keeps the Error shape.
+      expect((await client.get(ORDERS, { limit: 0 }, client.bearer(1))).contentType).toMatch(/json/);
     },
   },
   'soak-drift': {
