@@ -4,7 +4,7 @@
  * short run; what "held" means is the caller's (lateness p95 for the harness's engine, achieved
  * against planned vusers for Artillery's own HTTP engine).
  */
-export interface LadderStep<Run> {
+interface LadderStep<Run> {
   rate: number;
   held: boolean;
   run: Run | null;

@@ -35,7 +35,7 @@ export class RateLimits {
     const everyone = () => 'everyone';
     if (faults.has('global-rate-limit')) this.buckets = [bucket(options.perTenant, everyone)];
     // The same bug with a generous limit: it shows only to a flood that goes past it.
-    else if (faults.has('global-rate-limit-high')) this.buckets = [bucket(options.perTenant * 5, everyone)];
+    else if (faults.has('global-rate-limit-high')) this.buckets = [bucket(options.perTenant * 3, everyone)];
     else
       this.buckets = [
         bucket(options.perKey, (key) => key.label),

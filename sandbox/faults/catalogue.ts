@@ -93,7 +93,7 @@ export const FAULTS = [
   fault(
     'global-rate-limit-high',
     'rate-limit',
-    'one rate-limit bucket for everyone at 5x the per-tenant limit: only a flood past it starves the others',
+    'one rate-limit bucket for everyone at 3x the per-tenant limit: only a flood past it starves the others',
     'load',
   ),
   fault(

@@ -12,7 +12,7 @@ const STRESS_LIMITS: RateLimitOptions = { perKey: 25, perTenant: 50, windowMs: 1
 
 /**
  * The peak of the fairness flood against the sandbox: 7x the noisy tenant's limit, above the
- * single bucket of the global-rate-limit-high fault (5x), so that a shared bucket fills too.
+ * single bucket of the global-rate-limit-high fault (3x), so that a shared bucket fills too.
  */
 export const SANDBOX_FLOOD_RATE = FAIRNESS_LIMITS.perTenant * 7;
 

@@ -32,12 +32,16 @@ describe('npm run load', () => {
     expect(result.stdout).toBe('');
   });
 
-  it('should reject faults together with a target file, with one line and exit 2', { timeout: 60_000 }, () => {
-    const result = load('--target', 'x.json', '--fault', 'shared-cache');
+  it(
+    'should reject faults together with a target file, with one line and exit 2',
+    { timeout: 60_000 },
+    () => {
+      const result = load('--target', 'x.json', '--fault', 'shared-cache');
 
-    expect(result.status).toBe(2);
-    expect(errorLines(result)).toEqual([
-      'error: --fault, --latency, --rate-limit and --churn shape the sandbox; they cannot go with --target',
-    ]);
-  });
+      expect(result.status).toBe(2);
+      expect(errorLines(result)).toEqual([
+        'error: --fault, --latency, --rate-limit and --churn shape the sandbox; they cannot go with --target',
+      ]);
+    },
+  );
 });

@@ -48,6 +48,23 @@ describe('load faults', () => {
   );
 
   it(
+    'should drive the flood past a generous shared bucket until the quiet tenants feel it (global-rate-limit-high)',
+    { timeout: RUN_TIMEOUT_MS },
+    async () => {
+      const result = await run({
+        scenario: 'fairness',
+        profile: 'smoke',
+        duration: '6s',
+        rate: 2,
+        faults: ['global-rate-limit-high'],
+      });
+
+      expect(result).toMatchObject({ verdict: 'fail', exitCode: 1 });
+      expect(crossed(resultOnDisk(result))).toContain('rate_limited{traffic:quiet}');
+    },
+  );
+
+  it(
     'should see overload answered with 5xx instead of 429 (overload-5xx)',
     { timeout: RUN_TIMEOUT_MS },
     async () => {

@@ -176,7 +176,11 @@ describe('load options', () => {
   });
 
   it('should read HARNESS_<FLAG> when the flag is absent, and let the flag win', () => {
-    const env = { HARNESS_WORKERS: '3', HARNESS_MAX_IN_FLIGHT: '7', HARNESS_THRESHOLD: 'latency=p95<1;pages=count>1' };
+    const env = {
+      HARNESS_WORKERS: '3',
+      HARNESS_MAX_IN_FLIGHT: '7',
+      HARNESS_THRESHOLD: 'latency=p95<1;pages=count>1',
+    };
 
     expect(optionsFromFlags({}, env)).toMatchObject({
       workers: 3,
@@ -187,11 +191,14 @@ describe('load options', () => {
   });
 
   it('should name the flag and the expected value when one is invalid, in one line', () => {
-    const flag = (values: Parameters<typeof optionsFromFlags>[0]) => oneLine(() => optionsFromFlags(values, {}));
+    const flag = (values: Parameters<typeof optionsFromFlags>[0]) =>
+      oneLine(() => optionsFromFlags(values, {}));
 
     expect(flag({ workers: '0' })).toBe('--workers: "0" is not valid; expected an integer from 1 to 64');
     expect(flag({ workers: '65' })).toBe('--workers: "65" is not valid; expected an integer from 1 to 64');
-    expect(flag({ 'max-in-flight': 'lots' })).toMatch(/^--max-in-flight: "lots" is not valid; expected an integer/);
+    expect(flag({ 'max-in-flight': 'lots' })).toMatch(
+      /^--max-in-flight: "lots" is not valid; expected an integer/,
+    );
     expect(flag({ rate: '1.5' })).toMatch(/^--rate: "1.5" is not valid/);
     expect(flag({ timeout: 'soon' })).toBe('--timeout: "soon" is not a duration like 90s or 10m');
     expect(flag({ latency: 'fixed=x' })).toMatch(/^option --latency: cannot read "fixed=x"/);
@@ -210,8 +217,16 @@ describe('load options', () => {
 
   it("should default to the walk scenario and each scenario's own profile", () => {
     expect(checkOptions({})).toEqual({ scenario: 'walk', profile: 'smoke', workers: 1 });
-    expect(checkOptions({ scenario: 'fairness' })).toEqual({ scenario: 'fairness', profile: 'load', workers: 1 });
-    expect(checkOptions({ scenario: 'stress', workers: 4 })).toEqual({ scenario: 'stress', profile: 'stress', workers: 4 });
+    expect(checkOptions({ scenario: 'fairness' })).toEqual({
+      scenario: 'fairness',
+      profile: 'load',
+      workers: 1,
+    });
+    expect(checkOptions({ scenario: 'stress', workers: 4 })).toEqual({
+      scenario: 'stress',
+      profile: 'stress',
+      workers: 4,
+    });
     expect(checkOptions({ scenario: 'depth', profile: 'spike' }).profile).toBe('spike');
   });
 
@@ -221,9 +236,13 @@ describe('load options', () => {
     expect(check({ scenario: 'nope' as never })).toBe(
       '--scenario: "nope" is unknown; choose from walk, fairness, isolation, depth, stress',
     );
-    expect(check({ profile: 'huge' as never })).toMatch(/^--profile: "huge" is unknown; choose from smoke, load/);
+    expect(check({ profile: 'huge' as never })).toMatch(
+      /^--profile: "huge" is unknown; choose from smoke, load/,
+    );
     expect(check({ duration: 'soon' })).toBe('--duration: "soon" is not a duration like 30s, 5m or 1h');
-    expect(check({ thresholds: ['latency=fast'] })).toMatch(/^--threshold "latency=fast": "fast" is not a threshold/);
+    expect(check({ thresholds: ['latency=fast'] })).toMatch(
+      /^--threshold "latency=fast": "fast" is not a threshold/,
+    );
     expect(check({ target: 'x.json', faults: ['shared-cache'] })).toMatch(
       /^--fault, --latency, --rate-limit and --churn shape the sandbox; they cannot go with --target$/,
     );

@@ -15,7 +15,9 @@ const lateness = (spec: PhaseSpec, times: readonly number[]): number[] => {
 describe('PhaseClock, constant phase', () => {
   it('should find on-time arrivals 0 ms late, wherever the phase starts', () => {
     // 4 a second: one every 250 ms from the first.
-    expect(lateness({ arrivalRate: 4, duration: 10 }, [1000, 1250, 1500, 1750, 2000])).toEqual([0, 0, 0, 0, 0]);
+    expect(lateness({ arrivalRate: 4, duration: 10 }, [1000, 1250, 1500, 1750, 2000])).toEqual([
+      0, 0, 0, 0, 0,
+    ]);
     expect(lateness({ arrivalRate: 4, duration: 10 }, [73_512.5, 73_762.5])).toEqual([0, 0]);
   });
 

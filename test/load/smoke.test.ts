@@ -55,7 +55,12 @@ function expectNoKeyWritten(result: LoadResult, keys: readonly string[]): void {
   const files = filesUnder(result.files.dir);
   // What the run writes: its result, junit, each generator's Artillery script and report, the points.
   expect(files).toEqual(
-    expect.arrayContaining([result.files.result, result.files.junit, ...result.files.scripts, ...result.files.points]),
+    expect.arrayContaining([
+      result.files.result,
+      result.files.junit,
+      ...result.files.scripts,
+      ...result.files.points,
+    ]),
   );
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
@@ -69,7 +74,9 @@ function expectNoKeyWritten(result: LoadResult, keys: readonly string[]): void {
 function expectCleanPass(result: LoadResult, workers = 1): void {
   expect(result.verdict, result.reason).toBe('pass');
   expect(result).toMatchObject({ exitCode: 0, workers, warnings: [] });
-  expect(result.reason).toMatch(new RegExp(`^${PAGE_CHECKS.length} page checks held on \\d+ pages; all \\d+ thresholds held$`));
+  expect(result.reason).toMatch(
+    new RegExp(`^${PAGE_CHECKS.length} page checks held on \\d+ pages; all \\d+ thresholds held$`),
+  );
   expect(result.engine.exitCodes).toEqual(Array.from({ length: workers }, () => 0));
   expect(result.checks.map((check) => check.name)).toEqual(PAGE_CHECKS.map((check) => check.name));
   for (const check of result.checks) {
@@ -111,18 +118,22 @@ describe('smoke runs on the clean sandbox', () => {
     expectNoKeyWritten(result, [...sandboxKeys]);
   });
 
-  it('should pass the fairness scenario, the flood throttled and the quiet tenants not', { timeout: RUN_TIMEOUT_MS }, async () => {
-    const result = await run({ scenario: 'fairness', profile: 'smoke', duration: '3s', rate: 2 });
+  it(
+    'should pass the fairness scenario, the flood throttled and the quiet tenants not',
+    { timeout: RUN_TIMEOUT_MS },
+    async () => {
+      const result = await run({ scenario: 'fairness', profile: 'smoke', duration: '3s', rate: 2 });
 
-    expectCleanPass(result);
-    expect(result.thresholds.map((threshold) => threshold.metric)).toEqual(
-      expect.arrayContaining(['rate_limited{traffic:quiet}', 'latency{traffic:quiet}']),
-    );
-    // The flood reached its tenant's limit: the quiet tenants' gate meant something.
-    expect(result.metrics['rate_limited{traffic:noisy}']?.values.rate).toBeGreaterThan(0.1);
-    expect(result.metrics['walks{traffic:quiet}']?.values.count).toBeGreaterThan(0);
-    expectNoKeyWritten(result, [...sandboxKeys]);
-  });
+      expectCleanPass(result);
+      expect(result.thresholds.map((threshold) => threshold.metric)).toEqual(
+        expect.arrayContaining(['rate_limited{traffic:quiet}', 'latency{traffic:quiet}']),
+      );
+      // The flood reached its tenant's limit: the quiet tenants' gate meant something.
+      expect(result.metrics['rate_limited{traffic:noisy}']?.values.rate).toBeGreaterThan(0.1);
+      expect(result.metrics['walks{traffic:quiet}']?.values.count).toBeGreaterThan(0);
+      expectNoKeyWritten(result, [...sandboxKeys]);
+    },
+  );
 
   it(
     'should merge the points of two generator processes into one judged run',
@@ -146,7 +157,9 @@ describe('smoke runs on the clean sandbox', () => {
       for (const p of [50, 90, 95, 99]) {
         const exact = exactPercentile(all, p);
         // HDR keeps 3 significant digits: within 0.1% (plus the microsecond values are kept in).
-        expect(Math.abs((merged[`p${p}`] ?? NaN) - exact), `p${p}`).toBeLessThanOrEqual(exact * 0.001 + 0.002);
+        expect(Math.abs((merged[`p${p}`] ?? NaN) - exact), `p${p}`).toBeLessThanOrEqual(
+          exact * 0.001 + 0.002,
+        );
       }
       expect(merged.max).toBe(all.at(-1));
       expectNoKeyWritten(result, [...sandboxKeys]);
@@ -178,7 +191,11 @@ describe('a run against a target file', () => {
     const remote = path.join(path.dirname(targetPath), 'remote.json');
     writeFileSync(
       remote,
-      JSON.stringify({ ...sandbox.target, baseUrl: 'http://203.0.113.7/api/v1', load: { allowed: false, maxRps: 10 } }),
+      JSON.stringify({
+        ...sandbox.target,
+        baseUrl: 'http://203.0.113.7/api/v1',
+        load: { allowed: false, maxRps: 10 },
+      }),
     );
     const outDir = path.join(path.dirname(targetPath), 'refused');
 

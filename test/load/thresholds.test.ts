@@ -27,20 +27,26 @@ describe('parseExpression', () => {
   });
 
   it('should read every stat and every operator, with or without spaces', () => {
-    expect(['avg', 'min', 'max', 'count', 'rate'].map((stat) => parseExpression(`${stat}>=1`)?.stat)).toEqual([
-      'avg',
-      'min',
-      'max',
-      'count',
-      'rate',
-    ]);
+    expect(['avg', 'min', 'max', 'count', 'rate'].map((stat) => parseExpression(`${stat}>=1`)?.stat)).toEqual(
+      ['avg', 'min', 'max', 'count', 'rate'],
+    );
     expect(['<', '<=', '>', '>=', '==', '!='].map((op) => parseExpression(`  rate ${op} -0.5 `))).toEqual(
       ['<', '<=', '>', '>=', '==', '!='].map((operator) => ({ stat: 'rate', operator, bound: -0.5 })),
     );
   });
 
   it('should not read what is not an expression', () => {
-    for (const text of ['fast', 'p95', 'p95 <', '< 500', 'p95 =< 500', 'mean < 3', 'p95 < 5e2', 'rate = 0', ''])
+    for (const text of [
+      'fast',
+      'p95',
+      'p95 <',
+      '< 500',
+      'p95 =< 500',
+      'mean < 3',
+      'p95 < 5e2',
+      'rate = 0',
+      '',
+    ])
       expect(parseExpression(text), text).toBeUndefined();
   });
 });
@@ -55,7 +61,8 @@ describe('evaluateThreshold', () => {
   });
 
   it('should apply each operator at, below and above its bound', () => {
-    const at = (expression: string) => [9, 10, 11].map((value) => evaluateThreshold(expression, { max: value }).ok);
+    const at = (expression: string) =>
+      [9, 10, 11].map((value) => evaluateThreshold(expression, { max: value }).ok);
     expect(at('max < 10')).toEqual([true, false, false]);
     expect(at('max <= 10')).toEqual([true, true, false]);
     expect(at('max > 10')).toEqual([false, false, true]);
@@ -77,7 +84,9 @@ describe('evaluateThreshold', () => {
 
 describe('percentilesIn', () => {
   it('should list each percentile the expressions need once, whichever way it is written', () => {
-    expect(percentilesIn(['p(95)<1', 'p99.9<2', 'rate==0', 'p95 < 3', 'med < 4', 'max < 5'])).toEqual([95, 99.9, 50]);
+    expect(percentilesIn(['p(95)<1', 'p99.9<2', 'rate==0', 'p95 < 3', 'med < 4', 'max < 5'])).toEqual([
+      95, 99.9, 50,
+    ]);
     expect(percentilesIn(['rate==0', 'count<1', 'nonsense'])).toEqual([]);
   });
 });
@@ -88,7 +97,10 @@ describe('thresholdsFor', () => {
       for (const profile of PROFILE_NAMES)
         for (const [metric, expressions] of Object.entries(thresholdsFor(scenario, profile, {})))
           for (const expression of expressions)
-            expect(parseExpression(expression), `${scenario}/${profile} ${metric}: ${expression}`).toBeDefined();
+            expect(
+              parseExpression(expression),
+              `${scenario}/${profile} ${metric}: ${expression}`,
+            ).toBeDefined();
   });
 
   it('should add the scenario gates to the profile gates', () => {
@@ -103,7 +115,9 @@ describe('thresholdsFor', () => {
 
   it('should gate no page check: page checks fail a run by themselves', () => {
     for (const scenario of SCENARIO_NAMES)
-      expect(Object.keys(thresholdsFor(scenario, 'smoke', {})).filter((metric) => /check/.test(metric))).toEqual([]);
+      expect(
+        Object.keys(thresholdsFor(scenario, 'smoke', {})).filter((metric) => /check/.test(metric)),
+      ).toEqual([]);
   });
 
   it('should let overrides replace every default of the metric they name and "none" drop one', () => {
@@ -124,8 +138,12 @@ describe('gatesOnDrift', () => {
   it('should record the latency drift only where a threshold reads it', () => {
     expect(gatesOnDrift(thresholdsFor('walk', 'soak', {}))).toBe(true);
     expect(gatesOnDrift(thresholdsFor('walk', 'smoke', {}))).toBe(false);
-    expect(gatesOnDrift(thresholdsFor('walk', 'smoke', overridesFromFlags(['latency_drift=p10<40'])))).toBe(true);
-    expect(gatesOnDrift(thresholdsFor('walk', 'soak', { 'latency_drift{period:late}': ['none'] }))).toBe(false);
+    expect(gatesOnDrift(thresholdsFor('walk', 'smoke', overridesFromFlags(['latency_drift=p10<40'])))).toBe(
+      true,
+    );
+    expect(gatesOnDrift(thresholdsFor('walk', 'soak', { 'latency_drift{period:late}': ['none'] }))).toBe(
+      false,
+    );
     expect(gatesOnDrift({ 'latency_drift{period:early}': ['p10<5'] })).toBe(true);
     expect(gatesOnDrift({ latency_drifting: ['p10<5'], latency: ['p95<1'] })).toBe(false);
   });
@@ -161,7 +179,9 @@ describe('parseThresholdFlag', () => {
     expect(rejected('latency')).toMatch(/^--threshold "latency": expected metric=expression/);
     expect(rejected('=p95<1')).toMatch(/^--threshold "=p95<1": expected metric=expression/);
     expect(rejected('lat ency=p95<1')).toMatch(/expected metric=expression/);
-    expect(rejected('latency=fast')).toMatch(/^--threshold "latency=fast": "fast" is not a threshold like p95<300/);
+    expect(rejected('latency=fast')).toMatch(
+      /^--threshold "latency=fast": "fast" is not a threshold like p95<300/,
+    );
     expect(rejected('latency=')).toMatch(/"" is not a threshold/);
     for (const flag of ['latency', '=p95<1', 'latency=fast', 'latency='])
       expect(rejected(flag)).not.toContain('\n');

@@ -82,8 +82,12 @@ describe('judge', () => {
     const judgement = judge(outcome());
 
     expect(judgement).toMatchObject({ verdict: 'pass', exitCode: 0, warnings: [] });
-    expect(judgement.reason).toBe(`${PAGE_CHECKS.length} page checks held on 40 pages; all 1 thresholds held`);
-    expect(judgement.thresholds).toEqual([{ metric: 'latency', expression: 'p95 < 500', ok: true, actual: 20 }]);
+    expect(judgement.reason).toBe(
+      `${PAGE_CHECKS.length} page checks held on 40 pages; all 1 thresholds held`,
+    );
+    expect(judgement.thresholds).toEqual([
+      { metric: 'latency', expression: 'p95 < 500', ok: true, actual: 20 },
+    ]);
     expect(judgement.checks.map((check) => check.name)).toEqual(PAGE_CHECKS.map((check) => check.name));
     expect(judgement.checks.every((check) => check.pages === 40 && check.errors === 0)).toBe(true);
     expect(judgement.generator).toEqual({
@@ -99,7 +103,9 @@ describe('judge', () => {
 
   it('should fail with exit 1 on a page check error, naming the check, its count and its first message', () => {
     const first = checkFailure();
-    const judgement = judge(outcome({ failures: [first, checkFailure({ message: 'id ord_9 twice', count: 1 })] }));
+    const judgement = judge(
+      outcome({ failures: [first, checkFailure({ message: 'id ord_9 twice', count: 1 })] }),
+    );
 
     expect(judgement).toMatchObject({ verdict: 'fail', exitCode: 1 });
     expect(judgement.reason).toBe('no-duplicate-ids failed 3 time(s): id ord_7 seen on pages 2 and 3');
@@ -146,7 +152,9 @@ describe('judge', () => {
   });
 
   it('should fail with exit 1 on a bug setup proved before any load', () => {
-    const judgement = judge(outcome({ setupFailures: [setupFailure, { ...setupFailure, severity: 'advisory' }] }));
+    const judgement = judge(
+      outcome({ setupFailures: [setupFailure, { ...setupFailure, severity: 'advisory' }] }),
+    );
 
     expect(judgement).toMatchObject({ verdict: 'fail', exitCode: 1 });
     expect(judgement.reason).toBe('tenants-disjoint before the load: ord_1 belongs to tenant-a and tenant-b');
@@ -187,7 +195,9 @@ describe('judge', () => {
 
   it('should call a generator that started its arrivals late an error with exit 2, naming the figure', () => {
     const late = GENERATOR_BOUNDS.latenessP95Ms + 400;
-    const judgement = judge(outcome({}, { generator_lateness: { count: 10, p50: 50, p95: late, p99: late + 100 } }));
+    const judgement = judge(
+      outcome({}, { generator_lateness: { count: 10, p50: 50, p95: late, p99: late + 100 } }),
+    );
 
     expect(judgement).toMatchObject({ verdict: 'error', exitCode: 2 });
     expect(judgement.reason).toBe(
@@ -218,11 +228,9 @@ describe('judge', () => {
   it('should fail, not error, when a bug was found in a run that also went wrong', () => {
     const bug = { failures: [checkFailure({ check: 'tenant-isolation', code: 'TENANT_LEAK' })] };
 
-    expect(judge(outcome({ ...bug, engineError: 'Artillery failed (exit 1): boom' }))).toMatchObject({
-      verdict: 'fail',
-      exitCode: 1,
-      reason: expect.stringMatching(/^tenant-isolation failed 2 time/),
-    });
+    const judgement = judge(outcome({ ...bug, engineError: 'Artillery failed (exit 1): boom' }));
+    expect(judgement).toMatchObject({ verdict: 'fail', exitCode: 1 });
+    expect(judgement.reason).toMatch(/^tenant-isolation failed 2 time/);
     expect(judge(outcome(bug, { arrivals: { count: 1 } }))).toMatchObject({ verdict: 'fail', exitCode: 1 });
     expect(
       judge(outcome({ engineError: 'the load did not finish' }, { latency: { count: 1, p95: 9999 } })),
@@ -266,6 +274,12 @@ describe('rateLimiting', () => {
           retry_after_present: { rate: 1 },
         }),
       ),
-    ).toEqual({ rate429: 0.25, retries: 7, recoveryP95Ms: 1200, retryAfterPresent: 1, retryAfterHonest: null });
+    ).toEqual({
+      rate429: 0.25,
+      retries: 7,
+      recoveryP95Ms: 1200,
+      retryAfterPresent: 1,
+      retryAfterHonest: null,
+    });
   });
 });
