@@ -17,7 +17,7 @@ import { probeTarget } from './common/setup.ts';
 /** Shares of the run: quiet tenants alone, the flood ramping up, the flood held. */
 const SHARES = { quiet: 0.2, ramp: 0.4 };
 /** The noisy tenant counts as throttled when at least this share of its hold-phase requests got 429. */
-export const NOISY_THROTTLED_SHARE = 0.5;
+const NOISY_THROTTLED_SHARE = 0.5;
 
 function split(target: Target): { noisy: string; quiet: string[] } {
   const tenants = walkableTenants(target).map((tenant) => tenant.name);

@@ -75,7 +75,7 @@ const cursorPrefixes = new WeakMap<ApiCall, string>();
  * The start of every later page's path of a call: its path and `cursor=`, made once per call. The
  * cursor follows, form-encoded (cursorPath).
  */
-export function cursorPrefix(call: ApiCall): string {
+function cursorPrefix(call: ApiCall): string {
   let prefix = cursorPrefixes.get(call);
   if (prefix === undefined) {
     const base = callPath(call);

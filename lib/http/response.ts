@@ -26,7 +26,7 @@ export function toApiResponse(
   return { status, headers: lowerCaseHeaders(headers), bodyText, body: parseBody(bodyText), durationMs };
 }
 
-export function lowerCaseHeaders(headers: Record<string, string>): Record<string, string> {
+function lowerCaseHeaders(headers: Record<string, string>): Record<string, string> {
   const lower: Record<string, string> = {};
   // keys() and an index loop: see queryString (lib/http/call.ts) for why, on every response.
   const names = Object.keys(headers);

@@ -10,7 +10,7 @@ export const PROFILE_NAMES = ['smoke', 'load', 'stress', 'spike', 'soak', 'capac
 export type ProfileName = (typeof PROFILE_NAMES)[number];
 
 /** Ramp linearly to `multiple` × the base rate over `share` of the run. */
-export interface Stage {
+interface Stage {
   share: number;
   multiple: number;
 }

@@ -1,13 +1,13 @@
 /** Low-cardinality tag values: page depths and run periods fall into a few named buckets. */
 
 /** Page depths up to `upTo` (1-based) are tagged `name`; deeper ones DEPTH_BEYOND. */
-export const DEPTH_BUCKETS: readonly { upTo: number; name: string }[] = [
+const DEPTH_BUCKETS: readonly { upTo: number; name: string }[] = [
   { upTo: 1, name: '1' },
   { upTo: 5, name: '2-5' },
   { upTo: 20, name: '6-20' },
   { upTo: 100, name: '21-100' },
 ];
-export const DEPTH_BEYOND = '101+';
+const DEPTH_BEYOND = '101+';
 
 /** The bucket of a 1-based page depth: 1, 2-5, 6-20, 21-100, 101+. */
 export function depthBucket(depth: number): string {

@@ -12,9 +12,9 @@ import type { LoadFailure } from './points/run-points.ts';
 import { evaluateThreshold, type Thresholds } from './thresholds.ts';
 
 /** `inconclusive`: nothing failed, but the run's premise never held (lib/load/scenario.ts premise). */
-export type Verdict = 'pass' | 'fail' | 'error' | 'inconclusive';
+type Verdict = 'pass' | 'fail' | 'error' | 'inconclusive';
 
-export interface ThresholdResult {
+interface ThresholdResult {
   metric: string;
   expression: string;
   /** null: the metric had no samples to judge (reported, not failed). */
@@ -23,7 +23,7 @@ export interface ThresholdResult {
 }
 
 /** One page check over the whole run: how many pages it judged and how many errors it found. */
-export interface CheckResult {
+interface CheckResult {
   name: string;
   pages: number;
   errors: number;
@@ -81,7 +81,7 @@ export interface RunOutcome {
 const value = (merged: MergedSummary, metric: string, stat: string): number | null =>
   merged.metrics[metric]?.values[stat] ?? null;
 
-export function judgeThresholds(merged: MergedSummary, thresholds: Thresholds): ThresholdResult[] {
+function judgeThresholds(merged: MergedSummary, thresholds: Thresholds): ThresholdResult[] {
   return Object.entries(thresholds).flatMap(([metric, expressions]) =>
     expressions.map((expression) => ({
       metric,

@@ -8,7 +8,7 @@ export function requestRecord(call: ApiCall, status: number): RequestRecord {
 }
 
 /** The record of a request to `path` with `call`'s endpoint and credential. */
-export function requestRecordAt(call: ApiCall, path: string, status: number): RequestRecord {
+function requestRecordAt(call: ApiCall, path: string, status: number): RequestRecord {
   const { tenant, role, scheme } = call.credential;
   return { endpoint: call.endpoint, path, tenant, role, scheme, status };
 }

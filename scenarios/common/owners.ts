@@ -15,7 +15,7 @@ import type { Target } from '../../lib/target/target.ts';
 const SETUP_WALK_MS = 60_000;
 
 /** The ids of one tenant's lists, from one walk of each list it can walk. */
-export async function tenantIds(sender: Sender, target: Target, tenantIndex: number): Promise<Set<string>> {
+async function tenantIds(sender: Sender, target: Target, tenantIndex: number): Promise<Set<string>> {
   const tenant = walkableTenants(target)[tenantIndex];
   const ids = new Set<string>();
   if (!tenant) return ids;

@@ -4,7 +4,7 @@
  */
 import { HarnessError } from '../../lib/errors.ts';
 import { envName } from '../../lib/config.ts';
-import { parseDurationS } from '../../lib/load/config.ts';
+import { parseDurationS } from '../../lib/load/duration.ts';
 import { isProfileName, PROFILE_NAMES, type ProfileName } from '../../lib/load/profiles.ts';
 import { overridesFromFlags, SCENARIO_NAMES, type ScenarioName } from '../../lib/load/thresholds.ts';
 import { parseNumberList, type SandboxOptions } from '../../sandbox/options.ts';

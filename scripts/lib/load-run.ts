@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { createNodeClient } from '../../lib/adapters/node-http.ts';
 import { runGenerators } from '../../lib/load/artillery/run.ts';
 import { TARGET_ENV } from '../../lib/load/artillery/engine-config.ts';
-import { parseDurationS } from '../../lib/load/config.ts';
+import { parseDurationS } from '../../lib/load/duration.ts';
 import { phasesDurationS, plannedArrivals } from '../../lib/load/phases.ts';
 import { PROFILES } from '../../lib/load/profiles.ts';
 import type { LoadSettings } from '../../lib/load/scenario.ts';

@@ -5,7 +5,7 @@
  */
 import { envName } from '../../lib/config.ts';
 import { HarnessError } from '../../lib/errors.ts';
-import { parseDurationS } from '../../lib/load/config.ts';
+import { parseDurationS } from '../../lib/load/duration.ts';
 
 type Env = Record<string, string | undefined>;
 export type FlagValues = Partial<Record<string, string | string[] | boolean | undefined>>;

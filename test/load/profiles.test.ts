@@ -3,7 +3,7 @@
  * plan, how --workers shares them, and the options of a load run (flags, environment, checks).
  */
 import { describe, expect, it } from 'vitest';
-import { parseDurationS } from '../../lib/load/config.ts';
+import { parseDurationS } from '../../lib/load/duration.ts';
 import {
   phasesDurationS,
   plannedArrivals,

@@ -42,8 +42,8 @@ let built: Promise<string> | undefined;
 async function bundle(dir: string): Promise<string> {
   const packageDir = path.join(dir, ENGINE_PACKAGE);
   const result = await build({ ...ENGINE_BUILD, outfile: path.join(packageDir, 'index.js') }).catch(
-    (error: { errors?: { text: string }[] }) => {
-      throw new HarnessError(`the load engine does not build: ${error.errors?.[0]?.text ?? String(error)}`);
+    (error: Error & { errors?: { text: string }[] }) => {
+      throw new HarnessError(`the load engine does not build: ${error.errors?.[0]?.text ?? error.message}`);
     },
   );
   mkdirSync(packageDir, { recursive: true });

@@ -7,7 +7,7 @@ import { stringify } from 'yaml';
 import type { Phase } from '../phases.ts';
 import type { EngineConfig } from './engine-config.ts';
 
-export interface ArtilleryPhase {
+interface ArtilleryPhase {
   name: string;
   duration: number;
   arrivalRate: number;
@@ -26,7 +26,7 @@ export interface ArtilleryScript {
   scenarios: { name: string; engine: 'harness' }[];
 }
 
-export function artilleryPhases(phases: readonly Phase[], maxInFlight?: number): ArtilleryPhase[] {
+function artilleryPhases(phases: readonly Phase[], maxInFlight?: number): ArtilleryPhase[] {
   return phases.map((phase) => ({
     name: phase.name,
     duration: phase.durationS,
