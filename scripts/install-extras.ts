@@ -1,8 +1,8 @@
 /**
- * postinstall, after k6: the tools the test suite needs besides k6. actionlint (lints the CI
- * example) from the Go module proxy, and Debian's Chromium (renders report.html in a test).
- * Like the k6 step it never fails the install: what cannot be had is named in one line, and the
- * test that needs it fails later with the same hint.
+ * postinstall, after Artillery: the tools the test suite needs besides it. actionlint (lints the
+ * CI example) from the Go module proxy, and Debian's Chromium (renders report.html in a test).
+ * Like the Artillery step it never fails the install: what cannot be had is named in one line, and
+ * the test that needs it fails later with the same hint.
  */
 import { $ } from 'zx';
 import { existsSync } from 'node:fs';

@@ -32,8 +32,7 @@ export function parseFlags<T extends Options>(options: T, usage: string, argv = 
 
 /** The one line a user sees for an error; a stack only when HARNESS_DEBUG=1. */
 export function describeError(error: unknown): string {
-  if (error instanceof Error && ['HarnessError', 'K6NotFoundError'].includes(error.name))
-    return error.message;
+  if (error instanceof Error && error.name === 'HarnessError') return error.message;
   const text = error instanceof Error ? error.message : String(error);
   return `internal error: ${text.split('\n')[0]} (set HARNESS_DEBUG=1 for details)`;
 }

@@ -2,7 +2,7 @@
  * The licences of everything installed: every package.json under the harness's node_modules and
  * tools/artillery's, read as npm declares them. Copyleft-over-a-network (AGPL, SSPL), source-
  * available (Business Source, Elastic, PolyForm), commercial and unlicensed packages are refused:
- * the harness replaced k6 because it is AGPL.
+ * the harness may use none of them (README: why the load engine is Artillery).
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * actionlint, which lints the CI example (.github/workflows/gate.yml). Pinned and built from the
- * Go module proxy into .tools/bin, like k6.
+ * Go module proxy into .tools/bin.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';

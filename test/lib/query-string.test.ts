@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { callPath, queryString, withCursor } from '../../lib/http/call.ts';
 
 describe('queryString', () => {
-  // k6 has no URLSearchParams, so the core writes query strings itself; Node's is the reference.
+  // The core writes query strings itself (one function, every job); Node's is the reference.
   test.prop([fc.dictionary(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }))])(
     'should write exactly what URLSearchParams writes, for any names and values',
     (query) => {
