@@ -9,7 +9,7 @@ import type { LoadOptions } from '../../scripts/lib/load-options.ts';
 import { absoluteFigure, type Figure } from '../report.ts';
 import type { BenchContext } from '../section.ts';
 
-/** The smallest run of each load fault's scenario that shows it (as in test/scenarios). */
+/** The smallest run of each load fault's scenario that shows it (as in test/load/faults.test.ts). */
 const LOAD_FAULT_RUNS: Record<string, LoadOptions> = {
   'shared-cache': { scenario: 'isolation', profile: 'smoke', duration: '4s', rate: 10 },
   'global-rate-limit': { scenario: 'fairness', profile: 'smoke', duration: '4s', rate: 2 },

@@ -103,7 +103,11 @@ export function percentilesIn(expressions: readonly string[]): number[] {
 
 /** Parses `--threshold 'metric=expr'` (or `metric: expr`); throws one line naming what is wrong. */
 export function parseThresholdFlag(text: string): [string, string] {
-  const at = text.search(/[=:](?![=])/);
+  // The first = or : after the series' braces, if any: `rate_limited{traffic:quiet}=rate<0.05`.
+  const brace = text.indexOf('{');
+  const from = brace >= 0 && brace < text.search(/[=:]/) ? text.indexOf('}', brace) + 1 : 0;
+  const found = text.slice(from).search(/[=:]/);
+  const at = found < 0 ? -1 : from + found;
   const metric = text.slice(0, at).trim();
   const expression = text.slice(at + 1).trim();
   if (at <= 0 || !METRIC_NAME.test(metric))

@@ -3,7 +3,7 @@ import { HarnessError } from '../../lib/errors.ts';
 import type { GateLoad } from './gate-load.ts';
 
 // Each run is squeezed into seconds, at the arrival rate its fault needs to show (the same
-// shapes test/scenarios/faults.test.ts proves catch the load faults of the sandbox catalogue).
+// shapes test/load/faults.test.ts proves catch the load faults of the sandbox catalogue).
 export const GATE_LOADS: readonly GateLoad[] = [
   { name: 'walk', scenario: 'walk', profile: 'smoke', duration: '10s' },
   // Tenants walking at once: a response cache keyed without the tenant leaks only then.
@@ -13,7 +13,7 @@ export const GATE_LOADS: readonly GateLoad[] = [
   { name: 'stress', scenario: 'stress', profile: 'stress', duration: '8s', rate: 6 },
   { name: 'depth', scenario: 'depth', profile: 'smoke', duration: '8s' },
   // A soak squeezed into seconds: enough arrivals for the late latency floor to show a drift.
-  { name: 'soak', scenario: 'walk', profile: 'soak', duration: '10s', rate: 15 },
+  { name: 'soak', scenario: 'walk', profile: 'soak', duration: '10s', rate: 20 },
 ];
 
 /** The loads named by `--load` (default all; `none` for none), in the gate's order. */

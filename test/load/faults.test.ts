@@ -127,8 +127,8 @@ describe('load faults', () => {
     const result = await run({
       scenario: 'walk',
       profile: 'soak',
-      duration: '8s',
-      rate: 15,
+      duration: '10s',
+      rate: 20,
       faults: ['soak-drift'],
     });
 

@@ -1,5 +1,5 @@
 /**
- * The workload shapes as plain arrival phases (profilePhases replaces k6's executors), what they
+ * The workload shapes as plain arrival phases (profilePhases), what they
  * plan, how --workers shares them, and the options of a load run (flags, environment, checks).
  */
 import { describe, expect, it } from 'vitest';
@@ -206,7 +206,7 @@ describe('load options', () => {
     expect(() => positiveInteger('rate', '-1')).toThrow(/^--rate: "-1" is not valid/);
   });
 
-  it('should refuse the flags of the k6 era with a pointer to --help', () => {
+  it('should refuse the flags of the previous engine with a pointer to --help', () => {
     for (const old of ['--segments', '--max-vus'])
       expect(oneLine(() => parseFlags(LOAD_FLAGS, LOAD_USAGE, [old, '2']))).toMatch(
         new RegExp(`^Unknown option '${old}'.*; run with --help for the options$`),

@@ -53,8 +53,8 @@ async function bundle(dir: string): Promise<string> {
   );
   // Written aside then renamed: a run reading the bundle never sees half of it.
   for (const file of result.outputFiles ?? []) {
-    writeFileSync(`${file.path}.tmp`, file.contents);
-    renameSync(`${file.path}.tmp`, file.path);
+    writeFileSync(`${file.path}.${process.pid}.tmp`, file.contents);
+    renameSync(`${file.path}.${process.pid}.tmp`, file.path);
   }
   return dir;
 }
