@@ -8,8 +8,9 @@ import type { Failure } from '../lib/failure.ts';
 import type { Query } from '../lib/http/call.ts';
 import { applyTamper, randomCursor, tamper } from './arbitraries/cursors.ts';
 import { filters, listChoice, type ListChoice } from './arbitraries/lists.ts';
+import { listRequest } from './arbitraries/requests.ts';
 import { probeProperty } from './probes.ts';
-import { FULL_KEY, genuineToken, tenantSurvey } from './support.ts';
+import { FULL_KEY, genuineToken, listSources, tenantSurvey } from './support.ts';
 import { tenantNames, type Survey } from './survey.ts';
 import { defineProperty, prepared, type PropertyContext } from './types.ts';
 import { credential, probe, verdict } from './walks.ts';
@@ -123,23 +124,22 @@ const crossFilterCursor = misusedCursorProperty(
 const randomCursors = probeProperty({
   name: 'cursors.random',
   family: 'cursors',
-  description: 'A cursor the server never issued (random text) is a 4xx, never a 5xx.',
+  description: 'A cursor the server never issued (random text) is a 4xx with any filters, never a 5xx.',
   check: cursorRejected,
   needs: [FULL_KEY],
   runs: 50,
-  async inputs(context) {
-    const survey = await context.survey();
-    return fc
-      .record({ list: listChoice(tenantNames(survey)), cursor: randomCursor })
-      .map(({ list, cursor }) => ({
-        call: {
-          endpoint: list.endpoint,
-          query: { cursor },
-          credential: credential(list.tenant, 'full', list.scheme),
-        },
+  inputs: (context, survey) =>
+    fc
+      .record({
+        request: listRequest(context.target, listSources(context.target, survey), { cursor: 'never' }),
+        cursor: randomCursor,
+      })
+      .map(({ request, cursor }) => ({
+        request,
+        key: { tenant: request.tenant, role: 'full' as const },
+        set: { cursor },
         probe: 'a random cursor',
-      }));
-  },
+      })),
 });
 
 export const CURSORS = [tamperedCursor, randomCursors, crossEndpointCursor, crossFilterCursor];

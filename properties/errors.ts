@@ -1,71 +1,61 @@
 /** Errors (spec §7, §2 Error): every non-2xx answer is JSON in the Error shape, with its status. */
 import fc from 'fast-check';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
-import type { CredentialRole } from '../lib/http/call.ts';
+import type { Query } from '../lib/http/call.ts';
 import { KEY_ROLES } from '../lib/target/schema.ts';
-import { invalidLimit } from './arbitraries/limits.ts';
 import { randomCursor } from './arbitraries/cursors.ts';
-import { endpoint, scheme } from './arbitraries/lists.ts';
-import { tenantsWith } from './needs.ts';
-import type { ProbeInput } from './probes.ts';
+import { invalidLimit } from './arbitraries/limits.ts';
+import { listRequest, type ListSource } from './arbitraries/requests.ts';
+import { describeRequest, keyedRequests, keylessRequests, probeCall, type ProbeInput } from './probes.ts';
+import { keyedRoles } from './support.ts';
+import type { Survey } from './survey.ts';
 import { defineProperty, prepared, type PropertyContext } from './types.ts';
-import { credential, probe, verdict } from './walks.ts';
+import { probe, verdict } from './walks.ts';
 
-/** Requests the contract answers with an error: bad parameters, and keys it must refuse. */
-async function badRequests(context: PropertyContext): Promise<fc.Arbitrary<ProbeInput>> {
+/** A parameter made bad in a legal request: a limit, a cursor or a status spec §4 rejects. */
+const badParameter: fc.Arbitrary<Query> = fc.oneof(
+  invalidLimit.map((limit) => ({ limit })),
+  randomCursor.map((cursor) => ({ cursor })),
+  fc.constantFrom('BOGUS', 'open', '').map((status) => ({ status })),
+);
+
+/**
+ * Requests the contract answers with an error, each a legal request of a list (any filters, any
+ * limit or none, page 1 or 2) broken in one way: a key it must refuse, a bad parameter, or another
+ * tenant's location.
+ */
+function badRequests(context: PropertyContext, survey: Survey): fc.Arbitrary<ProbeInput> {
   const { target } = context;
-  const full = tenantsWith(target, 'full')[0]?.name;
-  const someone = full ?? target.tenants[0]?.name ?? '';
-  const badParameters = [
-    invalidLimit.map((limit) => ({ limit })),
-    randomCursor.map((cursor) => ({ cursor })),
-    fc.constantFrom('BOGUS', 'open', '').map((status) => ({ status })),
-  ];
-  const refusedRoles: CredentialRole[] = ['none', 'malformed'];
-  for (const role of KEY_ROLES.filter((entry) => entry !== 'full'))
-    if (tenantsWith(target, role).length > 0) refusedRoles.push(role);
-  const kinds: fc.Arbitrary<ProbeInput>[] = [
-    fc
-      .record({ role: fc.constantFrom(...refusedRoles), endpoint, scheme })
-      .map(({ role, endpoint: list, scheme: how }) => {
-        const tenant =
-          role === 'none' || role === 'malformed' ? someone : (tenantsWith(target, role)[0]?.name ?? someone);
-        return {
-          call: { endpoint: list, query: { limit: '1' }, credential: credential(tenant, role, how) },
-          probe: `a ${role} key`,
-        };
-      }),
-  ];
-  if (full !== undefined)
+  const limitedRoles = KEY_ROLES.filter((role) => role !== 'full');
+  const refusedKeys = keyedRoles(target, limitedRoles);
+  const kinds = [keylessRequests(target, survey, ['none', 'malformed'])];
+  if (refusedKeys.length > 0) kinds.push(keyedRequests(target, survey, refusedKeys));
+  const sources = survey.tenants.map((tenant): ListSource => ({ tenant, paged: true }));
+  if (sources.length > 0)
     kinds.push(
       fc
-        .record({ query: fc.oneof(...badParameters), endpoint, scheme })
-        .map(({ query, endpoint: list, scheme: how }) => ({
-          call: { endpoint: list, query, credential: credential(full, 'full', how) },
-          probe: `bad parameters ${JSON.stringify(query)}`,
+        .record({ request: listRequest(target, sources, { cursor: 'maybe' }), set: badParameter })
+        .map(({ request, set }) => ({
+          request,
+          key: { tenant: request.tenant, role: 'full' as const },
+          set,
+          probe: `bad parameters ${JSON.stringify(set)}`,
         })),
     );
-  const survey = full === undefined ? undefined : await context.survey();
-  const foreign =
-    survey?.tenants.flatMap((owner) => owner.locations.map((id) => ({ owner: owner.name, id }))) ?? [];
-  const intruders = survey?.tenants.map((tenant) => tenant.name) ?? [];
-  if (foreign.length > 0 && intruders.length > 1)
+  const foreign = survey.tenants.flatMap((owner) => owner.locations.map((id) => ({ owner: owner.name, id })));
+  if (foreign.length > 0 && sources.length > 1)
     kinds.push(
       fc
         .record({
           place: fc.constantFrom(...foreign),
-          intruder: fc.constantFrom(...intruders),
-          endpoint,
-          scheme,
+          request: listRequest(target, sources, { cursor: 'maybe' }),
         })
-        .filter(({ place, intruder }) => place.owner !== intruder)
-        .map(({ place, intruder, endpoint: list, scheme: how }) => ({
-          call: {
-            endpoint: list,
-            query: { locationId: place.id },
-            credential: credential(intruder, 'full', how),
-          },
-          probe: `a location of ${place.owner} with ${intruder}'s key`,
+        .filter(({ place, request }) => place.owner !== request.tenant)
+        .map(({ place, request }) => ({
+          request,
+          key: { tenant: request.tenant, role: 'full' as const },
+          set: { locationId: place.id },
+          probe: `a location of ${place.owner} with ${request.tenant}'s key`,
         })),
     );
   return fc.oneof(...kinds);
@@ -80,8 +70,11 @@ const errorShape = defineProperty({
   needs: [],
   runs: 60,
   async prepare(context) {
-    return prepared(await badRequests(context), async (input) => {
-      const { response, failures } = await probe(context, input.call, errorBodyShape, input.probe);
+    const survey = await context.survey();
+    return prepared(badRequests(context, survey), async (input) => {
+      const call = await probeCall(context, survey, input);
+      const description = `${input.probe}, ${describeRequest(input.request, input.set)}`;
+      const { response, failures } = await probe(context, call, errorBodyShape, description);
       // A request this target happens to serve says nothing about its errors.
       fc.pre(response.status >= 400);
       verdict(context, failures);

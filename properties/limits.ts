@@ -4,11 +4,12 @@ import { LIMITS } from '../lib/contract/endpoints.ts';
 import { limitBoundsEnforced } from '../lib/checks/limit-bounds-enforced.ts';
 import { invalidLimit } from './arbitraries/limits.ts';
 import { listChoice } from './arbitraries/lists.ts';
+import { listRequest } from './arbitraries/requests.ts';
 import { probeProperty } from './probes.ts';
-import { FULL_KEY } from './support.ts';
+import { FULL_KEY, listSources } from './support.ts';
 import { tenantNames } from './survey.ts';
 import { defineProperty, prepared } from './types.ts';
-import { credential, probeFirstPage, verdict, walkSpecOf } from './walks.ts';
+import { probeFirstPage, verdict, walkSpecOf } from './walks.ts';
 
 const acceptedLimits = defineProperty({
   name: 'limits.accepted',
@@ -33,21 +34,23 @@ const acceptedLimits = defineProperty({
 const rejectedLimits = probeProperty({
   name: 'limits.rejected',
   family: 'limits',
-  description: 'limit 0, negative, above 100, fractional or not a number is a 400, never served.',
+  description:
+    'limit 0, negative, above 100, fractional or not a number is a 400 with any filters, on page 1 or 2.',
   check: limitBoundsEnforced,
   needs: [FULL_KEY],
   runs: 50,
-  async inputs(context) {
-    const tenants = tenantNames(await context.survey());
-    return fc.record({ list: listChoice(tenants), limit: invalidLimit }).map(({ list, limit }) => ({
-      call: {
-        endpoint: list.endpoint,
-        query: { limit },
-        credential: credential(list.tenant, 'full', list.scheme),
-      },
-      probe: `limit=${limit}`,
-    }));
-  },
+  inputs: (context, survey) =>
+    fc
+      .record({
+        request: listRequest(context.target, listSources(context.target, survey), { cursor: 'maybe' }),
+        limit: invalidLimit,
+      })
+      .map(({ request, limit }) => ({
+        request,
+        key: { tenant: request.tenant, role: 'full' as const },
+        set: { limit },
+        probe: `limit=${limit}`,
+      })),
 });
 
 export const LIMITS_FAMILY = [acceptedLimits, rejectedLimits];

@@ -4,7 +4,7 @@ import type { Target, TenantTarget } from '../lib/target/target.ts';
 import type { Need } from './types.ts';
 import type { Survey } from './survey.ts';
 
-export const tenantsWith = (target: Target, role: KeyRole): TenantTarget[] =>
+const tenantsWith = (target: Target, role: KeyRole): TenantTarget[] =>
   target.tenants.filter((tenant) => tenant.keys[role] !== undefined);
 
 const plural = (count: number, noun: string) => (count === 1 ? `1 ${noun}` : `${count} ${noun}s`);

@@ -8,27 +8,29 @@ import { LIMITS } from '../lib/contract/endpoints.ts';
 import { defaultLimitApplied } from '../lib/checks/default-limit-applied.ts';
 import { limitInvariance } from '../lib/checks/limit-invariance.ts';
 import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
-import { pageLimit, pageLimits, walkLimits } from './arbitraries/limits.ts';
-import { filters, listChoice } from './arbitraries/lists.ts';
-import { FULL_KEY, fullWalk, fullWalkMin, tenantSurvey, walkToEnd } from './support.ts';
+import { pageLimit, pageLimits } from './arbitraries/limits.ts';
+import { listChoice } from './arbitraries/lists.ts';
+import { listRequest } from './arbitraries/requests.ts';
+import { FULL_KEY, fullWalk, fullWalkMin, listSources, tenantSurvey, walkToEnd } from './support.ts';
 import { defineProperty, prepared, type PropertyContext } from './types.ts';
 import { verdict, walk, walkSpecOf, type WalkInput } from './walks.ts';
 import type { WalkState } from '../lib/paging/walk.ts';
 import { tenantNames, type Survey } from './survey.ts';
 
 /**
- * A list with any filters and no limit, one limit 1..100, or limits 1..100 that change page by
- * page (spec §4.3 rule 4 binds filters, not the limit), walked for its first pages only.
+ * A legal first page of a list (any filters, no limit or one limit 1..100), walked for its first
+ * pages; in some walks the limit changes page by page instead (spec §4.3 rule 4 binds filters,
+ * not the limit). Shrinks toward a fixed limit, then toward the request's own.
  */
 const filteredPrefix = (context: PropertyContext, survey: Survey): fc.Arbitrary<WalkInput> =>
-  listChoice(tenantNames(survey)).chain((choice) =>
-    fc
-      .record({
-        query: filters(context.target, choice.endpoint, tenantSurvey(survey, choice.tenant)),
-        limits: walkLimits,
-      })
-      .map(({ query, limits }) => ({ ...choice, query, limits })),
-  );
+  fc
+    .record({
+      request: listRequest(context.target, listSources(context.target, survey), { cursor: 'never' }),
+      changing: fc.option(pageLimits(), { nil: undefined, freq: 2 }),
+    })
+    .map(({ request: { cursor: _firstPage, ...request }, changing }) =>
+      changing === undefined ? request : { ...request, limits: changing },
+    );
 
 /** How a walk property reads its lists: which inputs, how far, how many runs. */
 interface WalkKind<Input> {
@@ -49,12 +51,12 @@ const FIRST_PAGES: WalkKind<WalkInput> = {
 const wholeWalks = (withFilters: boolean): WalkKind<WalkInput & { limit: number }> => ({
   runs: 12,
   inputs: (context, survey) =>
-    fullWalk(context, survey).chain((list) =>
-      (withFilters
-        ? filters(context.target, list.endpoint, tenantSurvey(survey, list.tenant))
-        : fc.constant({})
-      ).map((query) => ({ ...list, query })),
-    ),
+    withFilters
+      ? listRequest(context.target, listSources(context.target, survey), { cursor: 'never' }).chain(
+          ({ cursor: _firstPage, query: { limit: _fitted, ...query }, ...list }) =>
+            pageLimit(fullWalkMin(context, survey, list)).map((limit) => ({ ...list, query, limit })),
+        )
+      : fullWalk(context, survey).map((list) => ({ ...list, query: {} })),
   walk: walkToEnd,
 });
 

@@ -1,10 +1,13 @@
-/** Pieces several families share: list sizes, full-walk inputs, a genuine cursor to misuse. */
+/** Pieces several families share: list sizes, full-walk inputs, list sources, a genuine cursor. */
 import fc from 'fast-check';
 import type { Endpoint } from '../lib/contract/endpoints.ts';
 import type { Query } from '../lib/http/call.ts';
+import { KEY_ROLES, type KeyRole } from '../lib/target/schema.ts';
+import type { Target } from '../lib/target/target.ts';
 import { explainedPages, fullWalkMinLimit, pageLimit } from './arbitraries/limits.ts';
 import { listChoice, type ListChoice } from './arbitraries/lists.ts';
-import { knownSize, surveyOf, type Survey, type TenantSurvey } from './survey.ts';
+import type { ListSource } from './arbitraries/requests.ts';
+import { knownSize, surveyOf, type Survey, type SurveyList, type TenantSurvey } from './survey.ts';
 import type { Need, PropertyContext } from './types.ts';
 import { verdict, walk, walkSpecOf, type WalkInput } from './walks.ts';
 
@@ -16,6 +19,40 @@ export function tenantSurvey(survey: Survey, tenant: string): TenantSurvey {
   if (found === undefined) throw new Error(`tenant ${tenant} was not surveyed`);
   return found;
 }
+
+/** Every (tenant, role) pair the target has a key for, in target file order. */
+export const keyedRoles = (target: Target, roles: readonly KeyRole[] = KEY_ROLES) =>
+  target.tenants.flatMap((tenant) =>
+    roles.filter((role) => tenant.keys[role] !== undefined).map((role) => ({ tenant: tenant.name, role })),
+  );
+
+const unseen = (): SurveyList => ({ records: [], end: null });
+
+/**
+ * A tenant's lists as requests draw them: with a full key, its survey and cursors; without one,
+ * the places of the target file, no q (no item was seen) and first pages only.
+ */
+export function listSource(target: Target, survey: Survey, tenant: string): ListSource {
+  const surveyed = surveyOf(survey, tenant);
+  if (surveyed !== undefined) return { tenant: surveyed, paged: true };
+  const declared = target.tenants.find((entry) => entry.name === tenant);
+  return {
+    tenant: {
+      name: tenant,
+      quiescent: declared?.quiescent ?? true,
+      lists: { menuItems: unseen(), orders: unseen() },
+      locations: declared?.locations ?? [],
+      categories: declared?.categories ?? [],
+    },
+    paged: false,
+  };
+}
+
+/** The surveyed tenants as sources; the first tenant of the file when none has a full key. */
+export const listSources = (target: Target, survey: Survey): ListSource[] =>
+  survey.tenants.length > 0
+    ? survey.tenants.map((tenant) => ({ tenant, paged: true }))
+    : target.tenants.slice(0, 1).map((tenant) => listSource(target, survey, tenant.name));
 
 const listSize = (survey: Survey, tenant: string, endpoint: Endpoint): number | null =>
   knownSize(tenantSurvey(survey, tenant).lists[endpoint]);

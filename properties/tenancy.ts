@@ -1,7 +1,8 @@
 /**
  * The tenant boundary (spec §5): each key sees only its tenant's records. Id sets of two tenants
  * never meet; another tenant's cursor, location or category gets nothing of theirs (4xx / 404);
- * a search never returns another tenant's items.
+ * a search never returns another tenant's items. The probes send a legal request of a list (any
+ * filters, any limit or none, page 1 or 2) with only the foreign cursor or place in it.
  */
 import fc from 'fast-check';
 import { cursorRejected } from '../lib/checks/cursor-rejected.ts';
@@ -11,13 +12,16 @@ import { tenantsDisjoint } from '../lib/checks/tenants-disjoint.ts';
 import type { Endpoint } from '../lib/contract/endpoints.ts';
 import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
 import { foldPage, startWalk } from '../lib/paging/walk.ts';
+import type { Failure } from '../lib/failure.ts';
+import type { ApiResponse } from '../lib/http/response.ts';
 import { endpoint, scheme } from './arbitraries/lists.ts';
+import { listRequest, type ListSource } from './arbitraries/requests.ts';
 import { searchTerm, searchTerms } from './arbitraries/search.ts';
-import { probeProperty } from './probes.ts';
-import { genuineToken, tenantSurvey, TWO_FULL_KEYS } from './support.ts';
+import { describeRequest, probeProperty, sentQuery, type ProbeInput } from './probes.ts';
+import { tenantSurvey, TWO_FULL_KEYS } from './support.ts';
 import { tenantNames, type Survey, type TenantSurvey } from './survey.ts';
 import { defineProperty, prepared } from './types.ts';
-import { credential, probe, verdict, walk, walkSpecOf } from './walks.ts';
+import { probe, verdict, walk, walkSpecOf } from './walks.ts';
 
 /** An owner tenant from `owners` and another surveyed tenant (the intruder). */
 const ownerAndIntruder = (survey: Survey, owners: readonly TenantSurvey[] = survey.tenants) =>
@@ -28,6 +32,31 @@ const ownerAndIntruder = (survey: Survey, owners: readonly TenantSurvey[] = surv
         .constantFrom(...tenantNames(survey).filter((name) => name !== owner))
         .map((intruder) => ({ owner, intruder })),
     );
+
+/**
+ * The owner's lists with only the filters the intruder may send too: the owner's locations and
+ * categories are foreign to the intruder (a 404 that would hide what the cursor does) unless shared.
+ */
+function sharedSource(survey: Survey, pair: { owner: string; intruder: string }): ListSource {
+  const owner = tenantSurvey(survey, pair.owner);
+  const intruder = tenantSurvey(survey, pair.intruder);
+  const shared = (kind: 'locations' | 'categories') =>
+    owner[kind].filter((id) => intruder[kind].includes(id));
+  return {
+    tenant: { ...owner, locations: shared('locations'), categories: shared('categories') },
+    paged: true,
+  };
+}
+
+/**
+ * With a cursor, a foreign place is also a cursor sent with other filters, which spec §4.3 rule 4
+ * calls unsupported without naming the answer: another refusal (a 4xx) is advisory there. Data,
+ * or a 5xx, still fails.
+ */
+const refusedWithCursor = (failures: Failure[], input: ProbeInput, response: ApiResponse): Failure[] =>
+  input.request.cursor && response.status >= 400 && response.status < 500
+    ? failures.map((failure) => ({ ...failure, severity: 'advisory' }))
+    : failures;
 
 const tenancyProperty = { family: 'tenancy' as const, needs: [TWO_FULL_KEYS], runs: 20 };
 
@@ -70,35 +99,26 @@ const disjointIds = defineProperty({
 const crossTenantCursor = defineProperty({
   ...tenancyProperty,
   name: 'tenancy.cross-tenant-cursor',
-  description: "A cursor of tenant A sent with B's key is a 4xx and never returns A's records.",
+  description:
+    "A cursor of tenant A (any filters both may send, any limit) sent with B's key is a 4xx and never returns A's records.",
   checks: [cursorRejected.name, tenantIsolation.name],
   async prepare(context) {
     const survey = await context.survey();
-    const arbitrary = fc.record({
-      pair: ownerAndIntruder(survey),
-      endpoint,
-      scheme,
-      limit: fc.integer({ min: 1, max: 5 }),
-    });
-    return prepared(arbitrary, async ({ pair, endpoint: list, scheme: how, limit }) => {
-      const query = { limit: String(limit) };
-      const cursor = await genuineToken(context, survey, {
-        tenant: pair.owner,
-        endpoint: list,
-        scheme: how,
-        query,
-      });
-      const spec = walkSpecOf(
-        { tenant: pair.intruder, endpoint: list, scheme: how, query: { ...query, cursor } },
-        2,
-        survey,
-      );
-      const call = { endpoint: list, query: spec.query, credential: spec.credential };
+    const arbitrary = ownerAndIntruder(survey).chain((pair) =>
+      listRequest(context.target, [sharedSource(survey, pair)], { cursor: 'always' }).map((request) => ({
+        pair,
+        request,
+      })),
+    );
+    return prepared(arbitrary, async ({ pair, request }) => {
+      const query = await sentQuery(context, survey, request);
+      const spec = walkSpecOf({ ...request, tenant: pair.intruder, query }, 2, survey);
+      const call = { endpoint: request.endpoint, query: spec.query, credential: spec.credential };
       const { response, failures } = await probe(
         context,
         call,
         cursorRejected,
-        `a cursor of ${pair.owner} with ${pair.intruder}'s key`,
+        `a cursor of ${pair.owner} with ${pair.intruder}'s key, ${describeRequest(request)}`,
       );
       // Served anyway: say whose records came back, which is what makes it a leak.
       const leaks =
@@ -115,27 +135,28 @@ const foreignPlace = (kind: 'locations' | 'categories', parameter: string, endpo
     description: `Another tenant's ${parameter}, sent with this tenant's key, is 404 (not its data, not a 400).`,
     check: foreignResourceNotFound,
     needs: [TWO_FULL_KEYS, { kind, tenants: 1 }],
-    async inputs(context) {
-      const survey = await context.survey();
+    inputs(context, survey) {
       const places = survey.tenants.flatMap((owner) =>
         survey.tenants.flatMap((intruder) => {
           const own = new Set(intruder[kind]);
           const ids = owner === intruder ? [] : owner[kind].filter((id) => !own.has(id));
-          return ids.map((id) => ({ pair: { owner: owner.name, intruder: intruder.name }, id }));
+          return ids.map((id) => ({ pair: { owner: owner.name, intruder: intruder }, id }));
         }),
       );
       if (places.length === 0) return { skip: `no tenant has ${kind} the others lack` };
-      return fc
-        .record({ place: fc.constantFrom(...places), list: fc.constantFrom(...endpoints), scheme })
-        .map(({ place: { pair, id }, list, scheme: how }) => ({
-          call: {
-            endpoint: list,
-            query: { [parameter]: id, limit: '1' },
-            credential: credential(pair.intruder, 'full', how),
-          },
-          probe: `${parameter} ${id} of ${pair.owner} with ${pair.intruder}'s key`,
-        }));
+      return fc.constantFrom(...places).chain(({ pair, id }) =>
+        listRequest(context.target, [{ tenant: pair.intruder, paged: true }], {
+          cursor: 'maybe',
+          endpoints,
+        }).map((request): ProbeInput => ({
+          request,
+          key: { tenant: request.tenant, role: 'full' },
+          set: { [parameter]: id },
+          probe: `${parameter} ${id} of ${pair.owner} with ${request.tenant}'s key`,
+        })),
+      );
     },
+    judge: refusedWithCursor,
   });
 
 const foreignLocation = foreignPlace('locations', 'locationId', ['menuItems', 'orders']);

@@ -6,8 +6,16 @@
  */
 import { EXIT, parseFlags, runCli } from './lib/cli.ts';
 import { resolveArtillery } from '../lib/process/artillery.ts';
-import { checkOptions, LOAD_FLAGS, LOAD_USAGE, optionsFromFlags } from './lib/load-options.ts';
-import { runLoad, type LoadResult } from './lib/load-run.ts';
+import { HarnessError } from '../lib/errors.ts';
+import { PLATFORMS, type Platform } from '../lib/load/artillery/distributed.ts';
+import {
+  checkOptions,
+  LOAD_FLAGS,
+  LOAD_USAGE,
+  optionsFromFlags,
+  positiveInteger,
+} from './lib/load-options.ts';
+import { prepareDistributedLoad, runLoad, type LoadResult } from './lib/load-run.ts';
 
 const percent = (share: number | null) => (share === null ? 'n/a' : `${Math.round(share * 1000) / 10}%`);
 const ms = (value: number | null) => (value === null ? 'n/a' : `${Math.round(value)} ms`);
@@ -33,8 +41,30 @@ function printResult(result: LoadResult): void {
   console.log(`reports: ${result.files.dir}`);
 }
 
+const isPlatform = (name: string): name is Platform => (PLATFORMS as readonly string[]).includes(name);
+
+async function dryRun(
+  flags: ReturnType<typeof parseFlags<typeof LOAD_FLAGS>>,
+  platform: string,
+): Promise<number> {
+  if (!isPlatform(platform))
+    throw new HarnessError(`--platform: "${platform}" is unknown; choose from ${PLATFORMS.join(', ')}`);
+  const options = optionsFromFlags(flags, process.env);
+  const count = positiveInteger('count', flags.count, 1000) ?? 2;
+  const plan = await prepareDistributedLoad(options, platform, count, flags.region);
+  console.log(`wrote ${plan.dir}:`);
+  for (const file of plan.files) console.log(`  ${file}`);
+  console.log(`needs: ${plan.credentials}`);
+  console.log(`then: cp .env.example .env, fill in the keys, and from ${plan.dir} run:`);
+  console.log(`  ${plan.command.join(' ')}`);
+  return EXIT.pass;
+}
+
 async function main(): Promise<number> {
   const flags = parseFlags(LOAD_FLAGS, LOAD_USAGE);
+  if (flags.platform !== undefined) return dryRun(flags, flags.platform);
+  if (flags.count !== undefined || flags.region !== undefined)
+    throw new HarnessError('--count and --region only go with --platform');
   const options = optionsFromFlags(flags, process.env);
   const { scenario, profile, workers } = checkOptions(options);
   console.log(

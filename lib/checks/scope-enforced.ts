@@ -19,7 +19,7 @@ const NEEDS: Record<Endpoint, readonly string[]> = {
 export const scopeEnforced: ProbeCheck = {
   name: 'scope-enforced',
   description: 'A key missing a scope the endpoint needs is 403; a key missing an unrelated scope is served.',
-  catches: ['scope-bypass'],
+  catches: ['scope-bypass', 'scope-skipped-with-cursor'],
   run(context) {
     const missing = MISSING_SCOPE[context.call.credential.role];
     if (missing !== undefined && NEEDS[context.call.endpoint].includes(missing))

@@ -16,16 +16,6 @@ export const pageLimits = (min: number = LIMITS.min): fc.Arbitrary<number[]> =>
     .array(pageLimit(Math.min(min, LIMITS.max - 1)), { minLength: 2, maxLength: 5 })
     .filter((limits) => new Set(limits).size > 1);
 
-/**
- * How a walk asks for its pages, as the limits it takes in turn (WalkInput.limits): none (the
- * default, 50), one for every page, or limits that change page by page. Shrinks toward none.
- */
-export const walkLimits: fc.Arbitrary<number[]> = fc.oneof(
-  { arbitrary: fc.constant<number[]>([]), weight: 1 },
-  { arbitrary: pageLimit().map((limit) => [limit]), weight: 2 },
-  { arbitrary: pageLimits(), weight: 2 },
-);
-
 /** Walk-length cap when the list's size is unknown (the survey was throttled or timed out). */
 const UNKNOWN_SIZE_PAGES = 1000;
 

@@ -75,6 +75,11 @@ export const FAULTS = [
     'load',
   ),
   fault('scope-bypass', 'auth', 'GET /public/orders does not check the orders.read scope'),
+  fault(
+    'scope-skipped-with-cursor',
+    'auth',
+    'a request with a cursor skips the scope check, as if page 1 had authorised the whole walk',
+  ),
   fault('revoked-key-works', 'auth', 'a revoked key is accepted'),
   fault('expired-key-works', 'auth', 'an expired key is accepted'),
   fault('active-only-wrong', 'store', 'activeOnly=true also returns PAID orders'),

@@ -68,10 +68,21 @@ export const LOAD_USAGE = `Usage: npm run load -- [options]
   --churn N              sandbox only: data changes per second while walking
   --out-dir DIR          where the reports go (default reports/load-<timestamp>)
   --timeout D            hard limit on the run (default: duration plus margins)
+  --platform NAME        dry run for Artillery's distributed runners (fargate, lambda, aci): write the
+                         run's directory and print the command that launches it; sends nothing
+  --count N              with --platform: remote workers (default 2)
+  --region NAME          with --platform: the cloud region (default us-east-1, eastus for aci)
   --help                 show this help
 
 Every option also reads HARNESS_<NAME> (e.g. HARNESS_PROFILE=load); flags win.
-Exit codes: 0 every threshold held, 1 a threshold or check failed, 2 usage or setup error.`;
+Examples:
+  npm run load -- --scenario fairness --profile smoke
+  npm run load -- --scenario walk --profile load --target staging.json --workers 2
+  npm run load -- --target staging.json --profile load --platform fargate --count 4 --region eu-west-1
+
+Exit codes: 0 every check and threshold held (or inconclusive: the run's premise never held, said
+with its reason), 1 a check or threshold failed, 2 usage or setup error (including a load generator
+that could not keep its schedule).`;
 
 export const LOAD_FLAGS = {
   scenario: { type: 'string' },
@@ -89,6 +100,9 @@ export const LOAD_FLAGS = {
   churn: { type: 'string' },
   'out-dir': { type: 'string' },
   timeout: { type: 'string' },
+  platform: { type: 'string' },
+  count: { type: 'string' },
+  region: { type: 'string' },
 } as const;
 
 type Env = Record<string, string | undefined>;

@@ -9,6 +9,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createNodeClient } from '../../lib/adapters/node-http.ts';
 import { runGenerators } from '../../lib/load/artillery/run.ts';
+import {
+  writeDistributedRun,
+  type DistributedPlan,
+  type Platform,
+} from '../../lib/load/artillery/distributed.ts';
+import { HarnessError } from '../../lib/errors.ts';
 import { TARGET_ENV } from '../../lib/load/artillery/engine-config.ts';
 import { parseDurationS } from '../../lib/load/duration.ts';
 import { phasesDurationS, plannedArrivals } from '../../lib/load/phases.ts';
@@ -154,6 +160,64 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
     writeFileSync(result.files.result, `${JSON.stringify(result, null, 2)}\n`);
     writeLoadJunit(result, result.files.junit, redact);
     return result;
+  } finally {
+    await run.close();
+  }
+}
+
+/** The environment variables a target file names for its keys; one line when a key is inline. */
+function keyVariables(fileJson: string): string[] {
+  const file = JSON.parse(fileJson) as {
+    tenants?: { keys?: Record<string, { env?: string; value?: string }> }[];
+  };
+  const keys = (file.tenants ?? []).flatMap((tenant) => Object.values(tenant.keys ?? {}));
+  if (keys.some((key) => key.env === undefined))
+    throw new HarnessError(
+      '--platform needs a target file whose keys all come from environment variables ({ "env": "NAME" }): remote workers get the names, never the values',
+    );
+  return [...new Set(keys.map((key) => key.env as string))];
+}
+
+/**
+ * A dry run for Artillery's distributed runners: runs the scenario's setup here (one line when
+ * the target is unfit), writes the run's directory and returns the command that launches it.
+ */
+export async function prepareDistributedLoad(
+  options: LoadOptions,
+  platform: Platform,
+  count: number,
+  region?: string,
+): Promise<DistributedPlan> {
+  const { scenario: name, profile } = checkOptions(options);
+  if (options.target === undefined)
+    throw new HarnessError('--platform needs --target: the embedded sandbox runs on this machine only');
+  const scenario = SCENARIOS[name];
+  const thresholds = thresholdsFor(name, profile, overridesFromFlags(options.thresholds ?? []));
+  const run = await openTarget(name, options);
+  try {
+    const variables = keyVariables(run.fileJson);
+    const settings = settingsOf(options, profile, run.sandbox, run.target.load.maxRps);
+    const client = createNodeClient(run.target, { timeoutMs: settings.requestTimeoutMs });
+    const setup = await scenario
+      .setup({ target: run.target, settings, sender: client })
+      .finally(() => client.close());
+    return await writeDistributedRun({
+      platform,
+      count,
+      ...(region ? { region } : {}),
+      baseUrl: run.target.baseUrl,
+      phases: scenario.phases(settings),
+      engine: {
+        scenario: name,
+        settings,
+        setup,
+        recordDrift: gatesOnDrift(thresholds),
+        maxRps: run.target.load.maxRps,
+      },
+      targetJson: run.fileJson,
+      keyVariables: variables,
+      dir: path.resolve(options.outDir ?? path.join(PROJECT_ROOT, 'reports', `load-${stamp()}-${platform}`)),
+    });
   } finally {
     await run.close();
   }

@@ -27,7 +27,12 @@ function fakeSender(bug?: FakeBug): Sender & { calls: ApiCall[] } {
 }
 
 const throttled = (retryAfter: string): ApiResponse =>
-  toApiResponse(429, { 'retry-after': retryAfter, 'content-type': 'application/json' }, '{}', 1);
+  toApiResponse(
+    429,
+    { 'retry-after': retryAfter, 'content-type': 'application/json' },
+    JSON.stringify({ statusCode: 429, error: 'Too Many Requests', message: 'slow down' }),
+    1,
+  );
 
 /** The fake list behind a rate limiter that answers the first `count` requests with 429. */
 function throttledFirst(count: number, retryAfter: string): Sender & { sent: number } {
@@ -126,6 +131,22 @@ describe('walkList, the one walk', () => {
     expect(state.retries).toBe(2);
     expect(state.requests).toEqual([]);
     expect(state.failures).toEqual([]);
+  });
+
+  it('should fail, not end throttled, on a 429 whose body is not an Error (spec §7)', async () => {
+    const plain: Sender = {
+      send: () =>
+        Promise.resolve(toApiResponse(429, { 'content-type': 'text/plain' }, 'Too Many Requests', 1)),
+    };
+    const state = await walkList(plain, spec({ limit: '10' }), {
+      deadlineMs: soon(),
+      backoff: { maxRetries: 1, baseMs: 1, capMs: 5 },
+    });
+    expect(state.end).toBe('failed');
+    expect(state.failures.map((failure) => [failure.check, failure.code])).toEqual([
+      ['error-body-shape', 'ERROR_NOT_JSON'],
+      ['error-body-shape', 'ERROR_NOT_JSON'],
+    ]);
   });
 
   it('should not wait out a Retry-After that reaches past the deadline', async () => {

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect } from 'vitest';
 import { fc, it } from '@fast-check/vitest';
 import { curlScript, keyVariable, shellWord, type ReproInput } from '../../lib/repro/curl.ts';
@@ -75,8 +75,16 @@ describe('curl reproduction script', () => {
   it('should be valid bash that reads keys and the base URL from the environment only', () => {
     const script = curlScript(input);
     expect(() => execFileSync('bash', ['-n'], { input: script })).not.toThrow();
-    expect(script).toContain(': "${KEY_TENANT_A_FULL:?');
-    expect(script).toContain(': "${KEY_TENANT_B_FULL:?');
+    expect(script).toContain('if [ -z "${KEY_TENANT_A_FULL:-}" ]');
+    expect(script).toContain('if [ -z "${KEY_TENANT_B_FULL:-}" ]');
+    // Without its key a reproduction cannot judge: exit 2, never 1 ("the bug shows").
+    const unset = spawnSync('bash', ['-s'], {
+      input: script,
+      env: { PATH: process.env.PATH ?? '' },
+      encoding: 'utf8',
+    });
+    expect(unset.status).toBe(2);
+    expect(unset.stderr).toMatch(/^cannot judge: set KEY_TENANT_A_FULL/);
     expect(script).toContain('"cursor=${cursor_0}"');
     expect(script).toContain("-H 'authorization: Bearer not a key'");
     expect(script).not.toContain('stale');

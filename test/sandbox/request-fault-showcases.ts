@@ -35,6 +35,17 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect((await client.get(ORDERS, {}, client.bearer(0, 'noOrdersRead'))).status).toBe(200);
     },
   },
+  'scope-skipped-with-cursor': {
+    async show(client) {
+      const first = await client.get(ORDERS, { limit: 5 });
+      const cursor = first.body.pagination?.nextPageToken ?? undefined;
+      const limited = client.bearer(0, 'noOrdersRead');
+      expect((await client.get(ORDERS, { limit: 5 }, limited)).status).toBe(403);
+      const page2 = await client.get(ORDERS, { limit: 5, cursor }, limited);
+      expect(page2.status).toBe(200);
+      expect(page2.body.data).toHaveLength(5);
+    },
+  },
   'revoked-key-works': {
     async show(client) {
       expect((await client.get(ORDERS, {}, client.bearer(0, 'revoked'))).status).toBe(200);

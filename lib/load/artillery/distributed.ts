@@ -1,0 +1,103 @@
+/**
+ * A load run prepared for Artillery's own distributed runners (AWS Fargate and Lambda, Azure
+ * ACI), as a dry run: a self-contained directory (the test script with the whole schedule, the
+ * harness's engine as a local npm package, a package.json that names it, and an environment file
+ * template with the variables' names, never their values) and the exact command that launches it.
+ * Nothing is sent from here.
+ */
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Phase } from '../phases.ts';
+import { buildEngine, ENGINE_PACKAGE } from './build-engine.ts';
+import { TARGET_ENV, type EngineConfig } from './engine-config.ts';
+import { artilleryScript, scriptText } from './script.ts';
+
+export const PLATFORMS = ['fargate', 'lambda', 'aci'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+/** The credentials each runner reads from the launching machine (Artillery's docs). */
+const CREDENTIALS: Record<Platform, string> = {
+  fargate:
+    "AWS credentials with the permissions of Artillery's Fargate runner (AWS_PROFILE, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY); --region",
+  lambda:
+    "AWS credentials with the permissions of Artillery's Lambda runner (AWS_PROFILE, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY); --region",
+  aci: 'an Azure login (az login, or AZURE_CLIENT_ID and AZURE_CLIENT_SECRET) and AZURE_TENANT_ID, AZURE_SUBSCRIPTION_ID, AZURE_STORAGE_ACCOUNT, AZURE_STORAGE_BLOB_CONTAINER, AZURE_RESOURCE_GROUP',
+};
+
+export interface DistributedRequest {
+  platform: Platform;
+  /** Remote workers; the schedule's rate is shared between them by Artillery. */
+  count: number;
+  region?: string;
+  baseUrl: string;
+  phases: readonly Phase[];
+  engine: Omit<EngineConfig, 'generator' | 'pointsDir'>;
+  /** The target file's JSON as written (keys named by environment variable, never inline). */
+  targetJson: string;
+  /** The environment variables the target file reads its keys from. */
+  keyVariables: readonly string[];
+  dir: string;
+}
+
+export interface DistributedPlan {
+  dir: string;
+  files: string[];
+  /** The command, as argv, to run from `dir` once `.env` is filled in. */
+  command: string[];
+  credentials: string;
+}
+
+function commandFor(request: DistributedRequest): string[] {
+  const region = request.region ?? (request.platform === 'aci' ? 'eastus' : 'us-east-1');
+  return [
+    'npx',
+    '--yes',
+    'artillery@2.0.34',
+    `run-${request.platform}`,
+    '--count',
+    String(request.count),
+    '--region',
+    region,
+    '--dotenv',
+    '.env',
+    '--output',
+    'report.json',
+    'artillery.yml',
+  ];
+}
+
+export async function writeDistributedRun(request: DistributedRequest): Promise<DistributedPlan> {
+  const { dir } = request;
+  mkdirSync(dir, { recursive: true });
+  const engineDir = await buildEngine(path.join(dir, '.engine-build'));
+  cpSync(path.join(engineDir, ENGINE_PACKAGE), path.join(dir, ENGINE_PACKAGE), { recursive: true });
+  const engine: EngineConfig = {
+    ...request.engine,
+    // Each remote worker writes its points on its own machine; Artillery's report carries the
+    // harness's counters back (harness.*), merged by Artillery.
+    pointsDir: 'points',
+    generator: { index: 0, count: 1 },
+  };
+  const files = {
+    script: path.join(dir, 'artillery.yml'),
+    packageJson: path.join(dir, 'package.json'),
+    envExample: path.join(dir, '.env.example'),
+  };
+  writeFileSync(files.script, scriptText(artilleryScript(request.baseUrl, request.phases, engine)));
+  writeFileSync(
+    files.packageJson,
+    `${JSON.stringify({ private: true, dependencies: { [ENGINE_PACKAGE]: `file:./${ENGINE_PACKAGE}` } }, null, 2)}\n`,
+  );
+  const envLines = [
+    '# Copy to .env and fill in the keys from your secret store; never commit .env.',
+    `${TARGET_ENV}=${JSON.stringify(JSON.parse(request.targetJson))}`,
+    ...request.keyVariables.map((name) => `${name}=`),
+  ];
+  writeFileSync(files.envExample, `${envLines.join('\n')}\n`);
+  return {
+    dir,
+    files: [files.script, files.packageJson, files.envExample, path.join(dir, ENGINE_PACKAGE, 'index.js')],
+    command: commandFor(request),
+    credentials: CREDENTIALS[request.platform],
+  };
+}
