@@ -17,6 +17,7 @@ import { PointWriter, type PointSink } from '../points/write.ts';
 import type { MetricKind } from '../points/format.ts';
 import type { Arrival, LoadScenario } from '../scenario.ts';
 import { createVu } from '../vu.ts';
+import { planWalk } from '../walk-plan.ts';
 import { TARGET_ENV, type EngineConfig } from './engine-config.ts';
 import { PhaseClock, type PhaseSpec } from './schedule.ts';
 
@@ -57,6 +58,15 @@ class HarnessEngine {
       this.clock = new PhaseClock(spec);
     });
     runner.on('done', () => this.finish());
+  }
+
+  /**
+   * Artillery awaits an engine's async init before any phase starts: the worker's client and
+   * checks are warmed there, so the first arrivals are not late by the warm-up (lateness).
+   */
+  async init(): Promise<void> {
+    const runtime = this.start();
+    await runtime.vu.warm(planWalk(runtime.vu.target, 0));
   }
 
   createScenario(_spec: unknown, events: ArtilleryEvents): (context: unknown, callback: VuCallback) => void {

@@ -4,7 +4,7 @@
  * hard time limit. Returns what the harness needs to judge the run: the points files the engine's
  * workers wrote, and the one line to show when a process failed.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { artilleryErrorLine, runArtillery } from '../../process/artillery.ts';
 import { sharePhases, type Phase } from '../phases.ts';
@@ -49,6 +49,8 @@ function skippedIn(report: string): number {
 export async function runGenerators(request: GeneratorRequest): Promise<GeneratorRun> {
   const enginePath = await buildEngine();
   const pointsDir = path.join(request.dir, 'points');
+  // A reused output directory must not lend an earlier run's points to this one.
+  rmSync(pointsDir, { recursive: true, force: true });
   const phases = sharePhases(request.phases, request.workers);
   const runs = Array.from({ length: request.workers }, async (_, index) => {
     const engine: EngineConfig = {
