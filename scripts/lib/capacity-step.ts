@@ -12,7 +12,6 @@ import { createNodeClient } from '../../lib/adapters/node-http.ts';
 import type { RequestSample } from '../../lib/capacity/step-stats.ts';
 import { HarnessError } from '../../lib/errors.ts';
 import { runGenerators } from '../../lib/load/artillery/run.ts';
-import { TARGET_ENV } from '../../lib/load/artillery/engine-config.ts';
 import { METRIC } from '../../lib/load/metrics.ts';
 import { plannedArrivals } from '../../lib/load/phases.ts';
 import type { Point } from '../../lib/load/points/format.ts';
@@ -78,39 +77,47 @@ function sampleOf(point: Point): RequestSample | undefined {
   return { durationMs: point.value, status: Number(status), key, tenant, endpoint, time: point.time };
 }
 
+/** The one stage of a step's Artillery run. */
+const STAGE = 'capacity';
+
 export async function runCapacityStep(request: StepRequest): Promise<StepRun> {
   const step = request.index + 1;
   const settings = settingsOf(request.rate, request.durationS);
   const phases = capacity.phases(settings);
   const env = Object.fromEntries(
-    Object.entries({ ...request.env, [TARGET_ENV]: request.run.fileJson }).filter(
-      (entry): entry is [string, string] => entry[1] !== undefined,
-    ),
+    Object.entries(request.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
   const dir = path.join(request.dir, `step-${step}`);
   await mkdir(dir, { recursive: true });
   const generated = await runGenerators({
-    baseUrl: request.run.target.baseUrl,
-    phases,
-    engine: {
-      scenario: capacity.name,
-      settings,
-      setup: { ...request.setup, startedAt: Date.now() },
-      recordDrift: false,
-    },
-    maxRps: request.run.target.load.maxRps,
+    stages: [
+      {
+        name: STAGE,
+        baseUrl: request.run.target.baseUrl,
+        phases,
+        engine: {
+          scenario: capacity.name,
+          settings,
+          setup: { ...request.setup, startedAt: Date.now() },
+          recordDrift: false,
+        },
+        targetJson: request.run.fileJson,
+        maxRps: request.run.target.load.maxRps,
+      },
+    ],
     workers: 1,
     dir,
     env,
     timeoutMs: timeoutMs(request.durationS),
   });
   if (generated.error) throw new HarnessError(`step ${step}: ${generated.error}`);
-  if (generated.pointFiles.length === 0)
+  const pointFiles = generated.pointFiles[STAGE] ?? [];
+  if (pointFiles.length === 0)
     throw new HarnessError(
       `step ${step}: the load engine wrote no points: no arrival ran (HARNESS_DEBUG=1 shows Artillery's output)`,
     );
   const samples: RequestSample[] = [];
-  const { summary } = await readRunPoints(generated.pointFiles, [95], (point) => {
+  const { summary } = await readRunPoints(pointFiles, [95], (point) => {
     if (point.metric !== METRIC.latency) return;
     const sample = sampleOf(point);
     if (sample) samples.push(sample);
@@ -121,7 +128,7 @@ export async function runCapacityStep(request: StepRequest): Promise<StepRun> {
     samples,
     dropped: Math.max(0, planned - started) + generated.skipped,
     latenessP95: Number((summary.metrics[METRIC.generatorLateness]?.values.p95 ?? 0).toFixed(2)),
-    pointFiles: generated.pointFiles,
+    pointFiles,
     scripts: generated.scripts,
   };
 }

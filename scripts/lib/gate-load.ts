@@ -13,7 +13,7 @@ import type { ProfileName } from '../../lib/load/profiles.ts';
 import type { ScenarioName } from '../../lib/load/thresholds.ts';
 import type { LoadFailure } from '../../lib/load/points/run-points.ts';
 import { loadRunMetrics } from './gate-metrics.ts';
-import { runLoad, type LoadResult } from './load-run.ts';
+import { runLoads, type LoadResult } from './load-run.ts';
 
 export interface GateLoad {
   /** What `--load` and the report call it. */
@@ -98,24 +98,30 @@ async function fillMetrics(
   if (depth) summary.metrics.depth = (await loadRunMetrics(depth.files.points)).depth;
 }
 
-/** Runs each load in turn (side by side they would measure each other) and returns the results. */
+/**
+ * Runs the loads as stages of one Artillery run, one after the other (side by side they would
+ * measure each other), and folds each into the summary.
+ */
 export async function runGateLoads(
   loads: readonly GateLoad[],
   options: { summary: Summary; runDir: string; target?: string; faults: string[] },
   progress: (line: string) => void,
 ): Promise<LoadResult[]> {
-  const results: { name: string; result: LoadResult }[] = [];
-  for (const load of loads) {
-    const outDir = path.join(options.runDir, `load-${load.name}`);
-    const { scenario, profile, duration, rate } = load;
-    const result = await runLoad({
-      scenario,
-      profile,
-      duration,
-      ...(rate === undefined ? {} : { rate }),
+  const named = loads.map((load) => ({
+    name: load.name,
+    dir: path.join(options.runDir, `load-${load.name}`),
+    options: {
+      scenario: load.scenario,
+      profile: load.profile,
+      duration: load.duration,
+      ...(load.rate === undefined ? {} : { rate: load.rate }),
       ...(options.target ? { target: options.target } : { faults: options.faults }),
-      outDir,
-    });
+    },
+  }));
+  progress(`  ${loads.map((load) => load.name).join(', ')}: one Artillery run, stage after stage`);
+  const results = await runLoads(named, { dir: path.join(options.runDir, 'load') });
+  results.forEach((result, index) => {
+    const load = loads[index] as GateLoad;
     const label = `${load.name}/${load.profile}`;
     progress(`  ${result.verdict.toUpperCase().padEnd(5)} ${label}: ${result.reason}`);
     for (const warning of result.warnings) progress(`        warning: ${warning}`);
@@ -124,8 +130,10 @@ export async function runGateLoads(
       name: `load ${load.name}: result.json`,
       path: path.relative(options.runDir, result.files.result),
     });
-    results.push({ name: load.name, result });
-  }
-  await fillMetrics(options.summary, results);
-  return results.map(({ result }) => result);
+  });
+  await fillMetrics(
+    options.summary,
+    results.map((result, index) => ({ name: loads[index]?.name ?? '', result })),
+  );
+  return results;
 }

@@ -8,21 +8,26 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createNodeClient } from '../../lib/adapters/node-http.ts';
-import { runGenerators } from '../../lib/load/artillery/run.ts';
+import { runGenerators, scheduleS, type GeneratorRun } from '../../lib/load/artillery/run.ts';
 import {
   writeDistributedRun,
   type DistributedPlan,
   type Platform,
 } from '../../lib/load/artillery/distributed.ts';
 import { HarnessError } from '../../lib/errors.ts';
-import { TARGET_ENV } from '../../lib/load/artillery/engine-config.ts';
 import { parseDurationS } from '../../lib/load/duration.ts';
-import { phasesDurationS, plannedArrivals } from '../../lib/load/phases.ts';
+import { phasesDurationS, plannedArrivals, type Phase } from '../../lib/load/phases.ts';
 import { PROFILES } from '../../lib/load/profiles.ts';
-import type { LoadSettings } from '../../lib/load/scenario.ts';
+import type { LoadScenario, LoadSettings, SetupData } from '../../lib/load/scenario.ts';
 import type { MergedSummary } from '../../lib/load/points/merge.ts';
 import { readRunPoints, type LoadFailure } from '../../lib/load/points/run-points.ts';
-import { gatesOnDrift, overridesFromFlags, percentilesIn, thresholdsFor } from '../../lib/load/thresholds.ts';
+import {
+  gatesOnDrift,
+  overridesFromFlags,
+  percentilesIn,
+  thresholdsFor,
+  type Thresholds,
+} from '../../lib/load/thresholds.ts';
 import { judge, rateLimiting, type Judgement, type RateLimiting } from '../../lib/load/verdict.ts';
 import { resolveArtillery } from '../../lib/process/artillery.ts';
 import { createRedactor, redactDeep } from '../../lib/redact.ts';
@@ -31,7 +36,7 @@ import { SCENARIOS } from '../../scenarios/index.ts';
 import { writeLoadJunit } from './load-junit.ts';
 import { checkOptions, type LoadOptions } from './load-options.ts';
 import { SANDBOX_FLOOD_RATE } from './load-sandbox.ts';
-import { openTarget } from './load-target.ts';
+import { openTarget, type RunTarget } from './load-target.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -71,99 +76,198 @@ function settingsOf(
   return { profile, rate, durationS, floodRate, requestTimeoutMs: 10_000 };
 }
 
-export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
-  const { scenario: name, profile, workers } = checkOptions(options);
-  const started = Date.now();
-  const artillery = resolveArtillery();
-  const scenario = SCENARIOS[name];
-  const thresholds = thresholdsFor(name, profile, overridesFromFlags(options.thresholds ?? []));
-  const dir = path.resolve(options.outDir ?? path.join(PROJECT_ROOT, 'reports', `load-${stamp()}`));
-  const run = await openTarget(name, options);
-  const redact = createRedactor(targetSecrets(run.target));
+/** One load of a run: its options, opened target, settings, setup and schedule. */
+interface PreparedLoad {
+  name: string;
+  options: LoadOptions;
+  scenario: LoadScenario;
+  profile: LoadSettings['profile'];
+  thresholds: Thresholds;
+  run: RunTarget;
+  settings: LoadSettings;
+  setup: SetupData;
+  phases: Phase[];
+  dir: string;
+}
+
+async function prepareLoad(name: string, options: LoadOptions, dir: string): Promise<PreparedLoad> {
+  const { scenario: scenarioName, profile } = checkOptions(options);
+  const scenario = SCENARIOS[scenarioName];
+  const thresholds = thresholdsFor(scenarioName, profile, overridesFromFlags(options.thresholds ?? []));
+  const run = await openTarget(scenarioName, options);
   try {
     const settings = settingsOf(options, profile, run.sandbox, run.target.load.maxRps);
     const client = createNodeClient(run.target, { timeoutMs: settings.requestTimeoutMs });
     const setup = await scenario
       .setup({ target: run.target, settings, sender: client })
       .finally(() => client.close());
-    mkdirSync(dir, { recursive: true });
-    const phases = scenario.phases(settings);
-    const scheduleS = phasesDurationS(phases);
-    const env = Object.fromEntries(
-      Object.entries({ ...(options.env ?? process.env), [TARGET_ENV]: run.fileJson }).filter(
-        (entry): entry is [string, string] => entry[1] !== undefined,
-      ),
-    );
-    const generated = await runGenerators({
-      baseUrl: run.target.baseUrl,
-      phases,
-      engine: { scenario: name, settings, setup, recordDrift: gatesOnDrift(thresholds) },
-      maxRps: run.target.load.maxRps,
-      workers,
-      dir,
-      env,
-      timeoutMs: options.timeoutMs ?? defaultTimeoutMs(scheduleS),
-      ...(options.maxInFlight ? { maxInFlight: options.maxInFlight } : {}),
-      echo: options.echo ?? false,
-    });
-    const wanted = [50, 90, 95, 99, ...percentilesIn(Object.values(thresholds).flat())];
-    const points = await readRunPoints(generated.pointFiles, [...new Set(wanted)]);
-    const judgement = judge({
-      ...(generated.error
-        ? { engineError: generated.error }
-        : generated.pointFiles.length === 0
-          ? {
-              engineError:
-                "the load engine wrote no points: no arrival ran (HARNESS_DEBUG=1 shows Artillery's output)",
-            }
-          : {}),
-      merged: points.summary,
+    return {
+      name,
+      options,
+      scenario,
+      profile,
       thresholds,
-      failures: points.failures,
-      setupFailures: setup.failures ?? [],
-      planned: phases.reduce((sum, phase) => sum + plannedArrivals(phase), 0),
-      scheduleS,
-      skipped: generated.skipped,
-      ...(() => {
-        const why = scenario.premise?.(points.summary.metrics, settings);
-        return why === undefined ? {} : { premiseFailed: why };
-      })(),
-    });
-    const result: LoadResult = redactDeep(
-      {
-        scenario: name,
-        profile,
-        target: {
-          name: run.target.name,
-          baseUrl: run.target.baseUrl,
-          sandbox: run.sandbox,
-          faults: run.faults,
-        },
-        engine: { artillery: artillery.version, exitCodes: generated.exitCodes },
-        workers,
-        startedAt: new Date(started).toISOString(),
-        durationMs: Date.now() - started,
-        ...judgement,
-        failures: points.failures,
-        rateLimiting: rateLimiting(points.summary),
-        metrics: points.summary.metrics,
-        files: {
-          dir,
-          result: path.join(dir, 'result.json'),
-          junit: path.join(dir, 'junit.xml'),
-          scripts: generated.scripts,
-          points: generated.pointFiles,
-        },
-      },
-      redact,
-    );
-    writeFileSync(result.files.result, `${JSON.stringify(result, null, 2)}\n`);
-    writeLoadJunit(result, result.files.junit, redact);
-    return result;
-  } finally {
+      run,
+      settings,
+      setup,
+      phases: scenario.phases(settings),
+      dir,
+    };
+  } catch (error) {
     await run.close();
+    throw error;
   }
 }
+
+const NO_POINTS =
+  "the load engine wrote no points: no arrival ran (HARNESS_DEBUG=1 shows Artillery's output)";
+
+/** Judges one load from its points and writes its result.json and junit.xml. */
+async function judgeLoad(
+  load: PreparedLoad,
+  generated: GeneratorRun,
+  context: { artillery: string; workers: number; started: number },
+): Promise<LoadResult> {
+  const { thresholds, run, settings, setup, phases } = load;
+  const files = generated.pointFiles[load.name] ?? [];
+  const wanted = [50, 90, 95, 99, ...percentilesIn(Object.values(thresholds).flat())];
+  const points = await readRunPoints(files, [...new Set(wanted)]);
+  const premise = load.scenario.premise?.(points.summary.metrics, settings);
+  const judgement = judge({
+    ...(generated.error
+      ? { engineError: generated.error }
+      : files.length === 0
+        ? { engineError: NO_POINTS }
+        : {}),
+    merged: points.summary,
+    thresholds,
+    failures: points.failures,
+    setupFailures: setup.failures ?? [],
+    planned: phases.reduce((sum, phase) => sum + plannedArrivals(phase), 0),
+    scheduleS: phasesDurationS(phases),
+    skipped: generated.skipped,
+    ...(premise === undefined ? {} : { premiseFailed: premise }),
+  });
+  const redact = createRedactor(targetSecrets(run.target));
+  mkdirSync(load.dir, { recursive: true });
+  const result: LoadResult = redactDeep(
+    {
+      scenario: load.scenario.name,
+      profile: load.profile,
+      target: {
+        name: run.target.name,
+        baseUrl: run.target.baseUrl,
+        sandbox: run.sandbox,
+        faults: run.faults,
+      },
+      engine: { artillery: context.artillery, exitCodes: generated.exitCodes },
+      workers: context.workers,
+      startedAt: new Date(context.started).toISOString(),
+      durationMs: Date.now() - context.started,
+      ...judgement,
+      failures: points.failures,
+      rateLimiting: rateLimiting(points.summary),
+      metrics: points.summary.metrics,
+      files: {
+        dir: load.dir,
+        result: path.join(load.dir, 'result.json'),
+        junit: path.join(load.dir, 'junit.xml'),
+        scripts: generated.scripts,
+        points: files,
+      },
+    },
+    redact,
+  );
+  writeFileSync(result.files.result, `${JSON.stringify(result, null, 2)}\n`);
+  writeLoadJunit(result, result.files.junit, redact);
+  return result;
+}
+
+export interface NamedLoad {
+  /** What the stage is called in the script and the reports (the gate's load name). */
+  name: string;
+  options: LoadOptions;
+  /** Where the load's result.json and junit.xml go. */
+  dir: string;
+}
+
+/**
+ * Several loads as one Artillery run, stage after stage in the same generator processes (the
+ * gate's loads: Artillery starts once), each judged on its own points. Every load opens its own
+ * target (a sandbox shaped for its scenario); `shared` holds what they share.
+ */
+export async function runLoads(
+  loads: readonly NamedLoad[],
+  shared: {
+    dir: string;
+    workers?: number;
+    timeoutMs?: number;
+    maxInFlight?: number;
+    echo?: boolean;
+    env?: Env;
+  },
+): Promise<LoadResult[]> {
+  const started = Date.now();
+  const artillery = resolveArtillery();
+  const workers = shared.workers ?? 1;
+  const prepared: PreparedLoad[] = [];
+  try {
+    for (const load of loads)
+      prepared.push(await prepareLoad(load.name, load.options, path.resolve(load.dir)));
+    mkdirSync(shared.dir, { recursive: true });
+    const stages = prepared.map((load) => ({
+      name: load.name,
+      baseUrl: load.run.target.baseUrl,
+      phases: load.phases,
+      engine: {
+        scenario: load.scenario.name,
+        settings: load.settings,
+        setup: load.setup,
+        recordDrift: gatesOnDrift(load.thresholds),
+      },
+      targetJson: load.run.fileJson,
+      maxRps: load.run.target.load.maxRps,
+    }));
+    const generated = await runGenerators({
+      stages,
+      workers,
+      dir: shared.dir,
+      env: definedEntries(shared.env ?? process.env),
+      timeoutMs: shared.timeoutMs ?? defaultTimeoutMs(scheduleS(stages)),
+      ...(shared.maxInFlight ? { maxInFlight: shared.maxInFlight } : {}),
+      echo: shared.echo ?? false,
+    });
+    const results: LoadResult[] = [];
+    for (const load of prepared)
+      results.push(await judgeLoad(load, generated, { artillery: artillery.version, workers, started }));
+    return results;
+  } finally {
+    for (const load of prepared) await load.run.close();
+  }
+}
+
+/** One load run: a run of one stage, in its own directory. */
+export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
+  const { scenario, workers } = checkOptions(options);
+  const dir = path.resolve(options.outDir ?? path.join(PROJECT_ROOT, 'reports', `load-${stamp()}`));
+  const [result] = await runLoads([{ name: scenario, options, dir }], {
+    dir,
+    workers,
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.maxInFlight ? { maxInFlight: options.maxInFlight } : {}),
+    ...(options.echo ? { echo: options.echo } : {}),
+    ...(options.env ? { env: options.env } : {}),
+  });
+  if (!result) throw new Error('runLoads returned no result for one load');
+  return result;
+}
+
+type Env = Record<string, string | undefined>;
+
+const definedEntries = (env: Env): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
 
 /** The environment variables a target file names for its keys; one line when a key is inline. */
 function keyVariables(fileJson: string): string[] {
@@ -188,37 +292,35 @@ export async function prepareDistributedLoad(
   count: number,
   region?: string,
 ): Promise<DistributedPlan> {
-  const { scenario: name, profile } = checkOptions(options);
+  const { scenario: name } = checkOptions(options);
   if (options.target === undefined)
     throw new HarnessError('--platform needs --target: the embedded sandbox runs on this machine only');
-  const scenario = SCENARIOS[name];
-  const thresholds = thresholdsFor(name, profile, overridesFromFlags(options.thresholds ?? []));
-  const run = await openTarget(name, options);
+  const dir = path.resolve(
+    options.outDir ?? path.join(PROJECT_ROOT, 'reports', `load-${stamp()}-${platform}`),
+  );
+  const load = await prepareLoad(name, options, dir);
   try {
-    const variables = keyVariables(run.fileJson);
-    const settings = settingsOf(options, profile, run.sandbox, run.target.load.maxRps);
-    const client = createNodeClient(run.target, { timeoutMs: settings.requestTimeoutMs });
-    const setup = await scenario
-      .setup({ target: run.target, settings, sender: client })
-      .finally(() => client.close());
     return await writeDistributedRun({
       platform,
       count,
       ...(region ? { region } : {}),
-      baseUrl: run.target.baseUrl,
-      phases: scenario.phases(settings),
-      engine: {
-        scenario: name,
-        settings,
-        setup,
-        recordDrift: gatesOnDrift(thresholds),
-        maxRps: run.target.load.maxRps,
+      baseUrl: load.run.target.baseUrl,
+      phases: load.phases,
+      stage: {
+        name,
+        engine: {
+          scenario: name,
+          settings: load.settings,
+          setup: load.setup,
+          recordDrift: gatesOnDrift(load.thresholds),
+          maxRps: load.run.target.load.maxRps,
+        },
       },
-      targetJson: run.fileJson,
-      keyVariables: variables,
-      dir: path.resolve(options.outDir ?? path.join(PROJECT_ROOT, 'reports', `load-${stamp()}-${platform}`)),
+      targetJson: load.run.fileJson,
+      keyVariables: keyVariables(load.run.fileJson),
+      dir,
     });
   } finally {
-    await run.close();
+    await load.run.close();
   }
 }

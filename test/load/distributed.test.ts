@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TARGET_ENV } from '../../lib/load/artillery/engine-config.ts';
+import { targetEnv } from '../../lib/load/artillery/engine-config.ts';
 import { runArtillery } from '../../lib/process/artillery.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
 import { prepareDistributedLoad } from '../../scripts/lib/load-run.ts';
@@ -87,7 +87,7 @@ describe('--platform dry run', () => {
         script: path.join(dir, 'artillery.yml'),
         enginePath: dir,
         cwd: dir,
-        env: { ...env, [TARGET_ENV]: targetJson },
+        env: { ...env, [targetEnv(0)]: targetJson },
         timeoutMs: 60_000,
       });
       expect(run.exitCode).toBe(0);

@@ -9,7 +9,7 @@ import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Phase } from '../phases.ts';
 import { buildEngine, ENGINE_PACKAGE } from './build-engine.ts';
-import { TARGET_ENV, type EngineConfig } from './engine-config.ts';
+import { targetEnv, type EngineConfig, type StageConfig } from './engine-config.ts';
 import { artilleryScript, scriptText } from './script.ts';
 
 export const PLATFORMS = ['fargate', 'lambda', 'aci'] as const;
@@ -31,7 +31,8 @@ export interface DistributedRequest {
   region?: string;
   baseUrl: string;
   phases: readonly Phase[];
-  engine: Omit<EngineConfig, 'generator' | 'pointsDir'>;
+  /** The one stage of the run: a distributed run is one load. */
+  stage: { name: string; engine: Omit<StageConfig, 'targetEnv'> };
   /** The target file's JSON as written (keys named by environment variable, never inline). */
   targetJson: string;
   /** The environment variables the target file reads its keys from. */
@@ -72,7 +73,7 @@ export async function writeDistributedRun(request: DistributedRequest): Promise<
   const engineDir = await buildEngine(path.join(dir, '.engine-build'));
   cpSync(path.join(engineDir, ENGINE_PACKAGE), path.join(dir, ENGINE_PACKAGE), { recursive: true });
   const engine: EngineConfig = {
-    ...request.engine,
+    stages: { [request.stage.name]: { ...request.stage.engine, targetEnv: targetEnv(0) } },
     // Each remote worker writes its points on its own machine; Artillery's report carries the
     // harness's counters back (harness.*), merged by Artillery.
     pointsDir: 'points',
@@ -83,14 +84,15 @@ export async function writeDistributedRun(request: DistributedRequest): Promise<
     packageJson: path.join(dir, 'package.json'),
     envExample: path.join(dir, '.env.example'),
   };
-  writeFileSync(files.script, scriptText(artilleryScript(request.baseUrl, request.phases, engine)));
+  const stages = [{ name: request.stage.name, phases: request.phases }];
+  writeFileSync(files.script, scriptText(artilleryScript(request.baseUrl, stages, engine)));
   writeFileSync(
     files.packageJson,
     `${JSON.stringify({ private: true, dependencies: { [ENGINE_PACKAGE]: `file:./${ENGINE_PACKAGE}` } }, null, 2)}\n`,
   );
   const envLines = [
     '# Copy to .env and fill in the keys from your secret store; never commit .env.',
-    `${TARGET_ENV}=${JSON.stringify(JSON.parse(request.targetJson))}`,
+    `${targetEnv(0)}=${JSON.stringify(JSON.parse(request.targetJson))}`,
     ...request.keyVariables.map((name) => `${name}=`),
   ];
   writeFileSync(files.envExample, `${envLines.join('\n')}\n`);

@@ -1,23 +1,40 @@
 /**
  * What the harness hands its Artillery engine in the test script (`config.harness`), as plain
- * data: which scenario, its settings and setup data, where the points go. The target travels in
- * the environment (TARGET_ENV), never in the script: a sandbox's target file holds its keys.
+ * data: the stages of the run (one per load: the gate runs all its loads in one Artillery
+ * process, stage after stage), each with its scenario, settings and setup data, and where the
+ * points go. Each stage's target travels in the environment (targetEnv), never in the script: a
+ * sandbox's target file holds its keys.
  */
 import type { LoadSettings, SetupData } from '../scenario.ts';
 
-export interface EngineConfig {
+export interface StageConfig {
   scenario: string;
   settings: LoadSettings;
   setup: SetupData;
   /** Whether a threshold reads latency_drift, which costs a point per page. */
   recordDrift: boolean;
-  /** Requests per second this generator process may send at most. */
+  /** Requests per second this generator process may send the stage's target at most. */
   maxRps?: number;
-  /** Where each worker writes its points file. */
+  /** The environment variable holding the stage's target file as JSON. */
+  targetEnv: string;
+}
+
+export interface EngineConfig {
+  /** By stage name; a phase named `<stage>:<phase>` belongs to that stage. */
+  stages: Record<string, StageConfig>;
+  /** Where each worker writes its points: one folder per stage. */
   pointsDir: string;
   /** This process among the run's generator processes (`--workers N`). */
   generator: { index: number; count: number };
 }
 
-/** The target file's JSON; its keys, when it names environment variables, are read there. */
-export const TARGET_ENV = 'HARNESS_TARGET_JSON';
+/** The target file's JSON of stage number `index`; keys it names are read from the environment. */
+export const targetEnv = (index: number): string => `HARNESS_TARGET_JSON_${index}`;
+
+/** A phase's name in the script: which stage, which of its phases. */
+export const phaseName = (stage: string, phase: string): string => `${stage}:${phase}`;
+
+export function splitPhaseName(name: string): { stage: string; phase: string } {
+  const at = name.indexOf(':');
+  return at < 0 ? { stage: name, phase: '' } : { stage: name.slice(0, at), phase: name.slice(at + 1) };
+}

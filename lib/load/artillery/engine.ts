@@ -1,39 +1,41 @@
 /**
  * The harness's Artillery engine: the one place that knows Artillery's API (the engine contract
  * of artillery 2.x: a class whose createScenario(spec, events) returns the VU function; metrics go
- * out through events.emit). Each arrival Artillery schedules runs one arrival of the scenario
- * (scenarios/index.ts) with a Vu over one undici client per worker; every sample is written as a
- * raw point for the harness to merge and judge, and a few counters are mirrored into Artillery's
- * own metrics (summed per second: Artillery digests every emitted sample, which stalls its event
- * loop at thousands per second).
+ * out through events.emit). Each arrival Artillery schedules runs one arrival of the scenario of
+ * its stage (scenarios/index.ts) with that stage's Vu, over one undici client per stage and
+ * worker; every sample is written as a raw point for the harness to merge and judge, and a few
+ * counters are mirrored into Artillery's own metrics (summed per second: Artillery digests every
+ * emitted sample, which stalls its event loop at thousands per second).
  */
 import { threadId } from 'node:worker_threads';
 import path from 'node:path';
 import type { EventEmitter } from 'node:events';
 import { SCENARIOS } from '../../../scenarios/index.ts';
-import { resolveTarget } from '../../target/target.ts';
+import { resolveTarget, type Target } from '../../target/target.ts';
 import { METRIC } from '../metrics.ts';
 import { PointWriter, type PointSink } from '../points/write.ts';
 import type { MetricKind } from '../points/format.ts';
 import type { Arrival, LoadScenario } from '../scenario.ts';
 import { createVu } from '../vu.ts';
 import { planWalk } from '../walk-plan.ts';
-import { TARGET_ENV, type EngineConfig } from './engine-config.ts';
+import { splitPhaseName, type EngineConfig, type StageConfig } from './engine-config.ts';
 import { PhaseClock, type PhaseSpec } from './schedule.ts';
 
 type ArtilleryEvents = Pick<EventEmitter, 'emit'>;
 type VuCallback = (error: Error | null, context: unknown) => void;
 
-interface Runtime {
+/** One stage's scenario, Vu and points in this worker. */
+interface Stage {
   scenario: LoadScenario;
   vu: ReturnType<typeof createVu>;
   points: PointWriter;
-  timer: NodeJS.Timeout;
+  /** Arrivals of the stage started in this worker. */
+  arrivals: number;
 }
 
-function readTarget() {
-  const text = process.env[TARGET_ENV];
-  if (!text) throw new Error(`the harness engine needs ${TARGET_ENV}: run it through npm run load`);
+function readTarget(config: StageConfig): Target {
+  const text = process.env[config.targetEnv];
+  if (!text) throw new Error(`the harness engine needs ${config.targetEnv}: run it through npm run load`);
   const result = resolveTarget(JSON.parse(text), process.env);
   if (!result.ok) throw new Error(`target file: ${result.problems.join('; ')}`);
   return result.target;
@@ -41,32 +43,32 @@ function readTarget() {
 
 class HarnessEngine {
   private readonly config: EngineConfig;
-  private runtime: Runtime | undefined;
+  private readonly stages = new Map<string, Stage>();
   private clock: PhaseClock | undefined;
-  private phaseName = '';
   private phaseSpec: PhaseSpec = {};
-  private arrivals = 0;
   private events: ArtilleryEvents | undefined;
   private readonly counts = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
 
-  /** Artillery makes one per worker, and one per hook: the client is made on first use. */
+  /** Artillery makes one per worker, and one per hook: clients are made on first use. */
   constructor(script: { config: { harness: EngineConfig } }, runner: EventEmitter) {
     this.config = script.config.harness;
     runner.on('phaseStarted', (spec: PhaseSpec) => {
       this.phaseSpec = spec;
-      this.phaseName = spec.name ?? '';
       this.clock = new PhaseClock(spec);
     });
     runner.on('done', () => this.finish());
   }
 
   /**
-   * Artillery awaits an engine's async init before any phase starts: the worker's client and
+   * Artillery awaits an engine's async init before any phase starts: each stage's client and
    * checks are warmed there, so the first arrivals are not late by the warm-up (lateness).
    */
   async init(): Promise<void> {
-    const runtime = this.start();
-    await runtime.vu.warm(planWalk(runtime.vu.target, 0));
+    for (const name of Object.keys(this.config.stages)) {
+      const stage = this.stage(name);
+      await stage.vu.warm(planWalk(stage.vu.target, 0));
+    }
   }
 
   createScenario(_spec: unknown, events: ArtilleryEvents): (context: unknown, callback: VuCallback) => void {
@@ -74,19 +76,20 @@ class HarnessEngine {
     return (context, callback) => {
       // An engine that never says `started` leaves Artillery waiting for the scenario forever.
       events.emit('started');
-      let runtime: Runtime;
+      const { stage: name, phase } = splitPhaseName(this.phaseSpec.name ?? '');
+      let stage: Stage;
       try {
-        runtime = this.start();
+        stage = this.stage(name);
       } catch (error) {
         events.emit('error', 'harness engine could not start');
         callback(error instanceof Error ? error : new Error(String(error)), context);
         return;
       }
-      runtime.scenario.arrival(runtime.vu, this.arrive(runtime.points)).then(
+      stage.scenario.arrival(stage.vu, this.arrive(stage, phase)).then(
         () => callback(null, context),
         (error: unknown) => {
           const message = error instanceof Error ? error.message : String(error);
-          runtime.points.add('engine_errors', 'counter', 1, { message: message.slice(0, 300) });
+          stage.points.add('engine_errors', 'counter', 1, { message: message.slice(0, 300) });
           events.emit('error', message.slice(0, 120));
           callback(error instanceof Error ? error : new Error(message), context);
         },
@@ -94,34 +97,37 @@ class HarnessEngine {
     };
   }
 
-  private start(): Runtime {
-    if (this.runtime) return this.runtime;
-    const { config } = this;
-    const file = path.join(
-      config.pointsDir,
-      `points-${config.generator.index}-${threadId}-${process.pid}.ndjson`,
-    );
+  private stage(name: string): Stage {
+    const known = this.stages.get(name);
+    if (known) return known;
+    const config = this.config.stages[name];
+    if (!config) throw new Error(`no stage "${name}" in the script's config.harness.stages`);
+    const scenario = SCENARIOS[config.scenario as LoadScenario['name']];
+    if (!scenario) throw new Error(`no load scenario "${config.scenario}"`);
+    const { generator, pointsDir } = this.config;
+    const file = path.join(pointsDir, name, `points-${generator.index}-${threadId}-${process.pid}.ndjson`);
     const points = new PointWriter(file);
     const sink: PointSink = {
       add: (metric, kind, value, tags) => this.record(points, metric, kind, value, tags),
     };
-    const scenario = SCENARIOS[config.scenario as LoadScenario['name']];
-    if (!scenario) throw new Error(`no load scenario "${config.scenario}"`);
     const vu = createVu({
-      target: readTarget(),
+      target: readTarget(config),
       settings: config.settings,
       setup: config.setup,
       points: sink,
       recordDrift: config.recordDrift,
       maxRps: config.maxRps,
     });
-    const timer = setInterval(() => this.flush(), 1000);
-    timer.unref();
-    this.runtime = { scenario, vu, points, timer };
-    return this.runtime;
+    const stage = { scenario, vu, points, arrivals: 0 };
+    this.stages.set(name, stage);
+    if (this.timer === undefined) {
+      this.timer = setInterval(() => this.flush(), 1000);
+      this.timer.unref();
+    }
+    return stage;
   }
 
-  private arrive(points: PointWriter): Arrival {
+  private arrive(stage: Stage, phase: string): Arrival {
     const now = performance.now();
     const clock = (this.clock ??= new PhaseClock(this.phaseSpec));
     const inPhase = clock.arrivals;
@@ -130,12 +136,12 @@ class HarnessEngine {
     const workers = this.phaseSpec.totalWorkers ?? 1;
     const generators = generator.count * workers;
     const offset = generator.index * workers + ((this.phaseSpec.worker ?? 1) - 1);
-    const index = this.arrivals * generators + offset;
-    this.arrivals += 1;
-    const tags = { phase: this.phaseName };
-    points.add(METRIC.generatorLateness, 'trend', lateness, tags);
-    points.add(METRIC.arrivals, 'counter', 1, tags);
-    return { phase: this.phaseName, index, inPhase, generators };
+    const index = stage.arrivals * generators + offset;
+    stage.arrivals += 1;
+    const tags = { phase };
+    stage.points.add(METRIC.generatorLateness, 'trend', lateness, tags);
+    stage.points.add(METRIC.arrivals, 'counter', 1, tags);
+    return { phase, index, inPhase, generators };
   }
 
   /** Writes the point, and mirrors the headline counters into Artillery's metrics. */
@@ -161,14 +167,13 @@ class HarnessEngine {
   private flush(): void {
     for (const [name, value] of this.counts) this.events?.emit('counter', name, value);
     this.counts.clear();
-    this.runtime?.points.flush();
+    for (const stage of this.stages.values()) stage.points.flush();
   }
 
   private finish(): void {
-    if (!this.runtime) return;
-    clearInterval(this.runtime.timer);
+    clearInterval(this.timer);
     this.flush();
-    void this.runtime.vu.close();
+    for (const stage of this.stages.values()) void stage.vu.close();
   }
 }
 

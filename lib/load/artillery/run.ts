@@ -1,26 +1,35 @@
 /**
  * Runs a schedule on Artillery: one `artillery run` process per generator (`--workers N` splits
  * the arrival rate N ways), each with the harness's engine on NODE_PATH, all at once, under one
- * hard time limit. Returns what the harness needs to judge the run: the points files the engine's
- * workers wrote, and the one line to show when a process failed.
+ * hard time limit. A run holds one or more stages (the gate's loads), played one after the other
+ * in the same processes: Artillery starts once, not once per load. Returns what the harness needs
+ * to judge each stage: the points files its workers wrote, and the one line to show when a
+ * process failed.
  */
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { artilleryErrorLine, runArtillery } from '../../process/artillery.ts';
-import { sharePhases, type Phase } from '../phases.ts';
+import { phasesDurationS, sharePhases, type Phase } from '../phases.ts';
 import { buildEngine } from './build-engine.ts';
-import type { EngineConfig } from './engine-config.ts';
-import { artilleryScript, scriptText } from './script.ts';
+import { targetEnv, type EngineConfig, type StageConfig } from './engine-config.ts';
+import { artilleryScript, scriptText, STAGE_GAP_S } from './script.ts';
 
-export interface GeneratorRequest {
+export interface StageRequest {
+  name: string;
   baseUrl: string;
   phases: readonly Phase[];
-  engine: Omit<EngineConfig, 'generator' | 'pointsDir' | 'maxRps'>;
+  engine: Omit<StageConfig, 'maxRps' | 'targetEnv'>;
+  /** The stage's target file as JSON (keys it names come from `env`). */
+  targetJson: string;
   /** The target's load.maxRps, shared between the generators. */
   maxRps: number;
+}
+
+export interface GeneratorRequest {
+  stages: readonly StageRequest[];
   workers: number;
   dir: string;
-  /** The environment of each process: the target JSON and the keys it names. */
+  /** The environment of each process: the keys the target files name. */
   env: Record<string, string>;
   timeoutMs: number;
   maxInFlight?: number;
@@ -32,11 +41,16 @@ export interface GeneratorRun {
   timedOut: boolean;
   /** One line: why a process failed, when one did. */
   error?: string;
-  pointFiles: string[];
-  /** Arrivals Artillery skipped at the in-flight ceiling (its `vusers.skipped`). */
+  /** By stage name. */
+  pointFiles: Record<string, string[]>;
+  /** Arrivals Artillery skipped at the in-flight ceiling (its `vusers.skipped`), all stages. */
   skipped: number;
   scripts: string[];
 }
+
+/** The whole schedule's length, stages and the gaps between them. */
+export const scheduleS = (stages: readonly { phases: readonly Phase[] }[]): number =>
+  stages.reduce((sum, stage) => sum + phasesDurationS(stage.phases), 0) + STAGE_GAP_S * (stages.length - 1);
 
 function skippedIn(report: string): number {
   if (!existsSync(report)) return 0;
@@ -46,25 +60,41 @@ function skippedIn(report: string): number {
   return parsed.aggregate?.counters?.['vusers.skipped'] ?? 0;
 }
 
+const filesIn = (dir: string): string[] =>
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => name.endsWith('.ndjson'))
+        .map((name) => path.join(dir, name))
+    : [];
+
 export async function runGenerators(request: GeneratorRequest): Promise<GeneratorRun> {
   const enginePath = await buildEngine();
   const pointsDir = path.join(request.dir, 'points');
   // A reused output directory must not lend an earlier run's points to this one.
   rmSync(pointsDir, { recursive: true, force: true });
-  const phases = sharePhases(request.phases, request.workers);
-  const runs = Array.from({ length: request.workers }, async (_, index) => {
-    const engine: EngineConfig = {
-      ...request.engine,
-      pointsDir,
-      maxRps: Math.max(1, request.maxRps / request.workers),
-      generator: { index, count: request.workers },
+  const env = { ...request.env };
+  const stages: Record<string, StageConfig> = {};
+  request.stages.forEach((stage, index) => {
+    env[targetEnv(index)] = stage.targetJson;
+    stages[stage.name] = {
+      ...stage.engine,
+      maxRps: Math.max(1, stage.maxRps / request.workers),
+      targetEnv: targetEnv(index),
     };
+  });
+  const shared = request.stages.map((stage) => ({
+    name: stage.name,
+    phases: sharePhases(stage.phases, request.workers),
+  }));
+  const baseUrl = request.stages[0]?.baseUrl ?? 'http://127.0.0.1';
+  const runs = Array.from({ length: request.workers }, async (_, index) => {
+    const engine: EngineConfig = { stages, pointsDir, generator: { index, count: request.workers } };
     const script = path.join(request.dir, `artillery-${index + 1}.yml`);
     const report = path.join(request.dir, `artillery-${index + 1}.json`);
-    writeFileSync(script, scriptText(artilleryScript(request.baseUrl, phases, engine, request.maxInFlight)));
+    writeFileSync(script, scriptText(artilleryScript(baseUrl, shared, engine, request.maxInFlight)));
     const run = await runArtillery({
       script,
-      env: request.env,
+      env,
       enginePath,
       timeoutMs: request.timeoutMs,
       echo: request.echo ?? false,
@@ -74,11 +104,6 @@ export async function runGenerators(request: GeneratorRequest): Promise<Generato
   });
   const done = await Promise.all(runs);
   const failed = done.find(({ run }) => run.timedOut || run.exitCode !== 0);
-  const pointFiles = existsSync(pointsDir)
-    ? readdirSync(pointsDir)
-        .filter((name) => name.endsWith('.ndjson'))
-        .map((name) => path.join(pointsDir, name))
-    : [];
   return {
     exitCodes: done.map(({ run }) => run.exitCode),
     timedOut: done.some(({ run }) => run.timedOut),
@@ -89,7 +114,9 @@ export async function runGenerators(request: GeneratorRequest): Promise<Generato
             : `Artillery failed (exit ${failed.run.exitCode}): ${artilleryErrorLine(failed.run) ?? 'see its output with HARNESS_DEBUG=1'}`,
         }
       : {}),
-    pointFiles,
+    pointFiles: Object.fromEntries(
+      request.stages.map((stage) => [stage.name, filesIn(path.join(pointsDir, stage.name))]),
+    ),
     skipped: done.reduce((sum, { skipped }) => sum + skipped, 0),
     scripts: done.map(({ script }) => script),
   };

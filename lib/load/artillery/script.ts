@@ -1,23 +1,27 @@
 /**
- * The Artillery test script of one generator process: the run's phases as Artillery phases, one
- * scenario on the harness's engine, and the engine's configuration. Artillery's own HTTP engine,
- * `ensure` and console report are not used: the engine writes raw points and the harness judges.
+ * The Artillery test script of one generator process: every stage's phases in turn (a pause
+ * between two stages lets the walks of the first finish before the next starts), one scenario on
+ * the harness's engine, and the engine's configuration. Artillery's own HTTP engine, `ensure` and
+ * console report are not used: the engine writes raw points and the harness judges.
  */
 import { stringify } from 'yaml';
 import type { Phase } from '../phases.ts';
-import type { EngineConfig } from './engine-config.ts';
+import { phaseName, type EngineConfig } from './engine-config.ts';
 
-interface ArtilleryPhase {
-  name: string;
-  duration: number;
-  arrivalRate: number;
-  rampTo?: number;
-  /** Arrivals beyond this many walks in flight are skipped (and counted): a ceiling on memory. */
-  maxVusers?: number;
-}
+type ArtilleryPhase =
+  | {
+      name: string;
+      duration: number;
+      arrivalRate: number;
+      rampTo?: number;
+      /** Arrivals beyond this many walks in flight are skipped (and counted): a ceiling on memory. */
+      maxVusers?: number;
+    }
+  | { name: string; pause: number };
 
 export interface ArtilleryScript {
   config: {
+    /** Artillery requires one; the engine takes each stage's target from its own environment. */
     target: string;
     phases: ArtilleryPhase[];
     engines: { harness: Record<string, never> };
@@ -26,30 +30,39 @@ export interface ArtilleryScript {
   scenarios: { name: string; engine: 'harness' }[];
 }
 
-function artilleryPhases(phases: readonly Phase[], maxInFlight?: number): ArtilleryPhase[] {
-  return phases.map((phase) => ({
-    name: phase.name,
-    duration: phase.durationS,
-    arrivalRate: phase.rate,
-    ...(phase.rampTo === undefined ? {} : { rampTo: phase.rampTo }),
-    ...(maxInFlight === undefined ? {} : { maxVusers: maxInFlight }),
-  }));
+/** Seconds between two stages: their walks in flight finish before the next stage's start. */
+export const STAGE_GAP_S = 2;
+
+function artilleryPhases(
+  stages: readonly { name: string; phases: readonly Phase[] }[],
+  maxInFlight?: number,
+): ArtilleryPhase[] {
+  return stages.flatMap(({ name, phases }, index) => [
+    ...(index > 0 ? [{ name: phaseName(name, 'gap'), pause: STAGE_GAP_S }] : []),
+    ...phases.map((phase) => ({
+      name: phaseName(name, phase.name),
+      duration: phase.durationS,
+      arrivalRate: phase.rate,
+      ...(phase.rampTo === undefined ? {} : { rampTo: phase.rampTo }),
+      ...(maxInFlight === undefined ? {} : { maxVusers: maxInFlight }),
+    })),
+  ]);
 }
 
 export function artilleryScript(
   baseUrl: string,
-  phases: readonly Phase[],
+  stages: readonly { name: string; phases: readonly Phase[] }[],
   engine: EngineConfig,
   maxInFlight?: number,
 ): ArtilleryScript {
   return {
     config: {
       target: baseUrl,
-      phases: artilleryPhases(phases, maxInFlight),
+      phases: artilleryPhases(stages, maxInFlight),
       engines: { harness: {} },
       harness: engine,
     },
-    scenarios: [{ name: engine.scenario, engine: 'harness' }],
+    scenarios: [{ name: 'harness', engine: 'harness' }],
   };
 }
 
