@@ -10,10 +10,16 @@ const table = (head: string[], rows: string[][], numericFrom = 1) =>
 const notMeasured = (what: string) => `<p class="muted">${e(what)} was not measured in this run.</p>`;
 
 export function latencySection(rows: Metrics['latency']): string {
+  // The whole run first, then each stage (load) under its name.
   const sorted = [...rows].sort(
-    (a, b) => a.endpoint.localeCompare(b.endpoint) || (a.tenant ?? '').localeCompare(b.tenant ?? ''),
+    (a, b) =>
+      (a.stage ?? '').localeCompare(b.stage ?? '') ||
+      a.endpoint.localeCompare(b.endpoint) ||
+      (a.tenant ?? '').localeCompare(b.tenant ?? ''),
   );
+  const staged = rows.some((row) => row.stage !== undefined);
   const body = sorted.map((row) => [
+    ...(staged ? [e(row.stage ?? 'whole run')] : []),
     e(row.endpoint),
     e(row.tenant ?? 'all tenants'),
     e(row.count.toLocaleString('en')),
@@ -23,7 +29,7 @@ export function latencySection(rows: Metrics['latency']): string {
     e(formatMs(row.max)),
   ]);
   return `<section id="latency"><h2>Latency per endpoint and tenant</h2>
-${rows.length === 0 ? notMeasured('Latency') : table(['endpoint', 'tenant', 'requests', 'p50', 'p95', 'p99', 'max'], body, 2)}</section>`;
+${rows.length === 0 ? notMeasured('Latency') : table([...(staged ? ['load'] : []), 'endpoint', 'tenant', 'requests', 'p50', 'p95', 'p99', 'max'], body, staged ? 3 : 2)}</section>`;
 }
 
 const chartBox = (id: string, caption: string) =>

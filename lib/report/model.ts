@@ -79,6 +79,8 @@ const CheckResultSchema = closed({
 const LatencyRowSchema = closed({
   endpoint: Type.String({ minLength: 1 }),
   tenant: Type.Optional(Type.String({ minLength: 1 })),
+  /** The load (gate stage) the row measures; absent: every load of the run together. */
+  stage: Type.Optional(Type.String({ minLength: 1 })),
   p50: Milliseconds,
   p95: Milliseconds,
   p99: Milliseconds,

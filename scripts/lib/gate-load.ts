@@ -83,19 +83,27 @@ function addLoadChecks(summary: Summary, result: LoadResult, label: string): voi
   );
 }
 
-/** Latency and 429s from the walk run; latency by depth from the depth run when there was one. */
+/**
+ * Latency of the whole run (every load together, per endpoint and tenant) and of each load under
+ * its name (per endpoint); the 429 share over the whole run; latency by depth from the depth load
+ * when there was one.
+ */
 async function fillMetrics(
   summary: Summary,
   results: readonly { name: string; result: LoadResult }[],
 ): Promise<void> {
-  const walk = results.find(({ result }) => result.scenario === 'walk' && result.profile === 'smoke')?.result;
-  const depth = results.find(({ result }) => result.scenario === 'depth')?.result ?? walk;
-  if (walk) {
-    const metrics = await loadRunMetrics(walk.files.points);
-    summary.metrics.latency = metrics.latency;
-    summary.metrics.rate429 = metrics.rate429;
-  }
-  if (depth) summary.metrics.depth = (await loadRunMetrics(depth.files.points)).depth;
+  const whole = await loadRunMetrics(results.flatMap(({ result }) => result.files.points));
+  const perStage = await Promise.all(
+    results.map(async ({ name, result }) =>
+      (await loadRunMetrics(result.files.points)).latency
+        .filter((row) => row.tenant === undefined)
+        .map((row) => ({ ...row, stage: name })),
+    ),
+  );
+  summary.metrics.latency = [...whole.latency, ...perStage.flat()];
+  summary.metrics.rate429 = whole.rate429;
+  const depth = results.find(({ result }) => result.scenario === 'depth')?.result;
+  summary.metrics.depth = depth ? (await loadRunMetrics(depth.files.points)).depth : whole.depth;
 }
 
 /**

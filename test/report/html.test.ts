@@ -27,6 +27,20 @@ describe('report.html', () => {
     expect(passing).not.toContain('id="failed"');
   });
 
+  it("should show each load's latency under its name beside the whole run's", () => {
+    const summary = sampleSummary();
+    const row = { endpoint: 'orders', p50: 3, p95: 9, p99: 12, max: 20, count: 40 };
+    summary.metrics.latency = [row, { ...row, stage: 'fairness', p95: 44 }];
+    const staged = renderReportHtml(summary, ASSETS);
+    const table = staged.slice(
+      staged.indexOf('id="latency"'),
+      staged.indexOf('</section>', staged.indexOf('id="latency"')),
+    );
+    expect(table).toContain('<th>load</th>');
+    expect(table.indexOf('whole run')).toBeLessThan(table.indexOf('fairness'));
+    expect(table).toContain('44.0 ms');
+  });
+
   it('should escape run data, so a failure message cannot inject markup', () => {
     expect(html).not.toContain('<img src=x');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
