@@ -13,7 +13,7 @@ import { resolveArtillery } from '../../lib/process/artillery.ts';
 import { ARTILLERY_DIR, pinnedVersion } from '../../lib/process/artillery-layout.ts';
 import type { Redactor } from '../../lib/redact.ts';
 import { ARTILLERY_REPRO_FILES, REPRO_ENGINE_DIR, artilleryRepro } from '../../lib/repro/artillery-script.ts';
-import { buildReproEngine } from '../../lib/repro/build-repro-engine.ts';
+import { buildReproEngine } from '../../lib/load/artillery/build-engine.ts';
 import { curlScript, type ReproStep } from '../../lib/repro/curl.ts';
 import { curlJudge } from '../../lib/repro/curl-judge.ts';
 import { expectationsOf } from '../../lib/repro/expectations.ts';
