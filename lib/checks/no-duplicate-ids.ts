@@ -12,7 +12,7 @@ const duplicate = (id: string, page: number, earlierPage: number): FailureFields
 export const noDuplicateIds: PageCheck = {
   name: 'no-duplicate-ids',
   description: 'No record id appears twice within one walk.',
-  catches: ['page-boundary-duplicate', 'unstable-order', 'offset-cursor'],
+  catches: ['page-boundary-duplicate', 'unstable-order', 'offset-cursor', 'page-number-cursor'],
   run({ ids, walk }) {
     const page = walk.pageCount + 1;
     // A Set built in one call: this runs on every page of every walk under load.

@@ -48,6 +48,11 @@ export const FAULTS = [
     'the cursor encodes an offset, so inserts during a walk shift pages',
     'churn',
   ),
+  fault(
+    'page-number-cursor',
+    'cursor',
+    'page n starts at (n - 1) x the current limit: a walk whose limit changes skips or repeats records',
+  ),
   fault('cursor-cycle', 'page', 'after three pages the next token points back to page two'),
   fault('has-more-token-mismatch', 'page', 'the last page says hasMore true with a null nextPageToken'),
   fault('empty-result-shape', 'page', 'an empty list omits pagination.nextPageToken'),

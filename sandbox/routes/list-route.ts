@@ -56,7 +56,13 @@ export function registerList<Filter, Row>(
     const cursor = parseId(query, 'cursor', Infinity);
     const filters = endpoint.readFilters(query, key);
     const binding = walkBinding(key.tenant, endpoint.endpoint, filters.bound);
-    const walk = readCursor(ctx, cursor, binding, endpoint.sortValueType);
+    const read = readCursor(ctx, cursor, binding, endpoint.sortValueType);
+    // The page-number-cursor fault: page n starts at (n - 1) x the limit of this request, which is
+    // right only while the limit stays what it was on the pages before.
+    const walk =
+      faults.has('page-number-cursor') && read.page > 1
+        ? { ...read, start: { kind: 'offset' as const, offset: (read.page - 1) * limit } }
+        : read;
     const tenant = filters.placeTenant ?? walk.tenant.code;
     // The filter-lost-on-later-pages fault: the query for page 2 on is built without the filters.
     const filter =

@@ -42,6 +42,18 @@ export const PAGING_FAULT_SHOWCASES = {
       expect(second.filter((id) => first.ids.includes(id)).length).toBeGreaterThan(0);
     },
   },
+  'page-number-cursor': {
+    async show(client) {
+      const twenty = idsOf((await client.get(ORDERS, { limit: 20 })).body.data);
+      const { ids, token } = await firstPage(client);
+      // Page 2 asked with limit 5 starts at (2 - 1) x 5: records 6-10 of page 1 come again.
+      const second = idsOf((await client.get(ORDERS, { limit: 5, cursor: token })).body.data);
+      expect(second).toEqual(ids.slice(5, 10));
+      // With the limit unchanged, the same cursor is right: the bug shows only to a changing limit.
+      const same = idsOf((await client.get(ORDERS, { limit: 10, cursor: token })).body.data);
+      expect(same).toEqual(twenty.slice(10, 20));
+    },
+  },
   'cursor-cycle': {
     async show(client) {
       const pages = await client.walk(ORDERS, { limit: 10 }, client.bearer(0), 6);

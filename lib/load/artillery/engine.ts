@@ -137,6 +137,9 @@ class HarnessEngine {
     const generators = generator.count * workers;
     const offset = generator.index * workers + ((this.phaseSpec.worker ?? 1) - 1);
     const index = stage.arrivals * generators + offset;
+    // The stage's measured run starts at its first arrival, not at its setup: in a run of several
+    // stages it starts after the ones before it (the drift's thirds are thirds of the stage).
+    if (stage.arrivals === 0) stage.vu.setup.startedAt = Date.now();
     stage.arrivals += 1;
     const tags = { phase };
     stage.points.add(METRIC.generatorLateness, 'trend', lateness, tags);
