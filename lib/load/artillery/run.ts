@@ -14,7 +14,7 @@ import { buildEngine } from './build-engine.ts';
 import { targetEnv, type EngineConfig, type StageConfig } from './engine-config.ts';
 import { artilleryScript, scriptText, STAGE_GAP_S } from './script.ts';
 
-export interface StageRequest {
+interface StageRequest {
   name: string;
   baseUrl: string;
   phases: readonly Phase[];
