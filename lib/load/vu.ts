@@ -58,7 +58,7 @@ function pacer(maxRps: number | undefined): () => Promise<void> {
 
 export function createVu(
   options: VuOptions,
-): Vu & { warm(first: ApiCall): Promise<void>; close(): Promise<void> } {
+): Vu & { warm(first: ApiCall): Promise<void>; stopAt(epochMs: number): void; close(): Promise<void> } {
   const { target, settings, setup, points } = options;
   const client: NodeClient = createNodeClient(target, {
     timeoutMs: settings.requestTimeoutMs,
@@ -66,6 +66,8 @@ export function createVu(
   });
   const pace = pacer(options.maxRps);
   let definitive = false;
+  /** Epoch ms after which walks stop (the stage's schedule plus a grace); none until set. */
+  let stopAtMs = Infinity;
 
   async function sendMeasured(call: ApiCall, tags: Tags): Promise<ApiResponse> {
     await pace();
@@ -129,9 +131,9 @@ export function createVu(
         foreignOwner: walkOptions.foreignOwner,
       },
       {
-        deadlineMs: Date.now() + WALK_DEADLINE_MS,
+        deadlineMs: Math.min(Date.now() + WALK_DEADLINE_MS, stopAtMs),
         backoff: walkOptions.backoff ?? DEFAULT_BACKOFF,
-        running: () => !definitive,
+        running: () => !definitive && Date.now() < stopAtMs,
         onResponse(call, response, attempt, waitedMs) {
           const tags = callTags(call, traffic, depth);
           const throttled = response.status === 429;
@@ -216,6 +218,9 @@ export function createVu(
     sender,
     recordFailures,
     stopped: () => definitive,
+    stopAt(epochMs: number) {
+      stopAtMs = epochMs;
+    },
     close: () => client.close(),
   };
 }

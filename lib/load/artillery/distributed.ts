@@ -7,7 +7,7 @@
  */
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Phase } from '../phases.ts';
+import { phasesDurationS, type Phase } from '../phases.ts';
 import { buildEngine, ENGINE_PACKAGE } from './build-engine.ts';
 import { targetEnv, type EngineConfig, type StageConfig } from './engine-config.ts';
 import { artilleryScript, scriptText } from './script.ts';
@@ -32,7 +32,7 @@ export interface DistributedRequest {
   baseUrl: string;
   phases: readonly Phase[];
   /** The one stage of the run: a distributed run is one load. */
-  stage: { name: string; engine: Omit<StageConfig, 'targetEnv'> };
+  stage: { name: string; engine: Omit<StageConfig, 'targetEnv' | 'durationS'> };
   /** The target file's JSON as written (keys named by environment variable, never inline). */
   targetJson: string;
   /** The environment variables the target file reads its keys from. */
@@ -73,7 +73,13 @@ export async function writeDistributedRun(request: DistributedRequest): Promise<
   const engineDir = await buildEngine(path.join(dir, '.engine-build'));
   cpSync(path.join(engineDir, ENGINE_PACKAGE), path.join(dir, ENGINE_PACKAGE), { recursive: true });
   const engine: EngineConfig = {
-    stages: { [request.stage.name]: { ...request.stage.engine, targetEnv: targetEnv(0) } },
+    stages: {
+      [request.stage.name]: {
+        ...request.stage.engine,
+        targetEnv: targetEnv(0),
+        durationS: phasesDurationS(request.phases),
+      },
+    },
     // Each remote worker writes its points on its own machine; Artillery's report carries the
     // harness's counters back (harness.*), merged by Artillery.
     pointsDir: 'points',

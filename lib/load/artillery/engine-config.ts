@@ -17,7 +17,12 @@ export interface StageConfig {
   maxRps?: number;
   /** The environment variable holding the stage's target file as JSON. */
   targetEnv: string;
+  /** The stage's schedule, seconds: its walks stop this long plus GRACE_S after its first arrival. */
+  durationS: number;
 }
+
+/** Seconds a stage's walks may go on after its schedule before they stop (end `stopped`). */
+export const GRACE_S = 5;
 
 export interface EngineConfig {
   /** By stage name; a phase named `<stage>:<phase>` belongs to that stage. */

@@ -18,7 +18,7 @@ import type { MetricKind } from '../points/format.ts';
 import type { Arrival, LoadScenario } from '../scenario.ts';
 import { createVu } from '../vu.ts';
 import { planWalk } from '../walk-plan.ts';
-import { splitPhaseName, type EngineConfig, type StageConfig } from './engine-config.ts';
+import { GRACE_S, splitPhaseName, type EngineConfig, type StageConfig } from './engine-config.ts';
 import { PhaseClock, type PhaseSpec } from './schedule.ts';
 
 type ArtilleryEvents = Pick<EventEmitter, 'emit'>;
@@ -85,7 +85,7 @@ class HarnessEngine {
         callback(error instanceof Error ? error : new Error(String(error)), context);
         return;
       }
-      stage.scenario.arrival(stage.vu, this.arrive(stage, phase)).then(
+      stage.scenario.arrival(stage.vu, this.arrive(stage, name, phase)).then(
         () => callback(null, context),
         (error: unknown) => {
           const message = error instanceof Error ? error.message : String(error);
@@ -127,7 +127,7 @@ class HarnessEngine {
     return stage;
   }
 
-  private arrive(stage: Stage, phase: string): Arrival {
+  private arrive(stage: Stage, name: string, phase: string): Arrival {
     const now = performance.now();
     const clock = (this.clock ??= new PhaseClock(this.phaseSpec));
     const inPhase = clock.arrivals;
@@ -139,7 +139,12 @@ class HarnessEngine {
     const index = stage.arrivals * generators + offset;
     // The stage's measured run starts at its first arrival, not at its setup: in a run of several
     // stages it starts after the ones before it (the drift's thirds are thirds of the stage).
-    if (stage.arrivals === 0) stage.vu.setup.startedAt = Date.now();
+    if (stage.arrivals === 0) {
+      stage.vu.setup.startedAt = Date.now();
+      // Walks still going this long after the schedule stop (ended `stopped`, inconclusive):
+      // a walk backing off on 429s must not hold the run open until its own deadline.
+      stage.vu.stopAt(Date.now() + (this.config.stages[name]?.durationS ?? 0) * 1000 + GRACE_S * 1000);
+    }
     stage.arrivals += 1;
     const tags = { phase };
     stage.points.add(METRIC.generatorLateness, 'trend', lateness, tags);

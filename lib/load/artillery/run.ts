@@ -18,7 +18,7 @@ interface StageRequest {
   name: string;
   baseUrl: string;
   phases: readonly Phase[];
-  engine: Omit<StageConfig, 'maxRps' | 'targetEnv'>;
+  engine: Omit<StageConfig, 'maxRps' | 'targetEnv' | 'durationS'>;
   /** The stage's target file as JSON (keys it names come from `env`). */
   targetJson: string;
   /** The target's load.maxRps, shared between the generators. */
@@ -80,6 +80,7 @@ export async function runGenerators(request: GeneratorRequest): Promise<Generato
       ...stage.engine,
       maxRps: Math.max(1, stage.maxRps / request.workers),
       targetEnv: targetEnv(index),
+      durationS: phasesDurationS(stage.phases),
     };
   });
   const shared = request.stages.map((stage) => ({
