@@ -8,9 +8,8 @@
  */
 import { ENDPOINTS } from '../lib/contract/endpoints.ts';
 import type { LoadScenario } from '../lib/load/scenario.ts';
-import { MAX_PAGES } from '../lib/load/vu.ts';
 import { planWalk, walkableTenants } from '../lib/load/walk-plan.ts';
-import { foldPage, nextCall, startWalk, type WalkState } from '../lib/paging/walk.ts';
+import { foldPage, MAX_PAGES, nextCall, startWalk, type WalkState } from '../lib/paging/walk.ts';
 import { probeTarget } from './common/setup.ts';
 
 /**

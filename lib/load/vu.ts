@@ -10,7 +10,7 @@ import type { Failure } from '../failure.ts';
 import type { ApiCall } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
 import { throttledFailures, walkList, type Sender, type Walk } from '../paging/walk-list.ts';
-import { foldPage, startWalk } from '../paging/walk.ts';
+import { foldPage, MAX_PAGES, startWalk } from '../paging/walk.ts';
 import type { Target } from '../target/target.ts';
 import { depthLatencyAdded } from './depth-latency.ts';
 import { METRIC } from './metrics.ts';
@@ -19,8 +19,6 @@ import type { LoadSettings, SetupData, Vu, WalkOptions } from './scenario.ts';
 import { depthBucket, keyLabel, periodOf } from './tags.ts';
 import { DEFINITIVE_CHECKS } from './thresholds.ts';
 
-/** Far more pages than any list of a sane target: beyond it the walk does not terminate. */
-export const MAX_PAGES = 10_000;
 /** A walk still going after this long stops as timed-out (inconclusive). */
 const WALK_DEADLINE_MS = 60_000;
 

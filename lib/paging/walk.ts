@@ -11,6 +11,12 @@ import { PAGE_CHECKS } from '../checks/registry.ts';
 import { runPageChecks } from './run-checks.ts';
 import { pageIds, requestRecord } from './records.ts';
 
+/**
+ * Far more pages than any list of the sandbox, a sane target or a recorded walk holds: a walk
+ * longer than this does not terminate (walk-terminates). The one bound every job's walks use.
+ */
+export const MAX_PAGES = 10_000;
+
 export interface WalkSpec {
   endpoint: Endpoint;
   /** Filters and limit of the first page; filters stay unchanged on every page (spec §4.3 rule 4). */

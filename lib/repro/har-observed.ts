@@ -5,11 +5,8 @@
 import type { Failure } from '../failure.ts';
 import type { Credential } from '../http/call.ts';
 import { toApiResponse } from '../http/response.ts';
-import { foldPage, startWalk } from '../paging/walk.ts';
+import { foldPage, MAX_PAGES, startWalk } from '../paging/walk.ts';
 import type { CustomerWalk } from './har.ts';
-
-/** Far more pages than a recorded walk holds: only the HAR's own pages are folded. */
-const MAX_PAGES = 100_000;
 
 /** The failures the recorded pages show, or null when the HAR kept no response bodies. */
 export function observedFailures(walk: CustomerWalk, credential: Credential): Failure[] | null {

@@ -5,6 +5,7 @@
  * bug shows, 0 not reproduced, 2 cannot judge. The engine (artillery-repro-engine.ts) runs it
  * inside Artillery; the Sender and the environment are passed in.
  */
+import { MAX_PAGES } from '../paging/walk.ts';
 import type { Endpoint } from '../contract/endpoints.ts';
 import { isError, type Failure } from '../failure.ts';
 import type { Credential, Query } from '../http/call.ts';
@@ -211,8 +212,8 @@ export async function runReproPlan(
           endpoint: walk.endpoint,
           query: walk.query,
           credential: walk.credential,
-          // As the hunt's replays (MAX_PAGES): far beyond any sane list, so walk-terminates judges alike.
-          maxPages: Math.max(walk.pages, 10_000),
+          // As the hunt's replays: far beyond any sane list, so walk-terminates judges alike.
+          maxPages: Math.max(walk.pages, MAX_PAGES),
           foreignOwner: (id) => {
             const owner = ownerOf.get(id);
             return owner !== undefined && owner !== tenant ? owner : undefined;

@@ -5,7 +5,7 @@
 import { ENDPOINTS } from '../../lib/contract/endpoints.ts';
 import { tenantsDisjoint } from '../../lib/checks/tenants-disjoint.ts';
 import { HarnessError } from '../../lib/errors.ts';
-import { MAX_PAGES } from '../../lib/load/vu.ts';
+import { MAX_PAGES } from '../../lib/paging/walk.ts';
 import type { SetupContext, SetupData } from '../../lib/load/scenario.ts';
 import { walkRoles, walkableTenants } from '../../lib/load/walk-plan.ts';
 import { runWalkSetCheck } from '../../lib/paging/run-checks.ts';

@@ -5,7 +5,8 @@
 import type { NodeClient } from '../../lib/adapters/node-http.ts';
 import { shrinkWalk, type ShrinkResult } from '../../lib/repro/shrink.ts';
 import { seededRandom, variation, type WalkInput } from '../../lib/repro/walk-input.ts';
-import { MAX_PAGES, replayWalk, type Replay, type ReplayTarget } from './repro-walk.ts';
+import { MAX_PAGES } from '../../lib/paging/walk.ts';
+import { replayWalk, type Replay, type ReplayTarget } from './repro-walk.ts';
 
 export interface HuntOptions {
   customerLimit: number | undefined;

@@ -10,7 +10,7 @@ import { planWalk, walkableTenants, walkRoles } from '../../lib/load/walk-plan.t
 import { sendWithBackoff, walkList, type Sender } from '../../lib/paging/walk-list.ts';
 import type { Credential, Query } from '../../lib/http/call.ts';
 import type { Target } from '../../lib/target/target.ts';
-import { MAX_PAGES } from './repro-walk.ts';
+import { MAX_PAGES } from '../../lib/paging/walk.ts';
 
 export interface BackgroundLoad {
   /**

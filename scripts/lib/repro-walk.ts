@@ -11,9 +11,7 @@ import { walkList, type Sender } from '../../lib/paging/walk-list.ts';
 import type { ReproStep } from '../../lib/repro/curl.ts';
 import { walkQuery, type WalkInput } from '../../lib/repro/walk-input.ts';
 import type { Query } from '../../lib/http/call.ts';
-
-/** Far more pages than any list of a sane target: beyond it the walk does not terminate. */
-export const MAX_PAGES = 10_000;
+import { MAX_PAGES } from '../../lib/paging/walk.ts';
 
 export interface ReplayTarget {
   endpoint: Endpoint;
