@@ -15,7 +15,8 @@ import {
   optionsFromFlags,
   positiveInteger,
 } from './lib/load-options.ts';
-import { prepareDistributedLoad, runLoad, type LoadResult } from './lib/load-run.ts';
+import { prepareDistributedLoad } from './lib/load-distributed.ts';
+import { runLoad, type LoadResult } from './lib/load-run.ts';
 
 const percent = (share: number | null) => (share === null ? 'n/a' : `${Math.round(share * 1000) / 10}%`);
 const ms = (value: number | null) => (value === null ? 'n/a' : `${Math.round(value)} ms`);

@@ -9,12 +9,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createNodeClient } from '../../lib/adapters/node-http.ts';
 import { runGenerators, scheduleS, type GeneratorRun } from '../../lib/load/artillery/run.ts';
-import {
-  writeDistributedRun,
-  type DistributedPlan,
-  type Platform,
-} from '../../lib/load/artillery/distributed.ts';
-import { HarnessError } from '../../lib/errors.ts';
 import { parseDurationS } from '../../lib/load/duration.ts';
 import { phasesDurationS, plannedArrivals, type Phase } from '../../lib/load/phases.ts';
 import { PROFILES } from '../../lib/load/profiles.ts';
@@ -38,7 +32,7 @@ import { checkOptions, type LoadOptions } from './load-options.ts';
 import { SANDBOX_FLOOD_RATE } from './load-sandbox.ts';
 import { openTarget, type RunTarget } from './load-target.ts';
 
-const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The run as data: what it was, its judgement, and what it measured. */
 export interface LoadResult extends Judgement {
@@ -58,7 +52,7 @@ export interface LoadResult extends Judgement {
   files: { dir: string; result: string; junit: string; scripts: string[]; points: string[] };
 }
 
-const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
+export const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
 
 /** The schedule plus Artillery's start-up, the walks' drain and a margin; a run never outlives it. */
 const defaultTimeoutMs = (scheduleS: number): number => (scheduleS + 30 + 60) * 1000;
@@ -77,7 +71,7 @@ function settingsOf(
 }
 
 /** One load of a run: its options, opened target, settings, setup and schedule. */
-interface PreparedLoad {
+export interface PreparedLoad {
   name: string;
   options: LoadOptions;
   scenario: LoadScenario;
@@ -90,7 +84,8 @@ interface PreparedLoad {
   dir: string;
 }
 
-async function prepareLoad(name: string, options: LoadOptions, dir: string): Promise<PreparedLoad> {
+/** Checks the options, opens the load's target and runs its setup (one line when the target is unfit). */
+export async function prepareLoad(name: string, options: LoadOptions, dir: string): Promise<PreparedLoad> {
   const { scenario: scenarioName, profile } = checkOptions(options);
   const scenario = SCENARIOS[scenarioName];
   const thresholds = thresholdsFor(scenarioName, profile, overridesFromFlags(options.thresholds ?? []));
@@ -268,59 +263,3 @@ const definedEntries = (env: Env): Record<string, string> =>
   Object.fromEntries(
     Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
-
-/** The environment variables a target file names for its keys; one line when a key is inline. */
-function keyVariables(fileJson: string): string[] {
-  const file = JSON.parse(fileJson) as {
-    tenants?: { keys?: Record<string, { env?: string; value?: string }> }[];
-  };
-  const keys = (file.tenants ?? []).flatMap((tenant) => Object.values(tenant.keys ?? {}));
-  if (keys.some((key) => key.env === undefined))
-    throw new HarnessError(
-      '--platform needs a target file whose keys all come from environment variables ({ "env": "NAME" }): remote workers get the names, never the values',
-    );
-  return [...new Set(keys.map((key) => key.env as string))];
-}
-
-/**
- * A dry run for Artillery's distributed runners: runs the scenario's setup here (one line when
- * the target is unfit), writes the run's directory and returns the command that launches it.
- */
-export async function prepareDistributedLoad(
-  options: LoadOptions,
-  platform: Platform,
-  count: number,
-  region?: string,
-): Promise<DistributedPlan> {
-  const { scenario: name } = checkOptions(options);
-  if (options.target === undefined)
-    throw new HarnessError('--platform needs --target: the embedded sandbox runs on this machine only');
-  const dir = path.resolve(
-    options.outDir ?? path.join(PROJECT_ROOT, 'reports', `load-${stamp()}-${platform}`),
-  );
-  const load = await prepareLoad(name, options, dir);
-  try {
-    return await writeDistributedRun({
-      platform,
-      count,
-      ...(region ? { region } : {}),
-      baseUrl: load.run.target.baseUrl,
-      phases: load.phases,
-      stage: {
-        name,
-        engine: {
-          scenario: name,
-          settings: load.settings,
-          setup: load.setup,
-          recordDrift: gatesOnDrift(load.thresholds),
-          maxRps: load.run.target.load.maxRps,
-        },
-      },
-      targetJson: load.run.fileJson,
-      keyVariables: keyVariables(load.run.fileJson),
-      dir,
-    });
-  } finally {
-    await load.run.close();
-  }
-}
