@@ -132,6 +132,28 @@ const noDuplicatesWhileChanging = defineProperty({
   },
 });
 
+/**
+ * Whole walks of one quiescent list, each labelled by its (first) limit: every page passes the
+ * page checks, and every walk returns the same ids (limit-invariance). A walk that did not reach
+ * its end proves nothing: the run is inconclusive.
+ */
+function sameIds(context: PropertyContext, walks: readonly { limit: number; state: WalkState }[]): void {
+  verdict(
+    context,
+    walks.flatMap(({ state }) => state.failures),
+  );
+  fc.pre(walks.every(({ state }) => state.end === 'complete'));
+  const compared = walks.map(({ limit, state }) => ({ limit, ids: new Set(state.ids.keys()) }));
+  verdict(
+    context,
+    runWalkSetCheck(
+      limitInvariance,
+      compared,
+      walks.flatMap(({ state }) => state.requests),
+    ),
+  );
+}
+
 const limitInvarianceProperty = defineProperty({
   name: 'pagination.limit-invariance',
   family: 'pagination',
@@ -153,24 +175,8 @@ const limitInvarianceProperty = defineProperty({
     return prepared(arbitrary, async ({ other, ...input }) => {
       const walks = [];
       for (const limit of [input.limit, other])
-        walks.push(await walkToEnd(context, survey, { ...input, query: {}, limit }));
-      verdict(
-        context,
-        walks.flatMap((state) => state.failures),
-      );
-      fc.pre(walks.every((state) => state.end === 'complete'));
-      const compared = walks.map((state, index) => ({
-        limit: index === 0 ? input.limit : other,
-        ids: new Set(state.ids.keys()),
-      }));
-      verdict(
-        context,
-        runWalkSetCheck(
-          limitInvariance,
-          compared,
-          walks.flatMap((state) => state.requests),
-        ),
-      );
+        walks.push({ limit, state: await walkToEnd(context, survey, { ...input, query: {}, limit }) });
+      sameIds(context, walks);
     });
   },
 });
@@ -198,24 +204,10 @@ const limitChange = defineProperty({
       // The smallest limit bounds the changing walk's length; its pages take `limits` in turn.
       const smallest = Math.min(...limits);
       const changing = await walkToEnd(context, survey, { ...choice, query: {}, limit: smallest, limits });
-      const walks = [fixed, changing];
-      verdict(
-        context,
-        walks.flatMap((state) => state.failures),
-      );
-      fc.pre(walks.every((state) => state.end === 'complete'));
-      const compared = [
-        { limit, ids: new Set(fixed.ids.keys()) },
-        { limit: limits[0] ?? smallest, ids: new Set(changing.ids.keys()) },
-      ];
-      verdict(
-        context,
-        runWalkSetCheck(
-          limitInvariance,
-          compared,
-          walks.flatMap((state) => state.requests),
-        ),
-      );
+      sameIds(context, [
+        { limit, state: fixed },
+        { limit: limits[0] ?? smallest, state: changing },
+      ]);
     });
   },
 });
