@@ -9,7 +9,7 @@ import { selectSections, SECTIONS } from '../bench/registry.ts';
 import { runBench } from '../bench/run.ts';
 import { writeReport } from '../bench/report-file.ts';
 import { renderMarkdownTable, renderTextTable } from '../bench/table.ts';
-import { EXIT, parseFlags, runCli } from './lib/cli.ts';
+import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 

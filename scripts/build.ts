@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { buildEngine, ENGINE_DIR, ENGINE_PACKAGE } from '../lib/load/artillery/build-engine.ts';
-import { EXIT, parseFlags, runCli } from './lib/cli.ts';
+import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
 
 const USAGE = `Usage: npm run build -- [options]
 

@@ -7,9 +7,9 @@
 import { resolveArtillery } from '../lib/process/artillery.ts';
 import { kneeLine, onsetLines, stepTable } from '../lib/capacity/table.ts';
 import type { StepStats } from '../lib/capacity/step-stats.ts';
-import { parseFlags, runCli, useRedactor } from './lib/cli.ts';
-import { CAPACITY_FLAGS, CAPACITY_USAGE, capacityOptions } from './lib/capacity-options.ts';
-import { runCapacity } from './lib/capacity-run.ts';
+import { parseFlags, runCli, useRedactor } from '../lib/cli/cli.ts';
+import { CAPACITY_FLAGS, CAPACITY_USAGE, capacityOptions } from '../lib/capacity/options.ts';
+import { runCapacity } from '../lib/capacity/run.ts';
 
 const progress = (stats: StepStats) =>
   console.log(

@@ -1,12 +1,17 @@
 /**
  * `npx tsx scripts/check-licences.ts`: lists the licences of everything installed (the
  * harness's node_modules and tools/artillery's) and exits 1 when any package's licence is
- * refused (scripts/lib/licences.ts), naming each one.
+ * refused (lib/process/licences.ts), naming each one.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EXIT, parseFlags, runCli } from './lib/cli.ts';
-import { INSTALL_ROOTS, installedPackages, licenceProblem, unlicensedPackages } from './lib/licences.ts';
+import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
+import {
+  INSTALL_ROOTS,
+  installedPackages,
+  licenceProblem,
+  unlicensedPackages,
+} from '../lib/process/licences.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 

@@ -16,14 +16,14 @@ import type { Summary } from '../lib/report/model.ts';
 import { loadRefusal } from '../lib/target/loopback.ts';
 import { targetSecrets } from '../lib/target/target.ts';
 import { resolveRunOptions } from '../properties/options.ts';
-import { EXIT, parseFlags, runCli, useRedactor } from './lib/cli.ts';
-import { GATE_LOADS, selectLoads } from './lib/gate-plan.ts';
-import { runGateLoads } from './lib/gate-load.ts';
-import { runGateProperties } from './lib/gate-props.ts';
+import { EXIT, parseFlags, runCli, useRedactor } from '../lib/cli/cli.ts';
+import { GATE_LOADS, selectLoads } from '../lib/gate/plan.ts';
+import { runGateLoads } from '../lib/gate/loads.ts';
+import { runGateProperties } from '../lib/gate/properties.ts';
 import { resolveArtillery } from '../lib/process/artillery.ts';
-import { openTarget } from './lib/open-target.ts';
-import { readSummaryFile } from './lib/report-read.ts';
-import { writeRunReport } from './lib/report-write.ts';
+import { openTarget } from '../lib/target/open.ts';
+import { readSummaryFile } from '../lib/report/read.ts';
+import { writeRunReport } from '../lib/report/write.ts';
 
 const USAGE = `Usage: npm start | npm run gate -- [options]
 

@@ -6,7 +6,7 @@
  */
 import { HarnessError } from '../lib/errors.ts';
 import { ensureArtillery } from '../lib/process/artillery-install.ts';
-import { EXIT, describeError, parseFlags } from './lib/cli.ts';
+import { EXIT, describeError, parseFlags } from '../lib/cli/cli.ts';
 
 const USAGE = `Usage: tsx scripts/install-artillery.ts [--force] [--timeout SECONDS]
 Installs the Artillery and the Node 22 pinned in tools/artillery/ with npm ci, unless they are there.

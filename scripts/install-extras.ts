@@ -6,8 +6,8 @@
  */
 import { $ } from 'zx';
 import { existsSync } from 'node:fs';
-import { describeError } from './lib/cli.ts';
-import { ensureActionlint } from './lib/report-actionlint.ts';
+import { describeError } from '../lib/cli/cli.ts';
+import { ensureActionlint } from '../lib/process/actionlint.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const APT_TIMEOUT = '900s';

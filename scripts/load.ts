@@ -4,7 +4,7 @@
  * and where the reports went. Exit codes: 0 every check and threshold held, 1 a check or threshold
  * failed, 2 usage or setup error (including a generator that could not keep its schedule).
  */
-import { EXIT, parseFlags, runCli } from './lib/cli.ts';
+import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
 import { resolveArtillery } from '../lib/process/artillery.ts';
 import { HarnessError } from '../lib/errors.ts';
 import { PLATFORMS, type Platform } from '../lib/load/artillery/distributed.ts';
@@ -14,9 +14,9 @@ import {
   LOAD_USAGE,
   optionsFromFlags,
   positiveInteger,
-} from './lib/load-options.ts';
-import { prepareDistributedLoad } from './lib/load-distributed.ts';
-import { runLoad, type LoadResult } from './lib/load-run.ts';
+} from '../lib/load/run/options.ts';
+import { prepareDistributedLoad } from '../lib/load/run/distributed.ts';
+import { runLoad, type LoadResult } from '../lib/load/run/loads.ts';
 
 const percent = (share: number | null) => (share === null ? 'n/a' : `${Math.round(share * 1000) / 10}%`);
 const ms = (value: number | null) => (value === null ? 'n/a' : `${Math.round(value)} ms`);

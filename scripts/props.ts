@@ -22,8 +22,8 @@ import { resolveRunOptions } from '../properties/options.ts';
 import { waitUntilAnswering } from '../properties/readiness.ts';
 import { resultLine, writeRunArtifacts } from '../properties/report.ts';
 import { runProperties } from '../properties/runner.ts';
-import { EXIT, parseFlags, runCli, useRedactor } from './lib/cli.ts';
-import { openTarget } from './lib/open-target.ts';
+import { EXIT, parseFlags, runCli, useRedactor } from '../lib/cli/cli.ts';
+import { openTarget } from '../lib/target/open.ts';
 
 const USAGE = `npm run props -- [options]
 

@@ -6,9 +6,9 @@ import path from 'node:path';
 import { openApiDocument } from '../lib/contract/openapi.ts';
 import { compareWithBaseline, withBaseline } from '../lib/report/baseline.ts';
 import { MARGIN_FLAGS, marginHelp, resolveMargins } from '../lib/report/baseline-options.ts';
-import { readSummaryFile } from './lib/report-read.ts';
-import { EXIT, parseFlags, runCli } from './lib/cli.ts';
-import { writeReportFiles } from './lib/report-write.ts';
+import { readSummaryFile } from '../lib/report/read.ts';
+import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
+import { writeReportFiles } from '../lib/report/write.ts';
 
 const DEFAULT_FROM = 'reports/latest/summary.json';
 

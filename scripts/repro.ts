@@ -4,9 +4,9 @@
  * reproduction.
  * Exit codes: 0 not reproduced, 1 reproduced, 2 usage or setup error.
  */
-import { parseFlags, runCli, useRedactor } from './lib/cli.ts';
-import { REPRO_FLAGS, REPRO_USAGE, reproOptions } from './lib/repro-options.ts';
-import { runRepro } from './lib/repro-run.ts';
+import { parseFlags, runCli, useRedactor } from '../lib/cli/cli.ts';
+import { REPRO_FLAGS, REPRO_USAGE, reproOptions } from '../lib/repro/options.ts';
+import { runRepro } from '../lib/repro/run.ts';
 
 async function main(): Promise<number> {
   const options = reproOptions(parseFlags(REPRO_FLAGS, REPRO_USAGE), process.env);

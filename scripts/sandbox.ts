@@ -7,7 +7,7 @@ import { HarnessError } from '../lib/errors.ts';
 import { FAULTS } from '../sandbox/faults/catalogue.ts';
 import { parseNumberList, type SandboxOptions } from '../sandbox/options.ts';
 import { startSandbox } from '../sandbox/start.ts';
-import { EXIT, parseFlags, runCli } from './lib/cli.ts';
+import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
 
 const USAGE = `Usage: npm run sandbox -- [options]
 

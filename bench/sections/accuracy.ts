@@ -10,7 +10,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { runLoad, type LoadResult } from '../../scripts/lib/load-run.ts';
+import { runLoad, type LoadResult } from '../../lib/load/run/loads.ts';
 import { injectedPercentiles, type InjectedLatency } from '../injected-latency.ts';
 import { absoluteFigure, ratioFigure, type Figure } from '../report.ts';
 import { startSandboxProcess, UNTHROTTLED } from '../sandbox-process.ts';

@@ -11,7 +11,7 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runLoad, type LoadResult } from '../../scripts/lib/load-run.ts';
+import { runLoad, type LoadResult } from '../../lib/load/run/loads.ts';
 import { minimalHeld, runMinimalWalk, type MinimalWalkRun } from '../artillery-walk.ts';
 import { walkChain, withCursor } from '../chain-walk.ts';
 import { startNginx, type RunningNginx } from '../nginx/server.ts';

@@ -5,7 +5,7 @@
  * fault is the wall time of the run; there is no request sequence to shrink.
  */
 import path from 'node:path';
-import type { LoadOptions } from '../../scripts/lib/load-options.ts';
+import type { LoadOptions } from '../../lib/load/run/options.ts';
 import { absoluteFigure, type Figure } from '../report.ts';
 import type { BenchContext } from '../section.ts';
 
@@ -30,7 +30,7 @@ export interface LoadDetection {
 async function detect(context: BenchContext, fault: string, options: LoadOptions): Promise<LoadDetection> {
   context.log(`detection: ${fault} under load (${options.scenario} ${options.duration})`);
   // Loaded when needed: the load runner pulls in the whole Artillery toolchain.
-  const { runLoad } = await import('../../scripts/lib/load-run.ts');
+  const { runLoad } = await import('../../lib/load/run/loads.ts');
   const result = await runLoad({
     ...options,
     faults: [fault],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capacityOptions } from '../../scripts/lib/capacity-options.ts';
+import { capacityOptions } from '../../lib/capacity/options.ts';
 
 describe('capacityOptions', () => {
   it('should take defaults, then the environment, then flags', () => {

@@ -4,8 +4,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { validateSummary } from '../../lib/report/validate.ts';
-import { capacityOptions } from '../../scripts/lib/capacity-options.ts';
-import { runCapacity } from '../../scripts/lib/capacity-run.ts';
+import { capacityOptions } from '../../lib/capacity/options.ts';
+import { runCapacity } from '../../lib/capacity/run.ts';
 
 /** Runs `body` with a reports dir of its own, removed afterwards. */
 async function withReportsDir(body: (reportsDir: string) => Promise<void>): Promise<void> {

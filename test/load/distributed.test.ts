@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { targetEnv } from '../../lib/load/artillery/engine-config.ts';
 import { runArtillery } from '../../lib/process/artillery.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
-import { prepareDistributedLoad } from '../../scripts/lib/load-distributed.ts';
+import { prepareDistributedLoad } from '../../lib/load/run/distributed.ts';
 import { RUN_TIMEOUT_MS } from './run-helpers.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'distributed-'));

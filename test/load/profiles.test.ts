@@ -12,14 +12,14 @@ import {
   type Phase,
 } from '../../lib/load/phases.ts';
 import { PROFILE_NAMES, PROFILES } from '../../lib/load/profiles.ts';
-import { parseFlags } from '../../scripts/lib/cli.ts';
+import { parseFlags } from '../../lib/cli/cli.ts';
 import {
   checkOptions,
   LOAD_FLAGS,
   LOAD_USAGE,
   optionsFromFlags,
   positiveInteger,
-} from '../../scripts/lib/load-options.ts';
+} from '../../lib/load/run/options.ts';
 
 /** The rate each phase ends at. */
 const endRates = (phases: readonly Phase[]) => phases.map((phase) => phase.rampTo ?? phase.rate);

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
-import type { LoadOptions } from '../../scripts/lib/load-options.ts';
-import { runLoad, runLoads, type LoadResult } from '../../scripts/lib/load-run.ts';
+import type { LoadOptions } from '../../lib/load/run/options.ts';
+import { runLoad, runLoads, type LoadResult } from '../../lib/load/run/loads.ts';
 
 /** Each run is bounded by its own short duration plus runLoad's hard timeout. */
 export const RUN_TIMEOUT_MS = 90_000;

@@ -11,15 +11,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { METRIC } from '../../lib/load/metrics.ts';
 import { PAGE_CHECKS } from '../../lib/checks/registry.ts';
 import type { TargetFile } from '../../lib/target/schema.ts';
-import { runLoad, type LoadResult } from '../../scripts/lib/load-run.ts';
+import { runLoad, type LoadResult } from '../../lib/load/run/loads.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
 import { loadRunner, resultOnDisk, RUN_TIMEOUT_MS } from './run-helpers.ts';
 
 /** Every key value of every sandbox a run started, caught where the run starts it. */
 const sandboxKeys = vi.hoisted(() => new Set<string>());
 
-vi.mock('../../scripts/lib/open-target.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../scripts/lib/open-target.ts')>();
+vi.mock('../../lib/target/open.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../lib/target/open.ts')>();
   return {
     ...original,
     startSandboxTarget: async (...args: Parameters<typeof original.startSandboxTarget>) => {

@@ -6,8 +6,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRedactor } from '../../lib/redact.ts';
-import { findChromium, renderInChromium } from '../../scripts/lib/report-chromium.ts';
-import { writeReportFiles } from '../../scripts/lib/report-write.ts';
+import { findChromium, renderInChromium } from '../../lib/process/chromium.ts';
+import { writeReportFiles } from '../../lib/report/write.ts';
 import { REPRO_PATH, REPRO_SCRIPT, SECRET_KEY, sampleSummary } from './sample-summary.ts';
 
 /** Kept for a person to look at: the sample report and its screenshot. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
-import { renderJunit } from '../../scripts/lib/report-junit.ts';
+import { renderJunit } from '../../lib/report/junit.ts';
 import { compareWithBaseline, withBaseline } from '../../lib/report/baseline.ts';
 import { sampleSummary } from './sample-summary.ts';
 

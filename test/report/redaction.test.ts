@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRedactor, REDACTED } from '../../lib/redact.ts';
-import { writeRunReport } from '../../scripts/lib/report-write.ts';
+import { writeRunReport } from '../../lib/report/write.ts';
 import { REPRO_PATH, REPRO_SCRIPT, SECRET_KEY, sampleSummary } from './sample-summary.ts';
 
 /** Every form a key could take on its way into a file. */

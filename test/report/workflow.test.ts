@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { resolveTarget } from '../../lib/target/target.ts';
-import { ensureActionlint } from '../../scripts/lib/report-actionlint.ts';
+import { ensureActionlint } from '../../lib/process/actionlint.ts';
 import { spawnBounded } from '../../lib/process/spawn-bounded.ts';
 
 const WORKFLOW = '.github/workflows/gate.yml';

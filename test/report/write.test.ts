@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateSummary } from '../../lib/report/validate.ts';
-import { writeRunReport } from '../../scripts/lib/report-write.ts';
+import { writeRunReport } from '../../lib/report/write.ts';
 import { sampleSummary } from './sample-summary.ts';
 
 const identity = (text: string) => text;

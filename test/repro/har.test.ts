@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Entry, Har } from 'har-format';
 import { customerWalk } from '../../lib/repro/har.ts';
 import { stripSecrets } from '../../lib/repro/har-secrets.ts';
-import { readHarFile } from '../../scripts/lib/repro-har-read.ts';
+import { readHarFile } from '../../lib/repro/har-read.ts';
 
 const KEY = 'sbx_customer_secret_key_value';
 const BASE = 'https://api.example.test/api/v1';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseCredential } from '../../lib/repro/credential.ts';
 import { variation, walkQuery } from '../../lib/repro/walk-input.ts';
 import type { Target } from '../../lib/target/target.ts';
-import { reproOptions } from '../../scripts/lib/repro-options.ts';
+import { reproOptions } from '../../lib/repro/options.ts';
 
 const target: Target = {
   name: 'staging',

@@ -3,8 +3,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
-import { reproOptions } from '../../scripts/lib/repro-options.ts';
-import { runRepro, type ReproResult } from '../../scripts/lib/repro-run.ts';
+import { reproOptions } from '../../lib/repro/options.ts';
+import { runRepro, type ReproResult } from '../../lib/repro/run.ts';
 import { reproEnv, runArtilleryRepro, runCurlScript } from './run-script.ts';
 
 describe('repro --under-load of a response cache keyed without the tenant (shared-cache)', () => {

@@ -1,5 +1,5 @@
 /**
- * No installed package has a licence the harness may not use (scripts/lib/licences.ts): the
+ * No installed package has a licence the harness may not use (lib/process/licences.ts): the
  * real trees, and the rules on licences built to be refused or allowed.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import {
   licenceProblem,
   unlicensedPackages,
   type InstalledPackage,
-} from '../../scripts/lib/licences.ts';
+} from '../../lib/process/licences.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'licences-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

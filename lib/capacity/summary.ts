@@ -1,0 +1,64 @@
+/**
+ * A capacity run as summary.json: the curve, knee and 429 onset (metrics.capacity), latency per
+ * endpoint and tenant, the 429 share per step, and one invariant check per page check (every
+ * page served under load was checked; a failure fails the run).
+ */
+import { PAGE_CHECKS } from '../checks/registry.ts';
+import { capacityMetrics, latencyRows, rate429Series } from './metrics.ts';
+import type { Knee } from './knee.ts';
+import type { MeasuredStep, Onset } from './onset.ts';
+import type { StepStats } from './step-stats.ts';
+import type { Failure } from '../failure.ts';
+import { addCheck, addStage } from '../report/build.ts';
+import type { Summary } from '../report/model.ts';
+import type { LoadFailure } from '../load/points/run-points.ts';
+
+export interface MeasuredRun {
+  steps: StepStats[];
+  measured: MeasuredStep[];
+  knee: Knee | null;
+  onsets: Onset[];
+  failures: LoadFailure[];
+  durationMs: number;
+}
+
+const asFailure = (failure: LoadFailure): Failure => ({
+  check: failure.check,
+  code: failure.code,
+  severity: failure.severity === 'advisory' ? 'advisory' : 'error',
+  message: failure.message,
+  expected: 'every page served under load passes the check',
+  received: `${failure.count} time(s)${failure.tenant ? ` on ${failure.tenant}` : ''}${failure.endpoint ? ` ${failure.endpoint}` : ''}`,
+  requests: [],
+});
+
+function addPageChecks(summary: Summary, failures: readonly LoadFailure[], pages: number): void {
+  for (const check of PAGE_CHECKS) {
+    const found = failures.filter((failure) => failure.check === check.name).map(asFailure);
+    addCheck(
+      summary,
+      {
+        name: check.name,
+        kind: 'invariant',
+        family: 'capacity',
+        detail: `checked on ${pages} pages under load`,
+      },
+      found.length > 0 ? { verdict: 'failed', failures: found } : { verdict: 'passed' },
+    );
+  }
+}
+
+/** Fills `summary` with what the run measured; the caller finishes and writes it. */
+export function fillCapacitySummary(summary: Summary, run: MeasuredRun): void {
+  const samples = run.measured.flatMap((step) => step.samples);
+  summary.metrics = {
+    latency: latencyRows(samples),
+    rate429: rate429Series(run.measured),
+    depth: [],
+    capacity: capacityMetrics(run.steps, run.knee, run.onsets),
+  };
+  const answered = samples.filter((sample) => sample.status === 200).length;
+  addPageChecks(summary, run.failures, answered);
+  const broken = run.failures.some((failure) => failure.severity !== 'advisory');
+  addStage(summary, 'capacity steps', broken ? 'fail' : 'pass', run.durationMs);
+}

@@ -1,0 +1,60 @@
+/**
+ * CLI manners shared by every command: strict flags with `--help`, one error handler that prints
+ * one line and sets the exit code. Exit codes: 0 pass, 1 checks failed, 2 usage or setup error.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { HarnessError } from '../errors.ts';
+import type { Redactor } from '../redact.ts';
+
+export const EXIT = { pass: 0, checksFailed: 1, usage: 2 } as const;
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** Parses argv strictly; `--help` prints the usage and exits 0, an unknown flag is a one-line error. */
+export function parseFlags<T extends Options>(options: T, usage: string, argv = process.argv.slice(2)) {
+  try {
+    const parsed = parseArgs({
+      args: argv,
+      options: { ...options, help: { type: 'boolean' } },
+      strict: true,
+    });
+    if ((parsed.values as { help?: boolean }).help) {
+      console.log(usage);
+      process.exit(EXIT.pass);
+    }
+    return parsed.values;
+  } catch (error) {
+    if (error instanceof TypeError && 'code' in error)
+      throw new HarnessError(`${(error as Error).message.split('\n')[0]}; run with --help for the options`);
+    throw error;
+  }
+}
+
+/** The one line a user sees for an error; a stack only when HARNESS_DEBUG=1. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error && error.name === 'HarnessError') return error.message;
+  const text = error instanceof Error ? error.message : String(error);
+  return `internal error: ${text.split('\n')[0]} (set HARNESS_DEBUG=1 for details)`;
+}
+
+let activeRedactor: Redactor = (text) => text;
+
+/** Every error printed from now on passes through this redactor (call once the target is loaded). */
+export const useRedactor = (redact: Redactor): void => {
+  activeRedactor = redact;
+};
+
+/** Runs a command: its resolved number is the exit code; any error becomes one line and exit 2. */
+export function runCli(main: () => Promise<number>): void {
+  main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      for (const line of describeError(error).split('\n')) console.error(activeRedactor(`error: ${line}`));
+      if (process.env.HARNESS_DEBUG === '1' && error instanceof Error)
+        console.error(activeRedactor(error.stack ?? ''));
+      process.exitCode = EXIT.usage;
+    },
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * Reading flag values with their HARNESS_<FLAG> twins, for the capacity and repro commands: a
+ * flag wins over the environment, and a bad value fails at once with one line naming the flag,
+ * the value and what was expected.
+ */
+import { envName } from '../config.ts';
+import { HarnessError } from '../errors.ts';
+import { parseDurationS } from '../load/duration.ts';
+
+type Env = Record<string, string | undefined>;
+export type FlagValues = Partial<Record<string, string | string[] | boolean | undefined>>;
+
+export function flagText(flags: FlagValues, env: Env, flag: string): string | undefined {
+  const value = flags[flag];
+  if (typeof value === 'string') return value;
+  return env[envName(flag)] || undefined;
+}
+
+/** A repeatable flag, or its environment twin as a comma-separated list. */
+export function flagList(flags: FlagValues, env: Env, flag: string): string[] {
+  const value = flags[flag];
+  if (Array.isArray(value)) return value;
+  return env[envName(flag)]?.split(',').filter(Boolean) ?? [];
+}
+
+export function flagInteger(
+  flag: string,
+  value: string | undefined,
+  fallback: number,
+  [min, max]: readonly [number, number],
+  unit = 'an integer',
+): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < min || number > max)
+    throw new HarnessError(`--${flag}: "${value}" is not valid; expected ${unit} from ${min} to ${max}`);
+  return number;
+}
+
+export function flagSeconds(flag: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const parsed = parseDurationS(value);
+  if (parsed === undefined) throw new HarnessError(`--${flag}: "${value}" is not a duration like 30s or 5m`);
+  return parsed;
+}

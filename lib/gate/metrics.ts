@@ -1,0 +1,73 @@
+/**
+ * The report metrics of load runs, from their raw points (one `latency` point per response):
+ * latency per endpoint and tenant, the 429 share per second, latency by page depth.
+ * Percentiles are computed over all points, never averaged across runs.
+ */
+import { latencyRows, rate429Series } from '../capacity/metrics.ts';
+import { percentile, type RequestSample } from '../capacity/step-stats.ts';
+import type { Metrics } from '../report/model.ts';
+import { METRIC } from '../load/metrics.ts';
+import { readPoints } from '../load/points/read.ts';
+
+interface Sample extends RequestSample {
+  depth?: string;
+}
+
+async function readSamples(file: string, samples: Sample[]): Promise<void> {
+  for await (const record of readPoints(file)) {
+    if (record.metric !== METRIC.latency) continue;
+    const { status, tenant, endpoint, key, depth } = record.tags;
+    if (status === undefined || tenant === undefined || endpoint === undefined) continue;
+    samples.push({
+      durationMs: record.value,
+      status: Number(status),
+      key: key ?? tenant,
+      tenant,
+      endpoint,
+      time: record.time,
+      ...(depth === undefined ? {} : { depth }),
+    });
+  }
+}
+
+/** One-second buckets, so the 429 share reads as a curve over the run. */
+function perSecond(samples: readonly Sample[]) {
+  const buckets = new Map<number, Sample[]>();
+  for (const sample of samples) {
+    const second = Math.floor(sample.time / 1000);
+    const bucket = buckets.get(second);
+    if (bucket) bucket.push(sample);
+    else buckets.set(second, [sample]);
+  }
+  return [...buckets].sort(([a], [b]) => a - b).map(([, of]) => ({ offeredRps: 0, samples: of }));
+}
+
+function depthRows(samples: readonly Sample[]): Metrics['depth'] {
+  const byBucket = new Map<number, number[]>();
+  for (const sample of samples) {
+    if (sample.depth === undefined || sample.status === 429) continue;
+    const first = Number.parseInt(sample.depth, 10);
+    if (!Number.isInteger(first) || first < 1) continue;
+    const values = byBucket.get(first);
+    if (values) values.push(sample.durationMs);
+    else byBucket.set(first, [sample.durationMs]);
+  }
+  return [...byBucket]
+    .sort(([a], [b]) => a - b)
+    .map(([bucket, values]) => {
+      const sorted = values.sort((a, b) => a - b);
+      const at = (p: number) => Number(percentile(sorted, p).toFixed(2));
+      return { bucket, p50: at(50), p95: at(95), count: sorted.length };
+    });
+}
+
+export async function loadRunMetrics(pointFiles: readonly string[]): Promise<Metrics> {
+  const samples: Sample[] = [];
+  for (const file of pointFiles) await readSamples(file, samples);
+  if (samples.length === 0) return { latency: [], rate429: [], depth: [] };
+  return {
+    latency: latencyRows(samples),
+    rate429: rate429Series(perSecond(samples)),
+    depth: depthRows(samples),
+  };
+}

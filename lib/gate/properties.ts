@@ -1,0 +1,53 @@
+/** The property stage of the gate: the suites run in-process, folded into the summary. */
+import path from 'node:path';
+import { addCheck, type CheckOutcome } from '../report/build.ts';
+import type { Summary } from '../report/model.ts';
+import type { Target } from '../target/target.ts';
+import { ALL_PROPERTIES } from '../../properties/all.ts';
+import { createContext } from '../../properties/context.ts';
+import { resultLine, writeRunArtifacts } from '../../properties/report.ts';
+import { runProperties, type PropertyResult, type RunOptions } from '../../properties/runner.ts';
+
+function outcomeOf(result: PropertyResult, reproductions: string[]): CheckOutcome {
+  if (result.status === 'skipped') return { verdict: 'skipped', reason: result.reason };
+  if (result.status === 'passed') return { verdict: 'passed', advisories: result.advisories };
+  return {
+    verdict: 'failed',
+    failures: [...result.failures, ...result.advisories],
+    seed: result.seed,
+    path: result.path,
+    reproduction: reproductions,
+  };
+}
+
+export async function runGateProperties(
+  target: Target,
+  options: RunOptions,
+  report: { summary: Summary; runDir: string },
+  progress: (line: string) => void,
+): Promise<PropertyResult[]> {
+  const context = createContext(target);
+  try {
+    const results = await runProperties(ALL_PROPERTIES, context, options, (result) =>
+      progress(`  ${resultLine(result)}`),
+    );
+    const artifacts = await writeRunArtifacts(path.join(report.runDir, 'props'), target, results, options);
+    for (const result of results) {
+      const script = artifacts.reproductions[result.name];
+      const scripts = script === undefined ? [] : [path.relative(report.runDir, script)];
+      addCheck(
+        report.summary,
+        {
+          name: result.name,
+          kind: 'property',
+          family: result.family,
+          durationMs: Math.round(result.durationMs),
+        },
+        outcomeOf(result, scripts),
+      );
+    }
+    return results;
+  } finally {
+    await context.close();
+  }
+}

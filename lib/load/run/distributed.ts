@@ -1,0 +1,67 @@
+/**
+ * A load prepared for Artillery's distributed runners, as a dry run (`npm run load -- --platform
+ * ...`): the load's setup runs here, then lib/load/artillery/distributed.ts writes the directory
+ * and the command that launches it.
+ */
+import path from 'node:path';
+import { writeDistributedRun, type DistributedPlan, type Platform } from '../artillery/distributed.ts';
+import { HarnessError } from '../../errors.ts';
+import { gatesOnDrift } from '../thresholds.ts';
+import { checkOptions, type LoadOptions } from './options.ts';
+import { prepareLoad, PROJECT_ROOT, stamp } from './loads.ts';
+
+/** The environment variables a target file names for its keys; one line when a key is inline. */
+function keyVariables(fileJson: string): string[] {
+  const file = JSON.parse(fileJson) as {
+    tenants?: { keys?: Record<string, { env?: string; value?: string }> }[];
+  };
+  const keys = (file.tenants ?? []).flatMap((tenant) => Object.values(tenant.keys ?? {}));
+  if (keys.some((key) => key.env === undefined))
+    throw new HarnessError(
+      '--platform needs a target file whose keys all come from environment variables ({ "env": "NAME" }): remote workers get the names, never the values',
+    );
+  return [...new Set(keys.map((key) => key.env as string))];
+}
+
+/**
+ * A dry run for Artillery's distributed runners: runs the scenario's setup here (one line when
+ * the target is unfit), writes the run's directory and returns the command that launches it.
+ */
+export async function prepareDistributedLoad(
+  options: LoadOptions,
+  platform: Platform,
+  count: number,
+  region?: string,
+): Promise<DistributedPlan> {
+  const { scenario: name } = checkOptions(options);
+  if (options.target === undefined)
+    throw new HarnessError('--platform needs --target: the embedded sandbox runs on this machine only');
+  const dir = path.resolve(
+    options.outDir ?? path.join(PROJECT_ROOT, 'reports', `load-${stamp()}-${platform}`),
+  );
+  const load = await prepareLoad(name, options, dir);
+  try {
+    return await writeDistributedRun({
+      platform,
+      count,
+      ...(region ? { region } : {}),
+      baseUrl: load.run.target.baseUrl,
+      phases: load.phases,
+      stage: {
+        name,
+        engine: {
+          scenario: name,
+          settings: load.settings,
+          setup: load.setup,
+          recordDrift: gatesOnDrift(load.thresholds),
+          maxRps: load.run.target.load.maxRps,
+        },
+      },
+      targetJson: load.run.fileJson,
+      keyVariables: keyVariables(load.run.fileJson),
+      dir,
+    });
+  } finally {
+    await load.run.close();
+  }
+}

@@ -1,0 +1,265 @@
+/**
+ * One load run as a function: opens the target (or starts a sandbox), runs the scenario's setup
+ * in this process (one line when the target is unfit), runs its schedule on Artillery through the
+ * harness's engine (lib/load/artillery), merges every worker's points and judges them. Writes
+ * under the run's directory: result.json, junit.xml, the Artillery scripts and the raw points.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createNodeClient } from '../../adapters/node-http.ts';
+import { runGenerators, scheduleS, type GeneratorRun } from '../artillery/run.ts';
+import { parseDurationS } from '../duration.ts';
+import { phasesDurationS, plannedArrivals, type Phase } from '../phases.ts';
+import { PROFILES } from '../profiles.ts';
+import type { LoadScenario, LoadSettings, SetupData } from '../scenario.ts';
+import type { MergedSummary } from '../points/merge.ts';
+import { readRunPoints, type LoadFailure } from '../points/run-points.ts';
+import {
+  gatesOnDrift,
+  overridesFromFlags,
+  percentilesIn,
+  thresholdsFor,
+  type Thresholds,
+} from '../thresholds.ts';
+import { judge, rateLimiting, type Judgement, type RateLimiting } from '../verdict.ts';
+import { resolveArtillery } from '../../process/artillery.ts';
+import { createRedactor, redactDeep } from '../../redact.ts';
+import { targetSecrets } from '../../target/target.ts';
+import { SCENARIOS } from '../../../scenarios/index.ts';
+import { writeLoadJunit } from './junit.ts';
+import { checkOptions, type LoadOptions } from './options.ts';
+import { SANDBOX_FLOOD_RATE } from './sandbox.ts';
+import { openTarget, type RunTarget } from './target.ts';
+
+export const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The run as data: what it was, its judgement, and what it measured. */
+export interface LoadResult extends Judgement {
+  scenario: string;
+  profile: string;
+  /** Name and base URL only: never a key. */
+  target: { name: string; baseUrl: string; sandbox: boolean; faults: string[] };
+  engine: { artillery: string; exitCodes: (number | null)[] };
+  workers: number;
+  startedAt: string;
+  durationMs: number;
+  /** Each distinct failure the page checks recorded, with how often. */
+  failures: LoadFailure[];
+  rateLimiting: RateLimiting;
+  /** From all raw points: per metric, and per tag value as `metric{tag:value}`. */
+  metrics: MergedSummary['metrics'];
+  files: { dir: string; result: string; junit: string; scripts: string[]; points: string[] };
+}
+
+export const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
+
+/** The schedule plus Artillery's start-up, the walks' drain and a margin; a run never outlives it. */
+const defaultTimeoutMs = (scheduleS: number): number => (scheduleS + 30 + 60) * 1000;
+
+function settingsOf(
+  options: LoadOptions,
+  profile: LoadSettings['profile'],
+  sandbox: boolean,
+  maxRps: number,
+): LoadSettings {
+  const durationS = options.duration ? (parseDurationS(options.duration) ?? 0) : PROFILES[profile].durationS;
+  const rate = options.rate ?? PROFILES[profile].rate;
+  // The flood ramps up to all the target allows, so it reaches the noisy tenant's limit.
+  const floodRate = options.floodRate ?? (sandbox ? SANDBOX_FLOOD_RATE : Math.max(1, maxRps - rate));
+  return { profile, rate, durationS, floodRate, requestTimeoutMs: 10_000 };
+}
+
+/** One load of a run: its options, opened target, settings, setup and schedule. */
+export interface PreparedLoad {
+  name: string;
+  options: LoadOptions;
+  scenario: LoadScenario;
+  profile: LoadSettings['profile'];
+  thresholds: Thresholds;
+  run: RunTarget;
+  settings: LoadSettings;
+  setup: SetupData;
+  phases: Phase[];
+  dir: string;
+}
+
+/** Checks the options, opens the load's target and runs its setup (one line when the target is unfit). */
+export async function prepareLoad(name: string, options: LoadOptions, dir: string): Promise<PreparedLoad> {
+  const { scenario: scenarioName, profile } = checkOptions(options);
+  const scenario = SCENARIOS[scenarioName];
+  const thresholds = thresholdsFor(scenarioName, profile, overridesFromFlags(options.thresholds ?? []));
+  const run = await openTarget(scenarioName, options);
+  try {
+    const settings = settingsOf(options, profile, run.sandbox, run.target.load.maxRps);
+    const client = createNodeClient(run.target, { timeoutMs: settings.requestTimeoutMs });
+    const setup = await scenario
+      .setup({ target: run.target, settings, sender: client })
+      .finally(() => client.close());
+    return {
+      name,
+      options,
+      scenario,
+      profile,
+      thresholds,
+      run,
+      settings,
+      setup,
+      phases: scenario.phases(settings),
+      dir,
+    };
+  } catch (error) {
+    await run.close();
+    throw error;
+  }
+}
+
+const NO_POINTS =
+  "the load engine wrote no points: no arrival ran (HARNESS_DEBUG=1 shows Artillery's output)";
+
+/** Judges one load from its points and writes its result.json and junit.xml. */
+async function judgeLoad(
+  load: PreparedLoad,
+  generated: GeneratorRun,
+  context: { artillery: string; workers: number; started: number },
+): Promise<LoadResult> {
+  const { thresholds, run, settings, setup, phases } = load;
+  const files = generated.pointFiles[load.name] ?? [];
+  const wanted = [50, 90, 95, 99, ...percentilesIn(Object.values(thresholds).flat())];
+  const points = await readRunPoints(files, [...new Set(wanted)]);
+  const premise = load.scenario.premise?.(points.summary.metrics, settings);
+  const judgement = judge({
+    ...(generated.error
+      ? { engineError: generated.error }
+      : files.length === 0
+        ? { engineError: NO_POINTS }
+        : {}),
+    merged: points.summary,
+    thresholds,
+    failures: points.failures,
+    setupFailures: setup.failures ?? [],
+    planned: phases.reduce((sum, phase) => sum + plannedArrivals(phase), 0),
+    scheduleS: phasesDurationS(phases),
+    skipped: generated.skipped,
+    ...(premise === undefined ? {} : { premiseFailed: premise }),
+  });
+  const redact = createRedactor(targetSecrets(run.target));
+  mkdirSync(load.dir, { recursive: true });
+  const result: LoadResult = redactDeep(
+    {
+      scenario: load.scenario.name,
+      profile: load.profile,
+      target: {
+        name: run.target.name,
+        baseUrl: run.target.baseUrl,
+        sandbox: run.sandbox,
+        faults: run.faults,
+      },
+      engine: { artillery: context.artillery, exitCodes: generated.exitCodes },
+      workers: context.workers,
+      startedAt: new Date(context.started).toISOString(),
+      durationMs: Date.now() - context.started,
+      ...judgement,
+      failures: points.failures,
+      rateLimiting: rateLimiting(points.summary),
+      metrics: points.summary.metrics,
+      files: {
+        dir: load.dir,
+        result: path.join(load.dir, 'result.json'),
+        junit: path.join(load.dir, 'junit.xml'),
+        scripts: generated.scripts,
+        points: files,
+      },
+    },
+    redact,
+  );
+  writeFileSync(result.files.result, `${JSON.stringify(result, null, 2)}\n`);
+  writeLoadJunit(result, result.files.junit, redact);
+  return result;
+}
+
+export interface NamedLoad {
+  /** What the stage is called in the script and the reports (the gate's load name). */
+  name: string;
+  options: LoadOptions;
+  /** Where the load's result.json and junit.xml go. */
+  dir: string;
+}
+
+/**
+ * Several loads as one Artillery run, stage after stage in the same generator processes (the
+ * gate's loads: Artillery starts once), each judged on its own points. Every load opens its own
+ * target (a sandbox shaped for its scenario); `shared` holds what they share.
+ */
+export async function runLoads(
+  loads: readonly NamedLoad[],
+  shared: {
+    dir: string;
+    workers?: number;
+    timeoutMs?: number;
+    maxInFlight?: number;
+    echo?: boolean;
+    env?: Env;
+  },
+): Promise<LoadResult[]> {
+  const started = Date.now();
+  const artillery = resolveArtillery();
+  const workers = shared.workers ?? 1;
+  const prepared: PreparedLoad[] = [];
+  try {
+    for (const load of loads)
+      prepared.push(await prepareLoad(load.name, load.options, path.resolve(load.dir)));
+    mkdirSync(shared.dir, { recursive: true });
+    const stages = prepared.map((load) => ({
+      name: load.name,
+      baseUrl: load.run.target.baseUrl,
+      phases: load.phases,
+      engine: {
+        scenario: load.scenario.name,
+        settings: load.settings,
+        setup: load.setup,
+        recordDrift: gatesOnDrift(load.thresholds),
+      },
+      targetJson: load.run.fileJson,
+      maxRps: load.run.target.load.maxRps,
+    }));
+    const generated = await runGenerators({
+      stages,
+      workers,
+      dir: shared.dir,
+      env: definedEntries(shared.env ?? process.env),
+      timeoutMs: shared.timeoutMs ?? defaultTimeoutMs(scheduleS(stages)),
+      ...(shared.maxInFlight ? { maxInFlight: shared.maxInFlight } : {}),
+      echo: shared.echo ?? false,
+    });
+    const results: LoadResult[] = [];
+    for (const load of prepared)
+      results.push(await judgeLoad(load, generated, { artillery: artillery.version, workers, started }));
+    return results;
+  } finally {
+    for (const load of prepared) await load.run.close();
+  }
+}
+
+/** One load run: a run of one stage, in its own directory. */
+export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
+  const { scenario, workers } = checkOptions(options);
+  const dir = path.resolve(options.outDir ?? path.join(PROJECT_ROOT, 'reports', `load-${stamp()}`));
+  const [result] = await runLoads([{ name: scenario, options, dir }], {
+    dir,
+    workers,
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.maxInFlight ? { maxInFlight: options.maxInFlight } : {}),
+    ...(options.echo ? { echo: options.echo } : {}),
+    ...(options.env ? { env: options.env } : {}),
+  });
+  if (!result) throw new Error('runLoads returned no result for one load');
+  return result;
+}
+
+type Env = Record<string, string | undefined>;
+
+const definedEntries = (env: Env): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );

@@ -1,0 +1,196 @@
+/**
+ * A repro run as a function: reads the customer's walk, opens the target (or starts a sandbox,
+ * with faults and churn), replays and varies the walk (optionally under concurrent load) until the
+ * bug shows, shrinks it, writes the curl and Artillery reproductions and reports/<run-id>/.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createNodeClient, type NodeClient } from '../adapters/node-http.ts';
+import { loadTargetFile } from '../adapters/node-target.ts';
+import { HarnessError } from '../errors.ts';
+import type { Failure } from '../failure.ts';
+import { createRedactor, type Redactor } from '../redact.ts';
+import { describeTarget, finishSummary, startSummary } from '../report/build.ts';
+import type { Summary } from '../report/model.ts';
+import { chooseCredential } from './credential.ts';
+import { observedFailures } from './har-observed.ts';
+import { loadRefusal } from '../target/loopback.ts';
+import { targetSecrets } from '../target/target.ts';
+import { openTarget, type RunTarget } from '../load/run/target.ts';
+import { writeRunReport, type ReportPaths } from '../report/write.ts';
+import { hunt, shrinkFound, type HuntResult, type Shrunk } from './hunt.ts';
+import { reproInput, type ReproInput } from './input.ts';
+import { foreignOwners, startBackgroundLoad } from './under-load.ts';
+import type { ReproOptions } from './options.ts';
+import { reproArtillery, writeReproScripts } from './scripts.ts';
+import { fillReproSummary, verdictLine, type ReproOutcome } from './summary.ts';
+import { runVersions } from '../report/versions.ts';
+import type { Replay, ReplayTarget } from './walk.ts';
+import { walkRoles } from '../load/walk-plan.ts';
+import type { ReproStep } from './curl.ts';
+import { withNeighbourFirst } from './neighbour.ts';
+import type { Target } from '../target/target.ts';
+
+export interface ReproResult {
+  verdict: 'reproduced' | 'not-reproduced';
+  line: string;
+  /** What the HAR itself shows (null: no HAR, or a HAR without response bodies). */
+  observed: Failure[] | null;
+  /** Whose key replayed the walk, in words. */
+  credential: string;
+  outcome: ReproOutcome;
+  summary: Summary;
+  paths: ReportPaths;
+}
+
+async function openReproTarget(options: ReproOptions): Promise<RunTarget> {
+  if (options.target === undefined)
+    return openTarget('walk', {
+      faults: options.faults,
+      sandbox: options.churn ? { churn: options.churn } : {},
+    });
+  if (options.underLoad) return openTarget('walk', { target: options.target, env: options.env });
+  // Sequential replays are no load: a target that does not allow load may still be replayed.
+  const target = await loadTargetFile(options.target, options.env);
+  return { target, fileJson: '', faults: [], sandbox: false, close: async () => {} };
+}
+
+/** The shrunk replay's requests; a leak's owner asks the same first page first (neighbour.ts). */
+function reproSteps(target: Target, walk: ReplayTarget, replay: Replay): ReproStep[] {
+  const owner = target.tenants.find((tenant) => tenant.name === replay.leakedFrom);
+  const role = owner ? walkRoles(owner, walk.endpoint)[0] : undefined;
+  if (!owner || role === undefined) return replay.steps;
+  return withNeighbourFirst(replay.steps, { tenant: owner.name, role, scheme: 'bearer' });
+}
+
+/** The harness command that repeats this hunt, for the reproduction's header. */
+function replayCommand(options: ReproOptions): string {
+  const source = options.har
+    ? `--har ${options.har}`
+    : `--endpoint ${options.endpoint} --params '${options.params}'`;
+  const extras = [
+    options.tenant ? `--tenant ${options.tenant}` : '',
+    options.underLoad ? '--under-load' : '',
+    options.churn ? `--churn ${options.churn}` : '',
+  ].filter(Boolean);
+  return `npm run repro -- ${source} --target TARGET_FILE ${[...extras, `--seed ${options.seed}`].join(' ')}`;
+}
+
+async function huntAndShrink(
+  client: NodeClient,
+  run: RunTarget,
+  walk: ReplayTarget,
+  input: ReproInput,
+  options: ReproOptions,
+) {
+  const flaky = options.underLoad || options.churn !== undefined;
+  const huntStart = Date.now();
+  const deadlineMs = huntStart + options.timeBudgetS * 1000;
+  if (options.underLoad && loadRefusal(run.target)) throw new HarnessError(loadRefusal(run.target) ?? '');
+  const foreignOwner = options.underLoad
+    ? await foreignOwners(client, run.target, walk.endpoint, walk.credential.tenant, deadlineMs)
+    : undefined;
+  const load = options.underLoad
+    ? startBackgroundLoad(
+        run.target,
+        options.walkers,
+        deadlineMs + options.shrinkBudgetS * 1000,
+        walk.credential.tenant,
+      )
+    : undefined;
+  const target: ReplayTarget = {
+    ...walk,
+    foreignOwner,
+    announce: load ? (endpoint, query) => load.follow(endpoint, query) : undefined,
+  };
+  try {
+    const hunted: HuntResult = await hunt(client, target, {
+      ...options,
+      customerLimit: input.walk.limit,
+      deadlineMs,
+    });
+    const huntMs = Date.now() - huntStart;
+    let shrunk: Shrunk | undefined;
+    if (hunted.found)
+      shrunk = await shrinkFound(client, target, hunted.found, {
+        seed: options.seed,
+        timeLimitMs: options.shrinkBudgetS * 1000,
+        attempts: flaky ? 3 : 1,
+      });
+    return { hunted, huntMs, shrunk, shrinkMs: Date.now() - huntStart - huntMs };
+  } finally {
+    await load?.stop();
+  }
+}
+
+export async function runRepro(
+  options: ReproOptions,
+  onRedactor: (redact: Redactor) => void = () => {},
+): Promise<ReproResult> {
+  const startedAt = new Date();
+  const input = await reproInput(options);
+  const run = await openReproTarget(options);
+  const redact = createRedactor([...targetSecrets(run.target), ...input.secrets]);
+  onRedactor(redact);
+  const client = createNodeClient(run.target);
+  try {
+    const choice = chooseCredential(run.target, input.walk.endpoint, input.walk.key, options.tenant);
+    if (!choice.ok) throw new HarnessError(choice.problem);
+    const walk: ReplayTarget = {
+      endpoint: input.walk.endpoint,
+      filters: input.walk.filters,
+      credential: choice.credential,
+    };
+    const observed = input.walk.pages.length > 0 ? observedFailures(input.walk, choice.credential) : null;
+    const measured = await huntAndShrink(client, run, walk, input, options);
+    // The Artillery the reproduction is written for (it runs there, not here).
+    const artillery = reproArtillery();
+    const summary = startSummary({
+      command: 'repro',
+      target: describeTarget(run.target.name, run.target.baseUrl, {
+        sandbox: run.sandbox,
+        faults: run.faults,
+      }),
+      versions: runVersions(artillery.version),
+      startedAt,
+    });
+    const runDir = path.join(options.reportsDir, summary.runId);
+    await mkdir(runDir, { recursive: true });
+    const failure = measured.shrunk?.replay.failures[0];
+    const reproduction =
+      measured.shrunk && failure
+        ? await writeReproScripts({
+            runDir,
+            check: failure.check,
+            title: `Reproduction of ${failure.check} on ${input.walk.endpoint}, found by npm run repro (${input.source})`,
+            replay: replayCommand(options),
+            target: run.target,
+            steps: reproSteps(run.target, walk, measured.shrunk.replay),
+            failures: measured.shrunk.replay.failures,
+            redact,
+            artillery,
+          })
+        : [];
+    const outcome: ReproOutcome = {
+      filters: input.walk.filters,
+      triesAllowed: options.times,
+      reproduction,
+      ...measured,
+    };
+    fillReproSummary(summary, outcome);
+    summary.artifacts = [{ name: 'the hunt as data (repro.json)', path: 'repro.json' }];
+    const line = verdictLine(outcome);
+    // The walk's shape only: the HAR's response bodies are the customer's data, not the report's.
+    const pages = input.walk.pages.map(({ query, status, cursorFrom }) => ({ query, status, cursorFrom }));
+    const customerWalk = { ...input.walk, pages, key: undefined };
+    const story = { verdict: line, credential: choice.how, customerWalk, observed, outcome };
+    await writeFile(path.join(runDir, 'repro.json'), redact(`${JSON.stringify(story, null, 2)}\n`));
+    finishSummary(summary, new Date());
+    const paths = await writeRunReport(summary, { redact, reportsDir: options.reportsDir });
+    const verdict = measured.hunted.found ? 'reproduced' : 'not-reproduced';
+    return { verdict, line, observed, credential: choice.how, outcome, summary, paths };
+  } finally {
+    await client.close();
+    await run.close();
+  }
+}

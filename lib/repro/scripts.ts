@@ -1,0 +1,89 @@
+/**
+ * Writes the runnable reproductions of a shrunk failing walk into the run directory: a bash +
+ * curl script (lib/repro/curl.ts, ending in a jq judgement of the answers) and an Artillery
+ * reproduction directory (lib/repro/artillery-script.ts: the test script, its runner and the
+ * engine bundle, which replays the walk with the harness's own walk and page checks). All read the
+ * base URL and keys from environment variables; none holds a key, and everything written passes
+ * through the redactor.
+ */
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Failure } from '../failure.ts';
+import { resolveArtillery } from '../process/artillery.ts';
+import { ARTILLERY_DIR, pinnedVersion } from '../process/artillery-layout.ts';
+import type { Redactor } from '../redact.ts';
+import { ARTILLERY_REPRO_FILES, REPRO_ENGINE_DIR, artilleryRepro } from './artillery-script.ts';
+import { buildReproEngine } from '../load/artillery/build-engine.ts';
+import { curlScript, type ReproStep } from './curl.ts';
+import { curlJudge } from './curl-judge.ts';
+import { expectationsOf } from './expectations.ts';
+import { stepOwners } from './step-walks.ts';
+import type { Target } from '../target/target.ts';
+
+export interface ReproArtillery {
+  /** The pinned version: what `npx --yes artillery@VERSION` runs where the harness is not. */
+  version: string;
+  /** The harness's own install, when it is there (tried first by the runner script). */
+  local?: { node: string; cli: string };
+}
+
+/** The Artillery a reproduction is written for: the harness's pinned one. */
+export function reproArtillery(): ReproArtillery {
+  try {
+    const { node, cli, version } = resolveArtillery();
+    return { version, local: { node, cli } };
+  } catch {
+    // Not installed here: the reproduction still runs where npx can fetch the pinned version.
+    return { version: pinnedVersion(ARTILLERY_DIR, 'artillery') };
+  }
+}
+
+export interface ReproScriptsInput {
+  runDir: string;
+  check: string;
+  title: string;
+  replay: string;
+  target: Target;
+  steps: readonly ReproStep[];
+  failures: readonly Failure[];
+  redact: Redactor;
+  artillery: ReproArtillery;
+}
+
+/**
+ * Writes `repro/<check>.sh` and the directory `repro/<check>.artillery/`; returns the files a
+ * person opens, relative to runDir: the curl script, the Artillery runner and its test script.
+ */
+export async function writeReproScripts(input: ReproScriptsInput): Promise<string[]> {
+  const query = input.steps.at(-1)?.call.query ?? {};
+  const common = {
+    title: input.title,
+    replay: input.replay,
+    baseUrl: input.target.baseUrl,
+    apiKeyHeader: input.target.apiKeyHeader,
+    steps: input.steps,
+    failures: input.failures,
+  };
+  const curl = `${curlScript(common)}${curlJudge(expectationsOf(query), stepOwners(input.steps))}`;
+  const artillery = artilleryRepro({
+    ...common,
+    check: input.check,
+    artilleryVersion: input.artillery.version,
+    ...(input.artillery.local ? { localArtillery: input.artillery.local } : {}),
+  });
+  const curlFile = `repro/${input.check}.sh`;
+  const artilleryDir = `repro/${input.check}.artillery`;
+  const engine = await buildReproEngine();
+  const files: Record<string, string> = { [curlFile]: curl };
+  for (const [name, text] of Object.entries(artillery)) files[`${artilleryDir}/${name}`] = text;
+  for (const [name, text] of Object.entries(engine))
+    files[`${artilleryDir}/${REPRO_ENGINE_DIR}/${name}`] = text;
+  for (const [file, text] of Object.entries(files)) {
+    const full = path.join(input.runDir, file);
+    await mkdir(path.dirname(full), { recursive: true });
+    await writeFile(full, input.redact(text));
+  }
+  const runner = `${artilleryDir}/${ARTILLERY_REPRO_FILES.runner}`;
+  for (const executable of [curlFile, runner]) await chmod(path.join(input.runDir, executable), 0o755);
+  return [curlFile, runner, `${artilleryDir}/${ARTILLERY_REPRO_FILES.script}`];
+}

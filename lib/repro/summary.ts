@@ -1,0 +1,71 @@
+/**
+ * A repro run as summary.json: one stage for the hunt (its verdict in the name: reproduced on try
+ * N, or not reproduced after N tries) and one for the shrink, one invariant check per page check
+ * (a failed one carries the shrunk failure, the fast-check seed and path, and the reproduction
+ * files), and the whole story as repro.json beside it.
+ */
+import { PAGE_CHECKS } from '../checks/registry.ts';
+import type { Failure } from '../failure.ts';
+import { addCheck, addStage } from '../report/build.ts';
+import type { Summary } from '../report/model.ts';
+import { describeInput } from './walk-input.ts';
+import type { Query } from '../http/call.ts';
+import type { HuntResult, Shrunk } from './hunt.ts';
+
+export interface ReproOutcome {
+  filters: Query;
+  hunted: HuntResult;
+  triesAllowed: number;
+  huntMs: number;
+  shrunk?: Shrunk;
+  shrinkMs: number;
+  reproduction: string[];
+}
+
+export function verdictLine(outcome: ReproOutcome): string {
+  const { hunted, shrunk } = outcome;
+  const seconds = (outcome.huntMs / 1000).toFixed(1);
+  const inconclusive =
+    hunted.inconclusive > 0 ? `, ${hunted.inconclusive} inconclusive (throttled or over time)` : '';
+  if (!hunted.found)
+    return `not reproduced after ${hunted.tries} of ${outcome.triesAllowed} tries in ${seconds} s${inconclusive}`;
+  const check = hunted.found.failures[0]?.check ?? 'a check';
+  const size = shrunk
+    ? `; shrunk to ${shrunk.replay.steps.length} request(s): ${describeInput(outcome.filters, shrunk.input)}`
+    : '';
+  return `reproduced ${check} on try ${hunted.tries} of ${outcome.triesAllowed} in ${seconds} s${size}`;
+}
+
+function failuresOf(outcome: ReproOutcome): Failure[] {
+  return outcome.shrunk?.replay.failures ?? outcome.hunted.found?.failures ?? [];
+}
+
+export function fillReproSummary(summary: Summary, outcome: ReproOutcome): void {
+  const failures = failuresOf(outcome);
+  addStage(summary, `hunt: ${verdictLine(outcome)}`, outcome.hunted.found ? 'fail' : 'pass', outcome.huntMs);
+  if (outcome.shrunk)
+    addStage(
+      summary,
+      `shrink: ${outcome.shrunk.shrinks} shrink(s)${outcome.shrunk.reconfirmed ? '' : ', the failure did not show again: unshrunk'}`,
+      'pass',
+      outcome.shrinkMs,
+    );
+  for (const check of PAGE_CHECKS) {
+    const own = failures.filter((failure) => failure.check === check.name);
+    const identity = { name: check.name, kind: 'invariant' as const, family: 'repro' };
+    if (own.length === 0) {
+      addCheck(
+        summary,
+        { ...identity, detail: `held on ${outcome.hunted.tries} replay(s)` },
+        { verdict: 'passed' },
+      );
+      continue;
+    }
+    addCheck(summary, identity, {
+      verdict: 'failed',
+      failures: own,
+      ...(outcome.shrunk?.reconfirmed ? { seed: outcome.shrunk.seed, path: outcome.shrunk.path } : {}),
+      reproduction: outcome.reproduction,
+    });
+  }
+}
