@@ -16,12 +16,12 @@ import {
   positiveInteger,
 } from '../lib/load/run/options.ts';
 import { prepareDistributedLoad } from '../lib/load/run/distributed.ts';
-import { runLoad, type LoadResult } from '../lib/load/run/loads.ts';
+import { runLoad, type LoadRun } from '../lib/load/run/loads.ts';
 
 const percent = (share: number | null) => (share === null ? 'n/a' : `${Math.round(share * 1000) / 10}%`);
 const ms = (value: number | null) => (value === null ? 'n/a' : `${Math.round(value)} ms`);
 
-function printResult(result: LoadResult): void {
+function printResult(result: LoadRun): void {
   const { target, generator } = result;
   const faults = target.faults.length > 0 ? ` with ${target.faults.join(', ')}` : '';
   console.log(`target: ${target.name} (${target.baseUrl})${target.sandbox ? `, sandbox${faults}` : ''}`);
@@ -39,7 +39,7 @@ function printResult(result: LoadResult): void {
     );
   for (const warning of result.warnings) console.log(`warning: ${warning}`);
   console.log(`${result.verdict.toUpperCase()}: ${result.reason}`);
-  console.log(`reports: ${result.files.dir}`);
+  console.log(`report: ${result.report.html}`);
 }
 
 const isPlatform = (name: string): name is Platform => (PLATFORMS as readonly string[]).includes(name);

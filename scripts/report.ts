@@ -2,13 +2,10 @@
  * Re-renders a run's report.html and junit.xml from its summary.json (reports never re-run
  * checks), optionally compares the run with a baseline, or prints the OpenAPI document.
  */
-import path from 'node:path';
 import { openApiDocument } from '../lib/contract/openapi.ts';
-import { compareWithBaseline, withBaseline } from '../lib/report/baseline.ts';
 import { MARGIN_FLAGS, marginHelp, resolveMargins } from '../lib/report/baseline-options.ts';
-import { readSummaryFile } from '../lib/report/read.ts';
+import { rerenderReport } from '../lib/report/rerender.ts';
 import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
-import { writeReportFiles } from '../lib/report/write.ts';
 
 const DEFAULT_FROM = 'reports/latest/summary.json';
 
@@ -37,17 +34,13 @@ async function main(): Promise<number> {
     console.log(JSON.stringify(openApiDocument(), null, 2));
     return EXIT.pass;
   }
-  const margins = resolveMargins({ flags: flags as Record<string, string | undefined>, env: process.env });
   const from = flags.from ?? DEFAULT_FROM;
-  let summary = await readSummaryFile(from, 'summary');
-  if (flags.baseline) {
-    const baseline = await readSummaryFile(flags.baseline, 'baseline');
-    summary = withBaseline(summary, flags.baseline, compareWithBaseline(summary, baseline, margins));
-  }
-  // The summary on disk was redacted when the run wrote it; nothing here adds a key.
-  const paths = await writeReportFiles(summary, path.dirname(from), (text) => text);
+  const margins = resolveMargins({ flags: flags as Record<string, string | undefined>, env: process.env });
+  const { paths, regressions } = await rerenderReport(
+    from,
+    flags.baseline ? { file: flags.baseline, margins } : undefined,
+  );
   console.log(`report: ${paths.html}\njunit:  ${paths.junit}`);
-  const regressions = summary.baseline?.regressions ?? [];
   if (!flags.baseline) return EXIT.pass;
   if (regressions.length === 0) {
     console.log(`baseline: no regression beyond the margins against ${flags.baseline}`);

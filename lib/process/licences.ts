@@ -140,3 +140,30 @@ export function licenceProblem(pkg: InstalledPackage): string | undefined {
 /** Packages npm installed whose package.json declares no licence (an inner manifest has its package's). */
 export const unlicensedPackages = (packages: readonly InstalledPackage[]): InstalledPackage[] =>
   packages.filter((pkg) => !pkg.inner && !pkg.licence?.trim());
+
+/** What the licence check prints: the count per licence, undeclared ones, and each refused package. */
+export function licenceReport(roots: readonly string[]): { lines: string[]; refused: number } {
+  const packages = installedPackages(roots);
+  const label = (file: string) => path.relative(ROOT, path.dirname(file));
+  // A manifest inside a package that declares no licence (a dist folder's marker) has its package's.
+  const listed = packages.filter((pkg) => !pkg.inner || pkg.licence);
+  const counts = new Map<string, number>();
+  for (const { licence = '(none)' } of listed) counts.set(licence, (counts.get(licence) ?? 0) + 1);
+  const lines = [`${listed.length} package manifests, by licence:`];
+  for (const [licence, count] of [...counts].sort((a, b) => b[1] - a[1]))
+    lines.push(`  ${count}\t${licence}`);
+  const undeclared = unlicensedPackages(packages);
+  if (undeclared.length > 0)
+    lines.push(
+      `no licence declared (${undeclared.length}): ${undeclared.map((pkg) => label(pkg.file)).join(', ')}`,
+    );
+  const refused = packages.flatMap((pkg) => {
+    const problem = licenceProblem(pkg);
+    return problem ? [`${pkg.name}@${pkg.version} (${label(pkg.file)}): ${problem}`] : [];
+  });
+  for (const line of refused) lines.push(`refused: ${line}`);
+  lines.push(
+    refused.length === 0 ? 'no refused licence' : `${refused.length} package(s) with a refused licence`,
+  );
+  return { lines, refused: refused.length };
+}

@@ -94,6 +94,8 @@ export interface RunReportOptions {
   redact: Redactor;
   /** @default 'reports' */
   reportsDir?: string;
+  /** @default reportsDir/<run-id> */
+  runDir?: string;
 }
 
 /** Writes `reports/<run-id>/` and updates `reports/latest`; returns where everything went. */
@@ -102,6 +104,7 @@ export async function writeRunReport(
   options: RunReportOptions,
 ): Promise<ReportPaths & { latest: string }> {
   const reportsDir = options.reportsDir ?? 'reports';
-  const paths = await writeReportFiles(summary, path.join(reportsDir, summary.runId), options.redact);
+  const runDir = options.runDir ?? path.join(reportsDir, summary.runId);
+  const paths = await writeReportFiles(summary, runDir, options.redact);
   return { ...paths, latest: await updateLatest(reportsDir, paths.runDir) };
 }

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
 import type { LoadOptions } from '../../lib/load/run/options.ts';
-import { runLoad, runLoads, type LoadResult } from '../../lib/load/run/loads.ts';
+import { runLoad, runLoads, type LoadResult, type LoadRun } from '../../lib/load/run/loads.ts';
 
 /** Each run is bounded by its own short duration plus runLoad's hard timeout. */
 export const RUN_TIMEOUT_MS = 90_000;
 
-export function loadRunner(): (options: LoadOptions) => Promise<LoadResult> {
+export function loadRunner(): (options: LoadOptions) => Promise<LoadRun> {
   const root = mkdtempSync(path.join(tmpdir(), 'load-test-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   let count = 0;

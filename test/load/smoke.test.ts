@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { METRIC } from '../../lib/load/metrics.ts';
 import { PAGE_CHECKS } from '../../lib/checks/registry.ts';
 import type { TargetFile } from '../../lib/target/schema.ts';
-import { runLoad, type LoadResult } from '../../lib/load/run/loads.ts';
+import { runLoad, type LoadResult, type LoadRun } from '../../lib/load/run/loads.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
 import { loadRunner, resultOnDisk, RUN_TIMEOUT_MS } from './run-helpers.ts';
 
@@ -50,14 +50,16 @@ function filesUnder(dir: string): string[] {
 /** A sandbox key's shape (sandbox/auth.ts): a leak of any sandbox's key, whichever run it came from. */
 const SANDBOX_KEY_SHAPE = /sbx_[A-Za-z0-9_-]{32}/;
 
-function expectNoKeyWritten(result: LoadResult, keys: readonly string[]): void {
+function expectNoKeyWritten(result: LoadRun, keys: readonly string[]): void {
   expect(keys.length).toBeGreaterThan(0);
   const files = filesUnder(result.files.dir);
-  // What the run writes: its result, junit, each generator's Artillery script and report, the points.
+  // What the run writes: its result, the reports, each generator's Artillery script, the points.
   expect(files).toEqual(
     expect.arrayContaining([
       result.files.result,
-      result.files.junit,
+      result.report.summary,
+      result.report.junit,
+      result.report.html,
       ...result.files.scripts,
       ...result.files.points,
     ]),
@@ -89,7 +91,10 @@ function expectCleanPass(result: LoadResult, workers = 1): void {
   expect(result.generator.planned).toBeGreaterThan(0);
   expect(result.generator).toMatchObject({ started: result.generator.planned, skipped: 0 });
   expect(result.metrics[METRIC.walks]?.values.count).toBeGreaterThan(0);
-  expect(resultOnDisk(result)).toEqual(result);
+  // result.json holds the load's result; a load command's run adds its summary and report paths.
+  const { summary, report } = result as Partial<LoadRun>;
+  const reports = summary && report ? { summary, report } : {};
+  expect({ ...resultOnDisk(result), ...reports }).toEqual(result);
 }
 
 /** The latency values of the raw points of these files, sorted. */
@@ -181,8 +186,10 @@ describe('a run against a target file', () => {
 
     expectCleanPass(result);
     expect(result.target).toEqual({ name: 'sandbox', baseUrl: sandbox.baseUrl, sandbox: false, faults: [] });
-    const junit = readFileSync(result.files.junit, 'utf8');
-    expect(junit.match(/<testcase /g)).toHaveLength(result.thresholds.length + result.checks.length);
+    const junit = readFileSync(result.report.junit, 'utf8');
+    // One case per threshold, per page check, and the run's own.
+    expect(junit.match(/<testcase /g)).toHaveLength(result.thresholds.length + result.checks.length + 1);
+    expect(result.summary).toMatchObject({ command: 'load', verdict: 'pass', exitCode: 0 });
     expect(junit).not.toMatch(/<failure|<error/);
     expectNoKeyWritten(result, keysOf(sandbox.target));
   });

@@ -8,7 +8,8 @@ import { writeDistributedRun, type DistributedPlan, type Platform } from '../art
 import { HarnessError } from '../../errors.ts';
 import { gatesOnDrift } from '../thresholds.ts';
 import { checkOptions, type LoadOptions } from './options.ts';
-import { prepareLoad, PROJECT_ROOT, stamp } from './loads.ts';
+import { makeRunId } from '../../report/build.ts';
+import { prepareLoad, PROJECT_ROOT } from './loads.ts';
 
 /** The environment variables a target file names for its keys; one line when a key is inline. */
 function keyVariables(fileJson: string): string[] {
@@ -37,7 +38,7 @@ export async function prepareDistributedLoad(
   if (options.target === undefined)
     throw new HarnessError('--platform needs --target: the embedded sandbox runs on this machine only');
   const dir = path.resolve(
-    options.outDir ?? path.join(PROJECT_ROOT, 'reports', `load-${stamp()}-${platform}`),
+    options.outDir ?? path.join(PROJECT_ROOT, 'reports', `${makeRunId('load', new Date())}-${platform}`),
   );
   const load = await prepareLoad(name, options, dir);
   try {

@@ -2,7 +2,9 @@
  * One load run as a function: opens the target (or starts a sandbox), runs the scenario's setup
  * in this process (one line when the target is unfit), runs its schedule on Artillery through the
  * harness's engine (lib/load/artillery), merges every worker's points and judges them. Writes
- * under the run's directory: result.json, junit.xml, the Artillery scripts and the raw points.
+ * under each load's directory its result.json (the judgement and every metric by tag), the
+ * Artillery scripts and the raw points; `runLoad` adds the run's summary.json, junit.xml and
+ * report.html in the one schema every command writes (lib/report/model.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,7 +29,11 @@ import { resolveArtillery } from '../../process/artillery.ts';
 import { createRedactor, redactDeep } from '../../redact.ts';
 import { targetSecrets } from '../../target/target.ts';
 import { SCENARIOS } from '../../../scenarios/index.ts';
-import { writeLoadJunit } from './junit.ts';
+import { describeTarget, finishSummary, makeRunId, startSummary } from '../../report/build.ts';
+import type { Summary } from '../../report/model.ts';
+import { runVersions } from '../../report/versions.ts';
+import { writeReportFiles, writeRunReport, type ReportPaths } from '../../report/write.ts';
+import { addLoadChecks, fillLoadMetrics } from './summary.ts';
 import { checkOptions, type LoadOptions } from './options.ts';
 import { SANDBOX_FLOOD_RATE } from './sandbox.ts';
 import { openTarget, type RunTarget } from './target.ts';
@@ -49,10 +55,8 @@ export interface LoadResult extends Judgement {
   rateLimiting: RateLimiting;
   /** From all raw points: per metric, and per tag value as `metric{tag:value}`. */
   metrics: MergedSummary['metrics'];
-  files: { dir: string; result: string; junit: string; scripts: string[]; points: string[] };
+  files: { dir: string; result: string; scripts: string[]; points: string[] };
 }
-
-export const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
 
 /** The schedule plus Artillery's start-up, the walks' drain and a margin; a run never outlives it. */
 const defaultTimeoutMs = (scheduleS: number): number => (scheduleS + 30 + 60) * 1000;
@@ -117,7 +121,7 @@ export async function prepareLoad(name: string, options: LoadOptions, dir: strin
 const NO_POINTS =
   "the load engine wrote no points: no arrival ran (HARNESS_DEBUG=1 shows Artillery's output)";
 
-/** Judges one load from its points and writes its result.json and junit.xml. */
+/** Judges one load from its points and writes its result.json. */
 async function judgeLoad(
   load: PreparedLoad,
   generated: GeneratorRun,
@@ -166,7 +170,6 @@ async function judgeLoad(
       files: {
         dir: load.dir,
         result: path.join(load.dir, 'result.json'),
-        junit: path.join(load.dir, 'junit.xml'),
         scripts: generated.scripts,
         points: files,
       },
@@ -174,7 +177,6 @@ async function judgeLoad(
     redact,
   );
   writeFileSync(result.files.result, `${JSON.stringify(result, null, 2)}\n`);
-  writeLoadJunit(result, result.files.junit, redact);
   return result;
 }
 
@@ -182,7 +184,7 @@ export interface NamedLoad {
   /** What the stage is called in the script and the reports (the gate's load name). */
   name: string;
   options: LoadOptions;
-  /** Where the load's result.json and junit.xml go. */
+  /** Where the load's result.json goes. */
   dir: string;
 }
 
@@ -241,10 +243,22 @@ export async function runLoads(
   }
 }
 
-/** One load run: a run of one stage, in its own directory. */
-export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
-  const { scenario, workers } = checkOptions(options);
-  const dir = path.resolve(options.outDir ?? path.join(PROJECT_ROOT, 'reports', `load-${stamp()}`));
+/** A load command's run: its load's result, and the run's reports in the one summary schema. */
+export interface LoadRun extends LoadResult {
+  summary: Summary;
+  report: ReportPaths;
+}
+
+/**
+ * One load run, a run of one stage in its own folder (`outDir`, or reports/<run-id>/ with
+ * reports/latest pointing at it), with summary.json, junit.xml and report.html beside result.json.
+ */
+export async function runLoad(options: LoadOptions = {}): Promise<LoadRun> {
+  const { scenario, profile, workers } = checkOptions(options);
+  const started = new Date();
+  const runId = makeRunId('load', started);
+  const reportsDir = path.resolve(options.reportsDir ?? path.join(PROJECT_ROOT, 'reports'));
+  const dir = path.resolve(options.outDir ?? path.join(reportsDir, runId));
   const [result] = await runLoads([{ name: scenario, options, dir }], {
     dir,
     workers,
@@ -254,7 +268,26 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
     ...(options.env ? { env: options.env } : {}),
   });
   if (!result) throw new Error('runLoads returned no result for one load');
-  return result;
+  const summary = startSummary({
+    command: 'load',
+    runId,
+    target: describeTarget(result.target.name, result.target.baseUrl, {
+      sandbox: result.target.sandbox,
+      faults: result.target.faults,
+    }),
+    versions: runVersions(result.engine.artillery),
+    startedAt: started,
+  });
+  addLoadChecks(summary, result, `${scenario}/${profile}`);
+  await fillLoadMetrics(summary, [{ name: scenario, result }]);
+  summary.artifacts = [{ name: 'result.json', path: path.relative(dir, result.files.result) }];
+  finishSummary(summary, new Date(), { setupError: result.verdict === 'error' });
+  // The result on disk is already redacted; the summary holds nothing the result does not.
+  const redact = (text: string) => text;
+  const report = options.outDir
+    ? await writeReportFiles(summary, dir, redact)
+    : await writeRunReport(summary, { redact, reportsDir, runDir: dir });
+  return { ...result, summary, report };
 }
 
 type Env = Record<string, string | undefined>;

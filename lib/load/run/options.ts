@@ -32,7 +32,9 @@ export interface LoadOptions {
   faults?: string[];
   /** Sandbox only: latency, rate limits, churn and the like, over the scenario's defaults. */
   sandbox?: SandboxOptions;
-  /** @default reports/load-<timestamp> */
+  /** Run folders go in here, as reports/<run-id>/, and reports/latest points at the newest. @default reports */
+  reportsDir?: string;
+  /** The run's own folder, exactly (tests, the bench); reports/latest is left alone. */
   outDir?: string;
   /** Hard limit on the whole run. @default the profile's duration plus setup and stop margins */
   timeoutMs?: number;
@@ -66,7 +68,7 @@ export const LOAD_USAGE = `Usage: npm run load -- [options]
   --latency SPEC         sandbox only: fixed=MS,tail=MS,ratio=R
   --rate-limit SPEC      sandbox only: perKey=N,perTenant=N,windowMs=N
   --churn N              sandbox only: data changes per second while walking
-  --out-dir DIR          where the reports go (default reports/load-<timestamp>)
+  --reports-dir DIR      where run folders go (default reports; env HARNESS_REPORTS_DIR)
   --timeout D            hard limit on the run (default: duration plus margins)
   --platform NAME        dry run for Artillery's distributed runners (fargate, lambda, aci): write the
                          run's directory and print the command that launches it; sends nothing
@@ -98,7 +100,7 @@ export const LOAD_FLAGS = {
   latency: { type: 'string' },
   'rate-limit': { type: 'string' },
   churn: { type: 'string' },
-  'out-dir': { type: 'string' },
+  'reports-dir': { type: 'string' },
   timeout: { type: 'string' },
   platform: { type: 'string' },
   count: { type: 'string' },
@@ -168,7 +170,7 @@ export function optionsFromFlags(flags: FlagValues, env: Env): LoadOptions {
     maxInFlight: positiveInteger('max-in-flight', text(flags, env, 'max-in-flight'), 100_000),
     faults: list(flags, env, 'fault'),
     sandbox: sandboxOverrides(flags, env),
-    outDir: text(flags, env, 'out-dir'),
+    reportsDir: text(flags, env, 'reports-dir'),
     timeoutMs: timeoutS === undefined ? undefined : timeoutS * 1000,
     env,
   };

@@ -3,11 +3,11 @@
  * latency per endpoint and tenant, the 429 share per second, latency by page depth.
  * Percentiles are computed over all points, never averaged across runs.
  */
-import { latencyRows, rate429Series } from '../capacity/metrics.ts';
-import { percentile, type RequestSample } from '../capacity/step-stats.ts';
-import type { Metrics } from '../report/model.ts';
-import { METRIC } from '../load/metrics.ts';
-import { readPoints } from '../load/points/read.ts';
+import { latencyRows, rate429Series } from '../../capacity/metrics.ts';
+import { percentile, type RequestSample } from '../../capacity/step-stats.ts';
+import type { Metrics } from '../../report/model.ts';
+import { METRIC } from '../metrics.ts';
+import { readPoints } from '../points/read.ts';
 
 interface Sample extends RequestSample {
   depth?: string;

@@ -1,0 +1,121 @@
+/**
+ * The release gate's run: open the target (a sandbox with its faults, or a target file), run the
+ * property suites, then the loads as stages of one Artillery run, compare with a baseline, and
+ * write one report. `scripts/gate.ts` parses the flags and prints; everything else is here.
+ */
+import path from 'node:path';
+import { HarnessError } from '../errors.ts';
+import { resolveArtillery } from '../process/artillery.ts';
+import { createRedactor } from '../redact.ts';
+import { compareWithBaseline, withBaseline, type BaselineMargins } from '../report/baseline.ts';
+import { addStage, describeTarget, finishSummary, startSummary } from '../report/build.ts';
+import type { Summary } from '../report/model.ts';
+import { readSummaryFile } from '../report/read.ts';
+import { runVersions } from '../report/versions.ts';
+import { writeRunReport, type ReportPaths } from '../report/write.ts';
+import { loadRefusal } from '../target/loopback.ts';
+import { openTarget } from '../target/open.ts';
+import { targetSecrets } from '../target/target.ts';
+import type { RunOptions } from '../../properties/runner.ts';
+import { runGateLoads, type GateLoad } from './loads.ts';
+import { runGateProperties } from './properties.ts';
+
+/** Data changes per second in the gate's sandbox. */
+const GATE_CHURN = 20;
+
+export interface GateOptions {
+  /** The target file; empty: start a sandbox. */
+  targetFile: string;
+  faults: readonly string[];
+  loads: readonly GateLoad[];
+  properties: RunOptions;
+  reportsDir: string;
+  baseline?: { file: string; margins: BaselineMargins };
+}
+
+export interface GateResult {
+  summary: Summary;
+  paths: ReportPaths;
+}
+
+type Say = (line: string) => void;
+
+async function stage(summary: Summary, name: string, say: Say, run: () => Promise<boolean>): Promise<void> {
+  say(`▶ ${name}`);
+  const started = Date.now();
+  const passed = await run();
+  const took = Date.now() - started;
+  addStage(summary, name, passed ? 'pass' : 'fail', took);
+  say(`${passed ? '✔' : '✘'} ${name} (${(took / 1000).toFixed(1)} s)`);
+}
+
+/**
+ * Runs the gate and writes its report. `useRedactor` gets the redactor for the target's keys as
+ * soon as they are known, so that whatever the caller prints from then on is redacted.
+ */
+export async function runGate(
+  options: GateOptions,
+  say: Say,
+  useRedactor: (redact: (text: string) => string) => void = () => {},
+): Promise<GateResult> {
+  const started = new Date();
+  const { faults, loads } = options;
+  const baseline = options.baseline ? await readSummaryFile(options.baseline.file, 'baseline') : undefined;
+  const artillery = loads.length > 0 ? resolveArtillery() : undefined;
+  // Churn on: the sandbox keeps its last tenant quiescent, so walk-comparing properties still run
+  // while the churn property gets tenants whose data changes under it.
+  const opened = await openTarget(options.targetFile, faults, { churn: GATE_CHURN });
+  const redact = createRedactor(targetSecrets(opened.target));
+  useRedactor(redact);
+  if (loads.length > 0 && opened.file) {
+    const refusal = loadRefusal(opened.target);
+    if (refusal) throw new HarnessError(refusal);
+  }
+  const summary = startSummary({
+    command: 'gate',
+    target: describeTarget(opened.target.name, opened.target.baseUrl, { sandbox: !opened.file, faults }),
+    versions: runVersions(artillery?.version),
+    startedAt: started,
+  });
+  const runDir = path.join(options.reportsDir, summary.runId);
+  say(
+    `gate ${summary.runId} against ${opened.target.name}${faults.length ? ` with fault ${faults.join(', ')}` : ''}${artillery ? ` (artillery ${artillery.version})` : ''}`,
+  );
+  try {
+    await stage(summary, 'properties', say, async () => {
+      const results = await runGateProperties(opened.target, options.properties, { summary, runDir }, say);
+      return !results.some((result) => result.status === 'failed');
+    });
+  } finally {
+    await opened.sandbox?.close();
+  }
+  if (loads.length === 0) say('load stage not run (--load none)');
+  else
+    await stage(summary, 'load', say, async () => {
+      const results = await runGateLoads(
+        loads,
+        { summary, runDir, ...(opened.file ? { target: opened.file } : {}), faults },
+        say,
+      );
+      return results.every((result) => result.verdict === 'pass' || result.verdict === 'inconclusive');
+    });
+  let finished = finishSummary(summary, new Date());
+  if (baseline && options.baseline)
+    finished = finishSummary(
+      withBaseline(
+        finished,
+        options.baseline.file,
+        compareWithBaseline(finished, baseline, options.baseline.margins),
+      ),
+      new Date(),
+    );
+  const paths = await writeRunReport(finished, { redact, reportsDir: options.reportsDir });
+  return { summary: finished, paths };
+}
+
+/** The line the console shows for a failed check: its first failure, or its reason. */
+export function failureLine(check: Summary['checks'][number]): string {
+  const first = check.failures?.[0];
+  if (!first) return check.reason ?? '';
+  return check.kind === 'threshold' ? first.received : `${first.check}: ${first.message}`;
+}

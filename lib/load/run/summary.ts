@@ -1,0 +1,99 @@
+/**
+ * A load run in the one summary.json schema (lib/report/model.ts): what the gate's load stage and
+ * `npm run load` both write, so that `npm run report` re-renders and compares either.
+ */
+import type { Failure } from '../../failure.ts';
+import { addCheck } from '../../report/build.ts';
+import type { Summary } from '../../report/model.ts';
+import { addThresholds } from '../../report/thresholds.ts';
+import type { LoadFailure } from '../points/run-points.ts';
+import type { LoadResult } from './loads.ts';
+import { loadRunMetrics } from './summary-metrics.ts';
+
+const TIME_METRICS =
+  /^(latency|walk_duration|throttle_recovery|depth_latency_added|latency_drift|generator_lateness)\b/;
+
+const asAdvisory = (failure: LoadFailure, label: string): Failure => ({
+  check: failure.check,
+  code: failure.code,
+  severity: 'advisory',
+  message: `${label}: ${failure.message}`,
+  expected: 'see the check',
+  received: `${failure.count} time(s) under load`,
+  requests: [],
+});
+
+const ms = (value: number | null) => (value === null ? 'n/a' : `${Math.round(value)} ms`);
+
+/**
+ * Folds one load into a summary: its thresholds, one invariant check per page check (held on N
+ * pages, or failed with its first failure; listed once however often it failed), its advisories,
+ * and a "run" check with the generator's figures. An inconclusive run (its premise never held)
+ * is a skipped check with the reason, never a pass.
+ */
+export function addLoadChecks(summary: Summary, result: LoadResult, label: string): void {
+  const before = summary.checks.filter((check) => check.verdict === 'failed').length;
+  addThresholds(
+    summary,
+    result.thresholds.map((threshold) => ({
+      ...threshold,
+      metric: `${label} ${threshold.metric}`,
+      time: TIME_METRICS.test(threshold.metric),
+    })),
+  );
+  for (const check of result.checks)
+    addCheck(
+      summary,
+      {
+        name: `${label} ${check.name}`,
+        kind: 'invariant',
+        family: 'load',
+        detail: `${check.pages} pages checked`,
+      },
+      check.first
+        ? {
+            verdict: 'failed',
+            reason: `${check.first.code}: ${check.first.message} (${check.errors} time(s))`,
+          }
+        : { verdict: 'passed' },
+    );
+  for (const failure of result.failures.filter((f) => f.severity !== 'error'))
+    if (!summary.advisories.some((known) => known.code === failure.code && known.check === failure.check))
+      summary.advisories.push(asAdvisory(failure, label));
+  const { generator } = result;
+  const figures = `${generator.started} of ${generator.planned} arrivals (${generator.achievedRate.toFixed(1)}/s of ${generator.offeredRate.toFixed(1)}/s), lateness p95 ${ms(generator.latenessP95Ms)}, p99 ${ms(generator.latenessP99Ms)}`;
+  const failedHere = summary.checks.filter((check) => check.verdict === 'failed').length > before;
+  // A run that failed or could not run, for a reason no check above names, says why here.
+  addCheck(
+    summary,
+    { name: `${label} run`, kind: 'invariant', family: 'load', detail: `generator: ${figures}` },
+    result.verdict === 'inconclusive'
+      ? { verdict: 'skipped', reason: `inconclusive: ${result.reason}` }
+      : result.verdict !== 'pass' && !failedHere
+        ? { verdict: 'failed', reason: result.reason }
+        : { verdict: 'passed' },
+  );
+}
+
+/**
+ * Latency of the whole run (every load together, per endpoint and tenant) and of each load under
+ * its name (per endpoint); the 429 share over the whole run; latency by depth from the depth load
+ * when there was one.
+ */
+export async function fillLoadMetrics(
+  summary: Summary,
+  results: readonly { name: string; result: LoadResult }[],
+): Promise<void> {
+  const whole = await loadRunMetrics(results.flatMap(({ result }) => result.files.points));
+  const perStage = await Promise.all(
+    results.map(async ({ name, result }) =>
+      (await loadRunMetrics(result.files.points)).latency
+        .filter((row) => row.tenant === undefined)
+        .map((row) => ({ ...row, stage: name })),
+    ),
+  );
+  summary.metrics.latency = [...whole.latency, ...perStage.flat()];
+  summary.metrics.rate429 = whole.rate429;
+  const depth = results.find(({ result }) => result.scenario === 'depth')?.result;
+  summary.metrics.depth = depth ? (await loadRunMetrics(depth.files.points)).depth : whole.depth;
+}
