@@ -11,6 +11,7 @@ import { sendWithBackoff, walkList, type Sender } from '../paging/walk-list.ts';
 import type { Credential, Query } from '../http/call.ts';
 import type { Target } from '../target/target.ts';
 import { MAX_PAGES } from '../paging/walk.ts';
+import { walkTenantIds } from '../load/tenant-ids.ts';
 
 export interface BackgroundLoad {
   /**
@@ -102,15 +103,8 @@ export async function foreignOwners(
   untilMs: number,
 ): Promise<(id: string) => string | undefined> {
   const owners = new Map<string, string>();
-  for (const [index, tenant] of walkableTenants(target, { endpoints: [endpoint] }).entries()) {
-    const role = walkRoles(tenant, endpoint)[0];
-    if (tenant.name === customerTenant || role === undefined) continue;
-    const credential = { tenant: tenant.name, role, scheme: 'bearer' as const };
-    // A limit of its own per tenant: no two tenants send the same path, even to a tenant-blind cache.
-    const query = { limit: String(100 - index) };
-    const spec = { endpoint, query, credential, maxPages: MAX_PAGES };
-    const walk = await walkList(client, spec, { deadlineMs: untilMs });
-    for (const id of walk.ids.keys()) owners.set(id, tenant.name);
-  }
+  const sets = await walkTenantIds(client, target, { endpoints: [endpoint], deadlineMs: untilMs });
+  for (const { tenant, ids } of sets)
+    if (tenant !== customerTenant) for (const id of ids) owners.set(id, tenant);
   return (id) => owners.get(id);
 }

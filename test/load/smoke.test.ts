@@ -12,6 +12,7 @@ import { METRIC } from '../../lib/load/metrics.ts';
 import { PAGE_CHECKS } from '../../lib/checks/registry.ts';
 import type { TargetFile } from '../../lib/target/schema.ts';
 import { runLoad, type LoadResult, type LoadRun } from '../../lib/load/run/loads.ts';
+import { rerenderReport } from '../../lib/report/rerender.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
 import { loadRunner, resultOnDisk, RUN_TIMEOUT_MS } from './run-helpers.ts';
 
@@ -190,6 +191,9 @@ describe('a run against a target file', () => {
     // One case per threshold, per page check, and the run's own.
     expect(junit.match(/<testcase /g)).toHaveLength(result.thresholds.length + result.checks.length + 1);
     expect(result.summary).toMatchObject({ command: 'load', verdict: 'pass', exitCode: 0 });
+    // npm run report re-renders a load run like any other.
+    const rendered = await rerenderReport(result.report.summary);
+    expect(rendered).toMatchObject({ regressions: [], paths: { html: result.report.html } });
     expect(junit).not.toMatch(/<failure|<error/);
     expectNoKeyWritten(result, keysOf(sandbox.target));
   });

@@ -1,0 +1,93 @@
+/**
+ * A load in the one summary schema (lib/load/run/summary.ts): what the gate and `npm run load`
+ * write. An inconclusive load is a skipped check with its reason, never a pass and never a failure;
+ * an errored load fails its run check; a failed page check is listed once.
+ */
+import { describe, expect, it } from 'vitest';
+import { finishSummary, startSummary } from '../../lib/report/build.ts';
+import type { LoadResult } from '../../lib/load/run/loads.ts';
+import { addLoadChecks } from '../../lib/load/run/summary.ts';
+
+const generator = {
+  planned: 10,
+  started: 10,
+  skipped: 0,
+  latenessP95Ms: 0,
+  latenessP99Ms: 0,
+  offeredRate: 1,
+  achievedRate: 1,
+};
+
+function loadResult(judgement: Partial<LoadResult>): LoadResult {
+  return {
+    verdict: 'pass',
+    exitCode: 0,
+    reason: 'held',
+    thresholds: [{ metric: 'latency', expression: 'p95 < 500', ok: true, actual: 12 }],
+    checks: [{ name: 'no-duplicate-ids', pages: 40, errors: 0 }],
+    generator,
+    warnings: [],
+    failures: [],
+    ...judgement,
+  } as LoadResult;
+}
+
+function summaryOf(result: LoadResult) {
+  const summary = startSummary({
+    command: 'load',
+    target: { name: 'sandbox', baseUrl: 'http://127.0.0.1:1/api/v1', kind: 'sandbox' },
+    versions: { harness: '0', node: process.version },
+    startedAt: new Date(0),
+  });
+  addLoadChecks(summary, result, 'fairness/smoke');
+  return finishSummary(summary, new Date(1000), { setupError: result.verdict === 'error' });
+}
+
+describe('a load in the summary schema', () => {
+  it('should pass a load that passed, with a run check naming the generator figures', () => {
+    const summary = summaryOf(loadResult({}));
+    expect(summary).toMatchObject({ verdict: 'pass', exitCode: 0 });
+    const run = summary.checks.find((check) => check.name === 'fairness/smoke run');
+    expect(run).toMatchObject({ verdict: 'passed', detail: expect.stringContaining('10 of 10 arrivals') });
+  });
+
+  it('should skip, with the reason, a load whose premise never held', () => {
+    const reason = 'the noisy tenant was throttled on 3% of its hold-phase requests (premise: 50%)';
+    const summary = summaryOf(loadResult({ verdict: 'inconclusive', reason }));
+    expect(summary).toMatchObject({ verdict: 'pass', exitCode: 0 });
+    const run = summary.checks.find((check) => check.name === 'fairness/smoke run');
+    expect(run).toMatchObject({ verdict: 'skipped', reason: `inconclusive: ${reason}` });
+  });
+
+  it('should fail the run check of a load that could not run', () => {
+    const reason = 'the load generator fell behind its schedule';
+    const summary = summaryOf(loadResult({ verdict: 'error', exitCode: 2, reason }));
+    expect(summary).toMatchObject({ verdict: 'fail', exitCode: 2 });
+    expect(summary.checks.find((check) => check.name === 'fairness/smoke run')).toMatchObject({
+      verdict: 'failed',
+      reason,
+    });
+  });
+
+  it('should list a failed page check once, with its first failure', () => {
+    const first = {
+      check: 'no-duplicate-ids',
+      code: 'DUPLICATE_ID',
+      severity: 'error' as const,
+      message: 'id o-1 on pages 1 and 2',
+      count: 7,
+    };
+    const summary = summaryOf(
+      loadResult({
+        verdict: 'fail',
+        exitCode: 1,
+        checks: [{ name: 'no-duplicate-ids', pages: 40, errors: 7, first }],
+        failures: [first],
+      }),
+    );
+    const listed = summary.checks.filter((check) => check.name === 'fairness/smoke no-duplicate-ids');
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ verdict: 'failed', reason: expect.stringContaining('DUPLICATE_ID') });
+    expect(summary).toMatchObject({ verdict: 'fail', exitCode: 1 });
+  });
+});
