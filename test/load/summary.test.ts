@@ -48,7 +48,8 @@ describe('a load in the summary schema', () => {
     const summary = summaryOf(loadResult({}));
     expect(summary).toMatchObject({ verdict: 'pass', exitCode: 0 });
     const run = summary.checks.find((check) => check.name === 'fairness/smoke run');
-    expect(run).toMatchObject({ verdict: 'passed', detail: expect.stringContaining('10 of 10 arrivals') });
+    expect(run?.verdict).toBe('passed');
+    expect(run?.detail).toContain('10 of 10 arrivals');
   });
 
   it('should skip, with the reason, a load whose premise never held', () => {
@@ -87,7 +88,8 @@ describe('a load in the summary schema', () => {
     );
     const listed = summary.checks.filter((check) => check.name === 'fairness/smoke no-duplicate-ids');
     expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatchObject({ verdict: 'failed', reason: expect.stringContaining('DUPLICATE_ID') });
+    expect(listed[0]?.verdict).toBe('failed');
+    expect(listed[0]?.reason).toContain('DUPLICATE_ID');
     expect(summary).toMatchObject({ verdict: 'fail', exitCode: 1 });
   });
 });
