@@ -5,7 +5,7 @@
 import type { parseFlags } from '../lib/cli/cli.ts';
 import { HarnessError } from '../lib/errors.ts';
 import { FAULTS } from './faults/catalogue.ts';
-import { parseNumberList, type SandboxOptions } from './options.ts';
+import { latencySpec, rateLimitSpec, type SandboxOptions } from './options.ts';
 
 export const SANDBOX_USAGE = `Usage: npm run sandbox -- [options]
 
@@ -76,18 +76,8 @@ export function sandboxOptionsFromFlags(flags: Flags): SandboxOptions {
     churn: numberSetting(flags, 'churn'),
     apiKeyBrand: setting(flags, 'api-key-brand'),
     targetPath: setting(flags, 'target-out') ?? 'reports/sandbox-target.json',
-    rateLimit:
-      rateLimit === undefined
-        ? undefined
-        : parseNumberList('--rate-limit', rateLimit, {
-            perKey: 'perKey',
-            perTenant: 'perTenant',
-            windowMs: 'windowMs',
-          }),
-    latency:
-      latency === undefined
-        ? undefined
-        : parseNumberList('--latency', latency, { fixed: 'fixedMs', tail: 'tailMs', ratio: 'tailRatio' }),
+    rateLimit: rateLimit === undefined ? undefined : rateLimitSpec(rateLimit),
+    latency: latency === undefined ? undefined : latencySpec(latency),
   };
 }
 

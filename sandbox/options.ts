@@ -119,3 +119,11 @@ export function parseNumberList(
   }
   return result;
 }
+
+/** `--latency fixed=MS,tail=MS,ratio=R`, as every command that starts a sandbox reads it. */
+export const latencySpec = (text: string): Partial<LatencyOptions> =>
+  parseNumberList('--latency', text, { fixed: 'fixedMs', tail: 'tailMs', ratio: 'tailRatio' });
+
+/** `--rate-limit perKey=N,perTenant=N,windowMs=N`, as every command that starts a sandbox reads it. */
+export const rateLimitSpec = (text: string): Partial<RateLimitOptions> =>
+  parseNumberList('--rate-limit', text, { perKey: 'perKey', perTenant: 'perTenant', windowMs: 'windowMs' });

@@ -5,7 +5,12 @@
 import { HarnessError } from '../errors.ts';
 import { DEFAULT_KNEE_RULE, type KneeRule } from './knee.ts';
 import { flagInteger, flagList, flagSeconds, flagText, type FlagValues } from '../cli/flags.ts';
-import { parseNumberList, type RateLimitOptions, type SandboxOptions } from '../../sandbox/options.ts';
+import {
+  latencySpec,
+  rateLimitSpec,
+  type RateLimitOptions,
+  type SandboxOptions,
+} from '../../sandbox/options.ts';
 
 export interface CapacityOptions {
   /** A target file; without one a sandbox is started for the run. */
@@ -88,15 +93,13 @@ function factor(value: string | undefined): number {
 function sandboxOptions(flags: FlagValues, env: Env): SandboxOptions {
   const latency = text(flags, env, 'latency');
   const rateLimit = text(flags, env, 'rate-limit');
-  const aliases = { fixed: 'fixedMs', tail: 'tailMs', ratio: 'tailRatio' };
-  const limits = { perKey: 'perKey', perTenant: 'perTenant', windowMs: 'windowMs' };
   try {
     return {
       rateLimit: {
         ...CAPACITY_SANDBOX_LIMITS,
-        ...(rateLimit ? parseNumberList('--rate-limit', rateLimit, limits) : {}),
+        ...(rateLimit ? rateLimitSpec(rateLimit) : {}),
       },
-      ...(latency ? { latency: parseNumberList('--latency', latency, aliases) } : {}),
+      ...(latency ? { latency: latencySpec(latency) } : {}),
     };
   } catch (error) {
     throw new HarnessError((error as Error).message, { cause: error });

@@ -1,5 +1,5 @@
 /**
- * Reading flag values with their HARNESS_<FLAG> twins, for the capacity and repro commands: a
+ * Reading flag values with their HARNESS_<FLAG> twins, for the load, capacity and repro commands: a
  * flag wins over the environment, and a bad value fails at once with one line naming the flag,
  * the value and what was expected.
  */
@@ -16,20 +16,20 @@ export function flagText(flags: FlagValues, env: Env, flag: string): string | un
   return env[envName(flag)] || undefined;
 }
 
-/** A repeatable flag, or its environment twin as a comma-separated list. */
-export function flagList(flags: FlagValues, env: Env, flag: string): string[] {
+/** A repeatable flag, or its environment twin as a list (comma-separated unless told). */
+export function flagList(flags: FlagValues, env: Env, flag: string, separator = ','): string[] {
   const value = flags[flag];
   if (Array.isArray(value)) return value;
-  return env[envName(flag)]?.split(',').filter(Boolean) ?? [];
+  return env[envName(flag)]?.split(separator).filter(Boolean) ?? [];
 }
 
-export function flagInteger(
+export function flagInteger<Fallback extends number | undefined>(
   flag: string,
   value: string | undefined,
-  fallback: number,
+  fallback: Fallback,
   [min, max]: readonly [number, number],
   unit = 'an integer',
-): number {
+): number | Fallback {
   if (value === undefined) return fallback;
   const number = Number(value);
   if (!/^\d+$/.test(value) || number < min || number > max)

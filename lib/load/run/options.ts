@@ -3,11 +3,11 @@
  * with their defaults and checks in one place. Precedence: flag > HARNESS_<FLAG> > default.
  */
 import { HarnessError } from '../../errors.ts';
-import { envName } from '../../config.ts';
+import { flagInteger, flagList, flagText } from '../../cli/flags.ts';
 import { parseDurationS } from '../duration.ts';
 import { isProfileName, PROFILE_NAMES, type ProfileName } from '../profiles.ts';
 import { overridesFromFlags, SCENARIO_NAMES, type ScenarioName } from '../thresholds.ts';
-import { parseNumberList, type SandboxOptions } from '../../../sandbox/options.ts';
+import { latencySpec, rateLimitSpec, type SandboxOptions } from '../../../sandbox/options.ts';
 
 export interface LoadOptions {
   /** @default 'walk' */
@@ -110,41 +110,29 @@ export const LOAD_FLAGS = {
 type Env = Record<string, string | undefined>;
 type FlagValues = Partial<Record<keyof typeof LOAD_FLAGS, string | string[] | undefined>>;
 
-function text(flags: FlagValues, env: Env, flag: keyof typeof LOAD_FLAGS): string | undefined {
-  const value = flags[flag];
-  if (typeof value === 'string') return value;
-  return env[envName(flag)] || undefined;
-}
+const text = (flags: FlagValues, env: Env, flag: keyof typeof LOAD_FLAGS) => flagText(flags, env, flag);
 
-function list(flags: FlagValues, env: Env, flag: 'threshold' | 'fault'): string[] | undefined {
-  const value = flags[flag];
-  if (Array.isArray(value)) return value;
-  const fromEnv = env[envName(flag)];
-  return fromEnv ? fromEnv.split(flag === 'fault' ? ',' : ';').filter(Boolean) : undefined;
-}
+/** Repeatable; the environment twin separates thresholds with `;` (an expression may hold a comma). */
+const list = (flags: FlagValues, env: Env, flag: 'threshold' | 'fault'): string[] | undefined => {
+  const values = flagList(flags, env, flag, flag === 'fault' ? ',' : ';');
+  return values.length > 0 ? values : undefined;
+};
 
-export function positiveInteger(
+/** An integer from 1 to max, or undefined when not given. */
+export const positiveInteger = (
   flag: string,
   value: string | undefined,
   max = 1_000_000,
-): number | undefined {
-  if (value === undefined) return undefined;
-  const number = Number(value);
-  if (!/^\d+$/.test(value) || number < 1 || number > max)
-    throw new HarnessError(`--${flag}: "${value}" is not valid; expected an integer from 1 to ${max}`);
-  return number;
-}
+): number | undefined => flagInteger(flag, value, undefined, [1, max]);
 
 function sandboxOverrides(flags: FlagValues, env: Env): SandboxOptions {
   const latency = text(flags, env, 'latency');
   const rateLimit = text(flags, env, 'rate-limit');
   const churn = text(flags, env, 'churn');
-  const aliases = { fixed: 'fixedMs', tail: 'tailMs', ratio: 'tailRatio' };
-  const limits = { perKey: 'perKey', perTenant: 'perTenant', windowMs: 'windowMs' };
   try {
     return {
-      ...(latency ? { latency: parseNumberList('--latency', latency, aliases) } : {}),
-      ...(rateLimit ? { rateLimit: parseNumberList('--rate-limit', rateLimit, limits) } : {}),
+      ...(latency ? { latency: latencySpec(latency) } : {}),
+      ...(rateLimit ? { rateLimit: rateLimitSpec(rateLimit) } : {}),
       ...(churn ? { churn: positiveInteger('churn', churn, 10_000) } : {}),
     };
   } catch (error) {
