@@ -4,6 +4,7 @@
  * (`--time-budget` / `HARNESS_TIME_BUDGET`). An invalid value fails at once, naming the option,
  * the value and what was expected.
  */
+import { DURATION_EXPECTS, parseDurationS } from './duration.ts';
 import { HarnessError } from './errors.ts';
 
 export interface OptionSpec<T> {
@@ -63,4 +64,23 @@ export const stringOption = (flag: string, description: string, fallback: string
   default: fallback,
   expects: 'a non-empty string',
   parse: (text) => (text.length > 0 ? text : undefined),
+});
+
+/** A duration with its unit (`10s`, `500ms`), in milliseconds, from minMs to maxMs. */
+export const durationMsOption = (
+  flag: string,
+  description: string,
+  fallbackMs: number,
+  minMs: number,
+  maxMs: number,
+): OptionSpec<number> => ({
+  flag,
+  description,
+  default: fallbackMs,
+  expects: `${DURATION_EXPECTS}, from ${minMs}ms to ${maxMs / 1000}s`,
+  parse: (text) => {
+    const seconds = parseDurationS(text);
+    const ms = seconds === undefined ? NaN : Math.round(seconds * 1000);
+    return ms >= minMs && ms <= maxMs ? ms : undefined;
+  },
 });

@@ -2,7 +2,13 @@
  * The runner's options, each one flag and one HARNESS_* variable (lib/config owns precedence):
  * --runs / HARNESS_RUNS, --time-budget / HARNESS_TIME_BUDGET, --seed / HARNESS_SEED, --path / HARNESS_PATH.
  */
-import { integerOption, resolveOption, type OptionSpec, type Sources } from '../lib/config.ts';
+import {
+  durationMsOption,
+  integerOption,
+  resolveOption,
+  type OptionSpec,
+  type Sources,
+} from '../lib/config.ts';
 import { DEFAULT_TIME_BUDGET_MS, type RunOptions } from './runner.ts';
 
 const optionalInteger = (
@@ -17,9 +23,9 @@ const optionalInteger = (
 
 const RUN_OPTIONS = {
   runs: optionalInteger('runs', "runs per property (default: each property's own, 4 to 60)", 1, 100_000),
-  timeBudget: integerOption(
+  timeBudget: durationMsOption(
     'time-budget',
-    'milliseconds per property, shrinking included',
+    'time per property, shrinking included',
     DEFAULT_TIME_BUDGET_MS,
     100,
     3_600_000,

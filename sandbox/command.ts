@@ -1,30 +1,45 @@
 /**
- * The sandbox command's flags, their SANDBOX_<NAME> twins and its fault listing; the command
+ * The sandbox command's flags, their HARNESS_SANDBOX_<NAME> twins and its fault listing; the command
  * (`scripts/sandbox.ts`) only starts the sandbox with them and waits for a signal.
  */
 import type { parseFlags } from '../lib/cli/cli.ts';
+import { renderHelp } from '../lib/cli/help.ts';
 import { HarnessError } from '../lib/errors.ts';
 import { FAULTS } from './faults/catalogue.ts';
 import { latencySpec, rateLimitSpec, type SandboxOptions } from './options.ts';
 
-export const SANDBOX_USAGE = `Usage: npm run sandbox -- [options]
-
-  --port N              port to listen on; 0 picks a free one (default 0)
-  --host HOST           address to listen on (default 127.0.0.1)
-  --seed N              seed of the generated data (default 1)
-  --orders N            orders across all tenants, up to 1000000 (default 5000)
-  --menu-items N        menu items per tenant (default 300)
-  --tenants N           tenants, 2 to 26 (default 3)
-  --fault NAME          switch a fault on; repeatable (see --list-faults)
-  --rate-limit SPEC     perKey=N,perTenant=N,windowMs=N (default perKey=1000,perTenant=3000,windowMs=1000)
-  --churn N             background data changes per second (default 0: quiescent)
-  --latency SPEC        fixed=MS,tail=MS,ratio=R: every request waits fixed, a ratio of them tail more
-  --api-key-brand NAME  brand of the X-<Brand>-Api-Key header (default Sandbox)
-  --target-out PATH     where to write the target file (default reports/sandbox-target.json)
-  --list-faults         print the fault catalogue and exit (add --json for JSON)
-  --help                show this help
-
-Each option can also come from SANDBOX_<NAME>, e.g. SANDBOX_PORT=8080 or SANDBOX_FAULT=a,b.`;
+export const SANDBOX_USAGE = renderHelp({
+  usage: ['npm run sandbox -- [options]'],
+  about: `Starts the embedded reference API (Fastify, SQLite, a real rate limiter) and writes a target file
+for it, so the harness drives it exactly as it drives staging. Runs until SIGINT or SIGTERM.`,
+  options: [
+    ['--port N', 'port to listen on; 0 picks a free one (default 0)'],
+    ['--host HOST', 'address to listen on (default 127.0.0.1)'],
+    ['--seed N', 'seed of the generated data (default 1)'],
+    ['--orders N', 'orders across all tenants, up to 1000000 (default 5000)'],
+    ['--menu-items N', 'menu items per tenant (default 300)'],
+    ['--tenants N', 'tenants, 2 to 26 (default 3)'],
+    ['--fault NAME', 'switch a fault on; repeatable (see --list-faults)'],
+    [
+      '--rate-limit SPEC',
+      'perKey=N,perTenant=N,windowMs=N (default perKey=1000,perTenant=3000,windowMs=1000)',
+    ],
+    ['--churn N', 'background data changes per second (default 0: quiescent)'],
+    ['--latency SPEC', 'fixed=MS,tail=MS,ratio=R: every request waits fixed, a ratio of them tail more'],
+    ['--api-key-brand NAME', 'brand of the X-<Brand>-Api-Key header (default Sandbox)'],
+    ['--target-out PATH', 'where to write the target file (default reports/sandbox-target.json)'],
+    ['--list-faults', 'print the fault catalogue and exit (add --json for JSON)'],
+    ['--json', 'with --list-faults: the catalogue as JSON'],
+  ],
+  environment: `every option also reads HARNESS_SANDBOX_<NAME> (e.g. HARNESS_SANDBOX_PORT=8080,
+HARNESS_SANDBOX_FAULT=a,b), and the older SANDBOX_<NAME>; a flag wins over its variable.`,
+  examples: [
+    'npm run sandbox -- --port 8080',
+    'npm run sandbox -- --fault page-boundary-duplicate --fault shared-cache',
+    'npm run sandbox -- --list-faults',
+  ],
+  exitCodes: '0 stopped by a signal (or listed the faults), 2 usage or setup error.',
+});
 
 export const SANDBOX_FLAGS = {
   port: { type: 'string' },
@@ -46,9 +61,15 @@ export const SANDBOX_FLAGS = {
 type Flags = ReturnType<typeof parseFlags<typeof SANDBOX_FLAGS>>;
 type StringFlag = Exclude<keyof typeof SANDBOX_FLAGS, 'fault' | 'list-faults' | 'json'>;
 
-/** Flag first, then SANDBOX_<NAME> from the environment. */
+/** The environment twin of a sandbox option: HARNESS_SANDBOX_<NAME>, else the older SANDBOX_<NAME>. */
+function sandboxEnv(name: string, env = process.env): string | undefined {
+  const suffix = name.toUpperCase().replaceAll('-', '_');
+  return env[`HARNESS_SANDBOX_${suffix}`] ?? env[`SANDBOX_${suffix}`];
+}
+
+/** Flag first, then its environment twin. */
 function setting(flags: Flags, name: StringFlag): string | undefined {
-  return flags[name] ?? process.env[`SANDBOX_${name.toUpperCase().replaceAll('-', '_')}`];
+  return flags[name] ?? sandboxEnv(name);
 }
 
 function numberSetting(flags: Flags, name: StringFlag): number | undefined {
@@ -58,13 +79,13 @@ function numberSetting(flags: Flags, name: StringFlag): number | undefined {
   return Number(raw);
 }
 
-/** The sandbox's options from its flags, each with its SANDBOX_<NAME> twin (flag > environment). */
+/** The sandbox's options from its flags, each with its environment twin (flag > environment). */
 export function sandboxOptionsFromFlags(flags: Flags): SandboxOptions {
   const rateLimit = setting(flags, 'rate-limit');
   const latency = setting(flags, 'latency');
-  const faults = (
-    flags.fault ?? (process.env.SANDBOX_FAULT ? [process.env.SANDBOX_FAULT] : undefined)
-  )?.flatMap((names) => names.split(',').filter(Boolean));
+  const faults = (flags.fault ?? [sandboxEnv('fault') ?? '']).flatMap((names) =>
+    names.split(',').filter(Boolean),
+  );
   return {
     port: numberSetting(flags, 'port'),
     host: setting(flags, 'host'),

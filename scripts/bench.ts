@@ -10,18 +10,28 @@ import { runBench } from '../bench/run.ts';
 import { writeReport } from '../bench/report-file.ts';
 import { renderMarkdownTable, renderTextTable } from '../bench/table.ts';
 import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
+import { renderHelp } from '../lib/cli/help.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
-const USAGE = `Usage: npm run bench -- [--quick] [--only NAME]... [--out DIR] [--markdown]
-
-  --quick      the ~1 minute version: shorter runs, smaller data
-  --only NAME  run only this section (repeatable): ${SECTIONS.map((section) => section.name).join(', ')}
-  --out DIR    where the JSON report goes (default reports/bench)
-  --markdown   print the table as Markdown (for docs/bench.md)
-  --help       show this help
-
-Exit code 0 when every section ran or was skipped with a reason, 1 when one failed.`;
+const USAGE = renderHelp({
+  usage: ['npm run bench -- [options]'],
+  about: `The harness's speed and honesty in numbers: every figure is a ratio measured side by side in the
+same run, never asserted. Writes reports/bench/<time>.json (and latest.json) and prints a table.`,
+  options: [
+    ['--quick', 'the ~1 minute version: shorter runs, smaller data'],
+    [
+      '--only NAME',
+      `run only this section (repeatable): ${SECTIONS.map((section) => section.name).join(', ')}`,
+    ],
+    ['--out DIR', 'where the JSON report goes (default reports/bench)'],
+    ['--markdown', 'print the table as Markdown (for docs/bench.md)'],
+  ],
+  environment:
+    'none read; each section names the tools it needs and is skipped, with the reason, without them.',
+  examples: ['npm run bench -- --quick', 'npm run bench -- --only generator --markdown'],
+  exitCodes: '0 every section ran or was skipped with a reason, 1 a section failed, 2 usage or setup error.',
+});
 
 const FLAGS = {
   quick: { type: 'boolean' },

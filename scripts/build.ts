@@ -8,17 +8,22 @@
 import path from 'node:path';
 import { buildEngine, ENGINE_DIR, ENGINE_PACKAGE } from '../lib/load/artillery/build-engine.ts';
 import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
+import { renderHelp } from '../lib/cli/help.ts';
 
-const USAGE = `Usage: npm run build -- [options]
-
-  --out-dir DIR   where the engine package goes (default ${path.relative(process.cwd(), ENGINE_DIR) || ENGINE_DIR})
-  --help          show this help
-
-Examples:
-  npm run build
-  npm run build -- --out-dir /tmp/engine
-
-Exit codes: 0 built, 2 usage or build error.`;
+const USAGE = renderHelp({
+  usage: ['npm run build -- [options]'],
+  about: `Bundles the harness's Artillery engine (every scenario with the one walk and the checks) with
+esbuild. Load commands build it before each run; this is for looking at the bundle or shipping it.`,
+  options: [
+    [
+      '--out-dir DIR',
+      `where the engine package goes (default ${path.relative(process.cwd(), ENGINE_DIR) || ENGINE_DIR})`,
+    ],
+  ],
+  environment: 'none read.',
+  examples: ['npm run build', 'npm run build -- --out-dir /tmp/engine'],
+  exitCodes: '0 built, 2 usage or build error.',
+});
 
 const FLAGS = { 'out-dir': { type: 'string' } } as const;
 

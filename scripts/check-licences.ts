@@ -6,14 +6,21 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
+import { renderHelp } from '../lib/cli/help.ts';
 import { INSTALL_ROOTS, licenceReport } from '../lib/process/licences.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
-const USAGE = `Usage: npx tsx scripts/check-licences.ts
-Reads every package.json under ${INSTALL_ROOTS.map((dir) => path.relative(ROOT, dir)).join(', ')}:
-prints the count per licence and exits 1 if any licence is refused (AGPL, SSPL, Business Source,
-commercial, UNLICENSED, SEE LICENSE IN a text that is not open source).`;
+const USAGE = renderHelp({
+  usage: ['npx tsx scripts/check-licences.ts'],
+  about: `Reads every package.json under ${INSTALL_ROOTS.map((dir) => path.relative(ROOT, dir)).join(', ')}:
+prints the count per licence and fails if any licence is refused (AGPL, SSPL, Business Source,
+commercial, UNLICENSED, SEE LICENSE IN a text that is not open source).`,
+  options: [],
+  environment: 'none read.',
+  examples: ['npx tsx scripts/check-licences.ts', 'npx tsx scripts/check-licences.ts | grep refused'],
+  exitCodes: '0 no refused licence, 1 a refused licence, 2 usage error.',
+});
 
 function check(): number {
   parseFlags({}, USAGE);

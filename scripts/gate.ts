@@ -6,26 +6,44 @@
 import { EXIT, parseFlags, runCli, useRedactor } from '../lib/cli/cli.ts';
 import { resolveOption, stringOption } from '../lib/config.ts';
 import { GATE_LOADS, selectLoads } from '../lib/gate/plan.ts';
-import { failureLine, runGate } from '../lib/gate/run.ts';
+import { failureLines, verdictLine } from '../lib/gate/console.ts';
+import { runGate } from '../lib/gate/run.ts';
+import { renderHelp } from '../lib/cli/help.ts';
 import { MARGIN_FLAGS, resolveMargins } from '../lib/report/baseline-options.ts';
 import { resolveRunOptions } from '../properties/options.ts';
 
-const USAGE = `Usage: npm start | npm run gate -- [options]
-
-  --target FILE        the target file (default: start the embedded sandbox; env HARNESS_TARGET)
-  --fault NAME         start the sandbox with this catalogue fault, to see the gate catch it;
-                       repeatable; not with --target (npm run sandbox -- --list-faults)
-  --load NAME          a load scenario to run: ${GATE_LOADS.map((load) => load.name).join(', ')}, or none;
-                       repeatable (default: all of them, smoke profile)
-  --runs N             fast-check runs per property (default: each property's own; env HARNESS_RUNS)
-  --time-budget MS     time per property (default 10000; env HARNESS_TIME_BUDGET)
-  --seed N             fast-check seed (default: random, printed in the report; env HARNESS_SEED)
-  --baseline FILE      compare with an earlier summary.json; a regression fails the gate
-  --reports-dir DIR    where run folders go (default reports; env HARNESS_REPORTS_DIR)
-  --margin-*           baseline margins, see npm run report -- --help
-
-Writes reports/<run-id>/{summary.json,junit.xml,report.html} and points reports/latest at it.
-Exit codes: 0 every check and threshold held, 1 something failed, 2 usage or setup error.`;
+const USAGE = renderHelp({
+  usage: ['npm start', 'npm run gate -- [options]'],
+  about: `The release gate: the property suites, then every load (smoke profile) as stages of one Artillery
+run, against a target file or a sandbox it starts. Writes reports/<run-id>/{summary.json,junit.xml,
+report.html} and points reports/latest at it.`,
+  options: [
+    ['--target FILE', 'the target file (default: start the embedded sandbox)'],
+    [
+      '--fault NAME',
+      'start the sandbox with this catalogue fault, to see the gate catch it;\nrepeatable; not with --target (npm run sandbox -- --list-faults)',
+    ],
+    [
+      '--load NAME',
+      `a load to run, repeatable, or none (default: all); each is npm run load's\n${GATE_LOADS.map((load) => `${load.name} = --scenario ${load.scenario} --profile ${load.profile}`).join('\n')}`,
+    ],
+    ['--runs N', "fast-check runs per property (default: each property's own)"],
+    ['--time-budget D', 'time per property, shrinking included, e.g. 10s (default 10s)'],
+    ['--seed N', 'fast-check seed (default: random, printed in the report)'],
+    ['--baseline FILE', 'compare with an earlier summary.json; a regression fails the gate'],
+    ['--reports-dir DIR', 'where run folders go (default reports)'],
+    ['--margin-*', 'baseline margins, see npm run report -- --help'],
+  ],
+  environment: `--target, --runs, --time-budget, --seed and --reports-dir also read HARNESS_<NAME>
+(e.g. HARNESS_TARGET=staging.json, HARNESS_TIME_BUDGET=30s), the margins HARNESS_MARGIN_*; a flag
+wins over its variable.`,
+  examples: [
+    'npm start',
+    'npm run gate -- --fault page-boundary-duplicate',
+    'npm run gate -- --target staging.json --load walk --load depth --baseline main.json',
+  ],
+  exitCodes: '0 every check and threshold held, 1 something failed, 2 usage or setup error.',
+});
 
 const FLAGS = {
   target: { type: 'string' },
@@ -73,10 +91,8 @@ async function main(): Promise<number> {
     say,
     useRedactor,
   );
-  for (const check of summary.checks.filter((entry) => entry.verdict === 'failed'))
-    say(`FAILED ${check.kind} ${check.name}: ${failureLine(check)}`);
-  for (const regression of summary.baseline?.regressions ?? []) say(`REGRESSION ${regression.message}`);
-  say(`${summary.verdict === 'pass' ? 'PASS' : 'FAIL'}: report ${paths.html}`);
+  for (const line of failureLines(summary)) say(line);
+  say(verdictLine(summary, paths.html));
   return summary.exitCode === 0 ? EXIT.pass : EXIT.checksFailed;
 }
 

@@ -7,12 +7,23 @@
 import { HarnessError } from '../lib/errors.ts';
 import { ensureArtillery } from '../lib/process/artillery-install.ts';
 import { EXIT, describeError, parseFlags } from '../lib/cli/cli.ts';
+import { renderHelp } from '../lib/cli/help.ts';
 
-const USAGE = `Usage: tsx scripts/install-artillery.ts [--force] [--timeout SECONDS]
-Installs the Artillery and the Node 22 pinned in tools/artillery/ with npm ci, unless they are there.
-  --force            reinstall even if they are there         (env ARTILLERY_INSTALL_FORCE=1)
-  --timeout SECONDS  limit for each npm ci, default 600       (env ARTILLERY_INSTALL_TIMEOUT)
-  --help             show this help`;
+const USAGE = renderHelp({
+  usage: ['npx tsx scripts/install-artillery.ts [options]'],
+  about: `Installs the Artillery and the Node 22 pinned in tools/artillery/ with npm ci, unless they are
+there (npm install runs it as postinstall; it never fails the install for a network problem).`,
+  options: [
+    ['--force', 'reinstall even if they are there'],
+    ['--timeout SECONDS', 'limit for each npm ci (default 600)'],
+  ],
+  environment: 'ARTILLERY_INSTALL_FORCE=1 is --force, ARTILLERY_INSTALL_TIMEOUT is --timeout.',
+  examples: [
+    'npx tsx scripts/install-artillery.ts',
+    'npx tsx scripts/install-artillery.ts --force --timeout 900',
+  ],
+  exitCodes: '0 installed or already there (a failed download is reported, not fatal), 2 usage error.',
+});
 
 const FLAGS = {
   force: { type: 'boolean', default: process.env.ARTILLERY_INSTALL_FORCE === '1' },

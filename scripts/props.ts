@@ -1,36 +1,46 @@
 /**
- * npm run props -- [--target FILE] [--property NAME]... [--seed N --path P] [--runs N]
- *                  [--time-budget MS] [--fault NAME]... [--json] [--list] [--matrix [--full]]
- *
- * Runs the property suites against a target file, or against a sandbox it starts (with --fault to
- * switch a catalogue fault on). Prints one line per property, writes reports/props-<time>/props.json
- * and a curl reproduction per failure. --matrix runs the mutation matrix instead.
+ * `npm run props`: the property suites against a target file or a sandbox it starts (with --fault
+ * to switch a catalogue fault on), or the mutation matrix. Parses the flags, runs lib/props/run.ts,
+ * prints one line per property and where the report went.
  * Exit codes: 0 every property passed or was skipped, 1 a property failed, 2 usage or setup error.
  */
 import { readFile } from 'node:fs/promises';
 import { EXIT, parseFlags, runCli, useRedactor } from '../lib/cli/cli.ts';
 import { resolveOption, stringOption } from '../lib/config.ts';
+import { renderHelp } from '../lib/cli/help.ts';
 import { runMatrixReport, runProps } from '../lib/props/run.ts';
 import { selectProperties } from '../properties/all.ts';
 import { propertiesMarkdown } from '../properties/listing.ts';
 import { resolveRunOptions } from '../properties/options.ts';
 import { resultLine } from '../properties/report.ts';
 
-const USAGE = `npm run props -- [options]
-
-  --target FILE        target file (default: start a sandbox; env HARNESS_TARGET)
-  --property NAME      a property or a family; repeatable (default: all)
-  --seed N             fast-check seed (default: random, printed; env HARNESS_SEED)
-  --path P             fast-check path of a failure; needs --seed and one --property
-  --runs N             runs per property (default: each property's own; env HARNESS_RUNS)
-  --time-budget MS     time per property, shrinking included (default 10000; env HARNESS_TIME_BUDGET)
-  --fault NAME         start the sandbox with this catalogue fault; repeatable; not with --target
-  --json               print props.json instead of one line per property
-  --list               print the properties (what each needs, which faults it catches) as markdown
-  --matrix             run the mutation matrix; writes reports/matrix.md and docs/matrix.md
-  --full               with --matrix: every property against every fault (slower)
-
-Exit codes: 0 passed (skips are not failures), 1 a property failed, 2 usage or setup error.`;
+const USAGE = renderHelp({
+  usage: ['npm run props -- [options]'],
+  about: `Runs the property suites (fast-check) against a target file, or a sandbox it starts. Prints one
+line per property; writes reports/<run-id>/props.json and a curl reproduction per failure.`,
+  options: [
+    ['--target FILE', 'target file (default: start a sandbox)'],
+    ['--property NAME', 'a property or a family; repeatable (default: all)'],
+    ['--seed N', 'fast-check seed (default: random, printed)'],
+    ['--path P', 'fast-check path of a failure; needs --seed and one --property'],
+    ['--runs N', "runs per property (default: each property's own)"],
+    ['--time-budget D', 'time per property, shrinking included, e.g. 10s (default 10s)'],
+    ['--fault NAME', 'start the sandbox with this catalogue fault; repeatable; not with --target'],
+    ['--json', 'print props.json instead of one line per property'],
+    ['--list', 'print the properties (what each needs, which faults it catches) as markdown'],
+    ['--matrix', 'run the mutation matrix; writes reports/matrix.md and docs/matrix.md'],
+    ['--full', 'with --matrix: every property against every fault (slower)'],
+    ['--reports-dir DIR', 'where run folders go (default reports)'],
+  ],
+  environment: `--target, --seed, --path, --runs, --time-budget and --reports-dir also read
+HARNESS_<NAME> (e.g. HARNESS_SEED=42, HARNESS_TIME_BUDGET=30s); a flag wins over its variable.`,
+  examples: [
+    'npm run props -- --property pagination',
+    'npm run props -- --fault page-boundary-duplicate',
+    'npm run props -- --property pagination.no-duplicates --seed 42 --path 3:0',
+  ],
+  exitCodes: '0 passed (skips are not failures), 1 a property failed, 2 usage or setup error.',
+});
 
 const FLAGS = {
   target: { type: 'string' },
@@ -44,6 +54,7 @@ const FLAGS = {
   list: { type: 'boolean' },
   matrix: { type: 'boolean' },
   full: { type: 'boolean' },
+  'reports-dir': { type: 'string' },
 } as const;
 
 async function main(): Promise<number> {
@@ -72,7 +83,16 @@ async function main(): Promise<number> {
     env: process.env,
   });
   const { artifacts, failed } = await runProps(
-    { targetFile, faults: flags.fault ?? [], properties, options },
+    {
+      targetFile,
+      faults: flags.fault ?? [],
+      properties,
+      options,
+      reportsDir: resolveOption(stringOption('reports-dir', 'where run folders go', 'reports'), {
+        flags: { 'reports-dir': flags['reports-dir'] },
+        env: process.env,
+      }),
+    },
     (result) => {
       if (!flags.json) console.log(resultLine(result));
     },

@@ -3,23 +3,32 @@
  * checks), optionally compares the run with a baseline, or prints the OpenAPI document.
  */
 import { openApiDocument } from '../lib/contract/openapi.ts';
-import { MARGIN_FLAGS, marginHelp, resolveMargins } from '../lib/report/baseline-options.ts';
+import { MARGIN_FLAGS, marginOptions, resolveMargins } from '../lib/report/baseline-options.ts';
 import { rerenderReport } from '../lib/report/rerender.ts';
 import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
+import { renderHelp } from '../lib/cli/help.ts';
 
 const DEFAULT_FROM = 'reports/latest/summary.json';
 
-const USAGE = `Usage: npm run report -- [--from FILE] [--baseline FILE] [margins] | --openapi
-
-Re-renders report.html and junit.xml beside a run's summary.json; nothing is re-run.
-  --from FILE                summary.json of the run (default ${DEFAULT_FROM})
-  --baseline FILE            compare with an earlier run's summary.json; exit 1 on a regression
-${marginHelp()}
-  --openapi                  print the OpenAPI 3.1 document of the public API (JSON) and exit
-  --help                     show this help
-
-Margins also come from HARNESS_MARGIN_P95, HARNESS_MARGIN_P99, ... (flag > environment > default).
-Exit codes: 0 rendered, no regression; 1 regression against the baseline; 2 usage or setup error.`;
+const USAGE = renderHelp({
+  usage: ['npm run report -- [--from FILE] [--baseline FILE] [margins]', 'npm run report -- --openapi'],
+  about: `Re-renders report.html and junit.xml beside any run's summary.json (gate, load, capacity, repro);
+nothing is re-run. With --baseline, compares the run with an earlier one.`,
+  options: [
+    ['--from FILE', `summary.json of the run (default ${DEFAULT_FROM})`],
+    ['--baseline FILE', "compare with an earlier run's summary.json; exit 1 on a regression"],
+    ...marginOptions(),
+    ['--openapi', 'print the OpenAPI 3.1 document of the public API (JSON) and exit'],
+  ],
+  environment:
+    'the margins also read HARNESS_MARGIN_P95, HARNESS_MARGIN_P99, ...; a flag wins over its variable.',
+  examples: [
+    'npm run report',
+    'npm run report -- --from reports/latest/summary.json --baseline main/summary.json',
+    'npm run report -- --openapi > openapi.json',
+  ],
+  exitCodes: '0 rendered, no regression; 1 regression against the baseline; 2 usage or setup error.',
+});
 
 const FLAGS = {
   from: { type: 'string' },

@@ -1,7 +1,7 @@
 /**
  * Starts the embedded reference API (sandbox/) and writes a target file for it, so the harness
  * drives it exactly as it drives staging. `npm run sandbox -- --help` lists the options; every
- * option also reads an environment variable SANDBOX_<NAME> (flag > environment > default).
+ * option also reads HARNESS_SANDBOX_<NAME> (or the older SANDBOX_<NAME>; flag > environment > default).
  */
 import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
 import { HarnessError } from '../lib/errors.ts';

@@ -3,6 +3,7 @@
  * place. Precedence: flag > HARNESS_<FLAG> > default.
  */
 import { HarnessError } from '../errors.ts';
+import { HARNESS_TWINS, renderHelp } from '../cli/help.ts';
 import { DEFAULT_KNEE_RULE, type KneeRule } from './knee.ts';
 import { flagInteger, flagList, flagSeconds, flagText, type FlagValues } from '../cli/flags.ts';
 import {
@@ -41,26 +42,37 @@ export interface CapacityOptions {
  */
 const CAPACITY_SANDBOX_LIMITS: RateLimitOptions = { perKey: 25, perTenant: 40, windowMs: 1000 };
 
-export const CAPACITY_USAGE = `Usage: npm run capacity -- [options]
-
-Steps the arrival rate (requests per second, across every tenant and key of the target) until the
-knee or the ceiling, and reports each step, the knee and the 429 onset per key and per tenant.
-
-  --target FILE          target file; without it a sandbox is started for the run
-  --start RPS            rate of the first step (default 20)
-  --step RPS             added at each step (default 20)
-  --max RPS              highest rate; the target file's load.maxRps caps it (default 200)
-  --step-duration D      length of each step, e.g. 10s (default 10s)
-  --time-budget D        the whole run at most, e.g. 5m (default 5m)
-  --knee-factor K        a step whose p95 exceeds K x the baseline p95 bends (default ${DEFAULT_KNEE_RULE.p95Factor})
-  --fault NAME           sandbox only: switch a fault on; repeatable
-  --latency SPEC         sandbox only: fixed=MS,tail=MS,ratio=R
-  --rate-limit SPEC      sandbox only: perKey=N,perTenant=N,windowMs=N (default perKey=${CAPACITY_SANDBOX_LIMITS.perKey},perTenant=${CAPACITY_SANDBOX_LIMITS.perTenant})
-  --reports-dir DIR      where reports/<run-id>/ goes (default reports)
-  --help                 show this help
-
-Every option also reads HARNESS_<NAME> (e.g. HARNESS_STEP_DURATION=5s); flags win.
-Exit codes: 0 measured (whatever the curve), 1 a page check failed under load, 2 usage or setup error.`;
+export const CAPACITY_USAGE = renderHelp({
+  usage: ['npm run capacity -- [options]'],
+  about: `Steps the arrival rate (requests per second, across every tenant and key of the target) until the
+knee or the ceiling, and reports each step, the knee and the 429 onset per key and per tenant.`,
+  options: [
+    ['--target FILE', 'target file; without it a sandbox is started for the run'],
+    ['--start RPS', 'rate of the first step (default 20)'],
+    ['--step RPS', 'added at each step (default 20)'],
+    ['--max RPS', "highest rate; the target file's load.maxRps caps it (default 200)"],
+    ['--step-duration D', 'length of each step, e.g. 10s (default 10s)'],
+    ['--time-budget D', 'the whole run at most, e.g. 5m (default 5m)'],
+    [
+      '--knee-factor K',
+      `a step whose p95 exceeds K x the baseline p95 bends (default ${DEFAULT_KNEE_RULE.p95Factor})`,
+    ],
+    ['--fault NAME', 'sandbox only: switch a fault on; repeatable'],
+    ['--latency SPEC', 'sandbox only: fixed=MS,tail=MS,ratio=R'],
+    [
+      '--rate-limit SPEC',
+      `sandbox only: perKey=N,perTenant=N,windowMs=N (default perKey=${CAPACITY_SANDBOX_LIMITS.perKey},perTenant=${CAPACITY_SANDBOX_LIMITS.perTenant})`,
+    ],
+    ['--reports-dir DIR', 'where run folders go (default reports)'],
+  ],
+  environment: HARNESS_TWINS('HARNESS_STEP_DURATION=5s'),
+  examples: [
+    'npm run capacity',
+    'npm run capacity -- --target staging.json --start 50 --step 50 --max 1000',
+    'npm run capacity -- --fault overload-5xx --step-duration 5s',
+  ],
+  exitCodes: '0 measured (whatever the curve), 1 a page check failed under load, 2 usage or setup error.',
+});
 
 export const CAPACITY_FLAGS = {
   target: { type: 'string' },

@@ -5,7 +5,7 @@
  */
 import { envName } from '../config.ts';
 import { HarnessError } from '../errors.ts';
-import { parseDurationS } from '../load/duration.ts';
+import { DURATION_EXPECTS, parseDurationS } from '../duration.ts';
 
 type Env = Record<string, string | undefined>;
 export type FlagValues = Partial<Record<string, string | string[] | boolean | undefined>>;
@@ -37,9 +37,14 @@ export function flagInteger<Fallback extends number | undefined>(
   return number;
 }
 
-export function flagSeconds(flag: string, value: string | undefined, fallback: number): number {
+/** A duration flag in seconds: `undefined` gives the fallback, a bad value one line naming the flag. */
+export function flagSeconds<Fallback extends number | undefined>(
+  flag: string,
+  value: string | undefined,
+  fallback: Fallback,
+): number | Fallback {
   if (value === undefined) return fallback;
   const parsed = parseDurationS(value);
-  if (parsed === undefined) throw new HarnessError(`--${flag}: "${value}" is not a duration like 30s or 5m`);
+  if (parsed === undefined) throw new HarnessError(`--${flag}: "${value}" is not ${DURATION_EXPECTS}`);
   return parsed;
 }

@@ -28,8 +28,11 @@ export async function runGateProperties(
 ): Promise<PropertyResult[]> {
   const context = createContext(target);
   try {
+    // A failure's cause is printed once at the end, grouped by check (lib/gate/console.ts).
     const results = await runProperties(ALL_PROPERTIES, context, options, (result) =>
-      progress(`  ${resultLine(result)}`),
+      progress(
+        `  ${result.status === 'failed' ? `FAIL ${result.name} (seed ${result.seed}, path ${result.path})` : resultLine(result)}`,
+      ),
     );
     const artifacts = await writeRunArtifacts(path.join(report.runDir, 'props'), target, results, options);
     for (const result of results) {

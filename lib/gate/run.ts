@@ -112,10 +112,3 @@ export async function runGate(
   const paths = await writeRunReport(finished, { redact, reportsDir: options.reportsDir });
   return { summary: finished, paths };
 }
-
-/** The line the console shows for a failed check: its first failure, or its reason. */
-export function failureLine(check: Summary['checks'][number]): string {
-  const first = check.failures?.[0];
-  if (!first) return check.reason ?? '';
-  return check.kind === 'threshold' ? first.received : `${first.check}: ${first.message}`;
-}

@@ -13,17 +13,18 @@ import { waitUntilAnswering } from '../../properties/readiness.ts';
 import { writeRunArtifacts } from '../../properties/report.ts';
 import { runProperties, type PropertyResult, type RunOptions } from '../../properties/runner.ts';
 import { HarnessError } from '../errors.ts';
+import { makeRunId } from '../report/build.ts';
 import { createRedactor } from '../redact.ts';
 import { openTarget } from '../target/open.ts';
 import { targetSecrets } from '../target/target.ts';
-
-const timestamp = (): string => new Date().toISOString().replace(/[:.]/g, '-');
 
 export interface PropsRun {
   targetFile: string;
   faults: readonly string[];
   properties: ReturnType<typeof selectProperties>;
   options: RunOptions;
+  /** Run folders go in here, as <reportsDir>/<run-id>/. */
+  reportsDir: string;
 }
 
 export interface PropsResult {
@@ -32,7 +33,7 @@ export interface PropsResult {
   failed: boolean;
 }
 
-/** Runs the properties and writes reports/props-<time>/ (props.json and a reproduction per failure). */
+/** Runs the properties and writes <reportsDir>/<run-id>/ (props.json and a reproduction per failure). */
 export async function runProps(
   run: PropsRun,
   onResult: (result: PropertyResult) => void,
@@ -49,7 +50,7 @@ export async function runProps(
     await waitUntilAnswering(target, 3000);
     const results = await runProperties(properties, context, options, onResult);
     const artifacts = await writeRunArtifacts(
-      join('reports', `props-${timestamp()}`),
+      join(run.reportsDir, makeRunId('props', new Date())),
       target,
       results,
       options,

@@ -55,10 +55,9 @@ export function resolveMargins(sources: Sources): BaselineMargins {
 }
 
 /** Help lines: `  --margin-p95 FRACTION      allowed rise of a p95 latency (default 0.2)`. */
-export const marginHelp = (): string =>
-  Object.values(MARGIN_OPTIONS)
-    .map((spec) => {
-      const usage = `--${spec.flag} ${spec.flag.endsWith('-ms') ? 'MS' : 'FRACTION'}`;
-      return `  ${usage.padEnd(26)} ${spec.description} (default ${spec.default})`;
-    })
-    .join('\n');
+/** The margin flags as help options: `[flag and value, description (default)]`. */
+export const marginOptions = (): [string, string][] =>
+  Object.values(MARGIN_OPTIONS).map((spec) => [
+    `--${spec.flag} ${spec.flag.endsWith('-ms') ? 'MS' : 'FRACTION'}`,
+    `${spec.description} (default ${spec.default})`,
+  ]);

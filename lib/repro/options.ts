@@ -2,6 +2,7 @@
  * The options of a repro run, as flags and as data, with their defaults and checks in one place.
  * Precedence: flag > HARNESS_<FLAG> > default.
  */
+import { HARNESS_TWINS, renderHelp } from '../cli/help.ts';
 import { envName } from '../config.ts';
 import { ENDPOINTS, type Endpoint } from '../contract/endpoints.ts';
 import { HarnessError } from '../errors.ts';
@@ -34,31 +35,38 @@ export interface ReproOptions {
   env: Record<string, string | undefined>;
 }
 
-export const REPRO_USAGE = `Usage: npm run repro -- --har FILE [options]
-       npm run repro -- --endpoint orders|menuItems [--params 'status=OPEN&limit=7'] [options]
-
-Replays the walk a customer reported, varying the limit, until the bug shows; then shrinks it to
+export const REPRO_USAGE = renderHelp({
+  usage: [
+    'npm run repro -- --har FILE [options]',
+    "npm run repro -- --endpoint orders|menuItems [--params 'status=OPEN&limit=7'] [options]",
+  ],
+  about: `Replays the walk a customer reported, varying the limit, until the bug shows; then shrinks it to
 the smallest failing request sequence and writes a curl script and an Artillery reproduction
-(a directory: its repro-artillery.sh exits 1 when the bug shows, 0 when not, 2 when it cannot judge).
-
-  --har FILE             the customer's HAR 1.2 file (keys in it are stripped on read)
-  --endpoint NAME        ${ENDPOINTS.join(' or ')}, without a HAR (with a HAR: which list to take)
-  --params QUERY         filters and limit of the walk, e.g. 'status=OPEN&limit=7'
-  --tenant NAME          whose key replays the walk (default: the HAR's key, else the first tenant)
-  --target FILE          target file; without it a sandbox is started for the run
-  --fault NAME           sandbox only: switch a fault on; repeatable
-  --times N              replays at most (default 30)
-  --time-budget D        time for the replays, e.g. 60s (default 60s)
-  --shrink-budget D      time for shrinking (default 30s)
-  --under-load           replay while concurrent walkers load every tenant
-  --walkers N            concurrent walkers with --under-load (default 4)
-  --churn N              sandbox only: data changes per second while replaying
-  --seed N               seed of the limit variations and of fast-check (default: random, printed)
-  --reports-dir DIR      where reports/<run-id>/ goes (default reports)
-  --help                 show this help
-
-Every option also reads HARNESS_<NAME> (e.g. HARNESS_TIMES=100); flags win.
-Exit codes: 0 not reproduced, 1 reproduced (the bug shows), 2 usage or setup error.`;
+(a directory: its repro-artillery.sh exits 1 when the bug shows, 0 when not, 2 when it cannot judge).`,
+  options: [
+    ['--har FILE', "the customer's HAR 1.2 file (keys in it are stripped on read)"],
+    ['--endpoint NAME', `${ENDPOINTS.join(' or ')}, without a HAR (with a HAR: which list to take)`],
+    ['--params QUERY', "filters and limit of the walk, e.g. 'status=OPEN&limit=7'"],
+    ['--tenant NAME', "whose key replays the walk (default: the HAR's key, else the first tenant)"],
+    ['--target FILE', 'target file; without it a sandbox is started for the run'],
+    ['--fault NAME', 'sandbox only: switch a fault on; repeatable'],
+    ['--times N', 'replays at most (default 30)'],
+    ['--time-budget D', 'time for the replays, e.g. 60s (default 60s)'],
+    ['--shrink-budget D', 'time for shrinking (default 30s)'],
+    ['--under-load', 'replay while concurrent walkers load every tenant'],
+    ['--walkers N', 'concurrent walkers with --under-load (default 4)'],
+    ['--churn N', 'sandbox only: data changes per second while replaying (default 0)'],
+    ['--seed N', 'seed of the limit variations and of fast-check (default: random, printed)'],
+    ['--reports-dir DIR', 'where run folders go (default reports)'],
+  ],
+  environment: HARNESS_TWINS('HARNESS_TIMES=100'),
+  examples: [
+    'npm run repro -- --har customer.har --target staging.json',
+    "npm run repro -- --endpoint orders --params 'status=OPEN&limit=7' --fault page-boundary-duplicate",
+    'npm run repro -- --har customer.har --under-load --walkers 8',
+  ],
+  exitCodes: '0 not reproduced, 1 reproduced (the bug shows), 2 usage or setup error.',
+});
 
 export const REPRO_FLAGS = {
   har: { type: 'string' },

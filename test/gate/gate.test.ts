@@ -40,6 +40,11 @@ describe('release gate', { timeout: 300_000 }, () => {
     expect(summary.verdict).toBe('fail');
     expect(summary.target.faults).toEqual([fault]);
     expect(blamedChecks(summary)).toContain(check);
+    // The console names each cause once, then the verdict before the report.
+    const causes = run.stdout.match(/^FAILED \S+:/gm) ?? [];
+    expect(causes).toContain(`FAILED ${check}:`);
+    expect(new Set(causes).size).toBe(causes.length);
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^verdict FAIL · report: \S+report\.html$/);
   });
 
   it('should fail on a fault that shows only under load, naming the threshold that caught it', () => {

@@ -3,7 +3,7 @@
  * plan, how --workers shares them, and the options of a load run (flags, environment, checks).
  */
 import { describe, expect, it } from 'vitest';
-import { parseDurationS } from '../../lib/load/duration.ts';
+import { parseDurationS } from '../../lib/duration.ts';
 import {
   phasesDurationS,
   plannedArrivals,
@@ -119,14 +119,14 @@ describe('sharePhases', () => {
 });
 
 describe('parseDurationS', () => {
-  it('should read durations in ms, s, m, h and plain seconds', () => {
-    expect(['500ms', '30s', '2m', '1.5m', '1h', '15', ' 90s '].map(parseDurationS)).toEqual([
-      0.5, 30, 120, 90, 3600, 15, 90,
+  it('should read durations in ms, s, m and h', () => {
+    expect(['500ms', '30s', '2m', '1.5m', '1h', ' 90s '].map(parseDurationS)).toEqual([
+      0.5, 30, 120, 90, 3600, 90,
     ]);
   });
 
-  it('should refuse zero, more than a week, and anything else', () => {
-    for (const text of ['0s', '0', '169h', '2d', 'soon', '-5s', '5 s', ''])
+  it('should refuse a bare number (milliseconds or seconds?), zero, more than a week, and anything else', () => {
+    for (const text of ['15', '10000', '0s', '0', '169h', '2d', 'soon', '-5s', '5 s', ''])
       expect(parseDurationS(text), text).toBeUndefined();
   });
 });
@@ -200,10 +200,22 @@ describe('load options', () => {
       /^--max-in-flight: "lots" is not valid; expected an integer/,
     );
     expect(flag({ rate: '1.5' })).toMatch(/^--rate: "1.5" is not valid/);
-    expect(flag({ timeout: 'soon' })).toBe('--timeout: "soon" is not a duration like 90s or 10m');
+    expect(flag({ timeout: 'soon' })).toBe(
+      '--timeout: "soon" is not a duration with its unit, like 500ms, 30s, 5m or 1h',
+    );
+    expect(flag({ timeout: '90' })).toMatch(/^--timeout: "90" is not a duration with its unit/);
     expect(flag({ latency: 'fixed=x' })).toMatch(/^option --latency: cannot read "fixed=x"/);
     expect(oneLine(() => optionsFromFlags({}, { HARNESS_WORKERS: 'two' }))).toMatch(/^--workers: "two"/);
     expect(() => positiveInteger('rate', '-1')).toThrow(/^--rate: "-1" is not valid/);
+  });
+
+  it("should point a profile given as --scenario (the gate's soak load) at --profile", () => {
+    expect(oneLine(() => checkOptions({ scenario: 'soak' as never }))).toBe(
+      '--scenario: "soak" is a profile, not a scenario; e.g. --scenario walk --profile soak (what the gate\'s soak load runs)',
+    );
+    expect(oneLine(() => checkOptions({ duration: '10' }))).toMatch(
+      /^--duration: "10" is not a duration with its unit/,
+    );
   });
 
   it('should refuse the flags of the previous engine with a pointer to --help', () => {
@@ -239,7 +251,9 @@ describe('load options', () => {
     expect(check({ profile: 'huge' as never })).toMatch(
       /^--profile: "huge" is unknown; choose from smoke, load/,
     );
-    expect(check({ duration: 'soon' })).toBe('--duration: "soon" is not a duration like 30s, 5m or 1h');
+    expect(check({ duration: 'soon' })).toBe(
+      '--duration: "soon" is not a duration with its unit, like 500ms, 30s, 5m or 1h',
+    );
     expect(check({ thresholds: ['latency=fast'] })).toMatch(
       /^--threshold "latency=fast": "fast" is not a threshold/,
     );

@@ -45,7 +45,9 @@ describe.concurrent('npm run props', () => {
       '5',
     );
     expect(stdout).toMatch(/^FAIL auth\.revoked-key: key-rejected: .* \(seed 5, path [\d:]+\)$/m);
-    expect(stdout).toMatch(/^reproduction: reports\/props-.*\/repro-auth\.revoked-key\.sh$/m);
+    expect(stdout).toMatch(
+      /^reproduction: reports\/\d{8}T\d{6}Z?-props-[^/]+\/repro-auth\.revoked-key\.sh$/m,
+    );
     expect(code).toBe(1);
   });
 

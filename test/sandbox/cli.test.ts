@@ -76,9 +76,12 @@ describe.concurrent('npm run sandbox', () => {
     expect(run.stderr).toMatch(message);
   });
 
-  it('should read an option from SANDBOX_<NAME> when the flag is absent', async () => {
-    const run = await runCli([], undefined, { SANDBOX_FAULT: 'nope' });
-    expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^error: unknown fault "nope"; valid faults: page-boundary-duplicate, /);
-  });
+  it.each(['HARNESS_SANDBOX_FAULT', 'SANDBOX_FAULT'])(
+    'should read an option from %s when the flag is absent',
+    async (variable) => {
+      const run = await runCli([], undefined, { [variable]: 'nope' });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/^error: unknown fault "nope"; valid faults: page-boundary-duplicate, /);
+    },
+  );
 });

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createNodeClient } from '../../adapters/node-http.ts';
 import { runGenerators, scheduleS, type GeneratorRun } from '../artillery/run.ts';
-import { parseDurationS } from '../duration.ts';
+import { parseDurationS } from '../../duration.ts';
 import { phasesDurationS, plannedArrivals, type Phase } from '../phases.ts';
 import { PROFILES } from '../profiles.ts';
 import type { LoadScenario, LoadSettings, SetupData } from '../scenario.ts';

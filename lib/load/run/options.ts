@@ -3,8 +3,8 @@
  * with their defaults and checks in one place. Precedence: flag > HARNESS_<FLAG> > default.
  */
 import { HarnessError } from '../../errors.ts';
-import { flagInteger, flagList, flagText } from '../../cli/flags.ts';
-import { parseDurationS } from '../duration.ts';
+import { HARNESS_TWINS, renderHelp } from '../../cli/help.ts';
+import { flagInteger, flagList, flagSeconds, flagText } from '../../cli/flags.ts';
 import { isProfileName, PROFILE_NAMES, type ProfileName } from '../profiles.ts';
 import { overridesFromFlags, SCENARIO_NAMES, type ScenarioName } from '../thresholds.ts';
 import { latencySpec, rateLimitSpec, type SandboxOptions } from '../../../sandbox/options.ts';
@@ -52,39 +52,53 @@ const DEFAULT_PROFILE: Record<ScenarioName, ProfileName> = {
   stress: 'stress',
 };
 
-export const LOAD_USAGE = `Usage: npm run load -- [options]
-
-  --scenario NAME        ${SCENARIO_NAMES.join(', ')} (default walk)
-  --profile NAME         ${PROFILE_NAMES.join(', ')} (default: the scenario's own)
-  --target FILE          target file; without it a sandbox is started for the run
-  --threshold M=EXPR     replace the thresholds of metric M, e.g. 'latency=p95<300'
-                         or 'rate_limited{traffic:quiet}=rate<0.05'; 'M=none' drops them; repeatable
-  --workers N            split the arrival rate over N generator processes, merge their points
-  --duration D           squeeze or stretch the profile to D (30s, 5m, 1h)
-  --rate N               base arrival rate, walks per second
-  --flood-rate N         fairness: requests per second of the noisy tenant
-  --max-in-flight N      walks in flight per generator at most; arrivals beyond are skipped (default none)
-  --fault NAME           sandbox only: switch a fault on; repeatable
-  --latency SPEC         sandbox only: fixed=MS,tail=MS,ratio=R
-  --rate-limit SPEC      sandbox only: perKey=N,perTenant=N,windowMs=N
-  --churn N              sandbox only: data changes per second while walking
-  --reports-dir DIR      where run folders go (default reports; env HARNESS_REPORTS_DIR)
-  --timeout D            hard limit on the run (default: duration plus margins)
-  --platform NAME        dry run for Artillery's distributed runners (fargate, lambda, aci): write the
-                         run's directory and print the command that launches it; sends nothing
-  --count N              with --platform: remote workers (default 2)
-  --region NAME          with --platform: the cloud region (default us-east-1, eastus for aci)
-  --help                 show this help
-
-Every option also reads HARNESS_<NAME> (e.g. HARNESS_PROFILE=load); flags win.
-Examples:
-  npm run load -- --scenario fairness --profile smoke
-  npm run load -- --scenario walk --profile load --target staging.json --workers 2
-  npm run load -- --target staging.json --profile load --platform fargate --count 4 --region eu-west-1
-
-Exit codes: 0 every check and threshold held (or inconclusive: the run's premise never held, said
+export const LOAD_USAGE = renderHelp({
+  usage: ['npm run load -- [options]'],
+  about: `One load run on Artillery against a target file, or a sandbox started for it: the scenario's
+phases, every page checked, thresholds judged on the merged raw points. Writes reports/<run-id>/
+{summary.json,junit.xml,report.html,result.json} and points reports/latest at it.`,
+  options: [
+    ['--scenario NAME', `${SCENARIO_NAMES.join(', ')} (default walk)`],
+    ['--profile NAME', `${PROFILE_NAMES.join(', ')} (default: the scenario's own)`],
+    ['--target FILE', 'target file; without it a sandbox is started for the run'],
+    [
+      '--threshold M=EXPR',
+      "replace the thresholds of metric M, e.g. 'latency=p95<300'\nor 'rate_limited{traffic:quiet}=rate<0.05'; 'M=none' drops them; repeatable",
+    ],
+    ['--workers N', 'split the arrival rate over N generator processes, merge their points (default 1)'],
+    ['--duration D', "squeeze or stretch the profile to D, e.g. 30s, 5m (default: the profile's)"],
+    ['--rate N', "base arrival rate, walks per second (default: the profile's)"],
+    [
+      '--flood-rate N',
+      "fairness: requests per second of the noisy tenant (default: the target's maxRps\nminus the walk rate; 7x the tenant limit on the sandbox)",
+    ],
+    [
+      '--max-in-flight N',
+      'walks in flight per generator at most; arrivals beyond are skipped (default none)',
+    ],
+    ['--fault NAME', 'sandbox only: switch a fault on; repeatable'],
+    ['--latency SPEC', 'sandbox only: fixed=MS,tail=MS,ratio=R'],
+    ['--rate-limit SPEC', 'sandbox only: perKey=N,perTenant=N,windowMs=N'],
+    ['--churn N', 'sandbox only: data changes per second while walking (default 0)'],
+    ['--reports-dir DIR', 'where run folders go (default reports)'],
+    ['--timeout D', 'hard limit on the run (default: the duration plus margins)'],
+    [
+      '--platform NAME',
+      "dry run for Artillery's distributed runners (fargate, lambda, aci): write the\nrun's directory and print the command that launches it; sends nothing",
+    ],
+    ['--count N', 'with --platform: remote workers (default 2)'],
+    ['--region NAME', 'with --platform: the cloud region (default us-east-1, eastus for aci)'],
+  ],
+  environment: HARNESS_TWINS('HARNESS_PROFILE=load; HARNESS_THRESHOLD separates expressions with ;'),
+  examples: [
+    'npm run load -- --scenario fairness --profile smoke',
+    'npm run load -- --scenario walk --profile load --target staging.json --workers 2',
+    'npm run load -- --target staging.json --profile load --platform fargate --count 4',
+  ],
+  exitCodes: `0 every check and threshold held (or inconclusive: the run's premise never held, said
 with its reason), 1 a check or threshold failed, 2 usage or setup error (including a load generator
-that could not keep its schedule).`;
+that could not keep its schedule).`,
+});
 
 export const LOAD_FLAGS = {
   scenario: { type: 'string' },
@@ -142,10 +156,7 @@ function sandboxOverrides(flags: FlagValues, env: Env): SandboxOptions {
 
 /** LoadOptions from parsed flags and the environment. */
 export function optionsFromFlags(flags: FlagValues, env: Env): LoadOptions {
-  const timeout = text(flags, env, 'timeout');
-  const timeoutS = timeout === undefined ? undefined : parseDurationS(timeout);
-  if (timeout !== undefined && timeoutS === undefined)
-    throw new HarnessError(`--timeout: "${timeout}" is not a duration like 90s or 10m`);
+  const timeoutS = flagSeconds('timeout', text(flags, env, 'timeout'), undefined);
   return {
     scenario: text(flags, env, 'scenario') as ScenarioName | undefined,
     profile: text(flags, env, 'profile') as ProfileName | undefined,
@@ -173,13 +184,16 @@ export interface CheckedOptions {
 /** Fails at once, with one line, on a value no run could use. */
 export function checkOptions(options: LoadOptions): CheckedOptions {
   const scenario = options.scenario ?? 'walk';
+  if (!SCENARIO_NAMES.includes(scenario) && isProfileName(scenario))
+    throw new HarnessError(
+      `--scenario: "${scenario}" is a profile, not a scenario; e.g. --scenario walk --profile ${scenario} (what the gate's ${scenario} load runs)`,
+    );
   if (!SCENARIO_NAMES.includes(scenario))
     throw new HarnessError(`--scenario: "${scenario}" is unknown; choose from ${SCENARIO_NAMES.join(', ')}`);
   const profile: string = options.profile ?? DEFAULT_PROFILE[scenario];
   if (!isProfileName(profile))
     throw new HarnessError(`--profile: "${profile}" is unknown; choose from ${PROFILE_NAMES.join(', ')}`);
-  if (options.duration !== undefined && parseDurationS(options.duration) === undefined)
-    throw new HarnessError(`--duration: "${options.duration}" is not a duration like 30s, 5m or 1h`);
+  flagSeconds('duration', options.duration, undefined);
   try {
     overridesFromFlags(options.thresholds ?? []);
   } catch (error) {

@@ -1,0 +1,63 @@
+/**
+ * The gate's closing lines (lib/gate/console.ts): one line per failing cause with the properties
+ * that saw it under it, never one line per property; then the verdict, then the report.
+ */
+import { describe, expect, it } from 'vitest';
+import { failureLines, verdictLine } from '../../lib/gate/console.ts';
+import { addCheck, finishSummary, startSummary } from '../../lib/report/build.ts';
+import type { Failure } from '../../lib/failure.ts';
+
+const duplicate = (id: string): Failure => ({
+  check: 'no-duplicate-ids',
+  code: 'DUPLICATE_ID',
+  severity: 'error',
+  message: `id ${id} on pages 1 and 2`,
+  expected: 'each id once',
+  received: 'twice',
+  requests: [],
+});
+
+function summaryWith(properties: string[]) {
+  const summary = startSummary({
+    command: 'gate',
+    target: { name: 'sandbox', baseUrl: 'http://127.0.0.1:1/api/v1', kind: 'sandbox' },
+    versions: { harness: '0', node: process.version },
+    startedAt: new Date(0),
+  });
+  properties.forEach((name, index) =>
+    addCheck(summary, { name, kind: 'property' }, { verdict: 'failed', failures: [duplicate(`o-${index}`)] }),
+  );
+  addCheck(
+    summary,
+    { name: 'walk/smoke latency p95 < 500', kind: 'threshold' },
+    { verdict: 'failed', failures: [{ ...duplicate('x'), check: 'latency', received: 'p95 812 ms' }] },
+  );
+  addCheck(summary, { name: 'pagination.shape', kind: 'property' }, { verdict: 'passed' });
+  return finishSummary(summary, new Date(1));
+}
+
+describe('the gate console', () => {
+  it('should print a cause once with the properties that saw it', () => {
+    const lines = failureLines(
+      summaryWith(['pagination.no-duplicates', 'pagination.limit-change', 'churn.walk']),
+    );
+    expect(lines).toEqual([
+      'FAILED no-duplicate-ids: id o-0 on pages 1 and 2',
+      '  seen by 3 properties: pagination.no-duplicates, pagination.limit-change, churn.walk',
+      'FAILED walk/smoke latency p95 < 500: p95 812 ms',
+    ]);
+  });
+
+  it('should say one property in the singular, and nothing when all held', () => {
+    expect(failureLines(summaryWith(['pagination.no-duplicates']))[1]).toBe(
+      '  seen by 1 property: pagination.no-duplicates',
+    );
+  });
+
+  it('should end with the verdict, then the report', () => {
+    const summary = summaryWith(['pagination.no-duplicates']);
+    expect(verdictLine(summary, 'reports/x/report.html')).toBe(
+      'verdict FAIL · report: reports/x/report.html',
+    );
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * The gate's and props' options (properties/options.ts): --time-budget is a duration with its
+ * unit, as it is for capacity and repro; a bare number (milliseconds or seconds?) is refused.
+ */
+import { describe, expect, it } from 'vitest';
+import { resolveRunOptions } from '../../properties/options.ts';
+
+const budget = (flag?: string, env: Record<string, string> = {}) =>
+  resolveRunOptions({ flags: { 'time-budget': flag }, env }).timeBudgetMs;
+
+describe('props and gate options', () => {
+  it('should read --time-budget as a duration, flag over HARNESS_TIME_BUDGET', () => {
+    expect(budget('10s')).toBe(10_000);
+    expect(budget('500ms')).toBe(500);
+    expect(budget('2m')).toBe(120_000);
+    expect(budget(undefined, { HARNESS_TIME_BUDGET: '30s' })).toBe(30_000);
+    expect(budget('5s', { HARNESS_TIME_BUDGET: '30s' })).toBe(5000);
+    expect(budget()).toBe(10_000);
+  });
+
+  it('should refuse a bare number or an out-of-range budget in one line naming the unit', () => {
+    expect(() => budget('10000')).toThrow(
+      '--time-budget: "10000" is not valid; expected a duration with its unit, like 500ms, 30s, 5m or 1h, from 100ms to 3600s',
+    );
+    expect(() => budget('50ms')).toThrow(/^--time-budget: "50ms" is not valid/);
+    expect(() => budget(undefined, { HARNESS_TIME_BUDGET: '9000' })).toThrow(/^HARNESS_TIME_BUDGET: "9000"/);
+  });
+});
