@@ -5,6 +5,7 @@
  * threshold holds. Exit codes: 0 pass, 1 a check or threshold failed, 2 usage or setup error.
  */
 import { readFileSync } from 'node:fs';
+import { inRunDir } from '../lib/adapters/node-run-dir.ts';
 import path from 'node:path';
 import { resolveOption, stringOption } from '../lib/config.ts';
 import { HarnessError } from '../lib/errors.ts';
@@ -119,31 +120,36 @@ async function main(): Promise<number> {
   say(
     `gate ${summary.runId} against ${opened.target.name}${faults.length ? ` with fault ${faults.join(', ')}` : ''}${artillery ? ` (artillery ${artillery.version})` : ''}`,
   );
-  try {
-    await stage(summary, 'properties', async () => {
-      const results = await runGateProperties(opened.target, runOptions, { summary, runDir }, say);
-      return !results.some((result) => result.status === 'failed');
-    });
-  } finally {
-    await opened.sandbox?.close();
-  }
-  if (loads.length === 0) say('load stage not run (--load none)');
-  else
-    await stage(summary, 'load', async () => {
-      const results = await runGateLoads(
-        loads,
-        { summary, runDir, ...(opened.file ? { target: opened.file } : {}), faults },
-        say,
+  // An error in a stage (a load's target unreachable, Artillery failing) leaves no run directory.
+  const { finished, paths } = await inRunDir(runDir, async () => {
+    try {
+      await stage(summary, 'properties', async () => {
+        const source = opened.file ? { targetFile: opened.file } : { faults, churn: GATE_CHURN };
+        const results = await runGateProperties(opened.target, runOptions, { summary, runDir, source }, say);
+        return !results.some((result) => result.status === 'failed');
+      });
+    } finally {
+      await opened.sandbox?.close();
+    }
+    if (loads.length === 0) say('load stage not run (--load none)');
+    else
+      await stage(summary, 'load', async () => {
+        const results = await runGateLoads(
+          loads,
+          { summary, runDir, ...(opened.file ? { target: opened.file } : {}), faults },
+          say,
+        );
+        return results.every((result) => result.verdict === 'pass' || result.verdict === 'inconclusive');
+      });
+    let finished = finishSummary(summary, new Date());
+    if (baseline && flags.baseline)
+      finished = finishSummary(
+        withBaseline(finished, flags.baseline, compareWithBaseline(finished, baseline, margins)),
+        new Date(),
       );
-      return results.every((result) => result.verdict === 'pass' || result.verdict === 'inconclusive');
-    });
-  let finished = finishSummary(summary, new Date());
-  if (baseline && flags.baseline)
-    finished = finishSummary(
-      withBaseline(finished, flags.baseline, compareWithBaseline(finished, baseline, margins)),
-      new Date(),
-    );
-  const paths = await writeRunReport(finished, { redact, reportsDir });
+    const paths = await writeRunReport(finished, { redact, reportsDir });
+    return { finished, paths };
+  });
   for (const check of finished.checks.filter((entry) => entry.verdict === 'failed'))
     say(`FAILED ${check.kind} ${check.name}: ${failureLine(check)}`);
   for (const regression of finished.baseline?.regressions ?? []) say(`REGRESSION ${regression.message}`);

@@ -9,7 +9,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { resolveOption, stringOption } from '../lib/config.ts';
+import { integerOption, resolveOption, stringOption } from '../lib/config.ts';
 import { HarnessError } from '../lib/errors.ts';
 import { createRedactor } from '../lib/redact.ts';
 import { targetSecrets } from '../lib/target/target.ts';
@@ -34,6 +34,7 @@ const USAGE = `npm run props -- [options]
   --runs N             runs per property (default: each property's own; env HARNESS_RUNS)
   --time-budget MS     time per property, shrinking included (default 10000; env HARNESS_TIME_BUDGET)
   --fault NAME         start the sandbox with this catalogue fault; repeatable; not with --target
+  --churn N            sandbox only: data changes per second while the properties run (default 0)
   --json               print props.json instead of one line per property
   --list               print the properties (what each needs, which faults it catches) as markdown
   --matrix             run the mutation matrix; writes reports/matrix.md and docs/matrix.md
@@ -49,6 +50,7 @@ const FLAGS = {
   runs: { type: 'string' },
   'time-budget': { type: 'string' },
   fault: { type: 'string', multiple: true },
+  churn: { type: 'string' },
   json: { type: 'boolean' },
   list: { type: 'boolean' },
   matrix: { type: 'boolean' },
@@ -99,7 +101,14 @@ async function main(): Promise<number> {
     flags: { target: flags.target },
     env: process.env,
   });
-  const { target, sandbox } = await openTarget(file, flags.fault ?? []);
+  const churn = resolveOption(integerOption('churn', 'sandbox data changes per second', 0, 0, 10_000), {
+    flags: { churn: flags.churn },
+    env: process.env,
+  });
+  if (file !== '' && churn > 0)
+    throw new HarnessError('--churn shapes the sandbox; it cannot be used with --target');
+  const faults = flags.fault ?? [];
+  const { target, sandbox } = await openTarget(file, faults, { churn });
   useRedactor(createRedactor(targetSecrets(target)));
   const context = createContext(target);
   try {
@@ -113,6 +122,7 @@ async function main(): Promise<number> {
       target,
       results,
       options,
+      file === '' ? { faults, churn } : { targetFile: file },
     );
     if (flags.json) console.log(await readFile(artifacts.json, 'utf8'));
     else {

@@ -24,7 +24,7 @@ async function main(): Promise<number> {
   const shrunk = result.outcome.shrunk;
   if (shrunk)
     for (const failure of shrunk.replay.failures)
-      console.log(`  ${failure.check} [${failure.code}] ${failure.message}`);
+      console.log(`the shrunk replay shows: ${failure.check} [${failure.code}] ${failure.message}`);
   console.log(`${result.verdict === 'reproduced' ? 'REPRODUCED' : 'NOT REPRODUCED'}: ${result.line}`);
   for (const file of result.outcome.reproduction) console.log(`reproduction: ${result.paths.runDir}/${file}`);
   console.log(`reports: ${result.paths.runDir}`);

@@ -101,7 +101,7 @@ function page(summary: Summary, assets: HtmlAssets, reproductions: Reproductions
   const charts = buildCharts(summary.metrics);
   const sections = [
     baselineSection(summary),
-    failedSection(checksWithVerdict(summary, 'failed'), reproductions),
+    failedSection(summary, reproductions),
     stagesSection(summary),
     latencySection(summary.metrics.latency),
     rate429Section(charts),

@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createNodeClient } from '../../lib/adapters/node-http.ts';
+import { inRunDir } from '../../lib/adapters/node-run-dir.ts';
 import { runGenerators, scheduleS, type GeneratorRun } from '../../lib/load/artillery/run.ts';
 import { parseDurationS } from '../../lib/load/duration.ts';
 import { phasesDurationS, plannedArrivals, type Phase } from '../../lib/load/phases.ts';
@@ -245,14 +246,17 @@ export async function runLoads(
 export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
   const { scenario, workers } = checkOptions(options);
   const dir = path.resolve(options.outDir ?? path.join(PROJECT_ROOT, 'reports', `load-${stamp()}`));
-  const [result] = await runLoads([{ name: scenario, options, dir }], {
-    dir,
-    workers,
-    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.maxInFlight ? { maxInFlight: options.maxInFlight } : {}),
-    ...(options.echo ? { echo: options.echo } : {}),
-    ...(options.env ? { env: options.env } : {}),
-  });
+  // An error (a bad target, an unreachable host) leaves no run directory behind.
+  const [result] = await inRunDir(dir, () =>
+    runLoads([{ name: scenario, options, dir }], {
+      dir,
+      workers,
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.maxInFlight ? { maxInFlight: options.maxInFlight } : {}),
+      ...(options.echo ? { echo: options.echo } : {}),
+      ...(options.env ? { env: options.env } : {}),
+    }),
+  );
   if (!result) throw new Error('runLoads returned no result for one load');
   return result;
 }

@@ -48,7 +48,10 @@ describe('report.html', () => {
   });
 
   it('should show failed checks with replay and reproduction, skipped ones with their reason', () => {
-    expect(html).toContain('npm run props -- --property no-duplicate-ids --seed -1203 --path 4:1:0');
+    // A summary without checks[].replay: the replay is built from its target, the fault included.
+    expect(html).toContain(
+      'npm run props -- --fault page-boundary-duplicate --property no-duplicate-ids --seed -1203 --path 4:1:0',
+    );
     expect(html).toContain(`<a href="${REPRO_PATH}">`);
     expect(html).toContain('the target file declares no revoked or expired key');
     expect(html).toContain('latency: p99 &lt; 500');
