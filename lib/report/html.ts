@@ -47,7 +47,10 @@ function header(summary: Summary): string {
   const { versions, target } = summary;
   const facts: [string, string][] = [
     ['command', summary.command],
-    ['target', `${target.name} (${target.kind})`],
+    [
+      'target',
+      `${target.name} (${target.kind === 'sandbox' ? 'a sandbox started for the run' : 'a target file'})`,
+    ],
     ['base URL', target.baseUrl],
     ['run', summary.runId],
     ['started', summary.startedAt],
