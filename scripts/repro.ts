@@ -13,7 +13,10 @@ async function main(): Promise<number> {
   console.log(`seed ${options.seed}`);
   const result = await runRepro(options, useRedactor);
   const { target } = result.summary;
-  console.log(`target: ${target.name} (${target.baseUrl})${target.kind === 'sandbox' ? ', sandbox' : ''}`);
+  const faults = target.faults?.length ? ` with ${target.faults.join(', ')}` : ', no faults';
+  console.log(
+    `target: ${target.name} (${target.baseUrl})${target.kind === 'sandbox' ? `, sandbox${faults}` : ''}`,
+  );
   console.log(`replayed with ${result.credential}`);
   if (result.observed !== null)
     console.log(

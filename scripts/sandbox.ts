@@ -106,6 +106,15 @@ function listFaults(json: boolean): void {
   console.log(lines.join('\n'));
 }
 
+/** Which faults are on, each with what it gets wrong: a person must know which server this is. */
+function faultsLine(faults: readonly string[]): string {
+  if (faults.length === 0) return 'faults on: none (a faithful implementation of the spec)';
+  const described = faults.map(
+    (name) => `${name} (${FAULTS.find((fault) => fault.name === name)?.description ?? 'unknown'})`,
+  );
+  return `faults on: ${described.join('; ')}`;
+}
+
 async function main(): Promise<number> {
   const flags = parseFlags(FLAGS, USAGE);
   if (flags['list-faults'] === true) {
@@ -113,8 +122,9 @@ async function main(): Promise<number> {
     return EXIT.pass;
   }
   let sandbox;
+  const options = sandboxOptions(flags);
   try {
-    sandbox = await startSandbox(sandboxOptions(flags));
+    sandbox = await startSandbox(options);
   } catch (error) {
     throw new HarnessError((error as Error).message, { cause: error });
   }
@@ -124,6 +134,7 @@ async function main(): Promise<number> {
     process.once('SIGTERM', resolve);
   });
   console.log(`sandbox listening at ${sandbox.baseUrl}`);
+  console.log(faultsLine(options.faults ?? []));
   console.log(`target file: ${sandbox.targetPath ?? '(none)'}`);
   const signal = await stopped;
   console.log(`${signal}: stopping the sandbox`);
