@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createRedactor, redactDeep } from '../lib/redact.ts';
 import { targetSecrets, type Target } from '../lib/target/target.ts';
 import { callPath } from '../lib/http/call.ts';
+import { propsReplay, type RunSource } from '../lib/replay-command.ts';
 import { reproScript } from './repro.ts';
 import type { Failed, PropertyResult, RunOptions } from './runner.ts';
 
@@ -19,11 +20,14 @@ export function resultLine(result: PropertyResult): string {
   return `FAIL ${result.name}: ${first?.check ?? '?'}: ${first?.message ?? ''} (seed ${result.seed}, path ${result.path})`;
 }
 
-/** Everything a person needs to understand and replay a failure, keys never included. */
-export function failureReport(result: Failed): string {
+/**
+ * Everything a person needs to understand and replay a failure, keys never included; `source`:
+ * what the run ran against (the replay command names it).
+ */
+export function failureReport(result: Failed, source: RunSource): string {
   const lines = [
     `property ${result.name} failed after ${result.runs} run(s), shrunk ${result.shrinks} time(s)`,
-    `replay: --property ${result.name} --seed ${result.seed} --path ${result.path}`,
+    `replay: ${propsReplay(result.name, result, source)}`,
     `shrunk input: ${result.input}`,
   ];
   for (const failure of result.failures)
@@ -50,19 +54,23 @@ export interface RunArtifacts {
 
 const scriptName = (name: string): string => `repro-${name.replace(/[^A-Za-z0-9.-]+/g, '-')}.sh`;
 
-/** Writes props.json and one curl reproduction per failed property into `directory`. */
+/**
+ * Writes props.json and one curl reproduction per failed property into `directory`; `source`: what
+ * the run ran against, named by each reproduction's replay command.
+ */
 export async function writeRunArtifacts(
   directory: string,
   target: Target,
   results: readonly PropertyResult[],
   options: RunOptions,
+  source: RunSource,
 ): Promise<RunArtifacts> {
   const redact = createRedactor(targetSecrets(target));
   await mkdir(directory, { recursive: true });
   const reproductions: Record<string, string> = {};
   for (const result of results.filter((entry): entry is Failed => entry.status === 'failed')) {
     const path = join(directory, scriptName(result.name));
-    await writeFile(path, redact(reproScript(result, target)));
+    await writeFile(path, redact(reproScript(result, target, source)));
     await chmod(path, 0o755);
     reproductions[result.name] = path;
   }

@@ -2,6 +2,7 @@
 import { callPath } from '../lib/http/call.ts';
 import type { Failure, RequestRecord } from '../lib/failure.ts';
 import { curlScript, type ReproStep } from '../lib/repro/curl.ts';
+import { propsReplay, type RunSource } from '../lib/replay-command.ts';
 import type { Target } from '../lib/target/target.ts';
 import type { Exchange } from './transcript.ts';
 
@@ -61,10 +62,11 @@ export interface FailedRun {
   requests: readonly ReproStep[];
 }
 
-export function reproScript(result: FailedRun, target: Target): string {
+/** `source`: what the run ran against, so that the replay command in the header does too. */
+export function reproScript(result: FailedRun, target: Target, source: RunSource): string {
   return curlScript({
     title: `Reproduction of property ${result.name} (fast-check seed ${result.seed}, path ${result.path})`,
-    replay: `npm run props -- --target TARGET_FILE --property ${result.name} --seed ${result.seed} --path ${result.path}`,
+    replay: propsReplay(result.name, result, source),
     baseUrl: target.baseUrl,
     apiKeyHeader: target.apiKeyHeader,
     steps: result.requests,

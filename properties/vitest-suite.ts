@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createContext, type SuiteContext } from './context.ts';
 import { resolveRunOptions } from './options.ts';
-import { loadProvidedTarget } from './provided-target.ts';
+import { loadProvidedTarget, providedSource } from './provided-target.ts';
 import { failureReport, writeRunArtifacts } from './report.ts';
 import { runProperty, type PropertyResult } from './runner.ts';
 import type { Family, PropertyDefinition } from './types.ts';
@@ -16,6 +16,7 @@ export function describeFamily(family: Family, properties: readonly PropertyDefi
   describe(`${family} properties`, () => {
     const options = resolveRunOptions({ flags: {}, env: process.env });
     const results: PropertyResult[] = [];
+    const source = providedSource(inject('harnessTarget'));
     let context: SuiteContext;
 
     beforeAll(async () => {
@@ -31,8 +32,10 @@ export function describeFamily(family: Family, properties: readonly PropertyDefi
         if (result.status === 'skipped') test.skip(result.reason);
         if (result.status === 'failed') {
           const directory = join('reports', `props-vitest-${family}`);
-          const { reproductions } = await writeRunArtifacts(directory, context.target, results, options);
-          expect.fail(`${failureReport(result)}\nreproduction: ${reproductions[result.name]}`);
+          const artifacts = await writeRunArtifacts(directory, context.target, results, options, source);
+          expect.fail(
+            `${failureReport(result, source)}\nreproduction: ${artifacts.reproductions[result.name]}`,
+          );
         }
         expect(result.status).toBe('passed');
       });

@@ -112,3 +112,12 @@ export function faultListing(json: boolean): string {
   });
   return lines.join('\n');
 }
+
+/** Which faults are on, each with what it gets wrong: a person must know which server this is. */
+export function faultsLine(faults: readonly string[]): string {
+  if (faults.length === 0) return 'faults on: none (a faithful implementation of the spec)';
+  const described = faults.map(
+    (name) => `${name} (${FAULTS.find((fault) => fault.name === name)?.description ?? 'unknown'})`,
+  );
+  return `faults on: ${described.join('; ')}`;
+}

@@ -21,7 +21,10 @@ async function main(): Promise<number> {
   console.log(`artillery ${resolveArtillery().version}`);
   const result = await runCapacity(options, progress, useRedactor);
   const { target } = result.summary;
-  console.log(`\ntarget: ${target.name} (${target.baseUrl})${target.kind === 'sandbox' ? ', sandbox' : ''}`);
+  const faults = target.faults?.length ? ` with ${target.faults.join(', ')}` : ', no faults';
+  console.log(
+    `\ntarget: ${target.name} (${target.baseUrl})${target.kind === 'sandbox' ? `, sandbox${faults}` : ''}`,
+  );
   console.log(
     `ceiling ${result.plan.ceilingRps} rps; stopped by ${result.stoppedBy} after ${result.steps.length} step(s)\n`,
   );

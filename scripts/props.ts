@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { EXIT, parseFlags, runCli, useRedactor } from '../lib/cli/cli.ts';
-import { resolveOption, stringOption } from '../lib/config.ts';
+import { integerOption, resolveOption, stringOption } from '../lib/config.ts';
 import { renderHelp } from '../lib/cli/help.ts';
 import { runMatrixReport, runProps } from '../lib/props/run.ts';
 import { selectProperties } from '../properties/all.ts';
@@ -26,13 +26,14 @@ line per property; writes reports/<run-id>/props.json and a curl reproduction pe
     ['--runs N', "runs per property (default: each property's own)"],
     ['--time-budget D', 'time per property, shrinking included, e.g. 10s (default 10s)'],
     ['--fault NAME', 'start the sandbox with this catalogue fault; repeatable; not with --target'],
+    ['--churn N', 'sandbox only: data changes per second while the properties run (default 0)'],
     ['--json', 'print props.json instead of one line per property'],
     ['--list', 'print the properties (what each needs, which faults it catches) as markdown'],
     ['--matrix', 'run the mutation matrix; writes reports/matrix.md and docs/matrix.md'],
     ['--full', 'with --matrix: every property against every fault (slower)'],
     ['--reports-dir DIR', 'where run folders go (default reports)'],
   ],
-  environment: `--target, --seed, --path, --runs, --time-budget and --reports-dir also read
+  environment: `--target, --seed, --path, --runs, --time-budget, --churn and --reports-dir also read
 HARNESS_<NAME> (e.g. HARNESS_SEED=42, HARNESS_TIME_BUDGET=30s); a flag wins over its variable.`,
   examples: [
     'npm run props -- --property pagination',
@@ -50,6 +51,7 @@ const FLAGS = {
   runs: { type: 'string' },
   'time-budget': { type: 'string' },
   fault: { type: 'string', multiple: true },
+  churn: { type: 'string' },
   json: { type: 'boolean' },
   list: { type: 'boolean' },
   matrix: { type: 'boolean' },
@@ -86,6 +88,10 @@ async function main(): Promise<number> {
     {
       targetFile,
       faults: flags.fault ?? [],
+      churn: resolveOption(integerOption('churn', 'sandbox data changes per second', 0, 0, 10_000), {
+        flags: { churn: flags.churn },
+        env: process.env,
+      }),
       properties,
       options,
       reportsDir: resolveOption(stringOption('reports-dir', 'where run folders go', 'reports'), {

@@ -13,7 +13,10 @@ async function main(): Promise<number> {
   console.log(`seed ${options.seed}`);
   const result = await runRepro(options, useRedactor);
   const { target } = result.summary;
-  console.log(`target: ${target.name} (${target.baseUrl})${target.kind === 'sandbox' ? ', sandbox' : ''}`);
+  const faults = target.faults?.length ? ` with ${target.faults.join(', ')}` : ', no faults';
+  console.log(
+    `target: ${target.name} (${target.baseUrl})${target.kind === 'sandbox' ? `, sandbox${faults}` : ''}`,
+  );
   console.log(`replayed with ${result.credential}`);
   if (result.observed !== null)
     console.log(
@@ -24,7 +27,7 @@ async function main(): Promise<number> {
   const shrunk = result.outcome.shrunk;
   if (shrunk)
     for (const failure of shrunk.replay.failures)
-      console.log(`  ${failure.check} [${failure.code}] ${failure.message}`);
+      console.log(`the shrunk replay shows: ${failure.check} [${failure.code}] ${failure.message}`);
   console.log(`${result.verdict === 'reproduced' ? 'REPRODUCED' : 'NOT REPRODUCED'}: ${result.line}`);
   for (const file of result.outcome.reproduction) console.log(`reproduction: ${result.paths.runDir}/${file}`);
   console.log(`reports: ${result.paths.runDir}`);

@@ -5,7 +5,13 @@
  */
 import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
 import { HarnessError } from '../lib/errors.ts';
-import { faultListing, SANDBOX_FLAGS, SANDBOX_USAGE, sandboxOptionsFromFlags } from '../sandbox/command.ts';
+import {
+  faultListing,
+  faultsLine,
+  SANDBOX_FLAGS,
+  SANDBOX_USAGE,
+  sandboxOptionsFromFlags,
+} from '../sandbox/command.ts';
 import { startSandbox } from '../sandbox/start.ts';
 
 async function main(): Promise<number> {
@@ -16,8 +22,10 @@ async function main(): Promise<number> {
     return EXIT.pass;
   }
   let sandbox;
+  let options;
   try {
-    sandbox = await startSandbox(sandboxOptionsFromFlags(flags));
+    options = sandboxOptionsFromFlags(flags);
+    sandbox = await startSandbox(options);
   } catch (error) {
     throw new HarnessError((error as Error).message, { cause: error });
   }
@@ -27,6 +35,7 @@ async function main(): Promise<number> {
     process.once('SIGTERM', resolve);
   });
   console.log(`sandbox listening at ${sandbox.baseUrl}`);
+  console.log(faultsLine(options.faults ?? []));
   console.log(`target file: ${sandbox.targetPath ?? '(none)'}`);
   const signal = await stopped;
   console.log(`${signal}: stopping the sandbox`);

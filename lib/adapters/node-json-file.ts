@@ -1,6 +1,11 @@
-/** Reads and parses a JSON file, each way it can fail as one line naming the file and the fix. */
+/**
+ * Reads and parses a JSON file, each way it can fail as one line naming the file and the fix. A
+ * syntax error is told by line and column only: Node's message quotes the text around it, which
+ * in a target file or a HAR can be a key.
+ */
 import { readFile } from 'node:fs/promises';
 import { HarnessError } from '../errors.ts';
+import { jsonSyntaxError } from '../json-syntax.ts';
 
 export interface JsonFileHints {
   /** What the file is, e.g. "target file" or "HAR file". */
@@ -20,9 +25,10 @@ export async function readJsonFile(path: string, hints: JsonFileHints): Promise<
   }
   try {
     return JSON.parse(text) as unknown;
-  } catch (error) {
+  } catch {
+    const at = jsonSyntaxError(text) ?? { line: 1, column: 1 };
     throw new HarnessError(
-      `${hints.what} ${path} is not valid JSON (${(error as Error).message}); ${hints.notJson}`,
+      `${hints.what} ${path} is not valid JSON: syntax error at ${at.line}:${at.column} (line ${at.line}, column ${at.column}); ${hints.notJson}`,
     );
   }
 }

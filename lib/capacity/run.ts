@@ -5,7 +5,7 @@
  * junit.xml, report.html, the step table as capacity.json, each step's Artillery script and raw
  * points under step-<n>/).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { detectKnee, type Knee } from './knee.ts';
 import { onset429, type MeasuredStep, type Onset } from './onset.ts';
@@ -23,6 +23,7 @@ import { capacitySetup, runCapacityStep } from './step.ts';
 import { openTarget, type RunTarget } from '../load/run/target.ts';
 import { writeRunReport, type ReportPaths } from '../report/write.ts';
 import { runVersions } from '../report/versions.ts';
+import { inRunDir } from '../adapters/node-run-dir.ts';
 
 type StopReason = 'knee' | 'ceiling' | 'time-budget';
 
@@ -113,43 +114,53 @@ export async function runCapacity(
   try {
     const summary = newSummary(run, artillery.version);
     const runDir = path.resolve(options.reportsDir, summary.runId);
-    await mkdir(runDir, { recursive: true });
-    const plan = planSteps({ ...options, targetMaxRps: run.target.load.maxRps });
-    const started = Date.now();
-    const measurement = await measureSteps(run, options, plan, runDir, onStep);
-    const knee = detectKnee(measurement.steps, options.knee);
-    const onsets = onset429(measurement.measured);
-    const { failures } = await readRunPoints(measurement.pointFiles, [95]);
-    fillCapacitySummary(summary, {
-      ...measurement,
-      knee,
-      onsets,
-      failures,
-      durationMs: Date.now() - started,
+    // An error (the target unreachable, Artillery failing) leaves no run directory behind.
+    return await inRunDir(runDir, async () => {
+      const plan = planSteps({ ...options, targetMaxRps: run.target.load.maxRps });
+      const started = Date.now();
+      const measurement = await measureSteps(run, options, plan, runDir, onStep);
+      const knee = detectKnee(measurement.steps, options.knee);
+      const onsets = onset429(measurement.measured);
+      const { failures } = await readRunPoints(measurement.pointFiles, [95]);
+      fillCapacitySummary(summary, {
+        ...measurement,
+        knee,
+        onsets,
+        failures,
+        durationMs: Date.now() - started,
+      });
+      summary.artifacts = [
+        { name: 'step table (capacity.json)', path: 'capacity.json' },
+        ...measurement.scripts.map((file) => ({
+          name: `Artillery script ${path.relative(runDir, file)}`,
+          path: path.relative(runDir, file),
+        })),
+        ...measurement.pointFiles.map((file) => ({
+          name: `raw points ${path.relative(runDir, file)}`,
+          path: path.relative(runDir, file),
+        })),
+      ];
+      const table = {
+        plan,
+        knee,
+        rule: options.knee,
+        stoppedBy: measurement.stoppedBy,
+        steps: measurement.steps,
+        onset429: onsets,
+      };
+      await writeFile(path.join(runDir, 'capacity.json'), redact(`${JSON.stringify(table, null, 2)}\n`));
+      finishSummary(summary, new Date());
+      const paths = await writeRunReport(summary, { redact, reportsDir: options.reportsDir });
+      return {
+        plan,
+        steps: measurement.steps,
+        knee,
+        onsets,
+        stoppedBy: measurement.stoppedBy,
+        summary,
+        paths,
+      };
     });
-    summary.artifacts = [
-      { name: 'step table (capacity.json)', path: 'capacity.json' },
-      ...measurement.scripts.map((file) => ({
-        name: `Artillery script ${path.relative(runDir, file)}`,
-        path: path.relative(runDir, file),
-      })),
-      ...measurement.pointFiles.map((file) => ({
-        name: `raw points ${path.relative(runDir, file)}`,
-        path: path.relative(runDir, file),
-      })),
-    ];
-    const table = {
-      plan,
-      knee,
-      rule: options.knee,
-      stoppedBy: measurement.stoppedBy,
-      steps: measurement.steps,
-      onset429: onsets,
-    };
-    await writeFile(path.join(runDir, 'capacity.json'), redact(`${JSON.stringify(table, null, 2)}\n`));
-    finishSummary(summary, new Date());
-    const paths = await writeRunReport(summary, { redact, reportsDir: options.reportsDir });
-    return { plan, steps: measurement.steps, knee, onsets, stoppedBy: measurement.stoppedBy, summary, paths };
   } finally {
     await run.close();
   }

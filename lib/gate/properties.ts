@@ -3,12 +3,13 @@ import path from 'node:path';
 import { addCheck, type CheckOutcome } from '../report/build.ts';
 import type { Summary } from '../report/model.ts';
 import type { Target } from '../target/target.ts';
+import { propsReplay, type RunSource } from '../replay-command.ts';
 import { ALL_PROPERTIES } from '../../properties/all.ts';
 import { createContext } from '../../properties/context.ts';
 import { resultLine, writeRunArtifacts } from '../../properties/report.ts';
 import { runProperties, type PropertyResult, type RunOptions } from '../../properties/runner.ts';
 
-function outcomeOf(result: PropertyResult, reproductions: string[]): CheckOutcome {
+function outcomeOf(result: PropertyResult, reproductions: string[], source: RunSource): CheckOutcome {
   if (result.status === 'skipped') return { verdict: 'skipped', reason: result.reason };
   if (result.status === 'passed') return { verdict: 'passed', advisories: result.advisories };
   return {
@@ -16,6 +17,7 @@ function outcomeOf(result: PropertyResult, reproductions: string[]): CheckOutcom
     failures: [...result.failures, ...result.advisories],
     seed: result.seed,
     path: result.path,
+    replay: propsReplay(result.name, result, source),
     reproduction: reproductions,
   };
 }
@@ -23,7 +25,7 @@ function outcomeOf(result: PropertyResult, reproductions: string[]): CheckOutcom
 export async function runGateProperties(
   target: Target,
   options: RunOptions,
-  report: { summary: Summary; runDir: string },
+  report: { summary: Summary; runDir: string; source: RunSource },
   progress: (line: string) => void,
 ): Promise<PropertyResult[]> {
   const context = createContext(target);
@@ -34,7 +36,13 @@ export async function runGateProperties(
         `  ${result.status === 'failed' ? `FAIL ${result.name} (seed ${result.seed}, path ${result.path})` : resultLine(result)}`,
       ),
     );
-    const artifacts = await writeRunArtifacts(path.join(report.runDir, 'props'), target, results, options);
+    const artifacts = await writeRunArtifacts(
+      path.join(report.runDir, 'props'),
+      target,
+      results,
+      options,
+      report.source,
+    );
     for (const result of results) {
       const script = artifacts.reproductions[result.name];
       const scripts = script === undefined ? [] : [path.relative(report.runDir, script)];
@@ -46,7 +54,7 @@ export async function runGateProperties(
           family: result.family,
           durationMs: Math.round(result.durationMs),
         },
-        outcomeOf(result, scripts),
+        outcomeOf(result, scripts, report.source),
       );
     }
     return results;

@@ -4,6 +4,7 @@
  * write one report. `scripts/gate.ts` parses the flags and prints; everything else is here.
  */
 import path from 'node:path';
+import { inRunDir } from '../adapters/node-run-dir.ts';
 import { HarnessError } from '../errors.ts';
 import { resolveArtillery } from '../process/artillery.ts';
 import { createRedactor } from '../redact.ts';
@@ -81,34 +82,43 @@ export async function runGate(
   say(
     `gate ${summary.runId} against ${opened.target.name}${faults.length ? ` with fault ${faults.join(', ')}` : ''}${artillery ? ` (artillery ${artillery.version})` : ''}`,
   );
-  try {
-    await stage(summary, 'properties', say, async () => {
-      const results = await runGateProperties(opened.target, options.properties, { summary, runDir }, say);
-      return !results.some((result) => result.status === 'failed');
-    });
-  } finally {
-    await opened.sandbox?.close();
-  }
-  if (loads.length === 0) say('load stage not run (--load none)');
-  else
-    await stage(summary, 'load', say, async () => {
-      const results = await runGateLoads(
-        loads,
-        { summary, runDir, ...(opened.file ? { target: opened.file } : {}), faults },
-        say,
+  // An error in a stage (a load's target unreachable, Artillery failing) leaves no run directory.
+  return inRunDir(runDir, async () => {
+    try {
+      await stage(summary, 'properties', say, async () => {
+        const source = opened.file ? { targetFile: opened.file } : { faults, churn: GATE_CHURN };
+        const results = await runGateProperties(
+          opened.target,
+          options.properties,
+          { summary, runDir, source },
+          say,
+        );
+        return !results.some((result) => result.status === 'failed');
+      });
+    } finally {
+      await opened.sandbox?.close();
+    }
+    if (loads.length === 0) say('load stage not run (--load none)');
+    else
+      await stage(summary, 'load', say, async () => {
+        const results = await runGateLoads(
+          loads,
+          { summary, runDir, ...(opened.file ? { target: opened.file } : {}), faults },
+          say,
+        );
+        return results.every((result) => result.verdict === 'pass' || result.verdict === 'inconclusive');
+      });
+    let finished = finishSummary(summary, new Date());
+    if (baseline && options.baseline)
+      finished = finishSummary(
+        withBaseline(
+          finished,
+          options.baseline.file,
+          compareWithBaseline(finished, baseline, options.baseline.margins),
+        ),
+        new Date(),
       );
-      return results.every((result) => result.verdict === 'pass' || result.verdict === 'inconclusive');
-    });
-  let finished = finishSummary(summary, new Date());
-  if (baseline && options.baseline)
-    finished = finishSummary(
-      withBaseline(
-        finished,
-        options.baseline.file,
-        compareWithBaseline(finished, baseline, options.baseline.margins),
-      ),
-      new Date(),
-    );
-  const paths = await writeRunReport(finished, { redact, reportsDir: options.reportsDir });
-  return { summary: finished, paths };
+    const paths = await writeRunReport(finished, { redact, reportsDir: options.reportsDir });
+    return { summary: finished, paths };
+  });
 }

@@ -21,6 +21,8 @@ import { targetSecrets } from '../target/target.ts';
 export interface PropsRun {
   targetFile: string;
   faults: readonly string[];
+  /** Sandbox only: data changes per second while the properties run. */
+  churn: number;
   properties: ReturnType<typeof selectProperties>;
   options: RunOptions;
   /** Run folders go in here, as <reportsDir>/<run-id>/. */
@@ -42,7 +44,9 @@ export async function runProps(
   const { options, properties } = run;
   if (options.path !== undefined && (options.seed === undefined || properties.length !== 1))
     throw new HarnessError('--path replays one counterexample: give it with --seed and a single --property');
-  const { target, sandbox } = await openTarget(run.targetFile, run.faults);
+  if (run.targetFile !== '' && run.churn > 0)
+    throw new HarnessError('--churn shapes the sandbox; it cannot be used with --target');
+  const { target, sandbox } = await openTarget(run.targetFile, run.faults, { churn: run.churn });
   useRedactor(createRedactor(targetSecrets(target)));
   const context = createContext(target);
   try {
@@ -54,6 +58,7 @@ export async function runProps(
       target,
       results,
       options,
+      run.targetFile === '' ? { faults: run.faults, churn: run.churn } : { targetFile: run.targetFile },
     );
     return { results, artifacts, failed: results.some((result) => result.status === 'failed') };
   } finally {

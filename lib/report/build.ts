@@ -79,6 +79,8 @@ export type CheckOutcome =
       reason?: string;
       seed?: number;
       path?: string;
+      /** The command that replays it, naming the run's target file or sandbox faults. */
+      replay?: string;
       reproduction?: string[];
     };
 
@@ -105,6 +107,7 @@ function failedCheck(
   if (outcome.reason !== undefined) result.reason = outcome.reason;
   if (outcome.seed !== undefined) result.seed = outcome.seed;
   if (outcome.path !== undefined) result.path = outcome.path;
+  if (outcome.replay !== undefined) result.replay = outcome.replay;
   if (outcome.reproduction && outcome.reproduction.length > 0) result.reproduction = outcome.reproduction;
   return result;
 }

@@ -9,6 +9,14 @@ export const CHART_CLIENT_JS = String.raw`(function () {
   var palette = ['#0969da', '#bf3989', '#1a7f37', '#9a6700', '#8250df', '#cf222e', '#1b7c83', '#57606a'];
   var charts = JSON.parse(document.getElementById('report-charts').textContent || '{}');
   var fromZero = function (u, min, max) { return [0, max > 0 ? max * 1.1 : 1]; };
+  // A percentage axis: every tick says "%", and nothing measured above 0 shows as 0 to 100 %.
+  var percentRange = function (u, min, max) { return [0, max > 0 ? Math.min(100, max * 1.1) : 100]; };
+  var percentTicks = function (u, splits) { return splits.map(function (v) { return v + '%'; }); };
+  function axis(label, scale, percent) {
+    var a = { label: label, scale: scale };
+    if (percent) a.values = percentTicks;
+    return a;
+  }
   var format = function (u, value) { return value == null ? '–' : (Math.round(value * 100) / 100).toString(); };
 
   function markerHook(marker) {
@@ -41,11 +49,14 @@ export const CHART_CLIENT_JS = String.raw`(function () {
     }));
     var xAxis = { label: spec.xLabel };
     if (spec.integerX) xAxis.incrs = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
-    var axes = [xAxis, { label: spec.yLabel, scale: 'y' }];
-    var scales = { x: { time: false }, y: { range: fromZero } };
+    var axes = [xAxis, axis(spec.yLabel, 'y', spec.yPercent)];
+    var scales = { x: { time: false }, y: { range: spec.yPercent ? percentRange : fromZero } };
     if (spec.y2Label) {
-      axes.push({ label: spec.y2Label, scale: 'y2', side: 1, grid: { show: false } });
-      scales.y2 = { range: fromZero };
+      var right = axis(spec.y2Label, 'y2', spec.y2Percent);
+      right.side = 1;
+      right.grid = { show: false };
+      axes.push(right);
+      scales.y2 = { range: spec.y2Percent ? percentRange : fromZero };
     }
     var opts = {
       width: Math.max(320, Math.min(el.clientWidth || 900, 1040)),

@@ -16,6 +16,9 @@ interface ChartSpec {
   xLabel: string;
   yLabel: string;
   y2Label?: string;
+  /** The axis is a percentage (values 0 to 100): ticks read "12%", and all-zero spans 0 to 100 %. */
+  yPercent?: boolean;
+  y2Percent?: boolean;
   x: number[];
   series: ChartSeries[];
   /** x values are counts (page depth): no ticks between integers. */
@@ -49,7 +52,7 @@ function rate429Chart(points: Metrics['rate429']): ChartSpec | undefined {
     };
     return { label, values: x.map(valueAt) };
   });
-  return { xLabel: 'seconds since start', yLabel: '429 responses (%)', x, series };
+  return { xLabel: 'seconds since start', yLabel: '429 responses (%)', yPercent: true, x, series };
 }
 
 function depthChart(rows: Metrics['depth']): ChartSpec | undefined {
@@ -74,6 +77,7 @@ function capacityChart(capacity: Capacity | undefined): ChartSpec | undefined {
     xLabel: 'arrival rate (requests/s)',
     yLabel: 'p95 latency (ms)',
     y2Label: 'share of requests (%)',
+    y2Percent: true,
     x: steps.map((step) => step.rps),
     series: [
       { label: 'p95', values: steps.map((step) => round(step.p95)) },

@@ -1,6 +1,7 @@
 /** The check sections of the HTML report: failed (with their data), skipped, passed, advisories. */
 import type { RequestRecord } from '../failure.ts';
-import type { CheckResult, ReportFailure } from './model.ts';
+import { propsReplay } from '../replay-command.ts';
+import type { CheckResult, ReportFailure, Summary } from './model.ts';
 import { escapeHtml as e, formatDuration, runFileHref } from './html-escape.ts';
 
 /** A check with hundreds of findings shows the first few; summary.json has them all. */
@@ -38,14 +39,49 @@ function failureBlock(failure: ReportFailure): string {
 ${requestList(failure.requests)}</div>`;
 }
 
-function replay(check: CheckResult): string {
-  if (check.seed === undefined || check.kind !== 'property') return '';
-  const path = check.path === undefined ? '' : ` --path ${check.path}`;
-  const command = `npm run props -- --property ${check.name} --seed ${check.seed}${path} [--target FILE]`;
-  return `<p class="label">Replay</p><pre><code>${e(command)}</code></pre>`;
+/**
+ * The command the run recorded (it names the run's target file or sandbox faults). A summary from
+ * before `replay` existed gets one built from its target: a sandbox's faults, or the target file
+ * to fill in.
+ */
+function replayCommand(check: CheckResult, target: Summary['target']): string | undefined {
+  if (check.replay !== undefined) return check.replay;
+  if (check.seed === undefined || check.kind !== 'property') return undefined;
+  const source = target.kind === 'sandbox' ? { faults: target.faults ?? [] } : { targetFile: 'TARGET_FILE' };
+  return propsReplay(check.name, { seed: check.seed, ...(check.path ? { path: check.path } : {}) }, source);
 }
 
-function reproductionBlock(check: CheckResult, reproductions: Reproductions): string {
+function replay(check: CheckResult, target: Summary['target']): string {
+  const command = replayCommand(check, target);
+  return command === undefined ? '' : `<p class="label">Replay</p><pre><code>${e(command)}</code></pre>`;
+}
+
+/** The key variables a reproduction reads: its header lists them (lib/repro/curl.ts, artillery-script.ts). */
+function keyVariables(check: CheckResult, reproductions: Reproductions): string[] {
+  const names = new Set<string>();
+  for (const file of check.reproduction ?? [])
+    for (const match of (reproductions[file] ?? '').matchAll(/^#\s+(KEY_[A-Z0-9_]+): /gm))
+      if (match[1]) names.add(match[1]);
+  return [...names];
+}
+
+/** How to run each runnable script, with the variables it reads; from the run's directory. */
+function runCommands(check: CheckResult, target: Summary['target'], reproductions: Reproductions): string {
+  const scripts = (check.reproduction ?? []).filter((file) => file.endsWith('.sh'));
+  if (scripts.length === 0) return '';
+  const env = [
+    `BASE_URL=${target.baseUrl}`,
+    ...keyVariables(check, reproductions).map((name) => `${name}=...`),
+  ];
+  const commands = scripts.map((file) => `${env.join(' ')} bash ${file}`);
+  return `<p class="label">Run it (from the run's directory; each key from its variable, never written here)</p><pre><code>${e(commands.join('\n'))}</code></pre>`;
+}
+
+function reproductionBlock(
+  check: CheckResult,
+  target: Summary['target'],
+  reproductions: Reproductions,
+): string {
   const files = check.reproduction ?? [];
   if (files.length === 0) return '';
   const items = files.map((file) => {
@@ -57,10 +93,10 @@ function reproductionBlock(check: CheckResult, reproductions: Reproductions): st
       ? `<li>${name}</li>`
       : `<li><details><summary>${name}</summary><pre><code>${e(content)}</code></pre></details></li>`;
   });
-  return `<p class="label">Reproduction</p><ul class="repro">${items.join('')}</ul>`;
+  return `<p class="label">Reproduction</p><ul class="repro">${items.join('')}</ul>${runCommands(check, target, reproductions)}`;
 }
 
-function failedCard(check: CheckResult, reproductions: Reproductions): string {
+function failedCard(check: CheckResult, target: Summary['target'], reproductions: Reproductions): string {
   const failures = check.failures ?? [];
   const shown = failures.slice(0, MAX_FAILURES_SHOWN).map(failureBlock).join('');
   const more = failures.length - MAX_FAILURES_SHOWN;
@@ -68,14 +104,15 @@ function failedCard(check: CheckResult, reproductions: Reproductions): string {
 <h3>${e(check.name)} ${tags(check)} ${duration(check)}</h3>
 ${check.reason ? `<p>${e(check.reason)}</p>` : ''}${check.detail ? `<p class="muted">${e(check.detail)}</p>` : ''}
 ${shown}${more > 0 ? `<p class="muted">… ${more} more failures in summary.json</p>` : ''}
-${replay(check)}${reproductionBlock(check, reproductions)}
+${replay(check, target)}${reproductionBlock(check, target, reproductions)}
 </article>`;
 }
 
-export function failedSection(checks: CheckResult[], reproductions: Reproductions): string {
+export function failedSection(summary: Summary, reproductions: Reproductions): string {
+  const checks = summary.checks.filter((check) => check.verdict === 'failed');
   if (checks.length === 0) return '';
   return `<section id="failed"><h2>Failed checks <span class="count">${checks.length}</span></h2>
-${checks.map((check) => failedCard(check, reproductions)).join('\n')}</section>`;
+${checks.map((check) => failedCard(check, summary.target, reproductions)).join('\n')}</section>`;
 }
 
 export function skippedSection(checks: CheckResult[]): string {

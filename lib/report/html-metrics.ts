@@ -7,9 +7,9 @@ const table = (head: string[], rows: string[][], numericFrom = 1) =>
   `<table><thead><tr>${head.map((cell, i) => `<th${i >= numericFrom ? ' class="num"' : ''}>${e(cell)}</th>`).join('')}</tr></thead>
 <tbody>${rows.map((row) => `<tr>${row.map((cell, i) => `<td${i >= numericFrom ? ' class="num"' : ''}>${cell}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
 
-const notMeasured = (what: string) => `<p class="muted">${e(what)} was not measured in this run.</p>`;
-
+/** Empty when the run measured no latency (a repro, props, a gate without load): no empty section. */
 export function latencySection(rows: Metrics['latency']): string {
+  if (rows.length === 0) return '';
   // The whole run first, then each stage (load) under its name.
   const sorted = [...rows].sort(
     (a, b) =>
@@ -29,20 +29,20 @@ export function latencySection(rows: Metrics['latency']): string {
     e(formatMs(row.max)),
   ]);
   return `<section id="latency"><h2>Latency per endpoint and tenant</h2>
-${rows.length === 0 ? notMeasured('Latency') : table([...(staged ? ['load'] : []), 'endpoint', 'tenant', 'requests', 'p50', 'p95', 'p99', 'max'], body, staged ? 3 : 2)}</section>`;
+${table([...(staged ? ['load'] : []), 'endpoint', 'tenant', 'requests', 'p50', 'p95', 'p99', 'max'], body, staged ? 3 : 2)}</section>`;
 }
 
 const chartBox = (id: string, caption: string) =>
   `<figure><div class="chart" id="${id}"></div><figcaption>${e(caption)}</figcaption></figure>`;
 
 export function rate429Section(charts: ReportCharts): string {
+  if (!charts.rate429) return '';
   return `<section id="rate429"><h2>429 rate over time</h2>
-${charts.rate429 ? chartBox('chart-rate429', 'Share of responses that were 429 (rate limited), per tenant, over the run.') : notMeasured('The 429 rate')}</section>`;
+${chartBox('chart-rate429', 'Percentage of responses that were 429 (rate limited), per tenant, over the run.')}</section>`;
 }
 
 export function depthSection(rows: Metrics['depth'], charts: ReportCharts): string {
-  if (!charts.depth)
-    return `<section id="depth"><h2>Latency by page depth</h2>${notMeasured('Latency by page depth')}</section>`;
+  if (!charts.depth) return '';
   const body = [...rows]
     .sort((a, b) => a.bucket - b.bucket)
     .map((row) => [

@@ -7,7 +7,9 @@ body { margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "
 main, .inner { max-width: 1100px; margin: 0 auto; padding: 0 24px; }
 a { color: var(--link); }
 code, pre { font: 13px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
-pre { background: var(--soft); border: 1px solid var(--line); border-radius: 6px; padding: 10px 12px; overflow-x: auto; white-space: pre-wrap; word-break: break-word; }
+/* A cursor is one long word: it wraps anywhere rather than push the page sideways. */
+code, td { overflow-wrap: anywhere; }
+pre { background: var(--soft); border: 1px solid var(--line); border-radius: 6px; padding: 10px 12px; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
 header.verdict { padding: 28px 0 20px; border-bottom: 1px solid var(--line); }
 header.verdict-pass { background: var(--pass-bg); }
 header.verdict-fail { background: var(--fail-bg); }

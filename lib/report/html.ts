@@ -47,7 +47,10 @@ function header(summary: Summary): string {
   const { versions, target } = summary;
   const facts: [string, string][] = [
     ['command', summary.command],
-    ['target', `${target.name} (${target.kind})`],
+    [
+      'target',
+      `${target.name} (${target.kind === 'sandbox' ? 'a sandbox started for the run' : 'a target file'})`,
+    ],
     ['base URL', target.baseUrl],
     ['run', summary.runId],
     ['started', summary.startedAt],
@@ -101,7 +104,7 @@ function page(summary: Summary, assets: HtmlAssets, reproductions: Reproductions
   const charts = buildCharts(summary.metrics);
   const sections = [
     baselineSection(summary),
-    failedSection(checksWithVerdict(summary, 'failed'), reproductions),
+    failedSection(summary, reproductions),
     stagesSection(summary),
     latencySection(summary.metrics.latency),
     rate429Section(charts),

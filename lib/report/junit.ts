@@ -29,6 +29,8 @@ function failureDetails(check: CheckResult): string {
   }
   if (check.seed !== undefined)
     lines.push(`replay: seed ${check.seed}${check.path ? `, path "${check.path}"` : ''}`);
+  // The whole command, naming the run's target file or sandbox faults (lib/replay-command.ts).
+  if (check.replay !== undefined) lines.push(`replay with: ${check.replay}`);
   for (const file of check.reproduction ?? []) lines.push(`reproduction: ${file}`);
   return lines.join('\n');
 }

@@ -72,6 +72,8 @@ const CheckResultSchema = closed({
   /** fast-check replay: `fc.assert(property, { seed, path })`. */
   seed: Type.Optional(Type.Integer()),
   path: Type.Optional(Type.String()),
+  /** The harness command that replays the failure against what the run ran against. */
+  replay: Type.Optional(Type.String({ minLength: 1 })),
   /** Runnable reproductions (curl, Artillery), relative to the run directory. */
   reproduction: Type.Optional(Type.Array(RunFilePath)),
 });

@@ -13,7 +13,7 @@ export async function readSummaryFile(file: string, role: string): Promise<Summa
   const result = validateSummary(json);
   if (!result.ok)
     throw new HarnessError(
-      `${role} ${file} is not a valid summary.json: ${result.problems.slice(0, 3).join('; ')}`,
+      `${role} ${file} is not a valid summary.json (${result.problems.slice(0, 3).join('; ')}); point at the summary.json a run wrote (reports/<run-id>/summary.json), unedited`,
     );
   return result.summary;
 }

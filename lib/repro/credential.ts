@@ -28,7 +28,11 @@ export function chooseCredential(
 ): CredentialChoice {
   const matched = key ? matchKey(target, key) : undefined;
   if (matched && (tenantName === undefined || tenantName === matched.tenant))
-    return { ok: true, credential: matched, how: `the HAR's key is ${matched.tenant}'s ${matched.role} key` };
+    return {
+      ok: true,
+      credential: matched,
+      how: `${matched.tenant}'s ${matched.role} key (the key the HAR was recorded with)`,
+    };
   const scheme = key?.scheme ?? 'bearer';
   const candidates = walkableTenants(target, { endpoints: [endpoint] });
   const tenant =

@@ -90,7 +90,7 @@ export function curlJudge(expect: Expectations, owners: readonly StepOwner[]): s
     ...pageChecks(expect),
     'done',
     ...walkChecks(owners),
-    'if [ "$found" -eq 1 ]; then echo "REPRODUCED: the answers above break the contract"; exit 1; fi',
+    'if [ "$found" -eq 1 ]; then echo "REPRODUCED: the answers break the contract (the BUG line above says how)"; exit 1; fi',
     'echo "not reproduced: every answer kept the contract rules checked here"',
     '',
   ].join('\n');

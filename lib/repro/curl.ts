@@ -110,9 +110,11 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 shown=0
 expected=0
+fact=""
 
-# request N STATUS_THAT_SHOWS_THE_BUG|- CURL_ARGS...: prints the answer, counts the bug's statuses.
+# request N STATUS_THAT_SHOWS_THE_BUG|- CURL_ARGS...: saves the answer, counts the bug's statuses.
 # A request that gets no answer (the target unreachable) leaves nothing to judge: exit 2.
+# VERBOSE=1 prints every answer; otherwise only the verdict and the fact that proves it.
 request() {
   local n="$1" bug="$2" status
   shift 2
@@ -120,10 +122,13 @@ request() {
     echo "cannot judge: step $n got no answer (is BASE_URL right and the target up?)"
     exit 2
   fi
-  echo "step $n: HTTP $status $(head -c 300 "$work/$n.json")"
+  if [ -n "\${VERBOSE:-}" ]; then echo "step $n: HTTP $status $(cat "$work/$n.json")"; fi
   if [ "$bug" != "-" ]; then
     expected=$((expected + 1))
-    if [ "$status" = "$bug" ]; then shown=$((shown + 1)); fi
+    if [ "$status" = "$bug" ]; then
+      shown=$((shown + 1))
+      fact="step $n answered HTTP $status again"
+    fi
   fi
 }
 
@@ -133,16 +138,31 @@ token() {
 }
 `;
 
-const VERDICT = `
-if [ "$expected" -gt 0 ] && [ "$shown" -eq "$expected" ]; then
-  echo "REPRODUCED: every failing step answered the status it answered when the property failed"
+/**
+ * The verdict of the steps whose status is the bug (a 200 where the contract fixes a 4xx): every
+ * one answering that status again reproduces it. What follows when they do not: `judge` (a jq
+ * judgement of the answers, curl-judge.ts) or, without one, the status verdict alone.
+ */
+function verdict(input: ReproInput, judge: string | undefined): string {
+  const failure = input.failures[0];
+  const expected = failure ? ` (expected: ${failure.expected.replace(/\r?\n/g, ' ')})` : '';
+  const check = failure ? `${failure.check}: ` : '';
+  const reproduced = `if [ "$expected" -gt 0 ] && [ "$shown" -eq "$expected" ]; then
+  echo ${singleQuoted(`REPRODUCED: ${check}`)}"$fact"${singleQuoted(expected)}
   exit 1
-elif [ "$expected" -gt 0 ]; then
-  echo "not reproduced: $shown of $expected failing steps answered as before"
-else
-  echo "compare the answers above with the failure described at the top of this script"
+fi`;
+  if (judge !== undefined) return `\n${reproduced}\n${judge}`;
+  const cannot = `cannot judge: ${failure?.check ?? 'this failure'} does not show in a status code; replay it with the harness (${input.replay}), or run with VERBOSE=1 to read the answers`;
+  return `
+${reproduced}
+if [ "$expected" -gt 0 ]; then
+  echo "not reproduced: $shown of $expected steps answered the status they answered when it failed"
+  exit 0
 fi
+echo ${singleQuoted(cannot)}
+exit 2
 `;
+}
 
 function header(input: ReproInput, target: Target): string[] {
   const lines = [`#!/usr/bin/env bash`, `# ${input.title}`, `# Replay with the harness: ${input.replay}`];
@@ -159,7 +179,11 @@ function header(input: ReproInput, target: Target): string[] {
   return lines.map((line) => line.replace(/\r?\n/g, ' '));
 }
 
-export function curlScript(input: ReproInput): string {
+/**
+ * The whole script; `judge`, when given, judges the answers after the status verdict (it ends with
+ * the script's exit code).
+ */
+export function curlScript(input: ReproInput, judge?: string): string {
   const target = placeholderTarget(input);
   const lines = [
     ...header(input, target),
@@ -181,5 +205,5 @@ export function curlScript(input: ReproInput): string {
     lines.push('', `request ${index} ${step.showsBug ? step.status : '-'} ${curlArguments(target, step)}`);
     if (tokensNeeded.has(index)) lines.push(`cursor_${index}="$(token ${index})"`);
   });
-  return `${[...lines, VERDICT].join('\n')}`;
+  return [...lines, verdict(input, judge)].join('\n');
 }

@@ -10,6 +10,7 @@ import schemas from 'har-schema';
 import type { Har } from 'har-format';
 import { HarnessError } from '../errors.ts';
 import { stripSecrets, type StrippedHar } from './har-secrets.ts';
+import { harAdvice } from './har-advice.ts';
 
 let validator: ValidateFunction | undefined;
 
@@ -23,14 +24,12 @@ function harValidator(): ValidateFunction {
   return validator;
 }
 
-/** The first schema problem as `/log/entries/3/request: must have required property 'url'`. */
+/** The first schema problem and what to do, e.g. `/log/entries/3/request has no url, ...`. */
 function schemaProblem(json: unknown): string | null {
   const validate = harValidator();
   if (validate(json)) return null;
   const [first] = validate.errors ?? [];
-  return first
-    ? `${first.instancePath || '/'}: ${first.message ?? 'is invalid'}`
-    : 'does not match the HAR schema';
+  return first ? harAdvice(first) : 'it does not match the HAR 1.2 schema';
 }
 
 export async function readHarFile(path: string): Promise<StrippedHar> {
@@ -40,6 +39,6 @@ export async function readHarFile(path: string): Promise<StrippedHar> {
     notJson: "export it again from the browser's network panel",
   });
   const problem = schemaProblem(json);
-  if (problem !== null) throw new HarnessError(`HAR file ${path} is not a valid HAR 1.2 file: ${problem}`);
+  if (problem !== null) throw new HarnessError(`HAR file ${path}: ${problem}`);
   return stripSecrets(json as Har);
 }

@@ -3,7 +3,7 @@
  * with faults and churn), replays and varies the walk (optionally under concurrent load) until the
  * bug shows, shrinks it, writes the curl and Artillery reproductions and reports/<run-id>/.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createNodeClient, type NodeClient } from '../adapters/node-http.ts';
 import { loadTargetFile } from '../adapters/node-target.ts';
@@ -30,6 +30,8 @@ import { walkRoles } from '../load/walk-plan.ts';
 import type { ReproStep } from './curl.ts';
 import { withNeighbourFirst } from './neighbour.ts';
 import type { Target } from '../target/target.ts';
+import { inRunDir } from '../adapters/node-run-dir.ts';
+import { shellArgument, sourceFlags } from '../replay-command.ts';
 
 export interface ReproResult {
   verdict: 'reproduced' | 'not-reproduced';
@@ -63,17 +65,25 @@ function reproSteps(target: Target, walk: ReplayTarget, replay: Replay): ReproSt
   return withNeighbourFirst(replay.steps, { tenant: owner.name, role, scheme: 'bearer' });
 }
 
-/** The harness command that repeats this hunt, for the reproduction's header. */
+/** The harness command that repeats this hunt against what it ran against (the target or the faults). */
 function replayCommand(options: ReproOptions): string {
-  const source = options.har
-    ? `--har ${options.har}`
-    : `--endpoint ${options.endpoint} --params '${options.params}'`;
+  const input = options.har
+    ? ['--har', shellArgument(options.har)]
+    : [
+        '--endpoint',
+        options.endpoint ?? '',
+        ...(options.params === '' ? [] : ['--params', shellArgument(options.params)]),
+      ];
+  const source = sourceFlags({
+    ...(options.target === undefined ? {} : { targetFile: options.target }),
+    faults: options.faults,
+    ...(options.churn === undefined ? {} : { churn: options.churn }),
+  });
   const extras = [
-    options.tenant ? `--tenant ${options.tenant}` : '',
-    options.underLoad ? '--under-load' : '',
-    options.churn ? `--churn ${options.churn}` : '',
-  ].filter(Boolean);
-  return `npm run repro -- ${source} --target TARGET_FILE ${[...extras, `--seed ${options.seed}`].join(' ')}`;
+    ...(options.tenant ? ['--tenant', shellArgument(options.tenant)] : []),
+    ...(options.underLoad ? ['--under-load'] : []),
+  ];
+  return ['npm run repro --', ...input, ...source, ...extras, '--seed', String(options.seed)].join(' ');
 }
 
 async function huntAndShrink(
@@ -155,40 +165,43 @@ export async function runRepro(
       startedAt,
     });
     const runDir = path.join(options.reportsDir, summary.runId);
-    await mkdir(runDir, { recursive: true });
-    const failure = measured.shrunk?.replay.failures[0];
-    const reproduction =
-      measured.shrunk && failure
-        ? await writeReproScripts({
-            runDir,
-            check: failure.check,
-            title: `Reproduction of ${failure.check} on ${input.walk.endpoint}, found by npm run repro (${input.source})`,
-            replay: replayCommand(options),
-            target: run.target,
-            steps: reproSteps(run.target, walk, measured.shrunk.replay),
-            failures: measured.shrunk.replay.failures,
-            redact,
-            artillery,
-          })
-        : [];
-    const outcome: ReproOutcome = {
-      filters: input.walk.filters,
-      triesAllowed: options.times,
-      reproduction,
-      ...measured,
-    };
-    fillReproSummary(summary, outcome);
-    summary.artifacts = [{ name: 'the hunt as data (repro.json)', path: 'repro.json' }];
-    const line = verdictLine(outcome);
-    // The walk's shape only: the HAR's response bodies are the customer's data, not the report's.
-    const pages = input.walk.pages.map(({ query, status, cursorFrom }) => ({ query, status, cursorFrom }));
-    const customerWalk = { ...input.walk, pages, key: undefined };
-    const story = { verdict: line, credential: choice.how, customerWalk, observed, outcome };
-    await writeFile(path.join(runDir, 'repro.json'), redact(`${JSON.stringify(story, null, 2)}\n`));
-    finishSummary(summary, new Date());
-    const paths = await writeRunReport(summary, { redact, reportsDir: options.reportsDir });
-    const verdict = measured.hunted.found ? 'reproduced' : 'not-reproduced';
-    return { verdict, line, observed, credential: choice.how, outcome, summary, paths };
+    // An error while writing the reproductions or reports leaves no half-written run directory.
+    return await inRunDir(runDir, async () => {
+      const failure = measured.shrunk?.replay.failures[0];
+      const replay = replayCommand(options);
+      const reproduction =
+        measured.shrunk && failure
+          ? await writeReproScripts({
+              runDir,
+              check: failure.check,
+              title: `Reproduction of ${failure.check} on ${input.walk.endpoint}, found by npm run repro (${input.source})`,
+              replay,
+              target: run.target,
+              steps: reproSteps(run.target, walk, measured.shrunk.replay),
+              failures: measured.shrunk.replay.failures,
+              redact,
+              artillery,
+            })
+          : [];
+      const outcome: ReproOutcome = {
+        filters: input.walk.filters,
+        triesAllowed: options.times,
+        reproduction,
+        ...measured,
+      };
+      fillReproSummary(summary, outcome, replay);
+      summary.artifacts = [{ name: 'the hunt as data (repro.json)', path: 'repro.json' }];
+      const line = verdictLine(outcome);
+      // The walk's shape only: the HAR's response bodies are the customer's data, not the report's.
+      const pages = input.walk.pages.map(({ query, status, cursorFrom }) => ({ query, status, cursorFrom }));
+      const customerWalk = { ...input.walk, pages, key: undefined };
+      const story = { verdict: line, credential: choice.how, customerWalk, observed, outcome };
+      await writeFile(path.join(runDir, 'repro.json'), redact(`${JSON.stringify(story, null, 2)}\n`));
+      finishSummary(summary, new Date());
+      const paths = await writeRunReport(summary, { redact, reportsDir: options.reportsDir });
+      const verdict = measured.hunted.found ? 'reproduced' : 'not-reproduced';
+      return { verdict, line, observed, credential: choice.how, outcome, summary, paths };
+    });
   } finally {
     await client.close();
     await run.close();

@@ -64,7 +64,7 @@ export async function writeReproScripts(input: ReproScriptsInput): Promise<strin
     steps: input.steps,
     failures: input.failures,
   };
-  const curl = `${curlScript(common)}${curlJudge(expectationsOf(query), stepOwners(input.steps))}`;
+  const curl = curlScript(common, curlJudge(expectationsOf(query), stepOwners(input.steps)));
   const artillery = artilleryRepro({
     ...common,
     check: input.check,

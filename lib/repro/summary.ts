@@ -40,7 +40,8 @@ function failuresOf(outcome: ReproOutcome): Failure[] {
   return outcome.shrunk?.replay.failures ?? outcome.hunted.found?.failures ?? [];
 }
 
-export function fillReproSummary(summary: Summary, outcome: ReproOutcome): void {
+/** `replay`: the harness command that repeats the hunt, recorded on each failed check. */
+export function fillReproSummary(summary: Summary, outcome: ReproOutcome, replay: string): void {
   const failures = failuresOf(outcome);
   addStage(summary, `hunt: ${verdictLine(outcome)}`, outcome.hunted.found ? 'fail' : 'pass', outcome.huntMs);
   if (outcome.shrunk)
@@ -65,6 +66,7 @@ export function fillReproSummary(summary: Summary, outcome: ReproOutcome): void 
       verdict: 'failed',
       failures: own,
       ...(outcome.shrunk?.reconfirmed ? { seed: outcome.shrunk.seed, path: outcome.shrunk.path } : {}),
+      replay,
       reproduction: outcome.reproduction,
     });
   }

@@ -3,6 +3,7 @@
  * every problem reported as one line naming the place in the file and what is wrong.
  */
 import { Value } from '@sinclair/typebox/value';
+import { adviceFor } from './advice.ts';
 import { KEY_ROLES, TargetFile, type KeyRole } from './schema.ts';
 
 export interface TenantTarget {
@@ -32,9 +33,9 @@ function schemaProblems(json: unknown): string[] {
   const byPlace = new Map<string, string>();
   for (const error of Value.Errors(TargetFile, json)) {
     const place = error.path || '/';
-    if (!byPlace.has(place)) byPlace.set(place, error.message);
+    if (!byPlace.has(place)) byPlace.set(place, adviceFor(error));
   }
-  return [...byPlace].map(([place, message]) => `${place}: ${message}`);
+  return [...byPlace.values()];
 }
 
 function resolveTenant(entry: TargetFile['tenants'][number], index: number, env: Env, problems: string[]) {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -45,6 +46,19 @@ describe('release gate', { timeout: 300_000 }, () => {
     expect(causes).toContain(`FAILED ${check}:`);
     expect(new Set(causes).size).toBe(causes.length);
     expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^verdict FAIL · report: \S+report\.html$/);
+    // Every Replay command carries the fault: copied as it is, it fails again.
+    const failed = summary.checks.filter((entry) => entry.verdict === 'failed' && entry.kind === 'property');
+    const html = readFileSync(path.join(run.reportsDir, 'latest', 'report.html'), 'utf8');
+    for (const entry of failed) {
+      expect(entry.replay).toMatch(new RegExp(`^npm run props -- --fault ${fault} --churn 20 --property `));
+      expect(html).toContain(entry.replay);
+    }
+    const replay = spawnSync(
+      path.resolve('node_modules/.bin/tsx'),
+      ['scripts/props.ts', ...(failed[0]?.replay ?? '').replace('npm run props -- ', '').split(' ')],
+      { encoding: 'utf8', timeout: 120_000 },
+    );
+    expect(replay.status, replay.stdout + replay.stderr).toBe(1);
   });
 
   it('should fail on a fault that shows only under load, naming the threshold that caught it', () => {

@@ -1,4 +1,9 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readHarFile } from '../../lib/repro/har-read.ts';
+import { loadTargetFile } from '../../lib/adapters/node-target.ts';
 import { createRedactor, redactDeep, REDACTED } from '../../lib/redact.ts';
 import { HarnessError } from '../../lib/errors.ts';
 
@@ -25,5 +30,26 @@ describe('redaction', () => {
 
   it('should leave text alone when there are no keys', () => {
     expect(createRedactor([])('nothing to hide')).toBe('nothing to hide');
+  });
+
+  it('should never print a fragment of a key from a file with a JSON syntax error: one line, line:column', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'redact-json-'));
+    // An unquoted key value: Node's parse error quotes the text around it, the key's start included.
+    const text = `{\n  "tenants": [\n    { "keys": { "full": { "value": sbx_bg9SeE4f7a2c9d1e } } }\n  ]\n}\n`;
+    const file = path.join(dir, 'broken.json');
+    await writeFile(file, text);
+    try {
+      for (const read of [() => loadTargetFile(file, {}), () => readHarFile(file)]) {
+        const message = await read().then(
+          () => '',
+          (error: unknown) => (error instanceof HarnessError ? error.message : String(error)),
+        );
+        expect(message.split('\n')).toHaveLength(1);
+        expect(message).toContain('at 3:36 (line 3, column 36)');
+        expect(message).not.toMatch(/sbx|bg9|value/);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -42,6 +42,23 @@ describe('target files', () => {
     ]);
   });
 
+  it("should say what to do, in the file's words, never in the validator's", () => {
+    const file = validFile() as Record<string, unknown>;
+    delete file.baseUrl;
+    file.extra = true;
+    (file.load as Record<string, unknown>).maxRps = 0;
+    expect(problemsOf(file)).toEqual([
+      '/baseUrl: add baseUrl, the http(s) URL of the API with its /api/v1 prefix, e.g. https://staging.example.com/api/v1',
+      '/extra: "extra" is not a field here; remove it, or use one of name, baseUrl, apiKeyHeader, load, salesChannels, tenants',
+      '/load/maxRps: must be a whole number of requests per second, at least 1, e.g. 50',
+    ]);
+    expect(problemsOf([])).toEqual([
+      '/: not a target file: it must be one JSON object with baseUrl, apiKeyHeader, load and tenants (see targets/staging.example.json)',
+    ]);
+    for (const problem of [...problemsOf(file), ...problemsOf({})])
+      expect(problem).not.toMatch(/Expected|must have required|Unexpected property/);
+  });
+
   it('should refuse a key whose environment variable is not set, naming the variable', () => {
     expect(problemsOf(validFile(), {})).toEqual([
       '/tenants/0/keys/full: environment variable KEY_A is not set or empty',

@@ -1,13 +1,18 @@
 /** The command line: one-line errors with exit 2, `--help` with exit 0 (asserted on exit codes). */
 import { spawnSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 
-const load = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/load.ts', ...args], {
+const command = (script: string, ...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
     encoding: 'utf8',
     timeout: 60_000,
     env: { ...process.env, HARNESS_DEBUG: '' },
   });
+
+const load = (...args: string[]) => command('load', ...args);
 
 /** What the command printed on stderr, line by line. */
 const errorLines = (result: ReturnType<typeof load>) => result.stderr.trim().split('\n');
@@ -42,6 +47,50 @@ describe('npm run load', () => {
       expect(errorLines(result)).toEqual([
         'error: --fault, --latency, --rate-limit and --churn shape the sandbox; they cannot go with --target',
       ]);
+    },
+  );
+});
+
+describe('an error run', () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'error-run-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  const targetFile = (name: string, text: string): string => {
+    const file = path.join(work, name);
+    writeFileSync(file, text);
+    return file;
+  };
+  // Nothing listens on the discard port of the loopback interface.
+  const closed = targetFile(
+    'closed.json',
+    JSON.stringify({
+      baseUrl: 'http://127.0.0.1:9/api/v1',
+      apiKeyHeader: 'X-Brand-Api-Key',
+      load: { allowed: true, maxRps: 5 },
+      tenants: [{ name: 'a', quiescent: true, keys: { full: { value: 'sbx_closedportkey0123456789' } } }],
+    }),
+  );
+  const broken = targetFile('broken.json', '{ "baseUrl": ');
+
+  it.each([
+    ['load', 'a closed port', closed, /^error: cannot reach http:\/\/127\.0\.0\.1:9 /],
+    ['load', 'a bad target file', broken, /^error: target file .* is not valid JSON/],
+    ['capacity', 'a closed port', closed, /^error: cannot reach http:\/\/127\.0\.0\.1:9 /],
+  ])(
+    'should leave no run directory behind (%s against %s) and say only the error',
+    { timeout: 60_000 },
+    (script, _what, target, error) => {
+      const runs = mkdtempSync(path.join(work, `${script}-`));
+      const out =
+        script === 'load'
+          ? ['--out-dir', path.join(runs, 'run')]
+          : ['--reports-dir', path.join(runs, 'reports')];
+      const result = command(script, '--target', target, ...out);
+
+      expect(result.status).toBe(2);
+      expect(errorLines(result)).toEqual([expect.stringMatching(error)]);
+      expect(result.stdout).not.toMatch(/FAILED|PASS|FAIL:|reports:/);
+      expect(readdirSync(runs)).toEqual([]);
+      expect(existsSync(path.join(runs, 'run'))).toBe(false);
     },
   );
 });

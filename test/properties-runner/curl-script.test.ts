@@ -93,6 +93,18 @@ describe('curl reproduction script', () => {
     );
   });
 
+  it('should print only its verdict, and say "cannot judge" when no status shows the failure', () => {
+    const script = curlScript(input);
+    expect(script).not.toContain('compare the answers');
+    expect(script).not.toContain('head -c');
+    expect(script).toContain(`echo 'REPRODUCED: cursor-rejected: '"$fact"' (expected: a 4xx)'`);
+    const unjudged = curlScript({ ...input, steps: input.steps.map(({ showsBug: _, ...step }) => step) });
+    expect(unjudged).toMatch(
+      /^echo 'cannot judge: cursor-rejected does not show in a status code; replay it with the harness \(npm run props -- --property tenancy\.cross-tenant-cursor --seed 1 --path 0\)/m,
+    );
+    expect(unjudged).toMatch(/exit 2\n$/);
+  });
+
   it('should stop with a clear message when a key variable is not set', () => {
     expect(() => bash(curlScript(input))).toThrow(/set KEY_TENANT_A_FULL to the full key of tenant-a/);
   });

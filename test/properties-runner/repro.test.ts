@@ -50,7 +50,9 @@ describe('failed properties: report, reproduction and replay', () => {
     results = await runProperties(selectProperties(PROPERTIES), context, { seed: 11 });
     await context.close();
     directory = await mkdtemp(join(tmpdir(), 'props-repro-'));
-    scripts = (await writeRunArtifacts(directory, targetOf(faulty.target), results, { seed: 11 })).scripts;
+    scripts = (
+      await writeRunArtifacts(directory, targetOf(faulty.target), results, { seed: 11 }, { faults: FAULTS })
+    ).scripts;
   });
   afterAll(async () => {
     await Promise.all([faulty.close(), clean.close(), rm(directory, { recursive: true, force: true })]);
@@ -63,7 +65,10 @@ describe('failed properties: report, reproduction and replay', () => {
     for (const result of results as Failed[]) {
       expect(result.path).toMatch(/^\d+(:\d+)*$/);
       expect(result.requests.length).toBeGreaterThan(0);
-      expect(failureReport(result)).toContain(`--seed ${result.seed} --path ${result.path}`);
+      // The replay names what the run ran against: against a clean sandbox it would pass.
+      expect(failureReport(result, { faults: FAULTS })).toContain(
+        `npm run props -- ${FAULTS.map((fault) => `--fault ${fault}`).join(' ')} --property ${result.name} --seed ${result.seed} --path ${result.path}`,
+      );
     }
   });
 
@@ -73,7 +78,7 @@ describe('failed properties: report, reproduction and replay', () => {
     );
     const everything = [
       JSON.stringify(results),
-      ...(results as Failed[]).map(failureReport),
+      ...(results as Failed[]).map((result) => failureReport(result, { faults: FAULTS })),
       ...written,
     ].join('\n');
     expect(written.length).toBe(PROPERTIES.length + 1);

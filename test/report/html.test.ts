@@ -48,7 +48,10 @@ describe('report.html', () => {
   });
 
   it('should show failed checks with replay and reproduction, skipped ones with their reason', () => {
-    expect(html).toContain('npm run props -- --property no-duplicate-ids --seed -1203 --path 4:1:0');
+    // A summary without checks[].replay: the replay is built from its target, the fault included.
+    expect(html).toContain(
+      'npm run props -- --fault page-boundary-duplicate --property no-duplicate-ids --seed -1203 --path 4:1:0',
+    );
     expect(html).toContain(`<a href="${REPRO_PATH}">`);
     expect(html).toContain('the target file declares no revoked or expired key');
     expect(html).toContain('latency: p99 &lt; 500');
@@ -65,13 +68,27 @@ describe('report.html', () => {
     expect(html).not.toMatch(/\s(src|href)="(https?:)?\/\//);
   });
 
-  it('should say what was not measured instead of drawing an empty chart', () => {
+  it('should leave out the sections a run did not measure (a repro, props), never show them empty', () => {
     const summary = sampleSummary();
     summary.metrics = { latency: [], rate429: [], depth: [] };
     const bare = renderReportHtml(summary, ASSETS);
-    expect(bare).toContain('The 429 rate was not measured in this run.');
+    expect(bare).not.toContain('not measured');
+    for (const id of ['latency', 'rate429', 'depth', 'capacity'])
+      expect(bare).not.toContain(`<section id="${id}"`);
     expect(bare).not.toContain('id="chart-');
-    expect(bare).not.toContain('id="capacity"');
+  });
+
+  it('should give the command that runs a reproduction with the variables it reads', () => {
+    const script = `#!/usr/bin/env bash\n# Keys are read from the environment, never written here:\n#   KEY_TENANT_A_FULL: the full key of tenant-a\n`;
+    const page = renderReportHtml(sampleSummary(), { ...ASSETS, reproductions: { [REPRO_PATH]: script } });
+    expect(page).toContain(`BASE_URL=http://127.0.0.1:4010/api/v1 KEY_TENANT_A_FULL=... bash ${REPRO_PATH}`);
+    expect(page).toContain('sandbox (a sandbox started for the run)');
+    expect(page).not.toContain('(remote)');
+  });
+
+  it('should label percentage axes as percentages and let long cursors wrap', () => {
+    expect(html).toMatch(/"yLabel":"429 responses \(%\)","yPercent":true/);
+    expect(html).toContain('code, td { overflow-wrap: anywhere; }');
   });
 });
 

@@ -122,7 +122,12 @@ describe('readHarFile', () => {
       delete (missingUrl.log.entries[0]?.request as { url?: string }).url;
       await writeFile(broken, JSON.stringify(missingUrl));
       await expect(readHarFile(broken)).rejects.toThrow(
-        `HAR file ${broken} is not a valid HAR 1.2 file: /log/entries/0/request: must have required property 'url'`,
+        `HAR file ${broken}: /log/entries/0/request has no url, which HAR 1.2 requires there; export the HAR again`,
+      );
+      const notHar = path.join(dir, 'not-a.har');
+      await writeFile(notHar, JSON.stringify({ entries: [] }));
+      await expect(readHarFile(notHar)).rejects.toThrow(
+        `HAR file ${notHar}: not a HAR file: no top-level log; export the HAR again`,
       );
       const notJson = path.join(dir, 'not.har');
       await writeFile(notJson, `{"log": {"entries": [{"request": {"headers": [{"value": "${KEY}"`);

@@ -87,7 +87,11 @@ describe(`repro of a HAR recorded against a sandbox with ${FAULT}`, () => {
       runArtilleryRepro(runner, env),
     ]);
     expect(curlRun.code).toBe(1);
-    expect(curlRun.stdout).toMatch(/BUG: ids returned twice in the walk from step 0/);
+    // The verdict and the fact that proves it; no raw answers, no "compare the answers above".
+    expect(curlRun.stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(/^BUG: ids returned twice in the walk from step 0: /),
+      'REPRODUCED: the answers break the contract (the BUG line above says how)',
+    ]);
     expect(artilleryRun.code, artilleryRun.stdout + artilleryRun.stderr).toBe(1);
     expect(artilleryRun.stdout).toMatch(/BUG: no-duplicate-ids: /);
     expect(artilleryRun.stdout).toMatch(/REPRODUCED: no-duplicate-ids failed again/);
@@ -116,7 +120,10 @@ describe(`repro of a HAR recorded against a sandbox with ${FAULT}`, () => {
       runCurlScript(curl, env),
       runArtilleryRepro(runner, env),
     ]);
+    // Exit 1 would read "the bug shows": a CI job that forgot a secret must not read "reproduced".
     expect(curlRun.code).toBe(2);
+    expect(curlRun.stderr).toMatch(/^cannot judge: set KEY_TENANT_A_FULL/);
+    expect(curlRun.stdout).not.toMatch(/REPRODUCED|BUG/);
     expect(artilleryRun.code).toBe(2);
     expect(artilleryRun.stderr).toMatch(/cannot judge: set KEY_TENANT_A_FULL/);
   });

@@ -53,6 +53,7 @@ describe.concurrent('npm run sandbox', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^sandbox listening at http:\/\/127\.0\.0\.1:\d+\/api\/v1$/m);
     expect(run.stdout).toContain(`target file: ${targetOut}`);
+    expect(run.stdout).toMatch(/^faults on: page-overflow \(a page carries limit \+ 1 records/m);
     const target = JSON.parse(readFileSync(targetOut, 'utf8')) as {
       tenants: { keys: Record<string, { value: string }> }[];
     };

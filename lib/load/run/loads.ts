@@ -17,6 +17,7 @@ import { PROFILES } from '../profiles.ts';
 import type { LoadScenario, LoadSettings, SetupData } from '../scenario.ts';
 import type { MergedSummary } from '../points/merge.ts';
 import { readRunPoints, type LoadFailure } from '../points/run-points.ts';
+import { inRunDir } from '../../adapters/node-run-dir.ts';
 import {
   gatesOnDrift,
   overridesFromFlags,
@@ -259,14 +260,17 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadRun> {
   const runId = makeRunId('load', started);
   const reportsDir = path.resolve(options.reportsDir ?? path.join(PROJECT_ROOT, 'reports'));
   const dir = path.resolve(options.outDir ?? path.join(reportsDir, runId));
-  const [result] = await runLoads([{ name: scenario, options, dir }], {
-    dir,
-    workers,
-    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.maxInFlight ? { maxInFlight: options.maxInFlight } : {}),
-    ...(options.echo ? { echo: options.echo } : {}),
-    ...(options.env ? { env: options.env } : {}),
-  });
+  // An error (a bad target, an unreachable host) leaves no run directory behind.
+  const [result] = await inRunDir(dir, () =>
+    runLoads([{ name: scenario, options, dir }], {
+      dir,
+      workers,
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.maxInFlight ? { maxInFlight: options.maxInFlight } : {}),
+      ...(options.echo ? { echo: options.echo } : {}),
+      ...(options.env ? { env: options.env } : {}),
+    }),
+  );
   if (!result) throw new Error('runLoads returned no result for one load');
   const summary = startSummary({
     command: 'load',
