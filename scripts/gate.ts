@@ -13,6 +13,7 @@ import { compareWithBaseline, withBaseline } from '../lib/report/baseline.ts';
 import { MARGIN_FLAGS, resolveMargins } from '../lib/report/baseline-options.ts';
 import { addStage, describeTarget, finishSummary, startSummary } from '../lib/report/build.ts';
 import type { Summary } from '../lib/report/model.ts';
+import { PUBLISH_KINDS, resolvePublish } from '../lib/load/publish.ts';
 import { loadRefusal } from '../lib/target/loopback.ts';
 import { targetSecrets } from '../lib/target/target.ts';
 import { resolveRunOptions } from '../properties/options.ts';
@@ -37,6 +38,8 @@ const USAGE = `Usage: npm start | npm run gate -- [options]
   --seed N             fast-check seed (default: random, printed in the report; env HARNESS_SEED)
   --baseline FILE      compare with an earlier summary.json; a regression fails the gate
   --reports-dir DIR    where run folders go (default reports; env HARNESS_REPORTS_DIR)
+  --publish KIND       send the loads' metrics on while they run: ${PUBLISH_KINDS.join(', ')}
+                       (env HARNESS_PUBLISH; settings from the environment, see the README)
   --margin-*           baseline margins, see npm run report -- --help
 
 Writes reports/<run-id>/{summary.json,junit.xml,report.html} and points reports/latest at it.
@@ -51,6 +54,7 @@ const FLAGS = {
   seed: { type: 'string' },
   baseline: { type: 'string' },
   'reports-dir': { type: 'string' },
+  publish: { type: 'string' },
   ...MARGIN_FLAGS,
 } as const;
 
@@ -88,6 +92,7 @@ async function main(): Promise<number> {
   const margins = resolveMargins({ flags: flags as Record<string, string | undefined>, env: process.env });
   const baseline = flags.baseline ? await readSummaryFile(flags.baseline, 'baseline') : undefined;
   const artillery = loads.length > 0 ? resolveArtillery() : undefined;
+  const publish = resolvePublish(flags.publish ?? (process.env.HARNESS_PUBLISH || undefined), process.env);
   const targetFile = resolveOption(stringOption('target', 'the target file', ''), {
     flags: { target: flags.target },
     env: process.env,
@@ -132,7 +137,13 @@ async function main(): Promise<number> {
     await stage(summary, 'load', async () => {
       const results = await runGateLoads(
         loads,
-        { summary, runDir, ...(opened.file ? { target: opened.file } : {}), faults },
+        {
+          summary,
+          runDir,
+          ...(opened.file ? { target: opened.file } : {}),
+          faults,
+          ...(publish ? { publish: { to: publish, run: summary.runId } } : {}),
+        },
         say,
       );
       return results.every((result) => result.verdict === 'pass' || result.verdict === 'inconclusive');

@@ -4,6 +4,7 @@
  */
 import { HarnessError } from '../../lib/errors.ts';
 import { DEFAULT_KNEE_RULE, type KneeRule } from '../../lib/capacity/knee.ts';
+import { PUBLISH_KINDS, resolvePublish, type Publish } from '../../lib/load/publish.ts';
 import { flagInteger, flagList, flagSeconds, flagText, type FlagValues } from './repro-flags.ts';
 import { parseNumberList, type RateLimitOptions, type SandboxOptions } from '../../sandbox/options.ts';
 
@@ -28,6 +29,8 @@ export interface CapacityOptions {
   reportsDir: string;
   /** Where keys named by the target file are read. */
   env: Record<string, string | undefined>;
+  /** `--publish`: the receiver the metrics go to while each step runs. */
+  publish?: Publish;
 }
 
 /**
@@ -51,6 +54,8 @@ knee or the ceiling, and reports each step, the knee and the 429 onset per key a
   --fault NAME           sandbox only: switch a fault on; repeatable
   --latency SPEC         sandbox only: fixed=MS,tail=MS,ratio=R
   --rate-limit SPEC      sandbox only: perKey=N,perTenant=N,windowMs=N (default perKey=${CAPACITY_SANDBOX_LIMITS.perKey},perTenant=${CAPACITY_SANDBOX_LIMITS.perTenant})
+  --publish KIND         send the metrics on while each step runs: ${PUBLISH_KINDS.join(', ')}
+                         (settings from the environment, see README "Publishing metrics")
   --reports-dir DIR      where reports/<run-id>/ goes (default reports)
   --help                 show this help
 
@@ -69,6 +74,7 @@ export const CAPACITY_FLAGS = {
   latency: { type: 'string' },
   'rate-limit': { type: 'string' },
   'reports-dir': { type: 'string' },
+  publish: { type: 'string' },
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -125,6 +131,8 @@ export function capacityOptions(flags: FlagValues, env: Env): CapacityOptions {
     reportsDir: text(flags, env, 'reports-dir') ?? 'reports',
     env,
   };
+  const publish = resolvePublish(text(flags, env, 'publish'), env);
+  if (publish) options.publish = publish;
   if (options.startRps > options.maxRps)
     throw new HarnessError(
       `--start ${options.startRps} is above --max ${options.maxRps}; lower --start or raise --max`,

@@ -11,6 +11,7 @@ import type { Summary } from '../../lib/report/model.ts';
 import type { Failure } from '../../lib/failure.ts';
 import type { ProfileName } from '../../lib/load/profiles.ts';
 import type { ScenarioName } from '../../lib/load/thresholds.ts';
+import type { GeneratorRequest } from '../../lib/load/artillery/run.ts';
 import type { LoadFailure } from '../../lib/load/points/run-points.ts';
 import { loadRunMetrics } from './gate-metrics.ts';
 import { runLoads, type LoadResult } from './load-run.ts';
@@ -112,7 +113,13 @@ async function fillMetrics(
  */
 export async function runGateLoads(
   loads: readonly GateLoad[],
-  options: { summary: Summary; runDir: string; target?: string; faults: string[] },
+  options: {
+    summary: Summary;
+    runDir: string;
+    target?: string;
+    faults: string[];
+    publish?: GeneratorRequest['publish'];
+  },
   progress: (line: string) => void,
 ): Promise<LoadResult[]> {
   const named = loads.map((load) => ({
@@ -127,7 +134,10 @@ export async function runGateLoads(
     },
   }));
   progress(`  ${loads.map((load) => load.name).join(', ')}: one Artillery run, stage after stage`);
-  const results = await runLoads(named, { dir: path.join(options.runDir, 'load') });
+  const results = await runLoads(named, {
+    dir: path.join(options.runDir, 'load'),
+    ...(options.publish ? { publish: options.publish } : {}),
+  });
   results.forEach((result, index) => {
     const load = loads[index] as GateLoad;
     const label = `${load.name}/${load.profile}`;

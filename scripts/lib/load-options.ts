@@ -5,6 +5,7 @@
 import { HarnessError } from '../../lib/errors.ts';
 import { envName } from '../../lib/config.ts';
 import { parseDurationS } from '../../lib/load/duration.ts';
+import { PUBLISH_KINDS, resolvePublish, type Publish } from '../../lib/load/publish.ts';
 import { isProfileName, PROFILE_NAMES, type ProfileName } from '../../lib/load/profiles.ts';
 import { overridesFromFlags, SCENARIO_NAMES, type ScenarioName } from '../../lib/load/thresholds.ts';
 import { parseNumberList, type SandboxOptions } from '../../sandbox/options.ts';
@@ -40,6 +41,8 @@ export interface LoadOptions {
   echo?: boolean;
   /** Where keys named by the target file are read. @default process.env */
   env?: Record<string, string | undefined>;
+  /** Send the metrics on while the run goes: prometheus, otel, statsd or datadog. @default none */
+  publish?: string;
 }
 
 const DEFAULT_PROFILE: Record<ScenarioName, ProfileName> = {
@@ -66,6 +69,8 @@ export const LOAD_USAGE = `Usage: npm run load -- [options]
   --latency SPEC         sandbox only: fixed=MS,tail=MS,ratio=R
   --rate-limit SPEC      sandbox only: perKey=N,perTenant=N,windowMs=N
   --churn N              sandbox only: data changes per second while walking
+  --publish KIND         send the metrics on while the run goes: ${PUBLISH_KINDS.join(', ')}
+                         (settings from the environment, see README "Publishing metrics")
   --out-dir DIR          where the reports go (default reports/load-<timestamp>)
   --timeout D            hard limit on the run (default: duration plus margins)
   --platform NAME        dry run for Artillery's distributed runners (fargate, lambda, aci): write the
@@ -103,6 +108,7 @@ export const LOAD_FLAGS = {
   platform: { type: 'string' },
   count: { type: 'string' },
   region: { type: 'string' },
+  publish: { type: 'string' },
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -171,6 +177,7 @@ export function optionsFromFlags(flags: FlagValues, env: Env): LoadOptions {
     outDir: text(flags, env, 'out-dir'),
     timeoutMs: timeoutS === undefined ? undefined : timeoutS * 1000,
     env,
+    publish: text(flags, env, 'publish'),
   };
 }
 
@@ -178,6 +185,7 @@ export interface CheckedOptions {
   scenario: ScenarioName;
   profile: ProfileName;
   workers: number;
+  publish?: Publish;
 }
 
 /** Fails at once, with one line, on a value no run could use. */
@@ -199,5 +207,6 @@ export function checkOptions(options: LoadOptions): CheckedOptions {
     throw new HarnessError(
       '--fault, --latency, --rate-limit and --churn shape the sandbox; they cannot go with --target',
     );
-  return { scenario, profile, workers: options.workers ?? 1 };
+  const publish = resolvePublish(options.publish, options.env ?? process.env);
+  return { scenario, profile, workers: options.workers ?? 1, ...(publish ? { publish } : {}) };
 }

@@ -8,7 +8,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createNodeClient } from '../../lib/adapters/node-http.ts';
-import { runGenerators, scheduleS, type GeneratorRun } from '../../lib/load/artillery/run.ts';
+import {
+  runGenerators,
+  scheduleS,
+  type GeneratorRequest,
+  type GeneratorRun,
+} from '../../lib/load/artillery/run.ts';
 import { parseDurationS } from '../../lib/load/duration.ts';
 import { phasesDurationS, plannedArrivals, type Phase } from '../../lib/load/phases.ts';
 import { PROFILES } from '../../lib/load/profiles.ts';
@@ -121,7 +126,7 @@ const NO_POINTS =
 async function judgeLoad(
   load: PreparedLoad,
   generated: GeneratorRun,
-  context: { artillery: string; workers: number; started: number },
+  context: { artillery: string; workers: number; started: number; warnings: readonly string[] },
 ): Promise<LoadResult> {
   const { thresholds, run, settings, setup, phases } = load;
   const files = generated.pointFiles[load.name] ?? [];
@@ -160,6 +165,7 @@ async function judgeLoad(
       startedAt: new Date(context.started).toISOString(),
       durationMs: Date.now() - context.started,
       ...judgement,
+      warnings: [...judgement.warnings, ...context.warnings],
       failures: points.failures,
       rateLimiting: rateLimiting(points.summary),
       metrics: points.summary.metrics,
@@ -200,6 +206,8 @@ export async function runLoads(
     maxInFlight?: number;
     echo?: boolean;
     env?: Env;
+    /** `--publish`: the receiver, and the run's name it labels the metrics with. */
+    publish?: GeneratorRequest['publish'];
   },
 ): Promise<LoadResult[]> {
   const started = Date.now();
@@ -231,10 +239,19 @@ export async function runLoads(
       timeoutMs: shared.timeoutMs ?? defaultTimeoutMs(scheduleS(stages)),
       ...(shared.maxInFlight ? { maxInFlight: shared.maxInFlight } : {}),
       echo: shared.echo ?? false,
+      ...(shared.publish ? { publish: shared.publish } : {}),
     });
     const results: LoadResult[] = [];
     for (const load of prepared)
-      results.push(await judgeLoad(load, generated, { artillery: artillery.version, workers, started }));
+      results.push(
+        await judgeLoad(load, generated, {
+          artillery: artillery.version,
+          workers,
+          started,
+          // A publishing problem is the run's, not a load's: said once, with the first load.
+          warnings: load === prepared[0] ? generated.warnings : [],
+        }),
+      );
     return results;
   } finally {
     for (const load of prepared) await load.run.close();
@@ -243,7 +260,7 @@ export async function runLoads(
 
 /** One load run: a run of one stage, in its own directory. */
 export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
-  const { scenario, workers } = checkOptions(options);
+  const { scenario, workers, publish } = checkOptions(options);
   const dir = path.resolve(options.outDir ?? path.join(PROJECT_ROOT, 'reports', `load-${stamp()}`));
   const [result] = await runLoads([{ name: scenario, options, dir }], {
     dir,
@@ -252,6 +269,7 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
     ...(options.maxInFlight ? { maxInFlight: options.maxInFlight } : {}),
     ...(options.echo ? { echo: options.echo } : {}),
     ...(options.env ? { env: options.env } : {}),
+    ...(publish ? { publish: { to: publish, run: path.basename(dir) } } : {}),
   });
   if (!result) throw new Error('runLoads returned no result for one load');
   return result;

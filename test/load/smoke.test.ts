@@ -14,22 +14,11 @@ import type { TargetFile } from '../../lib/target/schema.ts';
 import { runLoad, type LoadResult } from '../../scripts/lib/load-run.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
 import { loadRunner, resultOnDisk, RUN_TIMEOUT_MS } from './run-helpers.ts';
+import { sandboxKeys } from './sandbox-keys.ts';
 
-/** Every key value of every sandbox a run started, caught where the run starts it. */
-const sandboxKeys = vi.hoisted(() => new Set<string>());
-
-vi.mock('../../scripts/lib/open-target.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../scripts/lib/open-target.ts')>();
-  return {
-    ...original,
-    startSandboxTarget: async (...args: Parameters<typeof original.startSandboxTarget>) => {
-      const started = await original.startSandboxTarget(...args);
-      for (const tenant of started.target.tenants)
-        for (const value of Object.values(tenant.keys)) if (value) sandboxKeys.add(value);
-      return started;
-    },
-  };
-});
+vi.mock('../../scripts/lib/open-target.ts', async (importOriginal) =>
+  (await import('./sandbox-keys.ts')).captureSandboxKeys(importOriginal),
+);
 
 const run = loadRunner();
 
