@@ -38,7 +38,7 @@ describe('--publish prometheus', () => {
     async () => {
       const result = await run({
         scenario: 'walk',
-        duration: '3s',
+        duration: '2s',
         rate: 2,
         // A key limit the walks exceed (429s) and error bodies without statusCode (a failing check).
         sandbox: { rateLimit: { perKey: 6, perTenant: 1000, windowMs: 1000 } },
