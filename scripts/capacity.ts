@@ -31,6 +31,7 @@ async function main(): Promise<number> {
   console.log(stepTable(result.steps, result.knee));
   console.log(`\n${kneeLine(result.knee, result.steps.at(-1)?.offeredRps)}`);
   for (const line of onsetLines(result.onsets)) console.log(line);
+  for (const warning of result.warnings) console.log(`warning: ${warning}`);
   for (const check of result.summary.checks.filter((entry) => entry.verdict === 'failed'))
     console.log(`FAILED ${check.name}: ${check.failures?.[0]?.message ?? check.reason ?? ''}`);
   console.log(`\nreports: ${result.paths.runDir}`);

@@ -10,6 +10,7 @@ import { failureLines, verdictLine } from '../lib/gate/console.ts';
 import { runGate } from '../lib/gate/run.ts';
 import { renderHelp } from '../lib/cli/help.ts';
 import { MARGIN_FLAGS, resolveMargins } from '../lib/report/baseline-options.ts';
+import { PUBLISH_KINDS, resolvePublish } from '../lib/load/publish.ts';
 import { resolveRunOptions } from '../properties/options.ts';
 
 const USAGE = renderHelp({
@@ -32,9 +33,13 @@ report.html} and points reports/latest at it.`,
     ['--seed N', 'fast-check seed (default: random, printed in the report)'],
     ['--baseline FILE', 'compare with an earlier summary.json; a regression fails the gate'],
     ['--reports-dir DIR', 'where run folders go (default reports)'],
+    [
+      '--publish KIND',
+      `send the loads' metrics on while they run: ${PUBLISH_KINDS.join(', ')}\n(settings from the environment, see the README)`,
+    ],
     ['--margin-*', 'baseline margins, see npm run report -- --help'],
   ],
-  environment: `--target, --runs, --time-budget, --seed and --reports-dir also read HARNESS_<NAME>
+  environment: `--target, --runs, --time-budget, --seed, --reports-dir and --publish also read HARNESS_<NAME>
 (e.g. HARNESS_TARGET=staging.json, HARNESS_TIME_BUDGET=30s), the margins HARNESS_MARGIN_*; a flag
 wins over its variable.`,
   examples: [
@@ -54,6 +59,7 @@ const FLAGS = {
   seed: { type: 'string' },
   baseline: { type: 'string' },
   'reports-dir': { type: 'string' },
+  publish: { type: 'string' },
   ...MARGIN_FLAGS,
 } as const;
 
@@ -71,6 +77,7 @@ async function main(): Promise<number> {
       }),
       faults: flags.fault ?? [],
       loads: selectLoads(flags.load ?? []),
+      publish: resolvePublish(flags.publish ?? (process.env.HARNESS_PUBLISH || undefined), process.env),
       properties: resolveRunOptions({
         flags: { runs: flags.runs, seed: flags.seed, 'time-budget': flags['time-budget'] },
         ...sources,

@@ -51,6 +51,10 @@ async function dryRun(
   if (!isPlatform(platform))
     throw new HarnessError(`--platform: "${platform}" is unknown; choose from ${PLATFORMS.join(', ')}`);
   const options = optionsFromFlags(flags, process.env);
+  if (options.publish !== undefined && options.publish !== 'none')
+    throw new HarnessError(
+      '--publish does not go with --platform yet: the distributed script has no publish-metrics entry',
+    );
   const count = positiveInteger('count', flags.count, 1000) ?? 2;
   const plan = await prepareDistributedLoad(options, platform, count, flags.region);
   console.log(`wrote ${plan.dir}:`);

@@ -5,6 +5,7 @@
 import { HarnessError } from '../errors.ts';
 import { HARNESS_TWINS, renderHelp } from '../cli/help.ts';
 import { DEFAULT_KNEE_RULE, type KneeRule } from './knee.ts';
+import { PUBLISH_KINDS, resolvePublish, type Publish } from '../load/publish.ts';
 import { flagInteger, flagList, flagSeconds, flagText, type FlagValues } from '../cli/flags.ts';
 import {
   latencySpec,
@@ -34,6 +35,8 @@ export interface CapacityOptions {
   reportsDir: string;
   /** Where keys named by the target file are read. */
   env: Record<string, string | undefined>;
+  /** `--publish`: the receiver the metrics go to while each step runs. */
+  publish?: Publish;
 }
 
 /**
@@ -64,6 +67,10 @@ knee or the ceiling, and reports each step, the knee and the 429 onset per key a
       `sandbox only: perKey=N,perTenant=N,windowMs=N (default perKey=${CAPACITY_SANDBOX_LIMITS.perKey},perTenant=${CAPACITY_SANDBOX_LIMITS.perTenant})`,
     ],
     ['--reports-dir DIR', 'where run folders go (default reports)'],
+    [
+      '--publish KIND',
+      `send the metrics on while each step runs: ${PUBLISH_KINDS.join(', ')}\n(settings from the environment, see README "Publishing metrics")`,
+    ],
   ],
   environment: HARNESS_TWINS('HARNESS_STEP_DURATION=5s'),
   examples: [
@@ -86,6 +93,7 @@ export const CAPACITY_FLAGS = {
   latency: { type: 'string' },
   'rate-limit': { type: 'string' },
   'reports-dir': { type: 'string' },
+  publish: { type: 'string' },
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -140,6 +148,8 @@ export function capacityOptions(flags: FlagValues, env: Env): CapacityOptions {
     reportsDir: text(flags, env, 'reports-dir') ?? 'reports',
     env,
   };
+  const publish = resolvePublish(text(flags, env, 'publish'), env);
+  if (publish) options.publish = publish;
   if (options.startRps > options.maxRps)
     throw new HarnessError(
       `--start ${options.startRps} is above --max ${options.maxRps}; lower --start or raise --max`,

@@ -35,6 +35,8 @@ export interface CapacityResult {
   stoppedBy: StopReason;
   summary: Summary;
   paths: ReportPaths;
+  /** `--publish` did not reach its receiver: each distinct line once. */
+  warnings: string[];
 }
 
 interface Measurement {
@@ -43,6 +45,7 @@ interface Measurement {
   pointFiles: string[];
   scripts: string[];
   stoppedBy: StopReason;
+  warnings: string[];
 }
 
 async function measureSteps(
@@ -59,6 +62,7 @@ async function measureSteps(
     pointFiles: [],
     scripts: [],
     stoppedBy: plan.boundBy,
+    warnings: [],
   };
   const setup = await capacitySetup(run, plan.rates[0] ?? plan.ceilingRps, options.stepDurationS);
   for (const [index, rate] of plan.rates.entries()) {
@@ -70,6 +74,7 @@ async function measureSteps(
       durationS: options.stepDurationS,
       setup,
       env: options.env,
+      ...(options.publish ? { publish: { to: options.publish, run: path.basename(runDir) } } : {}),
     });
     const stats = stepStats(
       index,
@@ -83,6 +88,7 @@ async function measureSteps(
     result.measured.push({ offeredRps: rate, samples: stepRun.samples });
     result.pointFiles.push(...stepRun.pointFiles);
     result.scripts.push(...stepRun.scripts);
+    for (const line of stepRun.warnings) if (!result.warnings.includes(line)) result.warnings.push(line);
     onStep(stats);
     if (detectKnee(result.steps, options.knee)?.confirmed) return { ...result, stoppedBy: 'knee' };
     const perStepMs = (Date.now() - started) / (index + 1);
@@ -108,7 +114,8 @@ export async function runCapacity(
 ): Promise<CapacityResult> {
   // Before any target is opened: a missing Artillery is one line, not a sandbox started for nothing.
   const artillery = resolveArtillery();
-  const run = await openTarget('walk', { ...options, target: options.target, faults: options.faults });
+  const { target, faults, sandbox, env } = options;
+  const run = await openTarget('walk', { target, faults, sandbox, env });
   const redact = createRedactor(targetSecrets(run.target));
   onRedactor(redact);
   try {
@@ -159,6 +166,7 @@ export async function runCapacity(
         stoppedBy: measurement.stoppedBy,
         summary,
         paths,
+        warnings: measurement.warnings,
       };
     });
   } finally {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createNodeClient } from '../adapters/node-http.ts';
 import type { RequestSample } from './step-stats.ts';
 import { HarnessError } from '../errors.ts';
-import { runGenerators } from '../load/artillery/run.ts';
+import { runGenerators, type GeneratorRequest } from '../load/artillery/run.ts';
 import { METRIC } from '../load/metrics.ts';
 import { plannedArrivals } from '../load/phases.ts';
 import type { Point } from '../load/points/format.ts';
@@ -36,6 +36,8 @@ export interface StepRequest {
   setup: SetupData;
   /** Where keys named by the target file are read (the generator's environment). */
   env: Record<string, string | undefined>;
+  /** `--publish`: where the step's metrics go while it runs. */
+  publish?: GeneratorRequest['publish'];
 }
 
 export interface StepRun {
@@ -47,6 +49,8 @@ export interface StepRun {
   pointFiles: string[];
   /** The step's Artillery script(s). */
   scripts: string[];
+  /** `--publish` did not reach its receiver (one line each). */
+  warnings: string[];
 }
 
 const settingsOf = (rate: number, durationS: number): LoadSettings => ({
@@ -109,6 +113,7 @@ export async function runCapacityStep(request: StepRequest): Promise<StepRun> {
     dir,
     env,
     timeoutMs: timeoutMs(request.durationS),
+    ...(request.publish ? { publish: request.publish } : {}),
   });
   if (generated.error) throw new HarnessError(`step ${step}: ${generated.error}`);
   const pointFiles = generated.pointFiles[STAGE] ?? [];
@@ -130,5 +135,6 @@ export async function runCapacityStep(request: StepRequest): Promise<StepRun> {
     latenessP95: Number((summary.metrics[METRIC.generatorLateness]?.values.p95 ?? 0).toFixed(2)),
     pointFiles,
     scripts: generated.scripts,
+    warnings: generated.warnings,
   };
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Summary } from '../report/model.ts';
 import type { ProfileName } from '../load/profiles.ts';
 import type { ScenarioName } from '../load/thresholds.ts';
+import type { GeneratorRequest } from '../load/artillery/run.ts';
 import { addLoadChecks, fillLoadMetrics } from '../load/run/summary.ts';
 import { runLoads, type LoadResult } from '../load/run/loads.ts';
 
@@ -26,7 +27,13 @@ export interface GateLoad {
  */
 export async function runGateLoads(
   loads: readonly GateLoad[],
-  options: { summary: Summary; runDir: string; target?: string; faults: readonly string[] },
+  options: {
+    summary: Summary;
+    runDir: string;
+    target?: string;
+    faults: readonly string[];
+    publish?: GeneratorRequest['publish'];
+  },
   progress: (line: string) => void,
 ): Promise<LoadResult[]> {
   const named = loads.map((load) => ({
@@ -41,7 +48,10 @@ export async function runGateLoads(
     },
   }));
   progress(`  ${loads.map((load) => load.name).join(', ')}: one Artillery run, stage after stage`);
-  const results = await runLoads(named, { dir: path.join(options.runDir, 'load') });
+  const results = await runLoads(named, {
+    dir: path.join(options.runDir, 'load'),
+    ...(options.publish ? { publish: options.publish } : {}),
+  });
   results.forEach((result, index) => {
     const load = loads[index] as GateLoad;
     const label = `${load.name}/${load.profile}`;

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { inRunDir } from '../adapters/node-run-dir.ts';
 import { HarnessError } from '../errors.ts';
+import type { Publish } from '../load/publish.ts';
 import { resolveArtillery } from '../process/artillery.ts';
 import { createRedactor } from '../redact.ts';
 import { compareWithBaseline, withBaseline, type BaselineMargins } from '../report/baseline.ts';
@@ -32,6 +33,8 @@ export interface GateOptions {
   properties: RunOptions;
   reportsDir: string;
   baseline?: { file: string; margins: BaselineMargins };
+  /** Where the loads' metrics go while they run (`--publish`). */
+  publish?: Publish;
 }
 
 export interface GateResult {
@@ -103,7 +106,13 @@ export async function runGate(
       await stage(summary, 'load', say, async () => {
         const results = await runGateLoads(
           loads,
-          { summary, runDir, ...(opened.file ? { target: opened.file } : {}), faults },
+          {
+            summary,
+            runDir,
+            ...(opened.file ? { target: opened.file } : {}),
+            faults,
+            ...(options.publish ? { publish: { to: options.publish, run: summary.runId } } : {}),
+          },
           say,
         );
         return results.every((result) => result.verdict === 'pass' || result.verdict === 'inconclusive');

@@ -49,6 +49,30 @@ describe('npm run load', () => {
       ]);
     },
   );
+
+  it(
+    "should refuse the gate's HARNESS_PUBLISH without its receiver setting, before any run",
+    { timeout: 60_000 },
+    () => {
+      // load and capacity check it in their options (test/load/publish-config.test.ts); the gate in main.
+      const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/gate.ts'], {
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: {
+          ...process.env,
+          HARNESS_DEBUG: '',
+          HARNESS_PUBLISH: 'prometheus',
+          HARNESS_PUBLISH_PUSHGATEWAY_URL: '',
+        },
+      });
+
+      expect(result.status).toBe(2);
+      expect(errorLines(result)).toEqual([
+        'error: --publish prometheus needs HARNESS_PUBLISH_PUSHGATEWAY_URL in the environment (the Pushgateway, e.g. http://127.0.0.1:9091)',
+      ]);
+      expect(result.stdout).toBe('');
+    },
+  );
 });
 
 describe('an error run', () => {

@@ -15,22 +15,11 @@ import { runLoad, type LoadResult, type LoadRun } from '../../lib/load/run/loads
 import { rerenderReport } from '../../lib/report/rerender.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
 import { loadRunner, resultOnDisk, RUN_TIMEOUT_MS } from './run-helpers.ts';
+import { sandboxKeys } from './sandbox-keys.ts';
 
-/** Every key value of every sandbox a run started, caught where the run starts it. */
-const sandboxKeys = vi.hoisted(() => new Set<string>());
-
-vi.mock('../../lib/target/open.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../lib/target/open.ts')>();
-  return {
-    ...original,
-    startSandboxTarget: async (...args: Parameters<typeof original.startSandboxTarget>) => {
-      const started = await original.startSandboxTarget(...args);
-      for (const tenant of started.target.tenants)
-        for (const value of Object.values(tenant.keys)) if (value) sandboxKeys.add(value);
-      return started;
-    },
-  };
-});
+vi.mock('../../lib/target/open.ts', async (importOriginal) =>
+  (await import('./sandbox-keys.ts')).captureSandboxKeys(importOriginal),
+);
 
 const run = loadRunner();
 

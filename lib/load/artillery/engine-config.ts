@@ -31,6 +31,8 @@ export interface EngineConfig {
   pointsDir: string;
   /** This process among the run's generator processes (`--workers N`). */
   generator: { index: number; count: number };
+  /** Whether the points also feed the dimensioned metrics of `--publish` (published-metrics.ts). */
+  publish?: boolean;
 }
 
 /** The target file's JSON of stage number `index`; keys it names are read from the environment. */

@@ -5,13 +5,15 @@
  * its stage (scenarios/index.ts) with that stage's Vu, over one undici client per stage and
  * worker; every sample is written as a raw point for the harness to merge and judge, and a few
  * counters are mirrored into Artillery's own metrics (summed per second: Artillery digests every
- * emitted sample, which stalls its event loop at thousands per second).
+ * emitted sample, which stalls its event loop at thousands per second). With `--publish`, the
+ * points also feed dimensioned Artillery metrics (published-metrics.ts) for the publish-metrics
+ * plugin: counters summed per second the same way, latency and walk histograms per sample.
  */
 import { threadId } from 'node:worker_threads';
 import path from 'node:path';
 import type { EventEmitter } from 'node:events';
 import { SCENARIOS } from '../../../scenarios/index.ts';
-import { resolveTarget, type Target } from '../../target/target.ts';
+import { resolveTarget, targetSecrets, type Target } from '../../target/target.ts';
 import { METRIC } from '../metrics.ts';
 import { PointWriter, type PointSink } from '../points/write.ts';
 import type { MetricKind } from '../points/format.ts';
@@ -19,6 +21,7 @@ import type { Arrival, LoadScenario } from '../scenario.ts';
 import { createVu } from '../vu.ts';
 import { planWalk } from '../walk-plan.ts';
 import { GRACE_S, splitPhaseName, type EngineConfig, type StageConfig } from './engine-config.ts';
+import { PublishedMetrics } from './published-metrics.ts';
 import { PhaseClock, type PhaseSpec } from './schedule.ts';
 
 type ArtilleryEvents = Pick<EventEmitter, 'emit'>;
@@ -107,11 +110,13 @@ class HarnessEngine {
     const { generator, pointsDir } = this.config;
     const file = path.join(pointsDir, name, `points-${generator.index}-${threadId}-${process.pid}.ndjson`);
     const points = new PointWriter(file);
+    const target = readTarget(config);
+    const published = this.config.publish ? new PublishedMetrics(targetSecrets(target)) : undefined;
     const sink: PointSink = {
-      add: (metric, kind, value, tags) => this.record(points, metric, kind, value, tags),
+      add: (metric, kind, value, tags) => this.record(points, metric, kind, value, tags, published),
     };
     const vu = createVu({
-      target: readTarget(config),
+      target,
       settings: config.settings,
       setup: config.setup,
       points: sink,
@@ -159,8 +164,13 @@ class HarnessEngine {
     kind: MetricKind,
     value: number,
     tags: Record<string, string>,
+    published: PublishedMetrics | undefined,
   ): void {
     points.add(metric, kind, value, tags);
+    for (const sample of published?.samples(metric, value, tags) ?? []) {
+      if (sample.type === 'counter') this.count(sample.name, sample.value);
+      else this.events?.emit('histogram', sample.name, sample.value);
+    }
     if (metric === METRIC.latency) this.count(`harness.responses.${tags.status ?? '0'}`, 1);
     else if (metric === METRIC.walks) this.count(`harness.walks.${tags.end ?? 'complete'}`, 1);
     else if (metric === METRIC.pages) this.count('harness.pages', value);

@@ -3,16 +3,18 @@
  * the arrival rate N ways), each with the harness's engine on NODE_PATH, all at once, under one
  * hard time limit. A run holds one or more stages (the gate's loads), played one after the other
  * in the same processes: Artillery starts once, not once per load. Returns what the harness needs
- * to judge each stage: the points files its workers wrote, and the one line to show when a
- * process failed.
+ * to judge each stage: the points files its workers wrote, the one line to show when a
+ * process failed, and one line when `--publish` could not deliver (which never fails the run).
  */
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { artilleryErrorLine, runArtillery } from '../../process/artillery.ts';
 import { phasesDurationS, sharePhases, type Phase } from '../phases.ts';
+import type { Publish } from '../publish.ts';
 import { buildEngine } from './build-engine.ts';
 import { targetEnv, type EngineConfig, type StageConfig } from './engine-config.ts';
 import { artilleryScript, scriptText, STAGE_GAP_S } from './script.ts';
+import { deliveryProblem, probeReceiver, publishMetricsEntry, type PublishMetricsEntry } from './publish.ts';
 
 interface StageRequest {
   name: string;
@@ -34,6 +36,8 @@ export interface GeneratorRequest {
   timeoutMs: number;
   maxInFlight?: number;
   echo?: boolean;
+  /** `--publish`: where the run's metrics go while it runs, and the run's name (a static label). */
+  publish?: { to: Publish; run: string };
 }
 
 export interface GeneratorRun {
@@ -46,6 +50,8 @@ export interface GeneratorRun {
   /** Arrivals Artillery skipped at the in-flight ceiling (its `vusers.skipped`), all stages. */
   skipped: number;
   scripts: string[];
+  /** One line each: `--publish` did not reach its receiver (the run itself is not affected). */
+  warnings: string[];
 }
 
 /** The whole schedule's length, stages and the gaps between them. */
@@ -67,12 +73,23 @@ const filesIn = (dir: string): string[] =>
         .map((name) => path.join(dir, name))
     : [];
 
+/** The plugin's entry, or, when the receiver does not answer, the line saying so (no entry). */
+async function publishing(
+  request: GeneratorRequest,
+): Promise<{ entry?: PublishMetricsEntry; env: Record<string, string>; warning?: string }> {
+  if (!request.publish) return { env: {} };
+  const warning = await probeReceiver(request.publish.to);
+  if (warning) return { env: {}, warning };
+  return { entry: publishMetricsEntry(request.publish.to, request.publish.run), env: request.publish.to.env };
+}
+
 export async function runGenerators(request: GeneratorRequest): Promise<GeneratorRun> {
   const enginePath = await buildEngine();
+  const publish = await publishing(request);
   const pointsDir = path.join(request.dir, 'points');
   // A reused output directory must not lend an earlier run's points to this one.
   rmSync(pointsDir, { recursive: true, force: true });
-  const env = { ...request.env };
+  const env = { ...request.env, ...publish.env };
   const stages: Record<string, StageConfig> = {};
   request.stages.forEach((stage, index) => {
     env[targetEnv(index)] = stage.targetJson;
@@ -92,7 +109,10 @@ export async function runGenerators(request: GeneratorRequest): Promise<Generato
     const engine: EngineConfig = { stages, pointsDir, generator: { index, count: request.workers } };
     const script = path.join(request.dir, `artillery-${index + 1}.yml`);
     const report = path.join(request.dir, `artillery-${index + 1}.json`);
-    writeFileSync(script, scriptText(artilleryScript(baseUrl, shared, engine, request.maxInFlight)));
+    writeFileSync(
+      script,
+      scriptText(artilleryScript(baseUrl, shared, engine, request.maxInFlight, publish.entry)),
+    );
     const run = await runArtillery({
       script,
       env,
@@ -105,6 +125,10 @@ export async function runGenerators(request: GeneratorRequest): Promise<Generato
   });
   const done = await Promise.all(runs);
   const failed = done.find(({ run }) => run.timedOut || run.exitCode !== 0);
+  const to = publish.entry ? request.publish?.to : undefined;
+  const undelivered = to
+    ? done.map(({ run }) => deliveryProblem(to, run.stdout + run.stderr)).find(Boolean)
+    : undefined;
   return {
     exitCodes: done.map(({ run }) => run.exitCode),
     timedOut: done.some(({ run }) => run.timedOut),
@@ -120,5 +144,6 @@ export async function runGenerators(request: GeneratorRequest): Promise<Generato
     ),
     skipped: done.reduce((sum, { skipped }) => sum + skipped, 0),
     scripts: done.map(({ script }) => script),
+    warnings: [publish.warning, undelivered].filter((line): line is string => line !== undefined),
   };
 }

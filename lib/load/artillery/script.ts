@@ -7,6 +7,7 @@
 import { stringify } from 'yaml';
 import type { Phase } from '../phases.ts';
 import { phaseName, type EngineConfig } from './engine-config.ts';
+import type { PublishMetricsEntry } from './publish.ts';
 
 type ArtilleryPhase =
   | {
@@ -26,6 +27,8 @@ export interface ArtilleryScript {
     phases: ArtilleryPhase[];
     engines: { harness: Record<string, never> };
     harness: EngineConfig;
+    /** `--publish`: Artillery's own publish-metrics plugin sends the run's metrics on. */
+    plugins?: { 'publish-metrics': PublishMetricsEntry[] };
   };
   scenarios: { name: string; engine: 'harness' }[];
 }
@@ -54,13 +57,15 @@ export function artilleryScript(
   stages: readonly { name: string; phases: readonly Phase[] }[],
   engine: EngineConfig,
   maxInFlight?: number,
+  publish?: PublishMetricsEntry,
 ): ArtilleryScript {
   return {
     config: {
       target: baseUrl,
       phases: artilleryPhases(stages, maxInFlight),
       engines: { harness: {} },
-      harness: engine,
+      harness: { ...engine, ...(publish ? { publish: true } : {}) },
+      ...(publish ? { plugins: { 'publish-metrics': [publish] } } : {}),
     },
     scenarios: [{ name: 'harness', engine: 'harness' }],
   };

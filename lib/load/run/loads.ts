@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createNodeClient } from '../../adapters/node-http.ts';
-import { runGenerators, scheduleS, type GeneratorRun } from '../artillery/run.ts';
+import { runGenerators, scheduleS, type GeneratorRequest, type GeneratorRun } from '../artillery/run.ts';
 import { parseDurationS } from '../../duration.ts';
 import { phasesDurationS, plannedArrivals, type Phase } from '../phases.ts';
 import { PROFILES } from '../profiles.ts';
@@ -126,7 +126,7 @@ const NO_POINTS =
 async function judgeLoad(
   load: PreparedLoad,
   generated: GeneratorRun,
-  context: { artillery: string; workers: number; started: number },
+  context: { artillery: string; workers: number; started: number; warnings: readonly string[] },
 ): Promise<LoadResult> {
   const { thresholds, run, settings, setup, phases } = load;
   const files = generated.pointFiles[load.name] ?? [];
@@ -165,6 +165,7 @@ async function judgeLoad(
       startedAt: new Date(context.started).toISOString(),
       durationMs: Date.now() - context.started,
       ...judgement,
+      warnings: [...judgement.warnings, ...context.warnings],
       failures: points.failures,
       rateLimiting: rateLimiting(points.summary),
       metrics: points.summary.metrics,
@@ -203,6 +204,8 @@ export async function runLoads(
     maxInFlight?: number;
     echo?: boolean;
     env?: Env;
+    /** `--publish`: the receiver, and the run's name it labels the metrics with. */
+    publish?: GeneratorRequest['publish'];
   },
 ): Promise<LoadResult[]> {
   const started = Date.now();
@@ -234,10 +237,19 @@ export async function runLoads(
       timeoutMs: shared.timeoutMs ?? defaultTimeoutMs(scheduleS(stages)),
       ...(shared.maxInFlight ? { maxInFlight: shared.maxInFlight } : {}),
       echo: shared.echo ?? false,
+      ...(shared.publish ? { publish: shared.publish } : {}),
     });
     const results: LoadResult[] = [];
     for (const load of prepared)
-      results.push(await judgeLoad(load, generated, { artillery: artillery.version, workers, started }));
+      results.push(
+        await judgeLoad(load, generated, {
+          artillery: artillery.version,
+          workers,
+          started,
+          // A publishing problem is the run's, not a load's: said once, with the first load.
+          warnings: load === prepared[0] ? generated.warnings : [],
+        }),
+      );
     return results;
   } finally {
     for (const load of prepared) await load.run.close();
@@ -255,7 +267,7 @@ export interface LoadRun extends LoadResult {
  * reports/latest pointing at it), with summary.json, junit.xml and report.html beside result.json.
  */
 export async function runLoad(options: LoadOptions = {}): Promise<LoadRun> {
-  const { scenario, profile, workers } = checkOptions(options);
+  const { scenario, profile, workers, publish } = checkOptions(options);
   const started = new Date();
   const runId = makeRunId('load', started);
   const reportsDir = path.resolve(options.reportsDir ?? path.join(PROJECT_ROOT, 'reports'));
@@ -269,6 +281,7 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadRun> {
       ...(options.maxInFlight ? { maxInFlight: options.maxInFlight } : {}),
       ...(options.echo ? { echo: options.echo } : {}),
       ...(options.env ? { env: options.env } : {}),
+      ...(publish ? { publish: { to: publish, run: runId } } : {}),
     }),
   );
   if (!result) throw new Error('runLoads returned no result for one load');

@@ -4,6 +4,7 @@
  */
 import { HarnessError } from '../../errors.ts';
 import { HARNESS_TWINS, renderHelp } from '../../cli/help.ts';
+import { PUBLISH_KINDS, resolvePublish, type Publish } from '../publish.ts';
 import { flagInteger, flagList, flagSeconds, flagText } from '../../cli/flags.ts';
 import { isProfileName, PROFILE_NAMES, type ProfileName } from '../profiles.ts';
 import { overridesFromFlags, SCENARIO_NAMES, type ScenarioName } from '../thresholds.ts';
@@ -42,6 +43,8 @@ export interface LoadOptions {
   echo?: boolean;
   /** Where keys named by the target file are read. @default process.env */
   env?: Record<string, string | undefined>;
+  /** Send the metrics on while the run goes: prometheus, otel, statsd or datadog. @default none */
+  publish?: string;
 }
 
 const DEFAULT_PROFILE: Record<ScenarioName, ProfileName> = {
@@ -83,6 +86,10 @@ phases, every page checked, thresholds judged on the merged raw points. Writes r
     ['--reports-dir DIR', 'where run folders go (default reports)'],
     ['--timeout D', 'hard limit on the run (default: the duration plus margins)'],
     [
+      '--publish KIND',
+      `send the metrics on while the run goes: ${PUBLISH_KINDS.join(', ')}\n(settings from the environment, see README "Publishing metrics")`,
+    ],
+    [
       '--platform NAME',
       "dry run for Artillery's distributed runners (fargate, lambda, aci): write the\nrun's directory and print the command that launches it; sends nothing",
     ],
@@ -119,6 +126,7 @@ export const LOAD_FLAGS = {
   platform: { type: 'string' },
   count: { type: 'string' },
   region: { type: 'string' },
+  publish: { type: 'string' },
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -172,6 +180,7 @@ export function optionsFromFlags(flags: FlagValues, env: Env): LoadOptions {
     reportsDir: text(flags, env, 'reports-dir'),
     timeoutMs: timeoutS === undefined ? undefined : timeoutS * 1000,
     env,
+    publish: text(flags, env, 'publish'),
   };
 }
 
@@ -179,6 +188,7 @@ export interface CheckedOptions {
   scenario: ScenarioName;
   profile: ProfileName;
   workers: number;
+  publish?: Publish;
 }
 
 /** Fails at once, with one line, on a value no run could use. */
@@ -203,5 +213,6 @@ export function checkOptions(options: LoadOptions): CheckedOptions {
     throw new HarnessError(
       '--fault, --latency, --rate-limit and --churn shape the sandbox; they cannot go with --target',
     );
-  return { scenario, profile, workers: options.workers ?? 1 };
+  const publish = resolvePublish(options.publish, options.env ?? process.env);
+  return { scenario, profile, workers: options.workers ?? 1, ...(publish ? { publish } : {}) };
 }
