@@ -6,6 +6,7 @@ import { detection } from './sections/detection.ts';
 import { gateTime } from './sections/gate-time.ts';
 import { generator } from './sections/generator.ts';
 import { merge } from './sections/merge.ts';
+import { peer } from './sections/peer.ts';
 import { sandboxThroughput } from './sections/sandbox-throughput.ts';
 import { scale } from './sections/scale.ts';
 
@@ -17,6 +18,7 @@ export const SECTIONS: readonly BenchSection[] = [
   detection,
   merge,
   gateTime,
+  peer,
 ];
 
 export function selectSections(only: readonly string[] | undefined): BenchSection[] {

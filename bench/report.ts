@@ -23,6 +23,16 @@ export const Figure = Type.Object({
 });
 export type Figure = Static<typeof Figure>;
 
+/** A table of its own after the figures, for a section whose result is a comparison by row. */
+export const SectionTable = Type.Object({
+  title: Type.String(),
+  header: Type.Array(Type.String()),
+  rows: Type.Array(Type.Array(Type.String())),
+  /** Lines printed under the table: what a reader needs to read it right. */
+  notes: Type.Array(Type.String()),
+});
+export type SectionTable = Static<typeof SectionTable>;
+
 export const SectionResult = Type.Object({
   name: Type.String(),
   title: Type.String(),
@@ -31,6 +41,7 @@ export const SectionResult = Type.Object({
   reason: Type.Optional(Type.String()),
   durationMs: Type.Number(),
   figures: Type.Array(Figure),
+  tables: Type.Optional(Type.Array(SectionTable)),
   /** The raw measurements behind the figures, for whoever wants to look closer. */
   details: Type.Record(Type.String(), Type.Unknown()),
 });

@@ -1,5 +1,5 @@
 /** What a bench section is, and the one runner that bounds each section in time. */
-import type { Figure, SectionResult } from './report.ts';
+import type { Figure, SectionResult, SectionTable } from './report.ts';
 
 export interface BenchContext {
   /** The ~1 minute version: shorter runs, smaller data. */
@@ -12,7 +12,7 @@ export interface BenchContext {
 }
 
 export type SectionOutcome =
-  | { status: 'ok'; figures: Figure[]; details: Record<string, unknown> }
+  | { status: 'ok'; figures: Figure[]; tables?: SectionTable[]; details: Record<string, unknown> }
   | { status: 'skipped'; reason: string; details?: Record<string, unknown> };
 
 export interface BenchSection {

@@ -1,5 +1,5 @@
 /** The bench report as a plain-text table for the terminal and as Markdown for docs/bench.md. */
-import type { BenchReport, Figure, SectionResult } from './report.ts';
+import type { BenchReport, Figure, SectionResult, SectionTable } from './report.ts';
 
 /** Three significant digits, thousands separated: 0.873, 12.3, 4,560, 1,234,567. */
 export function formatNumber(value: number): string {
@@ -46,22 +46,46 @@ function tableRows(report: BenchReport): string[][] {
   return report.sections.flatMap(sectionRows);
 }
 
+/** The tables some sections add after the figures, each with its title first and notes after. */
+const sectionTables = (report: BenchReport): SectionTable[] =>
+  report.sections.flatMap((section) => (section.status === 'ok' ? (section.tables ?? []) : []));
+
 /** Columns padded to their widest cell; the last column is left ragged. */
-export function renderTextTable(report: BenchReport): string {
-  const rows = [HEADER, ...tableRows(report)];
-  const widths = HEADER.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
+function textGrid(header: string[], body: string[][]): string {
+  const rows = [header, ...body];
+  const widths = header.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
   const line = (row: string[]) =>
     row
       .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column] ?? 0)))
       .join('  ')
       .trimEnd();
   const rule = widths.map((width) => '-'.repeat(width)).join('  ');
-  return [line(HEADER), rule, ...rows.slice(1).map(line)].join('\n');
+  return [line(header), rule, ...body.map(line)].join('\n');
 }
 
 const escapeCell = (cell: string) => cell.replaceAll('|', '\\|');
 
-export function renderMarkdownTable(report: BenchReport): string {
-  const rows = [HEADER, HEADER.map(() => '---'), ...tableRows(report)];
+function markdownGrid(header: string[], body: string[][]): string {
+  const rows = [header, header.map(() => '---'), ...body];
   return rows.map((row) => `| ${row.map(escapeCell).join(' | ')} |`).join('\n');
+}
+
+function withTables(main: string, report: BenchReport, grid: typeof textGrid): string {
+  const tables = sectionTables(report).map((table) =>
+    [
+      table.title,
+      '',
+      grid(table.header, table.rows),
+      ...(table.notes.length > 0 ? ['', ...table.notes] : []),
+    ].join('\n'),
+  );
+  return [main, ...tables].join('\n\n');
+}
+
+export function renderTextTable(report: BenchReport): string {
+  return withTables(textGrid(HEADER, tableRows(report)), report, textGrid);
+}
+
+export function renderMarkdownTable(report: BenchReport): string {
+  return withTables(markdownGrid(HEADER, tableRows(report)), report, markdownGrid);
 }

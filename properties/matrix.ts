@@ -18,6 +18,13 @@ export const MATRIX_SANDBOX: SandboxOptions = { seed: 1, orders: 600, menuItemsP
 /** Data changes per second for the faults that only show while data changes. */
 const MATRIX_CHURN = 100;
 
+/** The sandbox a fault is run against: the small dataset, with churn when the fault needs it. */
+export const faultSandbox = (fault: FaultInfo): SandboxOptions => ({
+  ...MATRIX_SANDBOX,
+  faults: [fault.name],
+  churn: fault.needsChurn ? MATRIX_CHURN : 0,
+});
+
 export interface MatrixRow {
   fault: string;
   description: string;
@@ -84,8 +91,9 @@ async function faultRow(fault: FaultInfo, options: MatrixOptions): Promise<Matri
   if (fault.needsLoad) return { ...row, verdict: 'load', failed: [], durationMs: 0 };
   const started = Date.now();
   const properties = options.full ? ALL_PROPERTIES : propertiesFor(fault.name);
-  const sandbox = { ...MATRIX_SANDBOX, faults: [fault.name], churn: fault.needsChurn ? MATRIX_CHURN : 0 };
-  const failed = failedOf(await runAgainst(sandbox, properties, { ...options, seed: options.seed ?? 1 }));
+  const failed = failedOf(
+    await runAgainst(faultSandbox(fault), properties, { ...options, seed: options.seed ?? 1 }),
+  );
   // Name the property made for the fault when it failed, even if another failed first.
   const aimed = new Set(propertiesFor(fault.name).map((property) => property.name));
   const first = failed.find((result) => aimed.has(result.name)) ?? failed[0];

@@ -16,6 +16,8 @@ const LOAD_FAULT_RUNS: Record<string, LoadOptions> = {
   'overload-5xx': { scenario: 'stress', profile: 'stress', duration: '4s', rate: 6 },
   'deep-page-slowdown': { scenario: 'depth', profile: 'smoke', duration: '2s', rate: 1 },
   'soak-drift': { scenario: 'walk', profile: 'soak', duration: '10s', rate: 15 },
+  'global-rate-limit-high': { scenario: 'fairness', profile: 'smoke', duration: '6s', rate: 2 },
+  'throttle-text-body': { scenario: 'fairness', profile: 'smoke', duration: '4s', rate: 2 },
 };
 
 export interface LoadDetection {

@@ -1,5 +1,5 @@
 /** The two public operations (spec §4) and the facts about them the harness needs. */
-import { MENU_ITEM_STATUSES, ORDER_STATUSES } from './schemas.ts';
+import { MENU_ITEM_STATUSES, ORDER_STATUSES, PAGE_SIZE_MAX } from './schemas.ts';
 
 export type Endpoint = 'menuItems' | 'orders';
 export const ENDPOINTS: readonly Endpoint[] = ['menuItems', 'orders'];
@@ -32,4 +32,4 @@ export const ENDPOINT_INFO: Record<Endpoint, EndpointInfo> = {
 };
 
 /** spec §8 (Limits). */
-export const LIMITS = { default: 50, min: 1, max: 100 } as const;
+export const LIMITS = { default: 50, min: 1, max: PAGE_SIZE_MAX } as const;

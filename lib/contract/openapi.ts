@@ -40,12 +40,45 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: ref('Error') } },
 });
 
+// spec §8 does not show the rate-limit headers; Retry-After is the standard one (RFC 9110 §10.2.3,
+// delay-seconds or an HTTP date) that a client honours when it is sent, so it is not required.
+const retryAfter = {
+  description: 'How long to wait before retrying: delay-seconds or an HTTP date.',
+  required: false,
+  schema: { type: 'string' },
+};
+
 const ERROR_RESPONSES = {
   '400': errorResponse('Validation failed, for example limit above the maximum.'),
   '401': errorResponse('API key missing, malformed, revoked or expired.'),
   '403': errorResponse('Key valid but lacks at least one required scope.'),
   '404': errorResponse("Resource does not exist inside the key's tenant boundary."),
-  '429': errorResponse('Rate limit exceeded; back off before retrying.'),
+  '429': {
+    ...errorResponse('Rate limit exceeded; back off before retrying.'),
+    headers: { 'Retry-After': retryAfter },
+  },
+};
+
+/**
+ * The next page of the same list (spec §4.3 rules 2 and 4): the cursor from this page, the same
+ * limit and the same filters, so that a tool can walk a list by following the link.
+ */
+const nextPageLink = (endpoint: Endpoint) => {
+  const info = ENDPOINT_INFO[endpoint];
+  const unchanged = ['limit', ...info.filters].map((name): [string, string] => [
+    name,
+    `$request.query.${name}`,
+  ]);
+  return {
+    nextPage: {
+      operationId: info.operationId,
+      description: 'The next page: pagination.nextPageToken as cursor, the same limit and filters.',
+      parameters: {
+        cursor: '$response.body#/pagination/nextPageToken',
+        ...Object.fromEntries(unchanged),
+      },
+    },
+  };
 };
 
 type Parameter = ReturnType<typeof param>;
@@ -63,6 +96,7 @@ const operation = (endpoint: Endpoint, summary: string, parameters: Parameter[],
         '200': {
           description: 'One page of the list.',
           content: { 'application/json': { schema: ref(page) } },
+          links: nextPageLink(endpoint),
         },
         ...ERROR_RESPONSES,
       },
@@ -70,8 +104,14 @@ const operation = (endpoint: Endpoint, summary: string, parameters: Parameter[],
   };
 };
 
-/** Builds the document; a function so callers get a fresh, mutable copy. */
-export function openApiDocument() {
+/** The header name of the API-key scheme, its brand part a placeholder (spec §5). */
+const SERVICE_API_KEY_HEADER = 'X-Service-Api-Key';
+
+/**
+ * Builds the document; a function so callers get a fresh, mutable copy. `apiKeyHeader` puts a
+ * deployment's brand into the API-key header name, for tools that send it as the document says.
+ */
+export function openApiDocument({ apiKeyHeader = SERVICE_API_KEY_HEADER }: { apiKeyHeader?: string } = {}) {
   return {
     openapi: '3.1.0',
     info: {
@@ -109,7 +149,7 @@ export function openApiDocument() {
         serviceApiKey: {
           type: 'apiKey',
           in: 'header',
-          name: 'X-Service-Api-Key',
+          name: apiKeyHeader,
           description: 'The word Service stands for the brand part of the header name (spec §5).',
         },
       },

@@ -55,8 +55,14 @@ export const ApiError = Type.Object(
   { $id: 'Error', additionalProperties: true },
 );
 
+/** The largest page a request may ask for (spec §8: limit maximum 100), so the most `data` holds. */
+export const PAGE_SIZE_MAX = 100;
+
 const listOf = <T extends typeof MenuItem | typeof Order>(item: T, id: string) =>
-  Type.Object({ data: Type.Array(item), pagination: Pagination }, { $id: id, additionalProperties: true });
+  Type.Object(
+    { data: Type.Array(item, { maxItems: PAGE_SIZE_MAX }), pagination: Pagination },
+    { $id: id, additionalProperties: true },
+  );
 
 export const MenuItemsPage = listOf(MenuItem, 'MenuItemsPage');
 export const OrdersPage = listOf(Order, 'OrdersPage');

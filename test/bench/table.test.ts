@@ -75,3 +75,35 @@ describe('renderMarkdownTable', () => {
     expect(lines.every((line) => line.startsWith('| ') && line.endsWith(' |'))).toBe(true);
   });
 });
+
+describe('section tables', () => {
+  it("should follow the figures with a section's own table: title, header, rows, then notes", () => {
+    const [generator, gate] = report.sections;
+    const withTable: BenchReport = {
+      ...report,
+      sections: [
+        {
+          ...generator!,
+          tables: [
+            {
+              title: 'Peer table',
+              header: ['fault', 'caught'],
+              rows: [['cursor-500', 'yes']],
+              notes: ['n1'],
+            },
+          ],
+        },
+        gate!,
+      ],
+    };
+
+    const markdown = renderMarkdownTable(withTable).split('\n\n');
+    expect(markdown[0]).toBe(renderMarkdownTable(report));
+    expect(markdown.slice(1)).toEqual([
+      'Peer table',
+      '| fault | caught |\n| --- | --- |\n| cursor-500 | yes |',
+      'n1',
+    ]);
+    expect(renderTextTable(withTable)).toContain('fault       caught\n----------  ------\ncursor-500  yes');
+  });
+});
