@@ -8,11 +8,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../bench/net.ts';
-
-const PUSHGATEWAY_PATH = '/usr/bin/prometheus-pushgateway';
+import { PUSHGATEWAY } from '../../lib/process/debian.ts';
 
 function findPushgateway(): string {
-  const candidate = process.env.PUSHGATEWAY_BIN || PUSHGATEWAY_PATH;
+  const candidate = process.env[PUSHGATEWAY.env] || PUSHGATEWAY.binary;
   if (!existsSync(candidate))
     throw new Error(
       `Prometheus Pushgateway not found at ${candidate}: install it with ` +
