@@ -85,7 +85,8 @@ describe('--publish prometheus', () => {
         ]),
       );
       // The run's name is the one static label the harness adds.
-      expect(text).toContain(`run="${result.files.dir.split('/').at(-1) ?? ''}"`);
+      // The run label is the run id, as in the run folder and summary.json.
+      expect(text).toContain(`run="${result.summary.runId}"`);
       expect(sandboxKeys.size).toBeGreaterThan(0);
       for (const key of sandboxKeys) {
         expect(text.includes(key)).toBe(false);
