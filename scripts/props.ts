@@ -17,7 +17,7 @@ import { resultLine } from '../properties/report.ts';
 const USAGE = renderHelp({
   usage: ['npm run props -- [options]'],
   about: `Runs the property suites (fast-check) against a target file, or a sandbox it starts. Prints one
-line per property; writes reports/<run-id>/props.json and a curl reproduction per failure.`,
+line per property; writes reports/<run-id>/{summary.json,junit.xml,report.html,props.json} and a\ncurl reproduction per failure, and points reports/latest at it.`,
   options: [
     ['--target FILE', 'target file (default: start a sandbox)'],
     ['--property NAME', 'a property or a family; repeatable (default: all)'],
@@ -84,7 +84,7 @@ async function main(): Promise<number> {
     flags: { target: flags.target },
     env: process.env,
   });
-  const { artifacts, failed } = await runProps(
+  const { artifacts, report, failed } = await runProps(
     {
       targetFile,
       faults: flags.fault ?? [],
@@ -107,7 +107,8 @@ async function main(): Promise<number> {
   if (flags.json) console.log(await readFile(artifacts.json, 'utf8'));
   else {
     for (const script of artifacts.scripts) console.log(`reproduction: ${script}`);
-    console.log(`report: ${artifacts.json}`);
+    console.log(`report: ${report.html}`);
+    console.log(`results: ${artifacts.json}`);
   }
   return failed ? EXIT.checksFailed : EXIT.pass;
 }

@@ -1,26 +1,13 @@
 /** The property stage of the gate: the suites run in-process, folded into the summary. */
 import path from 'node:path';
-import { addCheck, type CheckOutcome } from '../report/build.ts';
 import type { Summary } from '../report/model.ts';
 import type { Target } from '../target/target.ts';
-import { propsReplay, type RunSource } from '../replay-command.ts';
+import type { RunSource } from '../replay-command.ts';
+import { addPropertyChecks } from '../props/summary.ts';
 import { ALL_PROPERTIES } from '../../properties/all.ts';
 import { createContext } from '../../properties/context.ts';
 import { resultLine, writeRunArtifacts } from '../../properties/report.ts';
 import { runProperties, type PropertyResult, type RunOptions } from '../../properties/runner.ts';
-
-function outcomeOf(result: PropertyResult, reproductions: string[], source: RunSource): CheckOutcome {
-  if (result.status === 'skipped') return { verdict: 'skipped', reason: result.reason };
-  if (result.status === 'passed') return { verdict: 'passed', advisories: result.advisories };
-  return {
-    verdict: 'failed',
-    failures: [...result.failures, ...result.advisories],
-    seed: result.seed,
-    path: result.path,
-    replay: propsReplay(result.name, result, source),
-    reproduction: reproductions,
-  };
-}
 
 export async function runGateProperties(
   target: Target,
@@ -43,20 +30,11 @@ export async function runGateProperties(
       options,
       report.source,
     );
-    for (const result of results) {
-      const script = artifacts.reproductions[result.name];
-      const scripts = script === undefined ? [] : [path.relative(report.runDir, script)];
-      addCheck(
-        report.summary,
-        {
-          name: result.name,
-          kind: 'property',
-          family: result.family,
-          durationMs: Math.round(result.durationMs),
-        },
-        outcomeOf(result, scripts, report.source),
-      );
-    }
+    addPropertyChecks(report.summary, results, {
+      runDir: report.runDir,
+      reproductions: artifacts.reproductions,
+      source: report.source,
+    });
     return results;
   } finally {
     await context.close();

@@ -13,7 +13,10 @@ import { waitUntilAnswering } from '../../properties/readiness.ts';
 import { writeRunArtifacts } from '../../properties/report.ts';
 import { runProperties, type PropertyResult, type RunOptions } from '../../properties/runner.ts';
 import { HarnessError } from '../errors.ts';
-import { makeRunId } from '../report/build.ts';
+import { describeTarget, finishSummary, makeRunId, startSummary } from '../report/build.ts';
+import { runVersions } from '../report/versions.ts';
+import { writeRunReport, type ReportPaths } from '../report/write.ts';
+import { addPropertyChecks } from './summary.ts';
 import { createRedactor } from '../redact.ts';
 import { openTarget } from '../target/open.ts';
 import { targetSecrets } from '../target/target.ts';
@@ -32,10 +35,15 @@ export interface PropsRun {
 export interface PropsResult {
   results: PropertyResult[];
   artifacts: Awaited<ReturnType<typeof writeRunArtifacts>>;
+  /** summary.json, junit.xml and report.html, in the schema every command writes. */
+  report: ReportPaths;
   failed: boolean;
 }
 
-/** Runs the properties and writes <reportsDir>/<run-id>/ (props.json and a reproduction per failure). */
+/**
+ * Runs the properties and writes <reportsDir>/<run-id>/: props.json, a reproduction per failure,
+ * and summary.json, junit.xml and report.html (reports/latest points at it).
+ */
 export async function runProps(
   run: PropsRun,
   onResult: (result: PropertyResult) => void,
@@ -52,15 +60,32 @@ export async function runProps(
   try {
     // A started sandbox answers at once; an external target is already running or is down.
     await waitUntilAnswering(target, 3000);
+    const started = new Date();
+    const runId = makeRunId('props', started);
+    const runDir = join(run.reportsDir, runId);
     const results = await runProperties(properties, context, options, onResult);
-    const artifacts = await writeRunArtifacts(
-      join(run.reportsDir, makeRunId('props', new Date())),
-      target,
-      results,
-      options,
-      run.targetFile === '' ? { faults: run.faults, churn: run.churn } : { targetFile: run.targetFile },
-    );
-    return { results, artifacts, failed: results.some((result) => result.status === 'failed') };
+    const source =
+      run.targetFile === '' ? { faults: run.faults, churn: run.churn } : { targetFile: run.targetFile };
+    const artifacts = await writeRunArtifacts(runDir, target, results, options, source);
+    const summary = startSummary({
+      command: 'props',
+      runId,
+      target: describeTarget(target.name, target.baseUrl, {
+        sandbox: sandbox !== undefined,
+        faults: run.faults,
+      }),
+      versions: runVersions(),
+      startedAt: started,
+    });
+    addPropertyChecks(summary, results, { runDir, reproductions: artifacts.reproductions, source });
+    summary.artifacts = [{ name: 'props.json', path: 'props.json' }];
+    finishSummary(summary, new Date());
+    const report = await writeRunReport(summary, {
+      redact: createRedactor(targetSecrets(target)),
+      reportsDir: run.reportsDir,
+      runDir,
+    });
+    return { results, artifacts, report, failed: results.some((result) => result.status === 'failed') };
   } finally {
     await context.close();
     await sandbox?.close();

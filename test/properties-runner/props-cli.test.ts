@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Summary } from '../../lib/report/model.ts';
 
 interface Outcome {
   code: number;
@@ -48,6 +50,14 @@ describe.concurrent('npm run props', () => {
     expect(stdout).toMatch(
       /^reproduction: reports\/\d{8}T\d{6}Z?-props-[^/]+\/repro-auth\.revoked-key\.sh$/m,
     );
+    // The run folder holds the one summary schema too, so npm run report re-renders it.
+    const runDir = /^report: (reports\/[^/]+)\/report\.html$/m.exec(stdout)?.[1] ?? '';
+    const summary = JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8')) as Summary;
+    expect(summary).toMatchObject({ command: 'props', verdict: 'fail', exitCode: 1 });
+    expect(summary.checks.find((check) => check.name === 'auth.revoked-key')?.replay).toMatch(
+      /^npm run props -- --fault revoked-key-works --property auth\.revoked-key --seed 5 /,
+    );
+    expect(existsSync(join(runDir, 'junit.xml'))).toBe(true);
     expect(code).toBe(1);
   });
 

@@ -1,0 +1,45 @@
+/**
+ * Property results in the one summary.json schema (lib/report/model.ts): a check per property,
+ * with its replay command and reproduction script when it failed. The gate's property stage and
+ * `npm run props` both write them this way.
+ */
+import path from 'node:path';
+import type { PropertyResult } from '../../properties/runner.ts';
+import { addCheck, type CheckOutcome } from '../report/build.ts';
+import type { Summary } from '../report/model.ts';
+import { propsReplay, type RunSource } from '../replay-command.ts';
+
+function outcomeOf(result: PropertyResult, reproductions: string[], source: RunSource): CheckOutcome {
+  if (result.status === 'skipped') return { verdict: 'skipped', reason: result.reason };
+  if (result.status === 'passed') return { verdict: 'passed', advisories: result.advisories };
+  return {
+    verdict: 'failed',
+    failures: [...result.failures, ...result.advisories],
+    seed: result.seed,
+    path: result.path,
+    replay: propsReplay(result.name, result, source),
+    reproduction: reproductions,
+  };
+}
+
+/** Adds one check per property; reproduction scripts are named relative to the run directory. */
+export function addPropertyChecks(
+  summary: Summary,
+  results: readonly PropertyResult[],
+  run: { runDir: string; reproductions: Record<string, string>; source: RunSource },
+): void {
+  for (const result of results) {
+    const script = run.reproductions[result.name];
+    const scripts = script === undefined ? [] : [path.relative(run.runDir, script)];
+    addCheck(
+      summary,
+      {
+        name: result.name,
+        kind: 'property',
+        family: result.family,
+        durationMs: Math.round(result.durationMs),
+      },
+      outcomeOf(result, scripts, run.source),
+    );
+  }
+}
