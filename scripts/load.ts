@@ -16,7 +16,7 @@ import {
   positiveInteger,
 } from '../lib/load/run/options.ts';
 import { prepareDistributedLoad } from '../lib/load/run/distributed.ts';
-import { runLoad, type LoadRun } from '../lib/load/run/loads.ts';
+import { runLoad, type LoadRun } from '../lib/load/run/run-load.ts';
 
 const percent = (share: number | null) => (share === null ? 'n/a' : `${Math.round(share * 1000) / 10}%`);
 const ms = (value: number | null) => (value === null ? 'n/a' : `${Math.round(value)} ms`);

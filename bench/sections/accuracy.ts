@@ -10,7 +10,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { runLoad, type LoadResult } from '../../lib/load/run/loads.ts';
+import type { LoadResult } from '../../lib/load/run/loads.ts';
+import { runLoad } from '../../lib/load/run/run-load.ts';
 import { injectedPercentiles, type InjectedLatency } from '../injected-latency.ts';
 import { absoluteFigure, ratioFigure, type Figure } from '../report.ts';
 import { startSandboxProcess, UNTHROTTLED } from '../sandbox-process.ts';

@@ -11,7 +11,8 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runLoad, type LoadResult } from '../../lib/load/run/loads.ts';
+import type { LoadResult } from '../../lib/load/run/loads.ts';
+import { runLoad } from '../../lib/load/run/run-load.ts';
 import { minimalHeld, runMinimalWalk, type MinimalWalkRun } from '../artillery-walk.ts';
 import { walkChain, withCursor } from '../chain-walk.ts';
 import { startNginx, type RunningNginx } from '../nginx/server.ts';

@@ -32,7 +32,7 @@ export interface LoadDetection {
 async function detect(context: BenchContext, fault: string, options: LoadOptions): Promise<LoadDetection> {
   context.log(`detection: ${fault} under load (${options.scenario} ${options.duration})`);
   // Loaded when needed: the load runner pulls in the whole Artillery toolchain.
-  const { runLoad } = await import('../../lib/load/run/loads.ts');
+  const { runLoad } = await import('../../lib/load/run/run-load.ts');
   const result = await runLoad({
     ...options,
     faults: [fault],

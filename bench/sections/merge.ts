@@ -10,7 +10,7 @@ import path from 'node:path';
 import { METRIC } from '../../lib/load/metrics.ts';
 import { mergePointFiles } from '../../lib/load/points/merge.ts';
 import { readPoints } from '../../lib/load/points/read.ts';
-import { runLoad } from '../../lib/load/run/loads.ts';
+import { runLoad } from '../../lib/load/run/run-load.ts';
 import { nearestRank } from '../percentiles.ts';
 import { absoluteFigure, ratioFigure, type Figure } from '../report.ts';
 import type { BenchContext, BenchSection, SectionOutcome } from '../section.ts';

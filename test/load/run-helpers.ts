@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
 import type { LoadOptions } from '../../lib/load/run/options.ts';
-import { runLoad, runLoads, type LoadResult, type LoadRun } from '../../lib/load/run/loads.ts';
+import { runLoads, type LoadResult } from '../../lib/load/run/loads.ts';
+import { runLoad, type LoadRun } from '../../lib/load/run/run-load.ts';
 
 /** Each run is bounded by its own short duration plus runLoad's hard timeout. */
 export const RUN_TIMEOUT_MS = 90_000;

@@ -3,8 +3,8 @@
  * in this process (one line when the target is unfit), runs its schedule on Artillery through the
  * harness's engine (lib/load/artillery), merges every worker's points and judges them. Writes
  * under each load's directory its result.json (the judgement and every metric by tag), the
- * Artillery scripts and the raw points; `runLoad` adds the run's summary.json, junit.xml and
- * report.html in the one schema every command writes (lib/report/model.ts).
+ * Artillery scripts and the raw points; `runLoad` (run-load.ts) adds a run's summary.json,
+ * junit.xml and report.html in the one schema every command writes (lib/report/model.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,7 +17,6 @@ import { PROFILES } from '../profiles.ts';
 import type { LoadScenario, LoadSettings, SetupData } from '../scenario.ts';
 import type { MergedSummary } from '../points/merge.ts';
 import { readRunPoints, type LoadFailure } from '../points/run-points.ts';
-import { inRunDir } from '../../adapters/node-run-dir.ts';
 import {
   gatesOnDrift,
   overridesFromFlags,
@@ -30,11 +29,6 @@ import { resolveArtillery } from '../../process/artillery.ts';
 import { createRedactor, redactDeep } from '../../redact.ts';
 import { targetSecrets } from '../../target/target.ts';
 import { SCENARIOS } from '../../../scenarios/index.ts';
-import { describeTarget, finishSummary, makeRunId, startSummary } from '../../report/build.ts';
-import type { Summary } from '../../report/model.ts';
-import { runVersions } from '../../report/versions.ts';
-import { writeReportFiles, writeRunReport, type ReportPaths } from '../../report/write.ts';
-import { addLoadChecks, fillLoadMetrics } from './summary.ts';
 import { checkOptions, type LoadOptions } from './options.ts';
 import { SANDBOX_FLOOD_RATE } from './sandbox.ts';
 import { openTarget, type RunTarget } from './target.ts';
@@ -254,57 +248,6 @@ export async function runLoads(
   } finally {
     for (const load of prepared) await load.run.close();
   }
-}
-
-/** A load command's run: its load's result, and the run's reports in the one summary schema. */
-export interface LoadRun extends LoadResult {
-  summary: Summary;
-  report: ReportPaths;
-}
-
-/**
- * One load run, a run of one stage in its own folder (`outDir`, or reports/<run-id>/ with
- * reports/latest pointing at it), with summary.json, junit.xml and report.html beside result.json.
- */
-export async function runLoad(options: LoadOptions = {}): Promise<LoadRun> {
-  const { scenario, profile, workers, publish } = checkOptions(options);
-  const started = new Date();
-  const runId = makeRunId('load', started);
-  const reportsDir = path.resolve(options.reportsDir ?? path.join(PROJECT_ROOT, 'reports'));
-  const dir = path.resolve(options.outDir ?? path.join(reportsDir, runId));
-  // An error (a bad target, an unreachable host) leaves no run directory behind.
-  const [result] = await inRunDir(dir, () =>
-    runLoads([{ name: scenario, options, dir }], {
-      dir,
-      workers,
-      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-      ...(options.maxInFlight ? { maxInFlight: options.maxInFlight } : {}),
-      ...(options.echo ? { echo: options.echo } : {}),
-      ...(options.env ? { env: options.env } : {}),
-      ...(publish ? { publish: { to: publish, run: runId } } : {}),
-    }),
-  );
-  if (!result) throw new Error('runLoads returned no result for one load');
-  const summary = startSummary({
-    command: 'load',
-    runId,
-    target: describeTarget(result.target.name, result.target.baseUrl, {
-      sandbox: result.target.sandbox,
-      faults: result.target.faults,
-    }),
-    versions: runVersions(result.engine.artillery),
-    startedAt: started,
-  });
-  addLoadChecks(summary, result, `${scenario}/${profile}`);
-  await fillLoadMetrics(summary, [{ name: scenario, result }]);
-  summary.artifacts = [{ name: 'result.json', path: path.relative(dir, result.files.result) }];
-  finishSummary(summary, new Date(), { setupError: result.verdict === 'error' });
-  // The result on disk is already redacted; the summary holds nothing the result does not.
-  const redact = (text: string) => text;
-  const report = options.outDir
-    ? await writeReportFiles(summary, dir, redact)
-    : await writeRunReport(summary, { redact, reportsDir, runDir: dir });
-  return { ...result, summary, report };
 }
 
 type Env = Record<string, string | undefined>;

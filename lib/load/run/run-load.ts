@@ -1,0 +1,65 @@
+/**
+ * `npm run load`'s run: one load as a run of one stage in its own folder (reports/<run-id>/, or
+ * `outDir`), judged by runLoads, with summary.json, junit.xml and report.html beside its
+ * result.json. An error run leaves no folder behind.
+ */
+import path from 'node:path';
+import { inRunDir } from '../../adapters/node-run-dir.ts';
+import { describeTarget, finishSummary, makeRunId, startSummary } from '../../report/build.ts';
+import type { Summary } from '../../report/model.ts';
+import { runVersions } from '../../report/versions.ts';
+import { writeReportFiles, writeRunReport, type ReportPaths } from '../../report/write.ts';
+import { PROJECT_ROOT, runLoads, type LoadResult } from './loads.ts';
+import { checkOptions, type LoadOptions } from './options.ts';
+import { addLoadChecks, fillLoadMetrics } from './summary.ts';
+
+/** A load command's run: its load's result, and the run's reports in the one summary schema. */
+export interface LoadRun extends LoadResult {
+  summary: Summary;
+  report: ReportPaths;
+}
+
+/**
+ * One load run, a run of one stage in its own folder (`outDir`, or reports/<run-id>/ with
+ * reports/latest pointing at it), with summary.json, junit.xml and report.html beside result.json.
+ */
+export async function runLoad(options: LoadOptions = {}): Promise<LoadRun> {
+  const { scenario, profile, workers, publish } = checkOptions(options);
+  const started = new Date();
+  const runId = makeRunId('load', started);
+  const reportsDir = path.resolve(options.reportsDir ?? path.join(PROJECT_ROOT, 'reports'));
+  const dir = path.resolve(options.outDir ?? path.join(reportsDir, runId));
+  // An error (a bad target, an unreachable host) leaves no run directory behind.
+  const [result] = await inRunDir(dir, () =>
+    runLoads([{ name: scenario, options, dir }], {
+      dir,
+      workers,
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.maxInFlight ? { maxInFlight: options.maxInFlight } : {}),
+      ...(options.echo ? { echo: options.echo } : {}),
+      ...(options.env ? { env: options.env } : {}),
+      ...(publish ? { publish: { to: publish, run: runId } } : {}),
+    }),
+  );
+  if (!result) throw new Error('runLoads returned no result for one load');
+  const summary = startSummary({
+    command: 'load',
+    runId,
+    target: describeTarget(result.target.name, result.target.baseUrl, {
+      sandbox: result.target.sandbox,
+      faults: result.target.faults,
+    }),
+    versions: runVersions(result.engine.artillery),
+    startedAt: started,
+  });
+  addLoadChecks(summary, result, `${scenario}/${profile}`);
+  await fillLoadMetrics(summary, [{ name: scenario, result }]);
+  summary.artifacts = [{ name: 'result.json', path: path.relative(dir, result.files.result) }];
+  finishSummary(summary, new Date(), { setupError: result.verdict === 'error' });
+  // The result on disk is already redacted; the summary holds nothing the result does not.
+  const redact = (text: string) => text;
+  const report = options.outDir
+    ? await writeReportFiles(summary, dir, redact)
+    : await writeRunReport(summary, { redact, reportsDir, runDir: dir });
+  return { ...result, summary, report };
+}
