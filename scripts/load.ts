@@ -17,9 +17,9 @@ import {
 } from '../lib/load/run/options.ts';
 import { prepareDistributedLoad } from '../lib/load/run/distributed.ts';
 import { runLoad, type LoadRun } from '../lib/load/run/run-load.ts';
+import { generatorLine } from '../lib/load/verdict.ts';
 
 const percent = (share: number | null) => (share === null ? 'n/a' : `${Math.round(share * 1000) / 10}%`);
-const ms = (value: number | null) => (value === null ? 'n/a' : `${Math.round(value)} ms`);
 
 function printResult(result: LoadRun): void {
   const { target, generator } = result;
@@ -29,9 +29,7 @@ function printResult(result: LoadRun): void {
     console.log(`  FAILED ${threshold.metric}: ${threshold.expression} (was ${threshold.actual})`);
   for (const failure of result.failures.slice(0, 10))
     console.log(`  ${failure.check} [${failure.code}] ${failure.message} (x${failure.count})`);
-  console.log(
-    `generator: ${generator.started} of ${generator.planned} arrivals (${generator.achievedRate.toFixed(1)}/s of ${generator.offeredRate.toFixed(1)}/s), lateness p95 ${ms(generator.latenessP95Ms)}, p99 ${ms(generator.latenessP99Ms)}`,
-  );
+  console.log(`generator: ${generatorLine(generator)}`);
   const limits = result.rateLimiting;
   if (limits.rate429)
     console.log(

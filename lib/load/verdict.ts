@@ -44,6 +44,12 @@ export interface GeneratorFigures {
   achievedRate: number;
 }
 
+const ms = (value: number | null) => (value === null ? 'n/a' : `${Math.round(value)} ms`);
+
+/** The generator's figures as one line, for the console and the report's run check. */
+export const generatorLine = (generator: GeneratorFigures): string =>
+  `${generator.started} of ${generator.planned} arrivals (${generator.achievedRate.toFixed(1)}/s of ${generator.offeredRate.toFixed(1)}/s), lateness p95 ${ms(generator.latenessP95Ms)}, p99 ${ms(generator.latenessP99Ms)}`;
+
 /**
  * The generator fell behind when it started its arrivals this late (p95) or started this much less
  * than it planned: the target then saw less load than the figures claim.

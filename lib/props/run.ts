@@ -55,7 +55,8 @@ export async function runProps(
   if (run.targetFile !== '' && run.churn > 0)
     throw new HarnessError('--churn shapes the sandbox; it cannot be used with --target');
   const { target, sandbox } = await openTarget(run.targetFile, run.faults, { churn: run.churn });
-  useRedactor(createRedactor(targetSecrets(target)));
+  const redact = createRedactor(targetSecrets(target));
+  useRedactor(redact);
   const context = createContext(target);
   try {
     // A started sandbox answers at once; an external target is already running or is down.
@@ -81,7 +82,7 @@ export async function runProps(
     summary.artifacts = [{ name: 'props.json', path: 'props.json' }];
     finishSummary(summary, new Date());
     const report = await writeRunReport(summary, {
-      redact: createRedactor(targetSecrets(target)),
+      redact,
       reportsDir: run.reportsDir,
       runDir,
     });

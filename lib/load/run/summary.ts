@@ -9,6 +9,7 @@ import { addThresholds } from '../../report/thresholds.ts';
 import type { LoadFailure } from '../points/run-points.ts';
 import type { LoadResult } from './loads.ts';
 import { loadRunMetrics } from './summary-metrics.ts';
+import { generatorLine } from '../verdict.ts';
 
 const TIME_METRICS =
   /^(latency|walk_duration|throttle_recovery|depth_latency_added|latency_drift|generator_lateness)\b/;
@@ -22,8 +23,6 @@ const asAdvisory = (failure: LoadFailure, label: string): Failure => ({
   received: `${failure.count} time(s) under load`,
   requests: [],
 });
-
-const ms = (value: number | null) => (value === null ? 'n/a' : `${Math.round(value)} ms`);
 
 /**
  * Folds one load into a summary: its thresholds, one invariant check per page check (held on N
@@ -61,7 +60,7 @@ export function addLoadChecks(summary: Summary, result: LoadResult, label: strin
     if (!summary.advisories.some((known) => known.code === failure.code && known.check === failure.check))
       summary.advisories.push(asAdvisory(failure, label));
   const { generator } = result;
-  const figures = `${generator.started} of ${generator.planned} arrivals (${generator.achievedRate.toFixed(1)}/s of ${generator.offeredRate.toFixed(1)}/s), lateness p95 ${ms(generator.latenessP95Ms)}, p99 ${ms(generator.latenessP99Ms)}`;
+  const figures = generatorLine(generator);
   const failedHere = summary.checks.filter((check) => check.verdict === 'failed').length > before;
   // A run that failed or could not run, for a reason no check above names, says why here.
   addCheck(
