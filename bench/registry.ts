@@ -3,6 +3,7 @@ import { HarnessError } from '../lib/errors.ts';
 import type { BenchSection } from './section.ts';
 import { accuracy } from './sections/accuracy.ts';
 import { detection } from './sections/detection.ts';
+import { gateMatrix } from './sections/gate-matrix.ts';
 import { gateTime } from './sections/gate-time.ts';
 import { generator } from './sections/generator.ts';
 import { merge } from './sections/merge.ts';
@@ -18,6 +19,7 @@ export const SECTIONS: readonly BenchSection[] = [
   detection,
   merge,
   gateTime,
+  gateMatrix,
   peer,
 ];
 

@@ -37,3 +37,7 @@ export function propsReplay(
   if (replay.path !== undefined) words.push('--path', replay.path);
   return words.join(' ');
 }
+
+/** `npm run <command> -- <source> <flags>`: a run of the harness against what the run ran against. */
+export const commandReplay = (command: string, source: RunSource, flags: readonly string[]): string =>
+  [`npm run ${command} --`, ...sourceFlags(source), ...flags.map(shellArgument)].join(' ');

@@ -52,7 +52,7 @@ const filterProperty = (spec: FilterSpec) =>
     name: spec.name,
     family: 'filters',
     description: spec.description,
-    checks: ['filter-respected'],
+    checks: ['filter-respected', 'walk-pages-succeed'],
     needs: spec.needs ?? [FULL_KEY],
     runs: 25,
     async prepare(context) {

@@ -151,7 +151,23 @@ export async function runProperty(
   );
 }
 
-/** Runs properties one after another (sequential requests keep a shared target's load low). */
+/**
+ * A property raised what is not a finding (the target stopped answering, a harness bug) after
+ * others had run: their results are kept, so that what they found is never lost.
+ */
+export class PropertiesInterrupted extends Error {
+  override readonly name = 'PropertiesInterrupted';
+  readonly results: PropertyResult[];
+  constructor(results: PropertyResult[], property: string, cause: unknown) {
+    super(`${property} could not run: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.results = results;
+  }
+}
+
+/**
+ * Runs properties one after another (sequential requests keep a shared target's load low). An
+ * error after the first result throws PropertiesInterrupted with the results so far.
+ */
 export async function runProperties(
   properties: readonly PropertyDefinition[],
   context: SuiteContext,
@@ -160,7 +176,13 @@ export async function runProperties(
 ): Promise<PropertyResult[]> {
   const results: PropertyResult[] = [];
   for (const property of properties) {
-    const result = await runProperty(property, context, options);
+    let result: PropertyResult;
+    try {
+      result = await runProperty(property, context, options);
+    } catch (error) {
+      if (results.length === 0) throw error;
+      throw new PropertiesInterrupted(results, property.name, error);
+    }
     onResult(result);
     results.push(result);
   }

@@ -19,7 +19,10 @@ export const isolation: LoadScenario = {
   phases: (settings) => profilePhases(settings.profile, settings.rate, settings.durationS),
   async setup(context) {
     const owned = await collectOwners(context);
-    return { ...(await probeTarget(context)), ...owned };
+    // What the owner walks found is the load's finding: no need to probe further.
+    if ((owned.failures ?? []).length > 0) return { floorMs: 0, startedAt: Date.now(), ...owned };
+    const probed = await probeTarget(context);
+    return { ...probed, ...owned, failures: [...(probed.failures ?? [])] };
   },
   async arrival(vu, arrival) {
     if (vu.stopped()) return;

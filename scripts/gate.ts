@@ -47,7 +47,8 @@ wins over its variable.`,
     'npm run gate -- --fault page-boundary-duplicate',
     'npm run gate -- --target staging.json --load walk --load depth --baseline main.json',
   ],
-  exitCodes: '0 every check and threshold held, 1 something failed, 2 usage or setup error.',
+  exitCodes:
+    '0 every check and threshold held, 1 something failed or a stage could not finish (report written),\n2 nothing could be judged (usage or setup error).',
 });
 
 const FLAGS = {

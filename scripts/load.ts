@@ -29,7 +29,9 @@ function printResult(result: LoadRun): void {
     console.log(`  FAILED ${threshold.metric}: ${threshold.expression} (was ${threshold.actual})`);
   for (const failure of result.failures.slice(0, 10))
     console.log(`  ${failure.check} [${failure.code}] ${failure.message} (x${failure.count})`);
-  console.log(`generator: ${generatorLine(generator)}`);
+  for (const failure of result.setupFailures.slice(0, 10))
+    console.log(`  ${failure.check} [${failure.code}] ${failure.message} (setup traffic)`);
+  console.log(result.notRun ?? `generator: ${generatorLine(generator)}`);
   const limits = result.rateLimiting;
   if (limits.rate429)
     console.log(

@@ -19,13 +19,16 @@ import type { Summary } from '../report/model.ts';
 import { targetSecrets } from '../target/target.ts';
 import { fillCapacitySummary } from './summary.ts';
 import type { CapacityOptions } from './options.ts';
-import { capacitySetup, runCapacityStep } from './step.ts';
+import { capacitySetup, runCapacityStep, type StepRun } from './step.ts';
+import { HarnessError } from '../errors.ts';
+import { isError, type Failure } from '../failure.ts';
 import { openTarget, type RunTarget } from '../load/run/target.ts';
 import { writeRunReport, type ReportPaths } from '../report/write.ts';
 import { runVersions } from '../report/versions.ts';
 import { inRunDir } from '../adapters/node-run-dir.ts';
 
-type StopReason = 'knee' | 'ceiling' | 'time-budget';
+/** `setup`: the setup's traffic broke a check (no step ran); `error`: a step could not run. */
+type StopReason = 'knee' | 'ceiling' | 'time-budget' | 'setup' | 'error';
 
 export interface CapacityResult {
   plan: StepPlan;
@@ -46,6 +49,10 @@ interface Measurement {
   scripts: string[];
   stoppedBy: StopReason;
   warnings: string[];
+  /** What the setup's traffic broke, each with its requests. */
+  setupFailures: Failure[];
+  /** Why a step could not run, after earlier ones were measured. */
+  error?: string;
 }
 
 async function measureSteps(
@@ -63,19 +70,29 @@ async function measureSteps(
     scripts: [],
     stoppedBy: plan.boundBy,
     warnings: [],
+    setupFailures: [],
   };
   const setup = await capacitySetup(run, plan.rates[0] ?? plan.ceilingRps, options.stepDurationS);
+  result.setupFailures = (setup.failures ?? []).filter(isError);
+  if (result.setupFailures.length > 0) return { ...result, stoppedBy: 'setup' };
   for (const [index, rate] of plan.rates.entries()) {
-    const stepRun = await runCapacityStep({
-      run,
-      dir: runDir,
-      index,
-      rate,
-      durationS: options.stepDurationS,
-      setup,
-      env: options.env,
-      ...(options.publish ? { publish: { to: options.publish, run: path.basename(runDir) } } : {}),
-    });
+    let stepRun: StepRun;
+    try {
+      stepRun = await runCapacityStep({
+        run,
+        dir: runDir,
+        index,
+        rate,
+        durationS: options.stepDurationS,
+        setup,
+        env: options.env,
+        ...(options.publish ? { publish: { to: options.publish, run: path.basename(runDir) } } : {}),
+      });
+    } catch (error) {
+      // The steps measured before keep their findings; with none measured, nothing was judged.
+      if (!(error instanceof HarnessError) || index === 0) throw error;
+      return { ...result, stoppedBy: 'error', error: error.message };
+    }
     const stats = stepStats(
       index,
       rate,

@@ -19,6 +19,10 @@ export interface MeasuredRun {
   knee: Knee | null;
   onsets: Onset[];
   failures: LoadFailure[];
+  /** What the setup's traffic broke, with its requests: findings like any page's. */
+  setupFailures: Failure[];
+  /** Why a step could not run, after earlier ones were measured. */
+  error?: string;
   durationMs: number;
 }
 
@@ -32,9 +36,12 @@ const asFailure = (failure: LoadFailure): Failure => ({
   requests: [],
 });
 
-function addPageChecks(summary: Summary, failures: readonly LoadFailure[], pages: number): void {
+function addPageChecks(summary: Summary, run: MeasuredRun, pages: number): void {
   for (const check of PAGE_CHECKS) {
-    const found = failures.filter((failure) => failure.check === check.name).map(asFailure);
+    const found = [
+      ...run.setupFailures.filter((failure) => failure.check === check.name),
+      ...run.failures.filter((failure) => failure.check === check.name).map(asFailure),
+    ];
     addCheck(
       summary,
       {
@@ -58,7 +65,9 @@ export function fillCapacitySummary(summary: Summary, run: MeasuredRun): void {
     capacity: capacityMetrics(run.steps, run.knee, run.onsets),
   };
   const answered = samples.filter((sample) => sample.status === 200).length;
-  addPageChecks(summary, run.failures, answered);
-  const broken = run.failures.some((failure) => failure.severity !== 'advisory');
-  addStage(summary, 'capacity steps', broken ? 'fail' : 'pass', run.durationMs);
+  addPageChecks(summary, run, answered);
+  const broken =
+    run.setupFailures.length > 0 || run.failures.some((failure) => failure.severity !== 'advisory');
+  if (run.error !== undefined) addStage(summary, 'capacity steps', 'error', run.durationMs, run.error);
+  else addStage(summary, 'capacity steps', broken ? 'fail' : 'pass', run.durationMs);
 }

@@ -5,7 +5,7 @@ import type { PageCheck } from './types.ts';
 export const pageMatchesSchema: PageCheck = {
   name: 'page-matches-schema',
   description: 'Every 200 page matches the contract schema (records, enums, a closed pagination object).',
-  catches: ['pagination-extra-field'],
+  catches: ['pagination-extra-field', 'status-lowercase'],
   run({ call, response }) {
     if (response.status !== 200) return null;
     const problems = pageProblems(call.endpoint, response.body);

@@ -37,6 +37,8 @@ export function failureLines(summary: Summary): string[] {
         ]
       : []),
   ]);
+  for (const stage of summary.stages.filter((entry) => entry.verdict === 'error'))
+    lines.push(`ERROR ${stage.name} stage could not finish: ${stage.reason ?? ''}`);
   for (const regression of summary.baseline?.regressions ?? [])
     lines.push(`REGRESSION ${regression.message}`);
   return lines;

@@ -3,6 +3,7 @@
  * gate's summary (lib/load/run/summary.ts).
  */
 import path from 'node:path';
+import { commandReplay } from '../replay-command.ts';
 import type { Summary } from '../report/model.ts';
 import type { ProfileName } from '../load/profiles.ts';
 import type { ScenarioName } from '../load/thresholds.ts';
@@ -57,7 +58,8 @@ export async function runGateLoads(
     const label = `${load.name}/${load.profile}`;
     progress(`  ${result.verdict.toUpperCase().padEnd(5)} ${label}: ${result.reason}`);
     for (const warning of result.warnings) progress(`        warning: ${warning}`);
-    addLoadChecks(options.summary, result, label);
+    const source = options.target ? { targetFile: options.target } : { faults: options.faults };
+    addLoadChecks(options.summary, result, label, commandReplay('gate', source, ['--load', load.name]));
     (options.summary.artifacts ??= []).push({
       name: `load ${load.name}: result.json`,
       path: path.relative(options.runDir, result.files.result),

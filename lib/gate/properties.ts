@@ -7,7 +7,12 @@ import { addPropertyChecks } from '../props/summary.ts';
 import { ALL_PROPERTIES } from '../../properties/all.ts';
 import { createContext } from '../../properties/context.ts';
 import { resultLine, writeRunArtifacts } from '../../properties/report.ts';
-import { runProperties, type PropertyResult, type RunOptions } from '../../properties/runner.ts';
+import {
+  PropertiesInterrupted,
+  runProperties,
+  type PropertyResult,
+  type RunOptions,
+} from '../../properties/runner.ts';
 
 export async function runGateProperties(
   target: Target,
@@ -18,11 +23,16 @@ export async function runGateProperties(
   const context = createContext(target);
   try {
     // A failure's cause is printed once at the end, grouped by check (lib/gate/console.ts).
+    let interrupted: PropertiesInterrupted | undefined;
     const results = await runProperties(ALL_PROPERTIES, context, options, (result) =>
       progress(
         `  ${result.status === 'failed' ? `FAIL ${result.name} (seed ${result.seed}, path ${result.path})` : resultLine(result)}`,
       ),
-    );
+    ).catch((error: unknown) => {
+      if (!(error instanceof PropertiesInterrupted)) throw error;
+      interrupted = error;
+      return error.results;
+    });
     const artifacts = await writeRunArtifacts(
       path.join(report.runDir, 'props'),
       target,
@@ -35,6 +45,8 @@ export async function runGateProperties(
       reproductions: artifacts.reproductions,
       source: report.source,
     });
+    // What ran is in the summary; the stage ends in error with the reason the rest could not run.
+    if (interrupted) throw interrupted.cause;
     return results;
   } finally {
     await context.close();

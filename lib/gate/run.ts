@@ -8,7 +8,8 @@ import { inRunDir } from '../adapters/node-run-dir.ts';
 import { HarnessError } from '../errors.ts';
 import type { Publish } from '../load/publish.ts';
 import { resolveArtillery } from '../process/artillery.ts';
-import { createRedactor } from '../redact.ts';
+import { describeError } from '../cli/cli.ts';
+import { createRedactor, type Redactor } from '../redact.ts';
 import { compareWithBaseline, withBaseline, type BaselineMargins } from '../report/baseline.ts';
 import { addStage, describeTarget, finishSummary, startSummary } from '../report/build.ts';
 import type { Summary } from '../report/model.ts';
@@ -44,13 +45,31 @@ export interface GateResult {
 
 type Say = (line: string) => void;
 
-async function stage(summary: Summary, name: string, say: Say, run: () => Promise<boolean>): Promise<void> {
-  say(`▶ ${name}`);
+/**
+ * Runs one stage. Its outcome is a value: an error in it is the stage's verdict, with its reason,
+ * never an exception that unwinds the gate and loses what the other stages found. Returns the
+ * error, if any, for a gate that judged nothing at all.
+ */
+async function stage(
+  summary: Summary,
+  name: string,
+  io: { say: Say; redact: Redactor },
+  run: () => Promise<boolean>,
+): Promise<Error | undefined> {
+  io.say(`▶ ${name}`);
   const started = Date.now();
-  const passed = await run();
-  const took = Date.now() - started;
-  addStage(summary, name, passed ? 'pass' : 'fail', took);
-  say(`${passed ? '✔' : '✘'} ${name} (${(took / 1000).toFixed(1)} s)`);
+  const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  try {
+    const passed = await run();
+    addStage(summary, name, passed ? 'pass' : 'fail', Date.now() - started);
+    io.say(`${passed ? '✔' : '✘'} ${name} (${seconds()})`);
+    return undefined;
+  } catch (error) {
+    const reason = io.redact(describeError(error));
+    addStage(summary, name, 'error', Date.now() - started, reason);
+    io.say(`✘ ${name} (${seconds()}): error: ${reason}`);
+    return error instanceof Error ? error : new Error(String(error));
+  }
 }
 
 /**
@@ -85,38 +104,46 @@ export async function runGate(
   say(
     `gate ${summary.runId} against ${opened.target.name}${faults.length ? ` with fault ${faults.join(', ')}` : ''}${artillery ? ` (artillery ${artillery.version})` : ''}`,
   );
-  // An error in a stage (a load's target unreachable, Artillery failing) leaves no run directory.
+  const io = { say, redact };
+  // Only a gate that judged nothing (every stage in error before any check) leaves no run directory.
   return inRunDir(runDir, async () => {
+    const errors: (Error | undefined)[] = [];
     try {
-      await stage(summary, 'properties', say, async () => {
-        const source = opened.file ? { targetFile: opened.file } : { faults, churn: GATE_CHURN };
-        const results = await runGateProperties(
-          opened.target,
-          options.properties,
-          { summary, runDir, source },
-          say,
-        );
-        return !results.some((result) => result.status === 'failed');
-      });
+      errors.push(
+        await stage(summary, 'properties', io, async () => {
+          const source = opened.file ? { targetFile: opened.file } : { faults, churn: GATE_CHURN };
+          const results = await runGateProperties(
+            opened.target,
+            options.properties,
+            { summary, runDir, source },
+            say,
+          );
+          return !results.some((result) => result.status === 'failed');
+        }),
+      );
     } finally {
       await opened.sandbox?.close();
     }
     if (loads.length === 0) say('load stage not run (--load none)');
     else
-      await stage(summary, 'load', say, async () => {
-        const results = await runGateLoads(
-          loads,
-          {
-            summary,
-            runDir,
-            ...(opened.file ? { target: opened.file } : {}),
-            faults,
-            ...(options.publish ? { publish: { to: options.publish, run: summary.runId } } : {}),
-          },
-          say,
-        );
-        return results.every((result) => result.verdict === 'pass' || result.verdict === 'inconclusive');
-      });
+      errors.push(
+        await stage(summary, 'load', io, async () => {
+          const results = await runGateLoads(
+            loads,
+            {
+              summary,
+              runDir,
+              ...(opened.file ? { target: opened.file } : {}),
+              faults,
+              ...(options.publish ? { publish: { to: options.publish, run: summary.runId } } : {}),
+            },
+            say,
+          );
+          return results.every((result) => result.verdict === 'pass' || result.verdict === 'inconclusive');
+        }),
+      );
+    const first = errors.find((error) => error !== undefined);
+    if (first !== undefined && summary.checks.length === 0) throw first;
     let finished = finishSummary(summary, new Date());
     if (baseline && options.baseline)
       finished = finishSummary(

@@ -4,6 +4,7 @@
  * (lib/repro/under-load.ts) judge a foreign id in a walk with it.
  */
 import type { Endpoint } from '../contract/endpoints.ts';
+import { isError, type Failure } from '../failure.ts';
 import { ENDPOINTS } from '../contract/endpoints.ts';
 import { MAX_PAGES } from '../paging/walk.ts';
 import { walkList, type Sender } from '../paging/walk-list.ts';
@@ -15,6 +16,8 @@ export interface TenantIds {
   ids: Set<string>;
   /** Why a walk of this tenant ended before its last page, when one did. */
   incomplete?: string;
+  /** What its walks broke (every page goes through the page checks): findings, not errors. */
+  failures: Failure[];
 }
 
 /** The ids of every walkable tenant (of `endpoints`), each list walked once with its first role. */
@@ -27,7 +30,7 @@ export async function walkTenantIds(
   const tenants = walkableTenants(target, { endpoints: [...endpoints] });
   const result: TenantIds[] = [];
   for (const [index, tenant] of tenants.entries()) {
-    const entry: TenantIds = { tenant: tenant.name, ids: new Set() };
+    const entry: TenantIds = { tenant: tenant.name, ids: new Set(), failures: [] };
     for (const endpoint of endpoints) {
       const role = walkRoles(tenant, endpoint)[0];
       if (role === undefined) continue;
@@ -39,6 +42,7 @@ export async function walkTenantIds(
         { endpoint, query, credential, maxPages: MAX_PAGES },
         { deadlineMs: options.deadlineMs },
       );
+      entry.failures.push(...walk.failures.filter(isError));
       if (walk.end !== 'complete')
         entry.incomplete ??= `${endpoint}: ${walk.end}${walk.failures[0] ? `: ${walk.failures[0].message}` : ''}`;
       for (const id of walk.ids.keys()) entry.ids.add(id);

@@ -152,8 +152,13 @@ export function judge(outcome: RunOutcome): Judgement {
   const base = { thresholds, checks, generator, warnings: skipped };
   const failedChecks = checks.filter((check) => check.errors > 0);
   const setup = outcome.setupFailures.filter((f) => f.severity === 'error');
+  const setupChecks = [...new Set(setup.map((f) => f.check))];
   const lines = [
-    ...setup.map((f) => `${f.check} before the load: ${f.message}`),
+    ...setupChecks.map((name) => {
+      const found = setup.filter((f) => f.check === name);
+      const times = found.length > 1 ? ` (${found.length} times)` : '';
+      return `${name} before the load${times}: ${found[0]?.message ?? ''}`;
+    }),
     ...failedChecks.map((c) => `${c.name} failed ${c.errors} time(s): ${c.first?.message ?? ''}`),
     ...(crossed(thresholds).length > 0 ? [`thresholds crossed: ${crossed(thresholds).join(', ')}`] : []),
   ];

@@ -11,9 +11,15 @@ import { runMatrix, type MatrixRow } from '../../properties/matrix.ts';
 import { matrixHolds, matrixMarkdown } from '../../properties/matrix-report.ts';
 import { waitUntilAnswering } from '../../properties/readiness.ts';
 import { writeRunArtifacts } from '../../properties/report.ts';
-import { runProperties, type PropertyResult, type RunOptions } from '../../properties/runner.ts';
+import {
+  PropertiesInterrupted,
+  runProperties,
+  type PropertyResult,
+  type RunOptions,
+} from '../../properties/runner.ts';
+import { describeError } from '../cli/cli.ts';
 import { HarnessError } from '../errors.ts';
-import { describeTarget, finishSummary, makeRunId, startSummary } from '../report/build.ts';
+import { addStage, describeTarget, finishSummary, makeRunId, startSummary } from '../report/build.ts';
 import { runVersions } from '../report/versions.ts';
 import { writeRunReport, type ReportPaths } from '../report/write.ts';
 import { addPropertyChecks } from './summary.ts';
@@ -64,7 +70,12 @@ export async function runProps(
     const started = new Date();
     const runId = makeRunId('props', started);
     const runDir = join(run.reportsDir, runId);
-    const results = await runProperties(properties, context, options, onResult);
+    let interrupted: PropertiesInterrupted | undefined;
+    const results = await runProperties(properties, context, options, onResult).catch((error: unknown) => {
+      if (!(error instanceof PropertiesInterrupted)) throw error;
+      interrupted = error;
+      return error.results;
+    });
     const source =
       run.targetFile === '' ? { faults: run.faults, churn: run.churn } : { targetFile: run.targetFile };
     const artifacts = await writeRunArtifacts(runDir, target, results, options, source);
@@ -80,13 +91,22 @@ export async function runProps(
     });
     addPropertyChecks(summary, results, { runDir, reproductions: artifacts.reproductions, source });
     summary.artifacts = [{ name: 'props.json', path: 'props.json' }];
+    // What ran is judged and kept; the reason the rest could not run is the run's stage error.
+    if (interrupted)
+      addStage(
+        summary,
+        'properties',
+        'error',
+        Date.now() - started.getTime(),
+        redact(describeError(interrupted.cause)),
+      );
     finishSummary(summary, new Date());
     const report = await writeRunReport(summary, {
       redact,
       reportsDir: run.reportsDir,
       runDir,
     });
-    return { results, artifacts, report, failed: results.some((result) => result.status === 'failed') };
+    return { results, artifacts, report, failed: summary.exitCode !== 0 };
   } finally {
     await context.close();
     await sandbox?.close();

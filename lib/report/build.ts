@@ -64,8 +64,22 @@ export function startSummary(start: SummaryStart): Summary {
   };
 }
 
-export function addStage(summary: Summary, name: string, verdict: 'pass' | 'fail', durationMs: number): void {
-  summary.stages.push({ name, verdict, durationMs: Math.max(0, durationMs) });
+type Stage = Summary['stages'][number];
+
+/** `reason` (required for an `error` stage): why the stage could not finish. */
+export function addStage(
+  summary: Summary,
+  name: string,
+  verdict: Stage['verdict'],
+  durationMs: number,
+  reason?: string,
+): void {
+  summary.stages.push({
+    name,
+    verdict,
+    durationMs: Math.max(0, durationMs),
+    ...(reason === undefined ? {} : { reason }),
+  });
 }
 
 /** What a property or threshold runner reports for one check. */
@@ -122,13 +136,19 @@ export function addCheck(summary: Summary, identity: CheckIdentity, outcome: Che
   return check;
 }
 
-/** A check or stage failed, or the run regressed against its baseline. */
+/**
+ * A check or stage failed, a stage ended in error after the run judged something (a finding is
+ * never lost, and a gate that could not finish never passes), or the run regressed.
+ */
 export const somethingFailed = (summary: Summary): boolean =>
   summary.checks.some((check) => check.verdict === 'failed') ||
-  summary.stages.some((stage) => stage.verdict === 'fail') ||
+  summary.stages.some((stage) => stage.verdict !== 'pass') ||
   (summary.baseline?.regressions.length ?? 0) > 0;
 
-/** Derives verdict and exit code from the checks, stages and baseline; a setup error is exit 2. */
+/**
+ * Derives verdict and exit code from the checks, stages and baseline. `setupError` (exit 2) is
+ * for a run that found nothing and could not do its work; a run that found something is exit 1.
+ */
 export function deriveVerdict(summary: Summary, setupError = summary.exitCode === 2): void {
   const failed = somethingFailed(summary);
   summary.verdict = failed || setupError ? 'fail' : 'pass';

@@ -46,7 +46,7 @@ table { border-collapse: collapse; width: 100%; font-size: 14px; margin: 8px 0; 
 th, td { text-align: left; padding: 6px 10px; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { background: var(--soft); font-weight: 600; }
 .num { text-align: right; font-variant-numeric: tabular-nums; }
-.stage-fail, .regression { color: var(--fail); font-weight: 600; }
+.stage-fail, .stage-error, .regression { color: var(--fail); font-weight: 600; }
 .stage-pass { color: var(--pass); font-weight: 600; }
 figure { margin: 8px 0 16px; }
 figcaption { color: var(--muted); font-size: 13px; }

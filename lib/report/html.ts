@@ -82,7 +82,7 @@ function stagesSection(summary: Summary): string {
   if (summary.stages.length === 0) return '';
   const rows = summary.stages.map(
     (stage) =>
-      `<tr><td>${e(stage.name)}</td><td class="stage-${stage.verdict}">${stage.verdict}</td><td class="num">${e(formatDuration(stage.durationMs))}</td></tr>`,
+      `<tr><td>${e(stage.name)}</td><td class="stage-${stage.verdict}">${stage.verdict}${stage.reason ? `: ${e(stage.reason)}` : ''}</td><td class="num">${e(formatDuration(stage.durationMs))}</td></tr>`,
   );
   return `<section id="stages"><h2>Stages</h2><table><thead><tr><th>stage</th><th>verdict</th><th class="num">time</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
 }

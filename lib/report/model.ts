@@ -51,8 +51,11 @@ export const FailureSchema = closed({
 
 const StageSchema = closed({
   name: Type.String({ minLength: 1 }),
-  verdict: oneOf(['pass', 'fail'] as const),
+  /** `error`: the stage could not finish (its reason says why); what it judged before is kept. */
+  verdict: oneOf(['pass', 'fail', 'error'] as const),
   durationMs: Milliseconds,
+  /** Why the stage ended in error, one line, no key. */
+  reason: Type.Optional(Type.String({ minLength: 1 })),
 });
 
 const CheckResultSchema = closed({
@@ -163,7 +166,7 @@ export const SummarySchema = closed({
   /** `artillery` is required when a load ran (a threshold check or load metrics are present). */
   versions: closed({ harness: Type.String(), node: Type.String(), artillery: Type.Optional(Type.String()) }),
   verdict: oneOf(['pass', 'fail'] as const),
-  /** 0 pass, 1 checks failed, 2 usage or setup error. */
+  /** 0 pass; 1 something was judged and a check, stage or baseline failed or a stage errored; 2 nothing could be judged. */
   exitCode: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]),
   stages: Type.Array(StageSchema),
   checks: Type.Array(CheckResultSchema),

@@ -48,6 +48,10 @@ function runProblems(summary: Summary): string[] {
     problems.push('/finishedAt: is before startedAt');
   if (summary.checks.some((check) => check.kind === 'threshold') && !summary.versions.artillery)
     problems.push('/versions/artillery: required when a load ran (the summary has threshold checks)');
+  summary.stages.forEach((stage, index) => {
+    if (stage.verdict === 'error' && !stage.reason)
+      problems.push(`/stages/${index}/reason: required for a stage in error (why it could not finish)`);
+  });
   const failed = somethingFailed(summary);
   if (summary.verdict === 'pass' && (failed || summary.exitCode !== 0))
     problems.push('/verdict: is pass, but a check, stage or baseline failed, or exitCode is not 0');

@@ -121,13 +121,25 @@ async function huntAndShrink(
     });
     const huntMs = Date.now() - huntStart;
     let shrunk: Shrunk | undefined;
+    let shrinkError: string | undefined;
+    // What the hunt found is never lost: a shrink that cannot finish leaves the unshrunk finding.
     if (hunted.found)
       shrunk = await shrinkFound(client, target, hunted.found, {
         seed: options.seed,
         timeLimitMs: options.shrinkBudgetS * 1000,
         attempts: flaky ? 3 : 1,
+      }).catch((error: unknown) => {
+        if (!(error instanceof HarnessError)) throw error;
+        shrinkError = error.message;
+        return undefined;
       });
-    return { hunted, huntMs, shrunk, shrinkMs: Date.now() - huntStart - huntMs };
+    return {
+      hunted,
+      huntMs,
+      shrunk,
+      shrinkMs: Date.now() - huntStart - huntMs,
+      ...(shrinkError === undefined ? {} : { shrinkError }),
+    };
   } finally {
     await load?.stop();
   }

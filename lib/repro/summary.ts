@@ -19,6 +19,8 @@ export interface ReproOutcome {
   huntMs: number;
   shrunk?: Shrunk;
   shrinkMs: number;
+  /** Why the shrink could not finish, when it could not: the hunt's finding stands unshrunk. */
+  shrinkError?: string;
   reproduction: string[];
 }
 
@@ -51,6 +53,8 @@ export function fillReproSummary(summary: Summary, outcome: ReproOutcome, replay
       'pass',
       outcome.shrinkMs,
     );
+  if (outcome.shrinkError !== undefined)
+    addStage(summary, 'shrink', 'error', outcome.shrinkMs, outcome.shrinkError);
   for (const check of PAGE_CHECKS) {
     const own = failures.filter((failure) => failure.check === check.name);
     const identity = { name: check.name, kind: 'invariant' as const, family: 'repro' };

@@ -93,6 +93,21 @@ export const FAULTS = [
   fault('error-content-type', 'errors', 'error bodies are sent as text/plain'),
   fault('default-limit-wrong', 'validation', 'without limit the page size is 20 instead of 50'),
   fault('pagination-extra-field', 'page', 'the pagination object carries an extra total field'),
+  fault(
+    'status-lowercase',
+    'page',
+    'every record carries its status in lower case (active, paid), outside its enum',
+  ),
+  fault(
+    'status-filter-500',
+    'store',
+    'a request with a status filter answers 500: the query binds the status to the wrong column',
+  ),
+  fault(
+    'location-filter-400',
+    'validation',
+    'a locationId filter is refused with 400, validated as a number',
+  ),
   fault('service-header-ignored', 'auth', 'the X-…-Api-Key header is ignored; only Bearer works'),
   fault(
     'global-rate-limit',

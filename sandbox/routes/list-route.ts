@@ -5,6 +5,7 @@ import type { Endpoint } from '../cursor.ts';
 import type { Scope } from '../domain.ts';
 import type { KeysetMode, PageStart, Statements } from '../queries/statements.ts';
 import { parseId, parseLimit, type RawQuery } from '../validate.ts';
+import { badRequest } from '../errors.ts';
 import { admit } from './admit.ts';
 import { buildPage, keysetMode, readCursor, walkBinding } from './paging.ts';
 import { sendPage } from './send-page.ts';
@@ -54,7 +55,15 @@ export function registerList<Filter, Row>(
     const query = request.query as RawQuery;
     const limit = parseLimit(query, faults);
     const cursor = parseId(query, 'cursor', Infinity);
+    if (
+      faults.has('location-filter-400') &&
+      query.locationId !== undefined &&
+      !/^\d+$/.test(String(query.locationId))
+    )
+      throw badRequest('locationId must be a number');
     const filters = endpoint.readFilters(query, key);
+    if (faults.has('status-filter-500') && query.status !== undefined)
+      throw new Error('no such column: state');
     const binding = walkBinding(key.tenant, endpoint.endpoint, filters.bound);
     const read = readCursor(ctx, cursor, binding, endpoint.sortValueType);
     // The page-number-cursor fault: page n starts at (n - 1) x the limit of this request, which is

@@ -130,5 +130,12 @@ export function buildPage<Row>(
   if (!hasMore && faults.has('has-more-token-mismatch')) pagination.hasMore = true;
   if (served.length === 0 && faults.has('empty-result-shape')) pagination = { hasMore: false };
   if (faults.has('pagination-extra-field')) pagination.total = view.total();
-  return { data: served.map(view.toJson), pagination };
+  const data = served.map(view.toJson);
+  return { data: faults.has('status-lowercase') ? data.map(lowerCaseStatus) : data, pagination };
+}
+
+/** The status-lowercase fault: an enum written by a serialiser that lower-cases it. */
+function lowerCaseStatus(record: unknown): unknown {
+  const { status } = record as { status?: unknown };
+  return typeof status === 'string' ? { ...(record as object), status: status.toLowerCase() } : record;
 }

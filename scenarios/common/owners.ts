@@ -11,16 +11,21 @@ import { runWalkSetCheck } from '../../lib/paging/run-checks.ts';
 const SETUP_WALK_MS = 60_000;
 
 /**
- * Each tenant's ids, and the tenants-disjoint failure when two tenants already share one: a leak
- * found before any load, which fails the run like any check.
+ * Each tenant's ids, and what the walks found: a page that broke a check (setup traffic is checked
+ * traffic), or two tenants already sharing an id. Either fails the load like any check; a walk
+ * that only ran out of time or retries proves nothing, and the load cannot run without its owners.
  */
 export async function collectOwners(context: SetupContext): Promise<Pick<SetupData, 'owners' | 'failures'>> {
   const sets = await walkTenantIds(context.sender, context.target, {
     deadlineMs: Date.now() + SETUP_WALK_MS,
   });
+  const found = sets.flatMap((set) => set.failures);
+  if (found.length > 0) return { failures: found };
   const incomplete = sets.find((set) => set.incomplete !== undefined);
   if (incomplete)
-    throw new HarnessError(`isolation setup could not walk ${incomplete.tenant}'s ${incomplete.incomplete}`);
+    throw new HarnessError(
+      `isolation setup could not walk ${incomplete.tenant}'s ${incomplete.incomplete}; wait for the target's rate limit to reset, or raise its limits`,
+    );
   return {
     owners: Object.fromEntries(sets.map(({ tenant, ids }) => [tenant, [...ids]])),
     failures: runWalkSetCheck(tenantsDisjoint, sets, []),

@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { blamedChecks, runGate } from './run-gate.ts';
+import { startSandbox } from '../../sandbox/start.ts';
+import { blamedChecks, runGate, runGateAsync } from './run-gate.ts';
 
 // A sandbox key looks like sbx_<22+ url-safe characters>; none may reach any file of a run.
 const SANDBOX_KEY = /sbx_[A-Za-z0-9_-]{20,}/;
@@ -84,6 +86,52 @@ describe('release gate', { timeout: 300_000 }, () => {
       expect(summary.checks).toContainEqual(
         expect.objectContaining({ name: `${stage} page-size-within-limit`, verdict: 'failed' }),
       );
+  });
+
+  it('should exit 1 with its three reports when a load setup finds the bug, naming check, requests and replay', () => {
+    const run = runGate(['--fault', 'page-boundary-duplicate', '--load', 'isolation', '--runs', '1']);
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toBe('');
+    for (const report of ['summary.json', 'junit.xml', 'report.html'])
+      expect(readdirSync(path.join(run.reportsDir, 'latest'))).toContain(report);
+    const found = run.summary().checks.find((check) => check.name === 'isolation/smoke no-duplicate-ids');
+    expect(found).toMatchObject({
+      verdict: 'failed',
+      replay: 'npm run gate -- --fault page-boundary-duplicate --load isolation',
+    });
+    expect(found?.failures?.[0]?.requests.length).toBeGreaterThan(1);
+    // The load phase was not run, and the report says so instead of passing its checks.
+    const skipped = run.summary().checks.find((check) => check.name === 'isolation/smoke tenant-isolation');
+    expect(skipped?.verdict).toBe('skipped');
+    expect(skipped?.reason).toMatch(/^load phase not run/);
+  });
+
+  it('should exit 1 with its three reports when a stage errors after another found something', async () => {
+    const targetPath = path.join(mkdtempSync(path.join(os.tmpdir(), 'gate-target-')), 'target.json');
+    // A target file with one tenant: the fairness load cannot be set up (a reason on the user's
+    // side), after the properties stage has caught the fault.
+    const sandbox = await startSandbox({ faults: ['page-overflow'], tenants: 2, targetPath });
+    const file = JSON.parse(readFileSync(targetPath, 'utf8')) as { tenants: unknown[] };
+    writeFileSync(targetPath, JSON.stringify({ ...file, tenants: file.tenants.slice(0, 1) }), {
+      mode: 0o600,
+    });
+    try {
+      const run = await runGateAsync(['--target', targetPath, '--load', 'fairness', '--runs', '1']);
+      expect(run.stderr).toBe('');
+      expect(run.exitCode).toBe(1);
+      const summary = run.summary();
+      expect(blamedChecks(summary)).toContain('page-size-within-limit');
+      const reason = /fairness needs at least two tenants/;
+      const load = summary.stages.find((stage) => stage.name === 'load');
+      expect(load?.verdict).toBe('error');
+      expect(load?.reason).toMatch(reason);
+      const html = readFileSync(path.join(run.reportsDir, 'latest', 'report.html'), 'utf8');
+      expect(html).toMatch(reason);
+      expect(readdirSync(path.join(run.reportsDir, 'latest'))).toContain('junit.xml');
+      expect(run.stdout).toMatch(/^ERROR load stage could not finish: fairness needs/m);
+    } finally {
+      await sandbox.close();
+    }
   });
 
   it('should refuse bad input with one line and exit 2', () => {

@@ -28,6 +28,7 @@ function loadResult(judgement: Partial<LoadResult>): LoadResult {
     generator,
     warnings: [],
     failures: [],
+    setupFailures: [],
     ...judgement,
   } as LoadResult;
 }
@@ -91,5 +92,59 @@ describe('a load in the summary schema', () => {
     expect(listed[0]?.verdict).toBe('failed');
     expect(listed[0]?.reason).toContain('DUPLICATE_ID');
     expect(summary).toMatchObject({ verdict: 'fail', exitCode: 1 });
+  });
+
+  it('should fail the page check that setup traffic broke, with its requests and replay, and skip the rest', () => {
+    const found = {
+      check: 'no-duplicate-ids',
+      code: 'DUPLICATE_ID',
+      severity: 'error' as const,
+      message: 'id o-1 on page 2 was already returned on page 1',
+      expected: 'each id once',
+      received: 'o-1 twice',
+      requests: [
+        {
+          endpoint: 'orders' as const,
+          path: '/public/orders?limit=100',
+          tenant: 't1',
+          role: 'full' as const,
+          scheme: 'bearer' as const,
+          status: 200,
+        },
+      ],
+    };
+    const replay = 'npm run gate -- --fault x --load fairness';
+    const notRun = 'load phase not run: its setup traffic broke 1 check(s)';
+    const summary = startSummary({
+      command: 'gate',
+      target: { name: 'sandbox', baseUrl: 'http://127.0.0.1:1/api/v1', kind: 'sandbox' },
+      versions: { harness: '0', node: process.version },
+      startedAt: new Date(0),
+    });
+    addLoadChecks(
+      summary,
+      loadResult({
+        verdict: 'fail',
+        exitCode: 1,
+        reason: 'no-duplicate-ids before the load',
+        setupFailures: [found],
+        notRun,
+      }),
+      'fairness/smoke',
+      replay,
+    );
+    finishSummary(summary, new Date(1000));
+    expect(summary).toMatchObject({ verdict: 'fail', exitCode: 1 });
+    expect(summary.checks.find((check) => check.name === 'fairness/smoke no-duplicate-ids')).toMatchObject({
+      verdict: 'failed',
+      failures: [found],
+      replay,
+    });
+    // Nothing was measured under load: no threshold is judged, the run check says why.
+    expect(summary.checks.some((check) => check.kind === 'threshold')).toBe(false);
+    expect(summary.checks.find((check) => check.name === 'fairness/smoke run')).toMatchObject({
+      verdict: 'skipped',
+      reason: notRun,
+    });
   });
 });

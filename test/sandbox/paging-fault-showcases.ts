@@ -135,6 +135,15 @@ export const PAGING_FAULT_SHOWCASES = {
       expect(reply.body.pagination?.total).toEqual(expect.any(Number));
     },
   },
+  'status-lowercase': {
+    async show(client) {
+      for (const path of [ORDERS, MENU]) {
+        const statuses = (await client.get(path, { limit: 20 })).body.data?.map((record) => record.status);
+        expect(statuses?.length).toBeGreaterThan(0);
+        for (const status of statuses ?? []) expect(status).toMatch(/^[a-z_]+$/);
+      }
+    },
+  },
   'default-limit-wrong': {
     async show(client) {
       expect((await client.get(ORDERS)).body.data).toHaveLength(20);

@@ -56,6 +56,22 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect((await client.get(ORDERS, {}, client.bearer(0, 'expired'))).status).toBe(200);
     },
   },
+  'status-filter-500': {
+    async show(client) {
+      expect((await client.get(ORDERS, { status: 'PAID' })).status).toBe(500);
+      expect((await client.get(MENU, { status: 'ACTIVE' })).status).toBe(500);
+      expect((await client.get(ORDERS)).status).toBe(200);
+    },
+  },
+  'location-filter-400': {
+    async show(client) {
+      const own = client.tenant(0).locations?.[0];
+      const reply = await client.get(ORDERS, { locationId: own });
+      expect(reply.status).toBe(400);
+      expect(reply.body.statusCode).toBe(400);
+      expect((await client.get(ORDERS)).status).toBe(200);
+    },
+  },
   'active-only-wrong': {
     async show(client) {
       const orders = (await client.walk(ORDERS, { limit: 100, activeOnly: 'true' })).flatMap(

@@ -10,6 +10,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createNodeClient } from '../../adapters/node-http.ts';
+import { HarnessError } from '../../errors.ts';
+import { isError, type Failure } from '../../failure.ts';
 import { runGenerators, scheduleS, type GeneratorRequest, type GeneratorRun } from '../artillery/run.ts';
 import { parseDurationS } from '../../duration.ts';
 import { phasesDurationS, plannedArrivals, type Phase } from '../phases.ts';
@@ -47,6 +49,10 @@ export interface LoadResult extends Judgement {
   durationMs: number;
   /** Each distinct failure the page checks recorded, with how often. */
   failures: LoadFailure[];
+  /** What setup traffic broke (checked like any walk), each with its requests: findings of the load. */
+  setupFailures: Failure[];
+  /** Why the load phase did not run, when it did not (setup found something, or could not finish). */
+  notRun?: string;
   rateLimiting: RateLimiting;
   /** From all raw points: per metric, and per tag value as `metric{tag:value}`. */
   metrics: MergedSummary['metrics'];
@@ -79,11 +85,41 @@ export interface PreparedLoad {
   run: RunTarget;
   settings: LoadSettings;
   setup: SetupData;
+  /** Setup could not finish, for a reason on the user's side (a key refused, throttled throughout). */
+  setupError?: string;
   phases: Phase[];
   dir: string;
 }
 
-/** Checks the options, opens the load's target and runs its setup (one line when the target is unfit). */
+/** Why a prepared load's phase is not run: its setup found a bug, or could not finish. */
+function notRunReason(load: PreparedLoad): string | undefined {
+  const found = (load.setup.failures ?? []).filter(isError).length;
+  if (found > 0) return `load phase not run: its setup traffic broke ${found} check(s)`;
+  if (load.setupError !== undefined) return `load phase not run: setup could not finish: ${load.setupError}`;
+  return undefined;
+}
+
+/** Runs the scenario's setup; a reason on the user's side comes back as `setupError`, not thrown. */
+async function runSetup(
+  scenario: LoadScenario,
+  run: RunTarget,
+  settings: LoadSettings,
+): Promise<Pick<PreparedLoad, 'setup' | 'setupError'>> {
+  const client = createNodeClient(run.target, { timeoutMs: settings.requestTimeoutMs });
+  try {
+    return { setup: await scenario.setup({ target: run.target, settings, sender: client }) };
+  } catch (error) {
+    if (!(error instanceof HarnessError)) throw error;
+    return { setup: { floorMs: 0, startedAt: Date.now() }, setupError: error.message };
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * Checks the options, opens the load's target and runs its setup: what setup finds is in
+ * `setup.failures`, why it could not finish in `setupError`; a target that cannot be opened throws.
+ */
 export async function prepareLoad(name: string, options: LoadOptions, dir: string): Promise<PreparedLoad> {
   const { scenario: scenarioName, profile } = checkOptions(options);
   const scenario = SCENARIOS[scenarioName];
@@ -91,10 +127,6 @@ export async function prepareLoad(name: string, options: LoadOptions, dir: strin
   const run = await openTarget(scenarioName, options);
   try {
     const settings = settingsOf(options, profile, run.sandbox, run.target.load.maxRps);
-    const client = createNodeClient(run.target, { timeoutMs: settings.requestTimeoutMs });
-    const setup = await scenario
-      .setup({ target: run.target, settings, sender: client })
-      .finally(() => client.close());
     return {
       name,
       options,
@@ -103,7 +135,7 @@ export async function prepareLoad(name: string, options: LoadOptions, dir: strin
       thresholds,
       run,
       settings,
-      setup,
+      ...(await runSetup(scenario, run, settings)),
       phases: scenario.phases(settings),
       dir,
     };
@@ -112,6 +144,16 @@ export async function prepareLoad(name: string, options: LoadOptions, dir: strin
     throw error;
   }
 }
+
+/** What a run whose every load skipped its phase generated. */
+const NOTHING_GENERATED: GeneratorRun = {
+  pointFiles: {},
+  scripts: [],
+  exitCodes: [],
+  timedOut: false,
+  skipped: 0,
+  warnings: [],
+};
 
 const NO_POINTS =
   "the load engine wrote no points: no arrival ran (HARNESS_DEBUG=1 shows Artillery's output)";
@@ -123,16 +165,14 @@ async function judgeLoad(
   context: { artillery: string; workers: number; started: number; warnings: readonly string[] },
 ): Promise<LoadResult> {
   const { thresholds, run, settings, setup, phases } = load;
-  const files = generated.pointFiles[load.name] ?? [];
+  const notRun = notRunReason(load);
+  const files = notRun === undefined ? (generated.pointFiles[load.name] ?? []) : [];
   const wanted = [50, 90, 95, 99, ...percentilesIn(Object.values(thresholds).flat())];
   const points = await readRunPoints(files, [...new Set(wanted)]);
   const premise = load.scenario.premise?.(points.summary.metrics, settings);
+  const engineError = load.setupError ?? generated.error ?? (files.length === 0 ? NO_POINTS : undefined);
   const judgement = judge({
-    ...(generated.error
-      ? { engineError: generated.error }
-      : files.length === 0
-        ? { engineError: NO_POINTS }
-        : {}),
+    ...(engineError === undefined ? {} : { engineError }),
     merged: points.summary,
     thresholds,
     failures: points.failures,
@@ -161,6 +201,8 @@ async function judgeLoad(
       ...judgement,
       warnings: [...judgement.warnings, ...context.warnings],
       failures: points.failures,
+      setupFailures: (setup.failures ?? []).filter(isError),
+      ...(notRun === undefined ? {} : { notRun }),
       rateLimiting: rateLimiting(points.summary),
       metrics: points.summary.metrics,
       files: {
@@ -209,30 +251,39 @@ export async function runLoads(
   try {
     for (const load of loads)
       prepared.push(await prepareLoad(load.name, load.options, path.resolve(load.dir)));
+    // Nothing could be judged: the first reason is the run's error, on the user's side.
+    const unready = prepared.find((load) => load.setupError !== undefined);
+    if (unready?.setupError !== undefined && prepared.every((load) => load.setupError !== undefined))
+      throw new HarnessError(unready.setupError);
     mkdirSync(shared.dir, { recursive: true });
-    const stages = prepared.map((load) => ({
-      name: load.name,
-      baseUrl: load.run.target.baseUrl,
-      phases: load.phases,
-      engine: {
-        scenario: load.scenario.name,
-        settings: load.settings,
-        setup: load.setup,
-        recordDrift: gatesOnDrift(load.thresholds),
-      },
-      targetJson: load.run.fileJson,
-      maxRps: load.run.target.load.maxRps,
-    }));
-    const generated = await runGenerators({
-      stages,
-      workers,
-      dir: shared.dir,
-      env: definedEntries(shared.env ?? process.env),
-      timeoutMs: shared.timeoutMs ?? defaultTimeoutMs(scheduleS(stages)),
-      ...(shared.maxInFlight ? { maxInFlight: shared.maxInFlight } : {}),
-      echo: shared.echo ?? false,
-      ...(shared.publish ? { publish: shared.publish } : {}),
-    });
+    const stages = prepared
+      .filter((load) => notRunReason(load) === undefined)
+      .map((load) => ({
+        name: load.name,
+        baseUrl: load.run.target.baseUrl,
+        phases: load.phases,
+        engine: {
+          scenario: load.scenario.name,
+          settings: load.settings,
+          setup: load.setup,
+          recordDrift: gatesOnDrift(load.thresholds),
+        },
+        targetJson: load.run.fileJson,
+        maxRps: load.run.target.load.maxRps,
+      }));
+    const generated =
+      stages.length === 0
+        ? NOTHING_GENERATED
+        : await runGenerators({
+            stages,
+            workers,
+            dir: shared.dir,
+            env: definedEntries(shared.env ?? process.env),
+            timeoutMs: shared.timeoutMs ?? defaultTimeoutMs(scheduleS(stages)),
+            ...(shared.maxInFlight ? { maxInFlight: shared.maxInFlight } : {}),
+            echo: shared.echo ?? false,
+            ...(shared.publish ? { publish: shared.publish } : {}),
+          });
     const results: LoadResult[] = [];
     for (const load of prepared)
       results.push(

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { inRunDir } from '../../adapters/node-run-dir.ts';
 import { describeTarget, finishSummary, makeRunId, startSummary } from '../../report/build.ts';
 import type { Summary } from '../../report/model.ts';
+import { commandReplay } from '../../replay-command.ts';
 import { runVersions } from '../../report/versions.ts';
 import { writeReportFiles, writeRunReport, type ReportPaths } from '../../report/write.ts';
 import { PROJECT_ROOT, runLoads, type LoadResult } from './loads.ts';
@@ -52,7 +53,10 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadRun> {
     versions: runVersions(result.engine.artillery),
     startedAt: started,
   });
-  addLoadChecks(summary, result, `${scenario}/${profile}`);
+  const source =
+    options.target === undefined ? { faults: options.faults ?? [] } : { targetFile: options.target };
+  const replay = commandReplay('load', source, ['--scenario', scenario, '--profile', profile]);
+  addLoadChecks(summary, result, `${scenario}/${profile}`, replay);
   await fillLoadMetrics(summary, [{ name: scenario, result }]);
   summary.artifacts = [{ name: 'result.json', path: path.relative(dir, result.files.result) }];
   finishSummary(summary, new Date(), { setupError: result.verdict === 'error' });

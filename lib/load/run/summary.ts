@@ -3,7 +3,7 @@
  * `npm run load` both write, so that `npm run report` re-renders and compares either.
  */
 import type { Failure } from '../../failure.ts';
-import { addCheck } from '../../report/build.ts';
+import { addCheck, type CheckOutcome } from '../../report/build.ts';
 import type { Summary } from '../../report/model.ts';
 import { addThresholds } from '../../report/thresholds.ts';
 import type { LoadFailure } from '../points/run-points.ts';
@@ -24,22 +24,39 @@ const asAdvisory = (failure: LoadFailure, label: string): Failure => ({
   requests: [],
 });
 
+/** The outcome of one page check of a load: what setup traffic broke counts as much as the load's. */
+function pageCheckOutcome(
+  check: LoadResult['checks'][number],
+  result: LoadResult,
+  replay: string | undefined,
+): CheckOutcome {
+  const found = result.setupFailures.filter((failure) => failure.check === check.name);
+  if (found.length > 0) return { verdict: 'failed', failures: found, ...(replay ? { replay } : {}) };
+  if (result.notRun !== undefined) return { verdict: 'skipped', reason: result.notRun };
+  return check.first
+    ? { verdict: 'failed', reason: `${check.first.code}: ${check.first.message} (${check.errors} time(s))` }
+    : { verdict: 'passed' };
+}
+
 /**
  * Folds one load into a summary: its thresholds, one invariant check per page check (held on N
- * pages, or failed with its first failure; listed once however often it failed), its advisories,
- * and a "run" check with the generator's figures. An inconclusive run (its premise never held)
- * is a skipped check with the reason, never a pass.
+ * pages, or failed with its first failure; listed once however often it failed), the checks its
+ * setup traffic broke (with their requests and `replay`, the command that runs the load again),
+ * its advisories, and a "run" check with the generator's figures. An inconclusive run (its
+ * premise never held) is a skipped check with the reason, never a pass.
  */
-export function addLoadChecks(summary: Summary, result: LoadResult, label: string): void {
+export function addLoadChecks(summary: Summary, result: LoadResult, label: string, replay?: string): void {
   const before = summary.checks.filter((check) => check.verdict === 'failed').length;
-  addThresholds(
-    summary,
-    result.thresholds.map((threshold) => ({
-      ...threshold,
-      metric: `${label} ${threshold.metric}`,
-      time: TIME_METRICS.test(threshold.metric),
-    })),
-  );
+  if (result.notRun === undefined)
+    addThresholds(
+      summary,
+      result.thresholds.map((threshold) => ({
+        ...threshold,
+        metric: `${label} ${threshold.metric}`,
+        time: TIME_METRICS.test(threshold.metric),
+      })),
+    );
+  const pageChecks = new Set(result.checks.map((check) => check.name));
   for (const check of result.checks)
     addCheck(
       summary,
@@ -47,14 +64,20 @@ export function addLoadChecks(summary: Summary, result: LoadResult, label: strin
         name: `${label} ${check.name}`,
         kind: 'invariant',
         family: 'load',
-        detail: `${check.pages} pages checked`,
+        detail: result.notRun === undefined ? `${check.pages} pages checked` : 'setup traffic only',
       },
-      check.first
-        ? {
-            verdict: 'failed',
-            reason: `${check.first.code}: ${check.first.message} (${check.errors} time(s))`,
-          }
-        : { verdict: 'passed' },
+      pageCheckOutcome(check, result, replay),
+    );
+  const otherFindings = result.setupFailures.filter((failure) => !pageChecks.has(failure.check));
+  for (const name of new Set(otherFindings.map((failure) => failure.check)))
+    addCheck(
+      summary,
+      { name: `${label} ${name}`, kind: 'invariant', family: 'load', detail: 'before the load' },
+      {
+        verdict: 'failed',
+        failures: otherFindings.filter((failure) => failure.check === name),
+        ...(replay ? { replay } : {}),
+      },
     );
   for (const failure of result.failures.filter((f) => f.severity !== 'error'))
     if (!summary.advisories.some((known) => known.code === failure.code && known.check === failure.check))
@@ -70,7 +93,9 @@ export function addLoadChecks(summary: Summary, result: LoadResult, label: strin
       ? { verdict: 'skipped', reason: `inconclusive: ${result.reason}` }
       : result.verdict !== 'pass' && !failedHere
         ? { verdict: 'failed', reason: result.reason }
-        : { verdict: 'passed' },
+        : result.notRun !== undefined
+          ? { verdict: 'skipped', reason: result.notRun }
+          : { verdict: 'passed' },
   );
 }
 

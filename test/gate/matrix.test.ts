@@ -1,0 +1,30 @@
+/**
+ * One fault of each kind through the full default gate, every stage as `npm start` runs it: a
+ * finding must end in exit 1 with the three reports whichever stage meets it first (a property,
+ * a load's setup, the load itself). The whole catalogue: npm run bench -- --only gate-matrix.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { blamed, GATE_MATRIX_QUICK } from '../../bench/sections/gate-matrix.ts';
+import { runGate } from './run-gate.ts';
+
+const CAUGHT_BY: Record<(typeof GATE_MATRIX_QUICK)[number], string> = {
+  'page-boundary-duplicate': 'no-duplicate-ids',
+  'status-filter-500': 'walk-pages-succeed',
+  'error-shape': 'error-body-shape',
+  'shared-cache': 'tenant-isolation',
+};
+
+describe('the full gate', { timeout: 300_000 }, () => {
+  it.each(GATE_MATRIX_QUICK)('should exit 1 with its three reports on fault %s', (fault) => {
+    const run = runGate(['--fault', fault], 280_000);
+    expect(run.stderr).toBe('');
+    expect(run.exitCode).toBe(1);
+    for (const report of ['summary.json', 'junit.xml', 'report.html'])
+      expect(readdirSync(path.join(run.reportsDir, 'latest'))).toContain(report);
+    const summary = run.summary();
+    expect(summary.stages.map((stage) => stage.name)).toEqual(['properties', 'load']);
+    expect(blamed(summary)).toContain(CAUGHT_BY[fault]);
+  });
+});
