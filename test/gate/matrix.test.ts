@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blamed, GATE_MATRIX_QUICK } from '../../bench/sections/gate-matrix.ts';
-import { runGate } from './run-gate.ts';
+import { runGateAsync } from './run-gate.ts';
 
 const CAUGHT_BY: Record<(typeof GATE_MATRIX_QUICK)[number], string> = {
   'page-boundary-duplicate': 'no-duplicate-ids',
@@ -16,9 +16,11 @@ const CAUGHT_BY: Record<(typeof GATE_MATRIX_QUICK)[number], string> = {
   'shared-cache': 'tenant-isolation',
 };
 
-describe('the full gate', { timeout: 300_000 }, () => {
-  it.each(GATE_MATRIX_QUICK)('should exit 1 with its three reports on fault %s', (fault) => {
-    const run = runGate(['--fault', fault], 280_000);
+// Side by side: a gate spends most of its minute waiting on its schedule (a quarter of a core),
+// so four at once keep the suite's time without starving one another's generators.
+describe.concurrent('the full gate', { timeout: 300_000 }, () => {
+  it.each(GATE_MATRIX_QUICK)('should exit 1 with its three reports on fault %s', async (fault) => {
+    const run = await runGateAsync(['--fault', fault], 280_000);
     expect(run.stderr).toBe('');
     expect(run.exitCode).toBe(1);
     for (const report of ['summary.json', 'junit.xml', 'report.html'])
