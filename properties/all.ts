@@ -7,12 +7,15 @@ import { FILTERS } from './filters.ts';
 import { LIMITS_FAMILY } from './limits.ts';
 import { PAGINATION } from './pagination.ts';
 import { TENANCY } from './tenancy.ts';
+import { CURSOR_SHAPES, PAGINATION_SHAPES } from './walk-shapes.ts';
 import type { PropertyDefinition } from './types.ts';
 
 export const ALL_PROPERTIES: readonly PropertyDefinition[] = [
   ...PAGINATION,
+  ...PAGINATION_SHAPES,
   ...LIMITS_FAMILY,
   ...CURSORS,
+  ...CURSOR_SHAPES,
   ...FILTERS,
   ...AUTH,
   ...TENANCY,

@@ -96,3 +96,13 @@ export async function genuineToken(
   fc.pre(first.cursor !== null);
   return first.cursor ?? '';
 }
+
+/** The lists of quiescent tenants the survey read in full: where the oracle is exact. */
+export const completeQuiescentLists = (survey: Survey, endpoints: readonly Endpoint[]) =>
+  survey.tenants.flatMap((tenant) =>
+    tenant.quiescent
+      ? endpoints
+          .filter((endpoint) => tenant.lists[endpoint].end === 'complete')
+          .map((endpoint) => ({ tenant, endpoint }))
+      : [],
+  );

@@ -9,7 +9,7 @@ import { isError, type Failure } from '../lib/failure.ts';
 import type { ApiCall, AuthScheme, Credential, CredentialRole, Query } from '../lib/http/call.ts';
 import type { ApiResponse } from '../lib/http/response.ts';
 import { runProbeChecks } from '../lib/paging/run-checks.ts';
-import { foldPage, nextCall, startWalk, type WalkSpec } from '../lib/paging/walk.ts';
+import { foldPage, nextCall, startWalk, type WalkSpec, type WalkState } from '../lib/paging/walk.ts';
 import { walkList, type Walk } from '../lib/paging/walk-list.ts';
 import { foreignOwner, type Survey } from './survey.ts';
 import { ContractViolation } from './transcript.ts';
@@ -93,6 +93,27 @@ export function verdict(context: PropertyContext, failures: readonly Failure[]):
   for (const failure of failures.filter((entry) => !isError(entry))) context.advise(failure);
   const errors = failures.filter(isError);
   if (errors.length > 0) throw new ContractViolation(errors, context.client.transcript());
+}
+
+/** A response with the call that got it. */
+export type Answered = ApiResponse & { call: ApiCall };
+
+/**
+ * Sends the next page of `state` through the recording client and folds it into the walk (every
+ * page check runs); null when the walk has ended. `refusable`: a 4xx is returned unfolded, for a
+ * property to which a refusal is an allowed answer (a cursor that expired during a pause).
+ */
+export async function stepWalk(
+  context: PropertyContext,
+  state: WalkState,
+  options: { refusable?: boolean } = {},
+): Promise<Answered | null> {
+  const call = nextCall(state);
+  if (call === null) return null;
+  const response = await context.client.send(call);
+  const refused = response.status >= 400 && response.status < 500;
+  if (!(options.refusable && refused)) foldPage(state, call, response);
+  return { ...response, call };
 }
 
 /** The first page of a walk, judged by every page check and by `check` as a probe. */

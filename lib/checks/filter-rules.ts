@@ -38,18 +38,75 @@ export function filterRules(query: Query): FilterRule[] {
   return rules;
 }
 
-const includesFolded = (value: unknown, needle: string) =>
+const COMBINING_MARKS = /\p{M}/gu;
+
+/**
+ * The readings of "case-insensitive" a server may choose (spec §4.1 names none): lower case,
+ * upper case (ß is SS), compatibility-normalised (ﬁ is fi), accents ignored (as many database
+ * collations do), and q trimmed. A record matches when any reading finds q in it.
+ */
+const READINGS: readonly ((text: string) => string)[] = [
+  (text) => text.toLowerCase(),
+  (text) => text.toUpperCase(),
+  (text) => text.normalize('NFKC').toLowerCase(),
+  (text) => text.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase(),
+  (text) => text.normalize('NFKD').replace(COMBINING_MARKS, '').toUpperCase(),
+];
+
+const includesFolded = (value: unknown, needle: string): boolean =>
+  typeof value === 'string' &&
+  [needle, needle.trim()].some((text) => READINGS.some((read) => read(value).includes(read(text))));
+
+/** What a rule says of a record: it keeps it, drops it, or cannot tell (a field it does not carry). */
+type RuleVerdict = 'keeps' | 'drops' | 'unknown';
+
+const includesLowered = (value: unknown, needle: string): boolean =>
   typeof value === 'string' && value.toLowerCase().includes(needle.toLowerCase());
 
-export function ruleHolds(rule: FilterRule, record: Record<string, unknown>): boolean {
+function ruleVerdict(rule: FilterRule, record: Record<string, unknown>): RuleVerdict {
   switch (rule.kind) {
     case 'equals':
-      return record[rule.field] === rule.values[0];
+      return record[rule.field] === rule.values[0] ? 'keeps' : 'drops';
     case 'oneOf':
-      return rule.values.includes(String(record[rule.field]));
+      return rule.values.includes(String(record[rule.field])) ? 'keeps' : 'drops';
     case 'absentOrEquals':
-      return !(rule.field in record) || record[rule.field] === rule.values[0];
+      if (!(rule.field in record)) return 'unknown';
+      return record[rule.field] === rule.values[0] ? 'keeps' : 'drops';
     case 'containsFold':
-      return rule.fields.some((field) => includesFolded(record[field], rule.values[0]));
+      // The plainest reading (both lower-cased) must find it; a wider one may.
+      if (rule.fields.some((field) => includesLowered(record[field], rule.values[0]))) return 'keeps';
+      return rule.fields.some((field) => includesFolded(record[field], rule.values[0])) ? 'unknown' : 'drops';
   }
+}
+
+/** Whether a record may be on a page of a walk with this rule (filter-respected). */
+export const ruleHolds = (rule: FilterRule, record: Record<string, unknown>): boolean =>
+  ruleVerdict(rule, record) !== 'drops';
+
+/** Filters whose effect no record shows: salesChannel (spec §4.1: its values "not shown"). */
+const UNJUDGED = ['salesChannel'] as const;
+
+/**
+ * The exact answer of a filtered walk on quiescent data, from the records of the unfiltered walk:
+ * the ids it must return (every rule keeps them) and those it may (no rule drops them). A filter
+ * that restricts nothing (activeOnly=false) must return every record; status with activeOnly
+ * together is "not shown" (spec §4.2), so then nothing is required.
+ */
+export function filterOracle(
+  query: Query,
+  records: readonly Record<string, unknown>[],
+): { must: Set<string>; may: Set<string> } {
+  const rules = filterRules(query);
+  const open =
+    (query.status !== undefined && query.activeOnly !== undefined) ||
+    UNJUDGED.some((name) => query[name] !== undefined);
+  const must = new Set<string>();
+  const may = new Set<string>();
+  for (const record of records) {
+    const verdicts = rules.map((rule) => ruleVerdict(rule, record));
+    if (verdicts.includes('drops')) continue;
+    may.add(String(record.id));
+    if (!open && verdicts.every((verdict) => verdict === 'keeps')) must.add(String(record.id));
+  }
+  return { must, may };
 }

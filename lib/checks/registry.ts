@@ -20,6 +20,7 @@ import { tenantsDisjoint } from './tenants-disjoint.ts';
 import { searchMatchesNameOrSku } from './search-matches-name-or-sku.ts';
 import { defaultLimitApplied } from './default-limit-applied.ts';
 import { authSchemesAgree } from './auth-schemes-agree.ts';
+import { filteredWalkExact } from './filtered-walk-exact.ts';
 
 /** Run on every page of every walk, in the property suites and the load scenarios alike. */
 export const PAGE_CHECKS: readonly PageCheck[] = [
@@ -51,6 +52,7 @@ const WALK_SET_CHECKS = [
   searchMatchesNameOrSku,
   defaultLimitApplied,
   authSchemesAgree,
+  filteredWalkExact,
 ];
 
 /** What reports, flags and docs read of a check. */

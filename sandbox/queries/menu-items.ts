@@ -5,6 +5,8 @@ interface MenuSearch {
   text: string;
   caseSensitive: boolean;
   matchSku: boolean;
+  /** The q-like-wildcards fault: q goes into a LIKE pattern unescaped, so % and _ match anything. */
+  like?: boolean;
 }
 
 export interface MenuFilter {
@@ -34,10 +36,12 @@ export const menuSortKey = (row: MenuRow): readonly [string, number] => [row.nam
 
 function searchClause(search: MenuSearch, params: unknown[]): string {
   const [name, sku] = search.caseSensitive ? ['m.name', 'm.sku'] : ['m.name_lc', 'm.sku_lc'];
+  const contains = (column: string) =>
+    search.like ? `${column} LIKE '%' || ? || '%'` : `instr(${column}, ?) > 0`;
   params.push(search.text);
-  if (!search.matchSku) return `instr(${name}, ?) > 0`;
+  if (!search.matchSku) return contains(name);
   params.push(search.text);
-  return `(instr(${name}, ?) > 0 OR instr(${sku}, ?) > 0)`;
+  return `(${contains(name)} OR ${contains(sku)})`;
 }
 
 export function listMenuItems(

@@ -50,11 +50,15 @@ export function registerList<Filter, Row>(
 ): void {
   const { faults, store } = ctx;
   const count = store.db.prepare(endpoint.countSql).pluck();
+  // The cursor-state-per-key fault: each key's last next-page token, by key and endpoint.
+  const lastTokens = new Map<string, string>();
   app.get(`/api/v1${endpoint.path}`, async (request, reply) => {
     const key = await admit(ctx, request, reply, endpoint.scopes);
     const query = request.query as RawQuery;
     const limit = parseLimit(query, faults);
-    const cursor = parseId(query, 'cursor', Infinity);
+    const given = parseId(query, 'cursor', Infinity);
+    const perKey = faults.has('cursor-state-per-key') ? key.label : undefined;
+    const cursor = perKey !== undefined && given !== undefined ? (lastTokens.get(perKey) ?? given) : given;
     if (
       faults.has('location-filter-400') &&
       query.locationId !== undefined &&
@@ -78,11 +82,17 @@ export function registerList<Filter, Row>(
       faults.has('filter-lost-on-later-pages') && walk.page > 1 ? { tenant } : filters.build(tenant);
     return sendPage(ctx, request, reply, walk.page, () => {
       const rows = endpoint.list(store.statements, filter, walk.start, keysetMode(faults), limit + 1);
-      return buildPage(ctx, rows, limit, walk, binding, {
+      const page = buildPage(ctx, rows, limit, walk, binding, {
         sortKey: endpoint.sortKey,
         toJson: endpoint.toJson,
         total: () => count.get(tenant) as number,
       });
+      if (perKey !== undefined) {
+        const token = page.pagination.nextPageToken;
+        if (typeof token === 'string') lastTokens.set(perKey, token);
+        else lastTokens.delete(perKey);
+      }
+      return page;
     });
   });
 }

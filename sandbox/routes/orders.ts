@@ -25,7 +25,9 @@ function allowedStatuses(
   faults: FaultSet,
 ): number[] | undefined {
   const statusCodes = status === undefined ? undefined : [code(status)];
-  if (activeOnly !== true) return statusCodes;
+  // The active-only-false-filters fault: the parameter's presence is read, not its value.
+  const filtering = faults.has('active-only-false-filters') ? activeOnly !== undefined : activeOnly === true;
+  if (!filtering) return statusCodes;
   const active = faults.has('active-only-wrong') ? ACTIVE_WITH_PAID : ACTIVE;
   return statusCodes === undefined ? active : statusCodes.filter((c) => active.includes(c));
 }

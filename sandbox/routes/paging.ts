@@ -80,8 +80,12 @@ function nextKey<Row>(
   }
   // The peeked record (index `limit`) only tells whether there is more; the next page starts after
   // the last record served. page-boundary-skip starts after the peeked one instead.
+  // small-limit-skip does the same only deep into a walk at a small limit.
+  const deepSmall = faults.has('small-limit-skip') && limit <= 3 && request.page >= 20;
   const lastServed =
-    faults.has('page-boundary-skip') || faults.has('page-overflow') ? rows[limit] : rows[limit - 1];
+    faults.has('page-boundary-skip') || faults.has('page-overflow') || deepSmall
+      ? rows[limit]
+      : rows[limit - 1];
   return lastServed === undefined ? [] : [...sortKey(lastServed)];
 }
 

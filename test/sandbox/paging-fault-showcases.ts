@@ -135,6 +135,26 @@ export const PAGING_FAULT_SHOWCASES = {
       expect(reply.body.pagination?.total).toEqual(expect.any(Number));
     },
   },
+  'small-limit-skip': {
+    async show(client) {
+      const all = await client.ids(MENU, { limit: 100 });
+      const deep = await client.ids(MENU, { limit: 2 });
+      expect(all.length).toBeGreaterThan(40);
+      expect(deep.length).toBeLessThan(all.length);
+      expect(await client.ids(MENU, { limit: 4 })).toHaveLength(all.length);
+    },
+  },
+  'cursor-state-per-key': {
+    async show(client) {
+      const order = await client.ids(MENU, { limit: 100 });
+      const first = await client.get(MENU, { limit: 5 });
+      await client.get(MENU, { limit: 10 });
+      const cursor = first.body.pagination?.nextPageToken ?? undefined;
+      const second = await client.get(MENU, { limit: 5, cursor });
+      // The other walk's position wins: the page after ten records, not after five.
+      expect(second.body.data?.[0]?.id).toBe(order[10]);
+    },
+  },
   'status-lowercase': {
     async show(client) {
       for (const path of [ORDERS, MENU]) {

@@ -72,6 +72,24 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect((await client.get(ORDERS)).status).toBe(200);
     },
   },
+  'active-only-false-filters': {
+    async show(client) {
+      const all = await client.ids(ORDERS, { limit: 100 });
+      const unfiltered = await client.ids(ORDERS, { limit: 100, activeOnly: 'false' });
+      const statuses = (await client.get(ORDERS, { limit: 100, activeOnly: 'false' })).body.data?.map(
+        (order) => order.status,
+      );
+      expect(unfiltered.length).toBeLessThan(all.length);
+      expect(new Set(statuses)).toEqual(new Set(['OPEN', 'SENT_TO_KITCHEN']));
+    },
+  },
+  'q-like-wildcards': {
+    async show(client) {
+      const all = await client.ids(MENU, { limit: 100 });
+      expect((await client.ids(MENU, { limit: 100, q: '%' })).length).toBe(all.length);
+      expect((await client.ids(MENU, { limit: 100, q: '_' })).length).toBe(all.length);
+    },
+  },
   'active-only-wrong': {
     async show(client) {
       const orders = (await client.walk(ORDERS, { limit: 100, activeOnly: 'true' })).flatMap(

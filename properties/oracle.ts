@@ -1,0 +1,35 @@
+/**
+ * The exact answer of a complete walk on quiescent data (spec §3 filter rule, §4.1, §4.2): the
+ * survey's unfiltered records that the walk's filters keep (lib/checks/filter-rules.ts).
+ */
+import { filterOracle } from '../lib/checks/filter-rules.ts';
+import { filteredWalkExact } from '../lib/checks/filtered-walk-exact.ts';
+import type { Endpoint } from '../lib/contract/endpoints.ts';
+import type { Query } from '../lib/http/call.ts';
+import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
+import type { WalkState } from '../lib/paging/walk.ts';
+import { tenantSurvey } from './support.ts';
+import type { Survey } from './survey.ts';
+import type { PropertyContext } from './types.ts';
+import { verdict } from './walks.ts';
+
+/** Judges the ids of a complete walk of `list` against what its filters keep of the survey's records. */
+export function judgeExact(
+  context: PropertyContext,
+  survey: Survey,
+  list: { tenant: string; endpoint: Endpoint; query: Query },
+  state: WalkState,
+): void {
+  // The walk's filters: limit and cursor shape the pages, not the list.
+  const filters: Query = Object.fromEntries(
+    Object.entries(list.query).filter(([name]) => name !== 'limit' && name !== 'cursor'),
+  );
+  const records = tenantSurvey(survey, list.tenant).lists[list.endpoint].records;
+  const oracle = filterOracle(filters, records as unknown as Record<string, unknown>[]);
+  const outcome = {
+    filters: new URLSearchParams(filters).toString() || 'no filter',
+    ...oracle,
+    received: new Set(state.ids.keys()),
+  };
+  verdict(context, runWalkSetCheck(filteredWalkExact, outcome, state.requests));
+}
