@@ -4,6 +4,7 @@
  */
 import { filterOracle } from '../lib/checks/filter-rules.ts';
 import { filteredWalkExact } from '../lib/checks/filtered-walk-exact.ts';
+import { moreMeansRecords } from '../lib/checks/more-means-records.ts';
 import type { Endpoint } from '../lib/contract/endpoints.ts';
 import type { Query } from '../lib/http/call.ts';
 import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
@@ -13,7 +14,10 @@ import type { Survey } from './survey.ts';
 import type { PropertyContext } from './types.ts';
 import { verdict } from './walks.ts';
 
-/** Judges the ids of a complete walk of `list` against what its filters keep of the survey's records. */
+/**
+ * Judges a complete walk of `list` against what its filters keep of the survey's records, and its
+ * pages against what hasMore promised.
+ */
 export function judgeExact(
   context: PropertyContext,
   survey: Survey,
@@ -31,5 +35,8 @@ export function judgeExact(
     ...oracle,
     received: new Set(state.ids.keys()),
   };
-  verdict(context, runWalkSetCheck(filteredWalkExact, outcome, state.requests));
+  verdict(context, [
+    ...runWalkSetCheck(filteredWalkExact, outcome, state.requests),
+    ...runWalkSetCheck(moreMeansRecords, state, state.requests),
+  ]);
 }

@@ -9,7 +9,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import { ENDPOINT_INFO, ENDPOINTS, type Endpoint } from '../lib/contract/endpoints.ts';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
+import { walkPagesSucceed } from '../lib/checks/walk-pages-succeed.ts';
 import { filteredWalkExact } from '../lib/checks/filtered-walk-exact.ts';
+import { moreMeansRecords } from '../lib/checks/more-means-records.ts';
 import { noDuplicateIds } from '../lib/checks/no-duplicate-ids.ts';
 import type { Query } from '../lib/http/call.ts';
 import { runProbeChecks } from '../lib/paging/run-checks.ts';
@@ -75,7 +77,7 @@ const smallLimits = defineProperty({
   name: 'pagination.small-limits',
   family: 'pagination',
   description: `On a quiescent list, a complete walk at limit 1, 2 or another small limit (up to ${DEEP_WALK_PAGES} pages) returns exactly the list.`,
-  checks: [filteredWalkExact.name, noDuplicateIds.name],
+  checks: [filteredWalkExact.name, noDuplicateIds.name, moreMeansRecords.name],
   needs: NEEDS,
   runs: 6,
   async prepare(context) {
@@ -150,7 +152,8 @@ const resumedAfterPause = defineProperty({
   family: 'cursors',
   description:
     'A walk resumed from its cursor after a pause of seconds either continues exactly (the whole list, no repeat) or is refused with a 4xx in the Error shape; never a 5xx.',
-  checks: [filteredWalkExact.name, noDuplicateIds.name, errorBodyShape.name],
+  // What it exists for: a cursor that outlived a pause is a 4xx at worst, never a 5xx.
+  checks: [walkPagesSucceed.name],
   needs: NEEDS,
   runs: 2,
   async prepare(context) {

@@ -17,6 +17,8 @@ export interface CursorPayload {
   k: KeyPart[];
   /** Restart key carried by the cursor-cycle fault. */
   r?: KeyPart[];
+  /** Epoch ms the cursor was issued, carried by the cursor-expiry-500 fault. */
+  i?: number;
 }
 
 const MAX_TOKEN_LENGTH = 4096;
@@ -38,7 +40,8 @@ function isPayload(value: unknown): value is CursorPayload {
     typeof v.f === 'string' &&
     Number.isSafeInteger(v.p) &&
     isKey(v.k) &&
-    (v.r === undefined || isKey(v.r))
+    (v.r === undefined || isKey(v.r)) &&
+    (v.i === undefined || Number.isSafeInteger(v.i))
   );
 }
 

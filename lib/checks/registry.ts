@@ -21,6 +21,7 @@ import { searchMatchesNameOrSku } from './search-matches-name-or-sku.ts';
 import { defaultLimitApplied } from './default-limit-applied.ts';
 import { authSchemesAgree } from './auth-schemes-agree.ts';
 import { filteredWalkExact } from './filtered-walk-exact.ts';
+import { moreMeansRecords } from './more-means-records.ts';
 
 /** Run on every page of every walk, in the property suites and the load scenarios alike. */
 export const PAGE_CHECKS: readonly PageCheck[] = [
@@ -53,6 +54,7 @@ const WALK_SET_CHECKS = [
   defaultLimitApplied,
   authSchemesAgree,
   filteredWalkExact,
+  moreMeansRecords,
 ];
 
 /** What reports, flags and docs read of a check. */

@@ -4,7 +4,7 @@ import type { PageCheck } from './types.ts';
 export const walkPagesSucceed: PageCheck = {
   name: 'walk-pages-succeed',
   description: 'Every page of a valid walk answers 200 with a page body; never a 5xx or an error mid-walk.',
-  catches: ['overload-5xx', 'cursor-500', 'status-filter-500', 'location-filter-400'],
+  catches: ['overload-5xx', 'cursor-500', 'status-filter-500', 'location-filter-400', 'cursor-expiry-500'],
   run({ response, page, walk }) {
     if (page !== null) return null;
     return {

@@ -65,6 +65,11 @@ export const FAULTS = [
     "the server keeps each key's walk position and ignores the cursor's: two walks of one key interfere",
   ),
   fault('has-more-token-mismatch', 'page', 'the last page says hasMore true with a null nextPageToken'),
+  fault(
+    'has-more-on-full-page',
+    'page',
+    'hasMore is true whenever a page is full: a list that fills its last page ends with an empty one',
+  ),
   fault('empty-result-shape', 'page', 'an empty list omits pagination.nextPageToken'),
   fault('page-overflow', 'page', 'a page carries limit + 1 records (the peeked record is not trimmed)'),
   fault('limit-clamp', 'validation', 'a limit above 100 is silently served as 100 instead of 400'),
@@ -74,6 +79,11 @@ export const FAULTS = [
     'limit 0, negative, non-integer or non-numeric is replaced instead of 400',
   ),
   fault('cursor-500', 'cursor', 'the cursor is decoded before its signature is checked: tampering gives 500'),
+  fault(
+    'cursor-expiry-500',
+    'cursor',
+    'a cursor older than 800 ms is answered 500: its expiry throws instead of refusing with a 4xx',
+  ),
   fault(
     'filter-lost-on-later-pages',
     'store',

@@ -64,6 +64,9 @@ export function readCursor(
   const payload = faults.has('cursor-500') ? cursors.decodeTrustingPayload(token) : cursors.decode(token);
   const trustCursorTenant = faults.has('cross-tenant-cursor');
   checkCursorBinding(payload, binding, trustCursorTenant);
+  // The cursor-expiry-500 fault: an expired cursor throws instead of being refused.
+  if (payload.i !== undefined && Date.now() - payload.i > CURSOR_EXPIRY_FAULT_MS)
+    throw new Error('cursor expired');
   const tenant = trustCursorTenant ? (ctx.tenantsByName.get(payload.t) ?? binding.tenant) : binding.tenant;
   return { start: pageStart(payload, sortValueType, faults), page: payload.p, tenant, restart: payload.r };
 }
@@ -105,6 +108,7 @@ function nextToken<Row>(
     p: request.page + 1,
     k: nextKey(rows, limit, request, sortKey, faults),
   };
+  if (faults.has('cursor-expiry-500')) payload.i = Date.now();
   if (faults.has('cursor-cycle')) {
     // The bug: a walk's first boundary is remembered, and from page 4 on it is handed out again.
     payload.r = request.restart ?? payload.k;
@@ -118,6 +122,9 @@ function nextToken<Row>(
  * more). An empty list is `{data: [], pagination: {nextPageToken: null, hasMore: false}}`
  * (spec §4.3 rule 7). The page-shape faults change exactly one of these rules each.
  */
+/** How long a cursor lives under the cursor-expiry-500 fault. */
+const CURSOR_EXPIRY_FAULT_MS = 800;
+
 export function buildPage<Row>(
   ctx: SandboxContext,
   rows: Row[],
@@ -127,7 +134,8 @@ export function buildPage<Row>(
   view: { sortKey: (row: Row) => readonly KeyPart[]; toJson: (row: Row) => unknown; total: () => number },
 ): PageBody {
   const { faults } = ctx;
-  const hasMore = rows.length > limit;
+  // The has-more-on-full-page fault: "more" whenever the page is full, without peeking.
+  const hasMore = faults.has('has-more-on-full-page') ? rows.length >= limit : rows.length > limit;
   const served = faults.has('page-overflow') ? rows : rows.slice(0, limit);
   const token = hasMore ? nextToken(ctx, rows, limit, request, binding, view.sortKey) : null;
   let pagination: Record<string, unknown> = { nextPageToken: token, hasMore };

@@ -135,6 +135,13 @@ export const PAGING_FAULT_SHOWCASES = {
       expect(reply.body.pagination?.total).toEqual(expect.any(Number));
     },
   },
+  'has-more-on-full-page': {
+    async show(client) {
+      const pages = await client.walk(MENU, { limit: 1 });
+      expect(pages.at(-1)?.data).toEqual([]);
+      expect(pages.at(-2)?.pagination.hasMore).toBe(true);
+    },
+  },
   'small-limit-skip': {
     async show(client) {
       const all = await client.ids(MENU, { limit: 100 });

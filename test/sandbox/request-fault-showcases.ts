@@ -83,6 +83,15 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect(new Set(statuses)).toEqual(new Set(['OPEN', 'SENT_TO_KITCHEN']));
     },
   },
+  'cursor-expiry-500': {
+    async show(client) {
+      const first = await client.get(MENU, { limit: 5 });
+      const cursor = first.body.pagination?.nextPageToken ?? undefined;
+      expect((await client.get(MENU, { limit: 5, cursor })).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect((await client.get(MENU, { limit: 5, cursor })).status).toBe(500);
+    },
+  },
   'q-like-wildcards': {
     async show(client) {
       const all = await client.ids(MENU, { limit: 100 });

@@ -1,0 +1,61 @@
+/**
+ * docs/spec-coverage.md stays true: every check, property and fault it names exists, every check of
+ * the registry has a row, and a sentence nothing enforces says why.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ALL_CHECKS } from '../../lib/checks/registry.ts';
+import { ALL_PROPERTIES } from '../../properties/all.ts';
+import { FAULTS } from '../../sandbox/faults/catalogue.ts';
+
+const doc = readFileSync('docs/spec-coverage.md', 'utf8');
+
+/** The rows of every table, as trimmed cells, header and rule lines left out. */
+const rows = doc
+  .split('\n')
+  .filter((line) => line.startsWith('|') && !/^\|\s*-/.test(line))
+  .map((line) =>
+    line
+      .slice(1, -1)
+      .split('|')
+      .map((cell) => cell.trim()),
+  )
+  .filter((cells) => !['§', 'check'].includes(cells[0] ?? ''));
+const sentences = rows.filter((cells) => cells.length === 5);
+const names = (cell: string | undefined) => [...(cell ?? '').matchAll(/`([^`]+)`/g)].map((match) => match[1]);
+
+const checks = new Set(ALL_CHECKS.map((check) => check.name));
+const properties = new Set(ALL_PROPERTIES.map((property) => property.name));
+const faults = new Set<string>(FAULTS.map((fault) => fault.name));
+
+describe('the spec coverage table', () => {
+  it('should have a row for the sentences of every section', () => {
+    expect(new Set(sentences.map((cells) => cells[0]?.split('.')[0]))).toEqual(
+      new Set(['1', '2', '3', '4', '5', '6', '7', '8', '9']),
+    );
+  });
+
+  it('should name only checks and properties that exist', () => {
+    const enforcing = [
+      ...sentences.flatMap((cells) => names(cells[2])),
+      ...rows.filter((cells) => cells.length === 2).flatMap((cells) => names(cells[0])),
+    ];
+    expect(enforcing.filter((name) => !checks.has(name ?? '') && !properties.has(name ?? ''))).toEqual([]);
+  });
+
+  it('should name only faults of the catalogue', () => {
+    expect(sentences.flatMap((cells) => names(cells[3])).filter((name) => !faults.has(name ?? ''))).toEqual(
+      [],
+    );
+  });
+
+  it('should list every check of the registry', () => {
+    const named = new Set(names(doc));
+    expect([...checks].filter((check) => !named.has(check))).toEqual([]);
+  });
+
+  it('should say why, where nothing enforces a sentence', () => {
+    for (const cells of sentences.filter((row) => row[2] === 'none'))
+      expect(cells[4], cells[1]).toMatch(/\w{3,}/);
+  });
+});
