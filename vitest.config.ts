@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 // target (a sandbox started in globalSetup unless HARNESS_TARGET names a target file).
 export default defineConfig({
   test: {
+    // Two files at a time on two cores: most of the suite waits on schedules, sandboxes and child
+    // processes (a gate spends most of its minute idle), so one worker left a core unused.
+    maxWorkers: 2,
     projects: [
       {
         test: {

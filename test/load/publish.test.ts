@@ -38,8 +38,11 @@ describe('--publish prometheus', () => {
     async () => {
       const result = await run({
         scenario: 'walk',
-        duration: '2s',
-        rate: 2,
+        // Enough walks that every period the plugin pushes holds 429s: the Pushgateway may keep
+        // either of the last two pushes (docs/load.md), and a machine shared with other tests
+        // must not leave one without.
+        duration: '3s',
+        rate: 4,
         // A key limit the walks exceed (429s) and error bodies without statusCode (a failing check).
         sandbox: { rateLimit: { perKey: 6, perTenant: 1000, windowMs: 1000 } },
         faults: ['error-shape'],
