@@ -2,9 +2,16 @@
 import fc from 'fast-check';
 import { LIMITS } from '../../lib/contract/endpoints.ts';
 
-/** A limit in [min, 100] that shrinks toward 100: the fewest pages, so a shrunk walk stays short. */
-export const pageLimit = (min: number = LIMITS.min): fc.Arbitrary<number> =>
-  fc.integer({ min: 0, max: LIMITS.max - Math.min(min, LIMITS.max) }).map((below) => LIMITS.max - below);
+/**
+ * A limit in [min, 100], the edges (1, 2, 99, 100, as far as `min` allows) drawn often; shrinks
+ * toward 100: the fewest pages, so a shrunk walk stays short.
+ */
+export const pageLimit = (min: number = LIMITS.min): fc.Arbitrary<number> => {
+  const lowest = Math.min(min, LIMITS.max);
+  const edges = [LIMITS.max, LIMITS.max - 1, LIMITS.min, LIMITS.min + 1].filter((limit) => limit >= lowest);
+  const any = fc.integer({ min: 0, max: LIMITS.max - lowest }).map((below) => LIMITS.max - below);
+  return fc.oneof({ arbitrary: any, weight: 3 }, { arbitrary: fc.constantFrom(...edges), weight: 1 });
+};
 
 /**
  * The limits of a walk whose limit changes page by page, taken in turn: spec §4.3 rule 4 binds
@@ -37,7 +44,8 @@ export const fullWalkMinLimit = (size: number | null, pages: number): number =>
  * spec leaves open (leading zeros, `1e2`, `10.0`, an empty value) are left out on purpose.
  */
 export const invalidLimit: fc.Arbitrary<string> = fc.oneof(
-  fc.constant('0'),
+  // The values just outside the range, drawn often.
+  fc.constantFrom('0', String(LIMITS.max + 1), '-1'),
   fc.integer({ min: -1000, max: -1 }).map(String),
   fc.integer({ min: LIMITS.max + 1, max: 1_000_000 }).map(String),
   fc
