@@ -57,7 +57,8 @@ const ordersReadScope = scopeProperty('noOrdersRead', 'orders.read');
 const schemesAgree = defineProperty({
   name: 'auth.schemes-agree',
   family: 'auth',
-  description: 'Every key (and a malformed one) answers alike via Authorization: Bearer and X-...-Api-Key.',
+  description:
+    'Every key (and a malformed one) answers alike via Authorization: Bearer, Authorization: bearer (RFC 9110 §11.1) and X-...-Api-Key.',
   checks: [authSchemesAgree.name],
   needs: [],
   runs: 30,

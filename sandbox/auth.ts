@@ -27,6 +27,8 @@ const SCOPES_BY_ROLE: Record<KeyRole, Scope[]> = {
 };
 const WELL_FORMED_KEY = /^[A-Za-z0-9_-]{20,200}$/;
 const BEARER = /^Bearer +(\S+) *$/i;
+/** The bearer-case-sensitive fault: the scheme compared as written, though RFC 9110 §11.1 folds its case. */
+const BEARER_AS_WRITTEN = /^Bearer +(\S+) *$/;
 
 /** Every key of every tenant by value, plus the values per tenant for the target file. */
 export class KeyRing {
@@ -64,7 +66,8 @@ function presentedKey(headers: IncomingHttpHeaders, brandHeader: string, faults:
   if (authorization === undefined && branded === undefined) {
     throw unauthorized(`API key missing: send "Authorization: Bearer <key>" or "${brandHeader}: <key>"`);
   }
-  const bearer = authorization === undefined ? undefined : BEARER.exec(authorization)?.[1];
+  const scheme = faults.has('bearer-case-sensitive') ? BEARER_AS_WRITTEN : BEARER;
+  const bearer = authorization === undefined ? undefined : scheme.exec(authorization)?.[1];
   if (authorization !== undefined && bearer === undefined) {
     throw unauthorized('Authorization header is malformed: expected "Bearer <key>"');
   }

@@ -7,8 +7,12 @@ import type { KeyRole } from '../target/schema.ts';
 import type { Target } from '../target/target.ts';
 
 /** Where the key travels (spec §5): `Authorization: Bearer` or the `X-...-Api-Key` header. */
-export type AuthScheme = 'bearer' | 'serviceHeader';
-export const AUTH_SCHEMES: readonly AuthScheme[] = ['bearer', 'serviceHeader'];
+export type AuthScheme = 'bearer' | 'bearerLowerCase' | 'serviceHeader';
+/**
+ * `bearerLowerCase` is `Authorization: bearer <key>`: RFC 9110 §11.1 makes the scheme token
+ * case-insensitive, so a server must read it as Bearer.
+ */
+export const AUTH_SCHEMES: readonly AuthScheme[] = ['bearer', 'bearerLowerCase', 'serviceHeader'];
 
 /** `none` sends no key; `malformed` sends a string that cannot be a key. */
 export type CredentialRole = KeyRole | 'none' | 'malformed';
@@ -120,6 +124,7 @@ function headersFor(target: Target, credential: Credential): Record<string, stri
   const key = keyFor(target, credential);
   if (key !== null) {
     if (credential.scheme === 'bearer') headers.authorization = `Bearer ${key}`;
+    else if (credential.scheme === 'bearerLowerCase') headers.authorization = `bearer ${key}`;
     else headers[target.apiKeyHeader.toLowerCase()] = key;
   }
   return headers;

@@ -34,7 +34,7 @@ const RequestRecordSchema = closed({
   path: Type.String(),
   tenant: Type.String(),
   role: oneOf([...KEY_ROLES, 'none', 'malformed'] as const),
-  scheme: oneOf(['bearer', 'serviceHeader'] as const),
+  scheme: oneOf(['bearer', 'bearerLowerCase', 'serviceHeader'] as const),
   status: Type.Integer(),
 });
 

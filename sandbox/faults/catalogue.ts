@@ -136,6 +136,11 @@ export const FAULTS = [
   ),
   fault('service-header-ignored', 'auth', 'the X-…-Api-Key header is ignored; only Bearer works'),
   fault(
+    'bearer-case-sensitive',
+    'auth',
+    'the Authorization scheme must be written "Bearer": "bearer <key>" is 401',
+  ),
+  fault(
     'global-rate-limit',
     'rate-limit',
     'one rate-limit bucket for everyone: a noisy tenant starves the others',

@@ -46,6 +46,14 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect(page2.body.data).toHaveLength(5);
     },
   },
+  'bearer-case-sensitive': {
+    async show(client) {
+      const header = client.bearer(0).authorization ?? '';
+      expect((await client.get(ORDERS, {}, { authorization: header })).status).toBe(200);
+      const lower = { authorization: header.replace(/^Bearer/, 'bearer') };
+      expect((await client.get(ORDERS, {}, lower)).status).toBe(401);
+    },
+  },
   'revoked-key-works': {
     async show(client) {
       expect((await client.get(ORDERS, {}, client.bearer(0, 'revoked'))).status).toBe(200);
