@@ -9,7 +9,8 @@ import { HarnessError } from '../../errors.ts';
 import { gatesOnDrift } from '../thresholds.ts';
 import { checkOptions, type LoadOptions } from './options.ts';
 import { makeRunId } from '../../report/build.ts';
-import { prepareLoad, PROJECT_ROOT } from './loads.ts';
+import { PROJECT_ROOT } from './loads.ts';
+import { prepareLoad } from './prepare.ts';
 
 /** The environment variables a target file names for its keys; one line when a key is inline. */
 function keyVariables(fileJson: string): string[] {
