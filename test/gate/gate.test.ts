@@ -58,7 +58,7 @@ describe('release gate', { timeout: 300_000 }, () => {
     const replay = spawnSync(
       path.resolve('node_modules/.bin/tsx'),
       ['scripts/props.ts', ...(failed[0]?.replay ?? '').replace('npm run props -- ', '').split(' ')],
-      { encoding: 'utf8', timeout: 120_000 },
+      { encoding: 'utf8', timeout: 120_000, env: { ...process.env, HARNESS_REPORTS_DIR: run.reportsDir } },
     );
     expect(replay.status, replay.stdout + replay.stderr).toBe(1);
   });

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -13,10 +13,14 @@ interface Outcome {
   stderr: string;
 }
 
+// Run folders go to a temporary reports directory, never the checkout's reports/.
+const REPORTS_DIR = mkdtempSync(join(tmpdir(), 'props-cli-reports-'));
+
 async function props(...args: string[]): Promise<Outcome> {
   try {
     const { stdout, stderr } = await promisify(execFile)('npx', ['tsx', 'scripts/props.ts', ...args], {
       timeout: 60_000,
+      env: { ...process.env, HARNESS_REPORTS_DIR: REPORTS_DIR },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -47,11 +51,12 @@ describe.concurrent('npm run props', () => {
       '5',
     );
     expect(stdout).toMatch(/^FAIL auth\.revoked-key: key-rejected: .* \(seed 5, path [\d:]+\)$/m);
+    const reports = REPORTS_DIR.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     expect(stdout).toMatch(
-      /^reproduction: reports\/\d{8}T\d{6}Z?-props-[^/]+\/repro-auth\.revoked-key\.sh$/m,
+      new RegExp(`^reproduction: ${reports}/\\d{8}T\\d{6}Z?-props-[^/]+/repro-auth\\.revoked-key\\.sh$`, 'm'),
     );
     // The run folder holds the one summary schema too, so npm run report re-renders it.
-    const runDir = /^report: (reports\/[^/]+)\/report\.html$/m.exec(stdout)?.[1] ?? '';
+    const runDir = new RegExp(`^report: (${reports}/[^/]+)/report\\.html$`, 'm').exec(stdout)?.[1] ?? '';
     const summary = JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8')) as Summary;
     expect(summary).toMatchObject({ command: 'props', verdict: 'fail', exitCode: 1 });
     expect(summary.checks.find((check) => check.name === 'auth.revoked-key')?.replay).toMatch(

@@ -2,7 +2,9 @@
  * Opens the sample report in Debian's headless Chromium. Chromium is a setup requirement, not an
  * option: when it is missing this test fails and says how to install it.
  */
+import { mkdtempSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRedactor } from '../../lib/redact.ts';
@@ -10,8 +12,8 @@ import { findChromium, renderInChromium } from '../../lib/process/chromium.ts';
 import { writeReportFiles } from '../../lib/report/write.ts';
 import { REPRO_PATH, REPRO_SCRIPT, SECRET_KEY, sampleSummary } from './sample-summary.ts';
 
-/** Kept for a person to look at: the sample report and its screenshot. */
-const SELFTEST_DIR = path.join('reports', 'selftest');
+/** The sample report and its screenshot, in a temporary folder: tests never write to reports/. */
+const SELFTEST_DIR = mkdtempSync(path.join(tmpdir(), 'report-selftest-'));
 
 describe('report.html in headless Chromium', () => {
   it('should render without console errors, show the verdict and draw every chart', async () => {
