@@ -12,6 +12,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
+          globalSetup: ['test/setup/reports-untouched.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
