@@ -94,7 +94,13 @@ export async function surveyTarget(client: NodeClient, target: Target, timeMs: n
 }
 
 /** Survey walks that ended before the list did, for a reason other than the list itself. */
-const CUT_SHORT: ReadonlySet<WalkEnd | null> = new Set(['throttled', 'timed-out', 'page-limit', 'stopped']);
+const CUT_SHORT: ReadonlySet<WalkEnd | null> = new Set([
+  'throttled',
+  'timed-out',
+  'page-limit',
+  'stopped',
+  'cursor-refused',
+]);
 
 /**
  * How many records the list holds, as far as the survey can tell: null when throttling or the time

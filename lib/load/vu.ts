@@ -19,6 +19,14 @@ import type { LoadSettings, SetupData, Vu, WalkOptions } from './scenario.ts';
 import { depthBucket, keyLabel, periodOf } from './tags.ts';
 import { DEFINITIVE_CHECKS } from './thresholds.ts';
 
+/** Walk ends that prove nothing either way: counted (walk_inconclusive), never failed. */
+const INCONCLUSIVE_ENDS: ReadonlySet<string> = new Set([
+  'throttled',
+  'timed-out',
+  'stopped',
+  'cursor-refused',
+]);
+
 /** A walk still going after this long stops as timed-out (inconclusive). */
 const WALK_DEADLINE_MS = 60_000;
 
@@ -174,7 +182,7 @@ export function createVu(
     points.add(METRIC.pages, 'counter', result.pageCount, tags);
     points.add(METRIC.walkPages, 'trend', result.pageCount, tags);
     points.add(METRIC.walkDuration, 'trend', performance.now() - started, tags);
-    const inconclusive = result.end === 'throttled' || result.end === 'timed-out' || result.end === 'stopped';
+    const inconclusive = INCONCLUSIVE_ENDS.has(result.end);
     points.add(METRIC.walkInconclusive, 'rate', inconclusive ? 1 : 0, tags);
     const added = depthLatencyAdded(latencies);
     if (added !== null) points.add(METRIC.depthLatencyAdded, 'trend', added, tags);

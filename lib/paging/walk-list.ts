@@ -100,6 +100,17 @@ function finished(state: WalkState, retries: number, end: WalkEnd): Walk {
   return Object.assign(state, { end, retries });
 }
 
+/**
+ * A later page refused with a 4xx (not a 429) after the walk waited on 429s for it: the spec
+ * promises no cursor lifetime, so a cursor may expire during the wait (a 5xx there still fails).
+ */
+const refusedAfterWait = (call: ApiCall, sent: Sent): boolean =>
+  sent.retries > 0 &&
+  call.query.cursor !== undefined &&
+  sent.response.status >= 400 &&
+  sent.response.status < 500 &&
+  sent.response.status !== 429;
+
 /** Walks the list `spec` names until it ends, fails, or a bound is reached. */
 export async function walkList(sender: Sender, spec: WalkSpec, options: WalkOptions): Promise<Walk> {
   const state = startWalk(spec);
@@ -120,6 +131,19 @@ export async function walkList(sender: Sender, spec: WalkSpec, options: WalkOpti
     if (sent.response.status === 429) {
       options.onThrottled?.(state, call, shaped);
       return finished(state, retries, shaped.length > 0 ? 'failed' : 'throttled');
+    }
+    if (refusedAfterWait(call, sent)) {
+      // The wait outlived the cursor: inconclusive, but the refusal must still be an Error.
+      const refusal = runProbeChecks([errorBodyShape], {
+        call,
+        response: sent.response,
+        probe: 'a cursor refused after 429s',
+      });
+      state.failures.push(...shaped, ...refusal);
+      const end = [...shaped, ...refusal].some((failure) => failure.severity === 'error')
+        ? 'failed'
+        : 'cursor-refused';
+      return finished(state, retries, end);
     }
     const failures = [...shaped, ...foldPage(state, call, sent.response, options.checks)];
     // A 429 that broke the Error shape ends the walk as a failure, like any page that did.

@@ -35,10 +35,19 @@ export interface WalkSpec {
 
 /**
  * How a walk ended: `throttled` (a 429 outlasted the backoff), `timed-out`, `page-limit` (a prefix
- * was asked for) and `stopped` (the run ended first) are inconclusive, never a pass or a failure.
+ * was asked for), `stopped` (the run ended first) and `cursor-refused` (its cursor refused with a
+ * 4xx after the walk waited on 429s: the spec promises no cursor lifetime) are inconclusive, never
+ * a pass or a failure.
  */
 export type WalkEnd =
-  'complete' | 'failed' | 'http-error' | 'throttled' | 'timed-out' | 'page-limit' | 'stopped';
+  | 'complete'
+  | 'failed'
+  | 'http-error'
+  | 'throttled'
+  | 'timed-out'
+  | 'page-limit'
+  | 'stopped'
+  | 'cursor-refused';
 
 export interface WalkState {
   spec: WalkSpec;

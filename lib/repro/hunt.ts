@@ -40,7 +40,8 @@ export async function hunt(
     );
     const replay = await replayWalk(client, walk, input, options.deadlineMs);
     result.tries += 1;
-    if (replay.end === 'throttled' || replay.end === 'timed-out') result.inconclusive += 1;
+    if (replay.end === 'throttled' || replay.end === 'timed-out' || replay.end === 'cursor-refused')
+      result.inconclusive += 1;
     if (replay.failures.length > 0) return { ...result, found: replay };
   }
   return result;

@@ -172,6 +172,7 @@ const refused = (status: number): boolean => status === 401 || status === 403;
 function inconclusive(walk: Walk): string | undefined {
   if (walk.failures.some(isError)) return undefined;
   if (walk.end === 'throttled') return 'a 429 outlasted the backoff (the target throttles)';
+  if (walk.end === 'cursor-refused') return 'its cursor was refused after the walk waited on 429s';
   if (walk.end === 'timed-out' || walk.end === 'stopped') return 'the replay ran out of time';
   return undefined;
 }

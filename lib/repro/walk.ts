@@ -29,8 +29,8 @@ export interface Replay {
   steps: ReproStep[];
   /** The tenant that owns a record this walk received though it was not its own (a leak). */
   leakedFrom?: string;
-  /** `throttled` and `timed-out` prove nothing either way. */
-  end: 'complete' | 'failed' | 'page-limit' | 'throttled' | 'timed-out' | 'http-error';
+  /** `throttled`, `timed-out` and `cursor-refused` prove nothing either way. */
+  end: 'complete' | 'failed' | 'page-limit' | 'throttled' | 'timed-out' | 'http-error' | 'cursor-refused';
 }
 
 export async function replayWalk(

@@ -149,6 +149,66 @@ describe('walkList, the one walk', () => {
     ]);
   });
 
+  it.each([
+    // The cursor expired while the walk waited: the spec promises no lifetime, so inconclusive.
+    [
+      400,
+      JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'cursor expired' }),
+      'cursor-refused',
+      [],
+    ],
+    // A refusal that is not an Error still fails (spec §7), and a 5xx is never a refusal.
+    [400, 'expired', 'failed', ['error-body-shape']],
+    [
+      500,
+      JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'x' }),
+      'failed',
+      ['walk-pages-succeed'],
+    ],
+  ])(
+    'should end a walk whose cursor got %i after 429s as %#: inconclusive only for a 4xx in the Error shape',
+    async (status, body, end, checks) => {
+      // Arrange: page 1 served, page 2 throttled once, then answered with `status`.
+      let sent = 0;
+      const sender: Sender = {
+        send(call) {
+          sent += 1;
+          if (sent === 2) return Promise.resolve(throttled('0.01'));
+          if (sent === 3)
+            return Promise.resolve(toApiResponse(status, { 'content-type': 'application/json' }, body, 1));
+          return Promise.resolve(fakeOrders(call));
+        },
+      };
+      // Act
+      const state = await walkList(sender, spec({ limit: '10' }), { deadlineMs: soon() });
+      // Assert
+      expect(state.end).toBe(end);
+      expect([...new Set(state.failures.map((failure) => failure.check))]).toEqual(checks);
+    },
+  );
+
+  it('should fail a cursor refused without a wait: a live cursor must be served', async () => {
+    let sent = 0;
+    const sender: Sender = {
+      send(call) {
+        sent += 1;
+        return Promise.resolve(
+          sent === 2
+            ? toApiResponse(
+                400,
+                { 'content-type': 'application/json' },
+                JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'x' }),
+                1,
+              )
+            : fakeOrders(call),
+        );
+      },
+    };
+    const state = await walkList(sender, spec({ limit: '10' }), { deadlineMs: soon() });
+    expect(state.end).toBe('failed');
+    expect(state.failures.map((failure) => failure.check)).toContain('walk-pages-succeed');
+  });
+
   it('should not wait out a Retry-After that reaches past the deadline', async () => {
     const sender = throttledFirst(Infinity, '30');
     const started = Date.now();
