@@ -1,0 +1,141 @@
+/**
+ * The one walk under a rate limiter (spec §7): it backs off as Retry-After says, ends throttled
+ * when a 429 outlasts its retries, and reads a cursor refused after the wait as inconclusive.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BackoffPolicy } from '../../lib/backoff.ts';
+import { toApiResponse } from '../../lib/http/response.ts';
+import { walkList, type Sender } from '../../lib/paging/walk-list.ts';
+import { FAKE_ORDERS, fakeOrders } from './fake-list.ts';
+import { soon, spec, throttled, throttledFirst } from './walk-helpers.ts';
+
+describe('walkList under a rate limiter', () => {
+  it('should back off on a 429 for as long as Retry-After says, then go on', async () => {
+    // Arrange: two 429s asking for 10 ms; without Retry-After the policy would wait a whole second.
+    const sender = throttledFirst(2, '0.01');
+    const backoff: BackoffPolicy = { maxRetries: 3, baseMs: 1000, capMs: 1000 };
+    const waits: number[] = [];
+    const started = Date.now();
+
+    // Act
+    const state = await walkList(sender, spec({ limit: '10' }), {
+      deadlineMs: soon(),
+      backoff,
+      random: () => 1,
+      onResponse: (_call, response, _attempt, waitedMs) => waits.push(waitedMs),
+    });
+
+    // Assert
+    expect(state.end).toBe('complete');
+    expect(state.ids.size).toBe(FAKE_ORDERS);
+    expect(state.retries).toBe(2);
+    expect(waits).toEqual([0, 10, 10, 0, 0]);
+    expect(Date.now() - started).toBeLessThan(900);
+    expect(state.requests.map((r) => r.status)).toEqual([200, 200, 200]);
+  });
+
+  it("should use the sender's own backoff unless the walk names one", async () => {
+    const sender = { ...throttledFirst(5, '0.01'), backoff: { maxRetries: 1, baseMs: 1, capMs: 10 } };
+    const state = await walkList(sender, spec({ limit: '10' }), { deadlineMs: soon() });
+    expect(state.end).toBe('throttled');
+    expect(state.retries).toBe(1);
+  });
+
+  it('should end throttled, folding no 429, when a 429 outlasts the retries', async () => {
+    const sender = throttledFirst(Infinity, '0.01');
+    const state = await walkList(sender, spec({ limit: '10' }), {
+      deadlineMs: soon(),
+      backoff: { maxRetries: 2, baseMs: 1, capMs: 50 },
+    });
+    expect(state.end).toBe('throttled');
+    expect(sender.sent).toBe(3);
+    expect(state.retries).toBe(2);
+    expect(state.requests).toEqual([]);
+    expect(state.failures).toEqual([]);
+  });
+
+  it('should fail, not end throttled, on a 429 whose body is not an Error (spec §7)', async () => {
+    const plain: Sender = {
+      send: () =>
+        Promise.resolve(toApiResponse(429, { 'content-type': 'text/plain' }, 'Too Many Requests', 1)),
+    };
+    const state = await walkList(plain, spec({ limit: '10' }), {
+      deadlineMs: soon(),
+      backoff: { maxRetries: 1, baseMs: 1, capMs: 5 },
+    });
+    expect(state.end).toBe('failed');
+    expect(state.failures.map((failure) => [failure.check, failure.code])).toEqual([
+      ['error-body-shape', 'ERROR_NOT_JSON'],
+      ['error-body-shape', 'ERROR_NOT_JSON'],
+    ]);
+  });
+
+  it.each([
+    // The cursor expired while the walk waited: the spec promises no lifetime, so inconclusive.
+    [
+      400,
+      JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'cursor expired' }),
+      'cursor-refused',
+      [],
+    ],
+    // A refusal that is not an Error still fails (spec §7), and a 5xx is never a refusal.
+    [400, 'expired', 'failed', ['error-body-shape']],
+    [
+      500,
+      JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'x' }),
+      'failed',
+      ['walk-pages-succeed'],
+    ],
+  ])(
+    'should end a walk whose cursor got %i after 429s as %#: inconclusive only for a 4xx in the Error shape',
+    async (status, body, end, checks) => {
+      // Arrange: page 1 served, page 2 throttled once, then answered with `status`.
+      let sent = 0;
+      const sender: Sender = {
+        send(call) {
+          sent += 1;
+          if (sent === 2) return Promise.resolve(throttled('0.01'));
+          if (sent === 3)
+            return Promise.resolve(toApiResponse(status, { 'content-type': 'application/json' }, body, 1));
+          return Promise.resolve(fakeOrders(call));
+        },
+      };
+      // Act
+      const state = await walkList(sender, spec({ limit: '10' }), { deadlineMs: soon() });
+      // Assert
+      expect(state.end).toBe(end);
+      expect([...new Set(state.failures.map((failure) => failure.check))]).toEqual(checks);
+    },
+  );
+
+  it('should fail a cursor refused without a wait: a live cursor must be served', async () => {
+    let sent = 0;
+    const sender: Sender = {
+      send(call) {
+        sent += 1;
+        return Promise.resolve(
+          sent === 2
+            ? toApiResponse(
+                400,
+                { 'content-type': 'application/json' },
+                JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'x' }),
+                1,
+              )
+            : fakeOrders(call),
+        );
+      },
+    };
+    const state = await walkList(sender, spec({ limit: '10' }), { deadlineMs: soon() });
+    expect(state.end).toBe('failed');
+    expect(state.failures.map((failure) => failure.check)).toContain('walk-pages-succeed');
+  });
+
+  it('should not wait out a Retry-After that reaches past the deadline', async () => {
+    const sender = throttledFirst(Infinity, '30');
+    const started = Date.now();
+    const state = await walkList(sender, spec({ limit: '10' }), { deadlineMs: soon(200) });
+    expect(state.end).toBe('throttled');
+    expect(sender.sent).toBe(1);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
