@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { ENDPOINT_INFO, ENDPOINTS, type Endpoint } from '../lib/contract/endpoints.ts';
 import { filterRespected } from '../lib/checks/filter-respected.ts';
+import { filterOracle } from '../lib/checks/filter-rules.ts';
 import { filteredWalkExact } from '../lib/checks/filtered-walk-exact.ts';
 import { searchMatchesNameOrSku } from '../lib/checks/search-matches-name-or-sku.ts';
 import { walkPagesSucceed } from '../lib/checks/walk-pages-succeed.ts';
@@ -14,7 +15,7 @@ import type { Query } from '../lib/http/call.ts';
 import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
 import { pageLimit } from './arbitraries/limits.ts';
 import { scheme } from './arbitraries/lists.ts';
-import { anyQuery, isPlainQuery, matchesTerm, searchTerms } from './arbitraries/search.ts';
+import { anyQuery, isPlainQuery, searchTerms } from './arbitraries/search.ts';
 import { judgeExact } from './oracle.ts';
 import { completeQuiescentLists, FULL_KEY, fullWalkMin, tenantSurvey, walkToEnd } from './support.ts';
 import type { Survey, TenantSurvey } from './survey.ts';
@@ -152,7 +153,8 @@ const searchFindsAll = defineProperty({
       verdict(context, state.failures);
       fc.pre(state.end === 'complete');
       const items = tenantSurvey(survey, tenant).lists.menuItems.records;
-      const expected = new Set(items.filter((item) => matchesTerm(item, q)).map((item) => item.id));
+      // What q must find: the same reading filtered-walk-exact requires (lib/checks/filter-rules.ts).
+      const expected = filterOracle({ q }, items as unknown as Record<string, unknown>[]).must;
       const outcome = { q, expected, received: new Set(state.ids.keys()) };
       verdict(context, runWalkSetCheck(searchMatchesNameOrSku, outcome, state.requests));
     });

@@ -151,29 +151,24 @@ export async function runProperty(
   );
 }
 
-/**
- * A property raised what is not a finding (the target stopped answering, a harness bug) after
- * others had run: their results are kept, so that what they found is never lost.
- */
-export class PropertiesInterrupted extends Error {
-  override readonly name = 'PropertiesInterrupted';
-  readonly results: PropertyResult[];
-  constructor(results: PropertyResult[], property: string, cause: unknown) {
-    super(`${property} could not run: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
-    this.results = results;
-  }
+/** The properties that ran, and what stopped the rest after at least one had run. */
+export interface PropertiesRun {
+  results: PropertyResult[];
+  /** An error that is not a finding (the target stopped answering, a harness bug). */
+  interrupted?: Error;
 }
 
 /**
  * Runs properties one after another (sequential requests keep a shared target's load low). An
- * error after the first result throws PropertiesInterrupted with the results so far.
+ * error after the first result ends the run with the results so far kept: what they found is
+ * never lost. An error before any result is thrown.
  */
-export async function runProperties(
+export async function runPropertiesKept(
   properties: readonly PropertyDefinition[],
   context: SuiteContext,
   options: RunOptions = {},
   onResult: (result: PropertyResult) => void = () => {},
-): Promise<PropertyResult[]> {
+): Promise<PropertiesRun> {
   const results: PropertyResult[] = [];
   for (const property of properties) {
     let result: PropertyResult;
@@ -181,10 +176,22 @@ export async function runProperties(
       result = await runProperty(property, context, options);
     } catch (error) {
       if (results.length === 0) throw error;
-      throw new PropertiesInterrupted(results, property.name, error);
+      return { results, interrupted: error instanceof Error ? error : new Error(String(error)) };
     }
     onResult(result);
     results.push(result);
   }
-  return results;
+  return { results };
+}
+
+/** The same, for callers that have no use for part of a run: any error is thrown. */
+export async function runProperties(
+  properties: readonly PropertyDefinition[],
+  context: SuiteContext,
+  options: RunOptions = {},
+  onResult: (result: PropertyResult) => void = () => {},
+): Promise<PropertyResult[]> {
+  const run = await runPropertiesKept(properties, context, options, onResult);
+  if (run.interrupted !== undefined) throw run.interrupted;
+  return run.results;
 }

@@ -7,12 +7,7 @@ import { addPropertyChecks } from '../props/summary.ts';
 import { ALL_PROPERTIES } from '../../properties/all.ts';
 import { createContext } from '../../properties/context.ts';
 import { resultLine, writeRunArtifacts } from '../../properties/report.ts';
-import {
-  PropertiesInterrupted,
-  runProperties,
-  type PropertyResult,
-  type RunOptions,
-} from '../../properties/runner.ts';
+import { runPropertiesKept, type PropertyResult, type RunOptions } from '../../properties/runner.ts';
 
 export async function runGateProperties(
   target: Target,
@@ -23,16 +18,11 @@ export async function runGateProperties(
   const context = createContext(target);
   try {
     // A failure's cause is printed once at the end, grouped by check (lib/gate/console.ts).
-    let interrupted: PropertiesInterrupted | undefined;
-    const results = await runProperties(ALL_PROPERTIES, context, options, (result) =>
+    const { results, interrupted } = await runPropertiesKept(ALL_PROPERTIES, context, options, (result) =>
       progress(
         `  ${result.status === 'failed' ? `FAIL ${result.name} (seed ${result.seed}, path ${result.path})` : resultLine(result)}`,
       ),
-    ).catch((error: unknown) => {
-      if (!(error instanceof PropertiesInterrupted)) throw error;
-      interrupted = error;
-      return error.results;
-    });
+    );
     const artifacts = await writeRunArtifacts(
       path.join(report.runDir, 'props'),
       target,
@@ -46,7 +36,7 @@ export async function runGateProperties(
       source: report.source,
     });
     // What ran is in the summary; the stage ends in error with the reason the rest could not run.
-    if (interrupted) throw interrupted.cause;
+    if (interrupted !== undefined) throw interrupted;
     return results;
   } finally {
     await context.close();

@@ -11,12 +11,7 @@ import { runMatrix, type MatrixRow } from '../../properties/matrix.ts';
 import { matrixHolds, matrixMarkdown } from '../../properties/matrix-report.ts';
 import { waitUntilAnswering } from '../../properties/readiness.ts';
 import { writeRunArtifacts } from '../../properties/report.ts';
-import {
-  PropertiesInterrupted,
-  runProperties,
-  type PropertyResult,
-  type RunOptions,
-} from '../../properties/runner.ts';
+import { runPropertiesKept, type PropertyResult, type RunOptions } from '../../properties/runner.ts';
 import { describeError } from '../cli/cli.ts';
 import { HarnessError } from '../errors.ts';
 import { addStage, describeTarget, finishSummary, makeRunId, startSummary } from '../report/build.ts';
@@ -70,12 +65,7 @@ export async function runProps(
     const started = new Date();
     const runId = makeRunId('props', started);
     const runDir = join(run.reportsDir, runId);
-    let interrupted: PropertiesInterrupted | undefined;
-    const results = await runProperties(properties, context, options, onResult).catch((error: unknown) => {
-      if (!(error instanceof PropertiesInterrupted)) throw error;
-      interrupted = error;
-      return error.results;
-    });
+    const { results, interrupted } = await runPropertiesKept(properties, context, options, onResult);
     const source =
       run.targetFile === '' ? { faults: run.faults, churn: run.churn } : { targetFile: run.targetFile };
     const artifacts = await writeRunArtifacts(runDir, target, results, options, source);
@@ -92,13 +82,13 @@ export async function runProps(
     addPropertyChecks(summary, results, { runDir, reproductions: artifacts.reproductions, source });
     summary.artifacts = [{ name: 'props.json', path: 'props.json' }];
     // What ran is judged and kept; the reason the rest could not run is the run's stage error.
-    if (interrupted)
+    if (interrupted !== undefined)
       addStage(
         summary,
         'properties',
         'error',
         Date.now() - started.getTime(),
-        redact(describeError(interrupted.cause)),
+        redact(describeError(interrupted)),
       );
     finishSummary(summary, new Date());
     const report = await writeRunReport(summary, {

@@ -108,13 +108,3 @@ const PLAIN_MAX_LENGTH = 64;
  * a 5xx is wrong either way.
  */
 export const isPlainQuery = (q: string): boolean => [...q].length <= PLAIN_MAX_LENGTH && !/\p{Cc}/u.test(q);
-
-/**
- * Items q must find: its text inside the name or SKU under the plainest case-insensitive reading
- * (both lower-cased). Wider readings (Unicode folding, accents ignored, q trimmed) may find more;
- * filter-respected (lib/checks/filter-rules.ts) accepts those.
- */
-export const matchesTerm = (item: SurveyRecord, term: string): boolean =>
-  [item.name, item.sku].some(
-    (value) => typeof value === 'string' && value.toLowerCase().includes(term.toLowerCase()),
-  );
