@@ -80,8 +80,8 @@ function presentedKey(headers: IncomingHttpHeaders, brandHeader: string, faults:
   return value;
 }
 
-/** Resolves the request's key: 401 when missing, malformed, unknown, revoked or expired. */
-export function authenticate(
+/** The request's key as the server knows it: 401 when missing, malformed or unknown. */
+export function identify(
   keys: KeyRing,
   headers: IncomingHttpHeaders,
   brandHeader: string,
@@ -89,9 +89,13 @@ export function authenticate(
 ): ApiKey {
   const key = keys.lookup(presentedKey(headers, brandHeader, faults));
   if (key === undefined) throw unauthorized('API key is not recognised');
+  return key;
+}
+
+/** 401 when the known key is revoked or expired. */
+export function requireValid(key: ApiKey, faults: FaultSet): void {
   if (key.revoked && !faults.has('revoked-key-works')) throw unauthorized('API key has been revoked');
   if (key.expired && !faults.has('expired-key-works')) throw unauthorized('API key has expired');
-  return key;
 }
 
 /** 403 when a valid key lacks any scope its endpoint needs (spec §5). */

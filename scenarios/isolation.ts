@@ -9,6 +9,7 @@ import { profilePhases } from '../lib/load/phases.ts';
 import type { LoadScenario } from '../lib/load/scenario.ts';
 import { planWalk } from '../lib/load/walk-plan.ts';
 import { collectOwners, ownerLookup } from './common/owners.ts';
+import { walkBesideRefused } from './common/refused.ts';
 import { probeTarget } from './common/setup.ts';
 
 let lookups: ((tenant: string) => (id: string) => string | undefined) | undefined;
@@ -29,6 +30,7 @@ export const isolation: LoadScenario = {
     lookups ??= ownerLookup(vu.setup.owners);
     // Shared filters only: tenants must send identical paths for a tenant-blind cache to leak.
     const first = planWalk(vu.target, arrival.index, { filters: 'shared' });
-    await vu.walk(first, { foreignOwner: lookups(first.credential.tenant) });
+    await walkBesideRefused(vu, arrival, first, { foreignOwner: lookups(first.credential.tenant) });
   },
+  refused: true,
 };

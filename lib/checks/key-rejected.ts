@@ -5,6 +5,6 @@ import type { ProbeCheck } from './types.ts';
 export const keyRejected: ProbeCheck = {
   name: 'key-rejected',
   description: 'Missing, malformed, revoked and expired keys are 401 on both endpoints and both schemes.',
-  catches: ['revoked-key-works', 'expired-key-works'],
+  catches: ['revoked-key-works', 'expired-key-works', 'auth-cached-per-tenant'],
   run: (context) => unexpectedStatus(context, '401', (s) => s === 401),
 };

@@ -19,7 +19,12 @@ const NEEDS: Record<Endpoint, readonly string[]> = {
 export const scopeEnforced: ProbeCheck = {
   name: 'scope-enforced',
   description: 'A key missing a scope the endpoint needs is 403; a key missing an unrelated scope is served.',
-  catches: ['scope-bypass', 'scope-skipped-with-cursor'],
+  catches: [
+    'scope-bypass',
+    'scope-skipped-with-cursor',
+    'scope-skipped-under-concurrency',
+    'auth-cached-per-tenant',
+  ],
   run(context) {
     const missing = MISSING_SCOPE[context.call.credential.role];
     if (missing !== undefined && NEEDS[context.call.endpoint].includes(missing))

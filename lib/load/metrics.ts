@@ -27,6 +27,11 @@ export const METRIC = {
   retryAfterPresent: 'retry_after_present',
   /** Rate (advisory): retries after waiting the full Retry-After that were served. */
   retryAfterHonest: 'retry_after_honest',
+  /**
+   * Counter, tagged `check`: requests the contract refuses (lib/load/refused-plan.ts), sent beside
+   * the walks, whose answer a check judged (a 429 is not judged: rate_limited{traffic:refused}).
+   */
+  refused: 'refused_requests',
   /** Rate: responses that were 5xx or no response at all (timeout, reset, refused). */
   serverErrors: 'server_errors',
   /** Counter, tagged `check`, `code`, `message`: one point per failure a page check found. */
@@ -52,7 +57,7 @@ const TAG = {
   /** `<tenant>/<role>`: a key by its label, never its value. */
   key: 'key',
   depth: 'depth',
-  /** fairness: `noisy` or `quiet`; capacity: `capacity`; every other scenario: `walk`. */
+  /** fairness: `noisy` or `quiet`; capacity: `capacity`; refused requests: `refused`; else `walk`. */
   traffic: 'traffic',
   /** Third of the run a sample falls in: `early`, `middle`, `late` (drift). */
   period: 'period',

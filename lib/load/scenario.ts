@@ -11,6 +11,7 @@ import type { ApiResponse } from '../http/response.ts';
 import type { Sender, Walk } from '../paging/walk-list.ts';
 import type { Target } from '../target/target.ts';
 import type { Phase } from './phases.ts';
+import type { RefusedRequest } from './refused-plan.ts';
 import type { MergedSummary } from './points/merge.ts';
 import type { ProfileName } from './profiles.ts';
 import type { ScenarioName } from './thresholds.ts';
@@ -69,6 +70,11 @@ export interface Vu {
   walk(first: ApiCall, options?: WalkOptions): Promise<Walk>;
   /** One request, measured (the flood of fairness; a capacity step's next page). */
   send(call: ApiCall, traffic: string, depth?: number): Promise<ApiResponse>;
+  /**
+   * One request the contract refuses (lib/load/refused-plan.ts), judged by its check and the Error
+   * shape; a 429 is not judged (the spec does not order 429 against 401/403/404), only counted.
+   */
+  refuse(request: RefusedRequest): Promise<ApiResponse>;
   /** The same, as a Sender for the one walk loop (capacity folds the pages itself). */
   sender(traffic: string): Sender;
   /** Records the page checks' failures of a page the scenario folded itself. */
@@ -92,6 +98,8 @@ export interface LoadScenario {
   /** Runs once, before any load, in the harness's process; throws one line when the target is unfit. */
   setup(context: SetupContext): Promise<SetupData>;
   arrival(vu: Vu, arrival: Arrival): Promise<void>;
+  /** Its arrivals send refused requests beside their walks (vu.refuse), whose checks are judged. */
+  refused?: boolean;
   /**
    * Whether the run proved what it set out to test (the noisy tenant was throttled; the stress
    * reached a limit): undefined when it did, else why not. A run whose premise never held is

@@ -158,6 +158,12 @@ export function gatesOnDrift(thresholds: Thresholds): boolean {
 
 /**
  * A failure of these checks is definitive: one is proof of a bug (a record of another tenant, an
- * id twice in a walk), so the engine starts no more walks once it has seen one.
+ * id twice in a walk, a refused key served), so the engine starts no more walks once it has seen one.
  */
-export const DEFINITIVE_CHECKS: readonly string[] = ['no-duplicate-ids', 'tenant-isolation'];
+export const DEFINITIVE_CHECKS: readonly string[] = [
+  'no-duplicate-ids',
+  'tenant-isolation',
+  'key-rejected',
+  'scope-enforced',
+  'foreign-resource-not-found',
+];

@@ -5,6 +5,7 @@
  * measured less load than it claims, which is an error, not a pass).
  */
 import { PAGE_CHECKS } from '../checks/registry.ts';
+import { REFUSED_CHECKS } from './refused-plan.ts';
 import type { Failure } from '../failure.ts';
 import { METRIC } from './metrics.ts';
 import type { MergedSummary } from './points/merge.ts';
@@ -22,10 +23,15 @@ interface ThresholdResult {
   actual: number | null;
 }
 
-/** One page check over the whole run: how many pages it judged and how many errors it found. */
+/**
+ * One check over the whole run: how many pages (or refused requests) it judged and how many
+ * errors it found.
+ */
 interface CheckResult {
   name: string;
-  pages: number;
+  judged: number;
+  /** What it judged: every page of every walk, or the refused requests sent beside them. */
+  unit: 'pages' | 'refused requests';
   errors: number;
   /** The first error it found, for the report. */
   first?: LoadFailure;
@@ -82,6 +88,8 @@ export interface RunOutcome {
   skipped: number;
   /** Why the run proved nothing, when its premise did not hold. */
   premiseFailed?: string;
+  /** The scenario sends refused requests beside its walks: their checks are judged too. */
+  refused?: boolean;
 }
 
 const value = (merged: MergedSummary, metric: string, stat: string): number | null =>
@@ -97,18 +105,34 @@ function judgeThresholds(merged: MergedSummary, thresholds: Thresholds): Thresho
   );
 }
 
-function pageChecks(merged: MergedSummary, failures: readonly LoadFailure[]): CheckResult[] {
-  const pages = value(merged, METRIC.pages, 'count') ?? 0;
-  return PAGE_CHECKS.map((check) => {
-    const errors = failures.filter((f) => f.check === check.name && f.severity === 'error');
+/** The page checks on every page, then the refused requests' checks on those the run sent. */
+function loadChecks(
+  merged: MergedSummary,
+  failures: readonly LoadFailure[],
+  refused: boolean,
+): CheckResult[] {
+  const result = (name: string, judged: number, unit: CheckResult['unit']): CheckResult => {
+    const errors = failures.filter((f) => f.check === name && f.severity === 'error');
     const first = errors[0];
     return {
-      name: check.name,
-      pages,
+      name,
+      judged,
+      unit,
       errors: errors.reduce((sum, f) => sum + f.count, 0),
       ...(first ? { first } : {}),
     };
-  });
+  };
+  const pages = value(merged, METRIC.pages, 'count') ?? 0;
+  return [
+    ...PAGE_CHECKS.map((check) => result(check.name, pages, 'pages')),
+    ...(refused ? REFUSED_CHECKS : []).map((check) =>
+      result(
+        check.name,
+        value(merged, `${METRIC.refused}{check:${check.name}}`, 'count') ?? 0,
+        'refused requests',
+      ),
+    ),
+  ];
 }
 
 function generatorFigures(outcome: RunOutcome): GeneratorFigures {
@@ -138,12 +162,22 @@ export function generatorBehind(figures: GeneratorFigures): string | undefined {
   return undefined;
 }
 
+/** "10 page checks held on 812 pages, 3 refusal checks on 140 refused requests". */
+function heldLine(checks: readonly CheckResult[]): string {
+  const held = (unit: CheckResult['unit'], kind: string) => {
+    const ofUnit = checks.filter((check) => check.unit === unit);
+    const judged = Math.max(0, ...ofUnit.map((check) => check.judged));
+    return ofUnit.length === 0 ? [] : [`${ofUnit.length} ${kind} checks held on ${judged} ${unit}`];
+  };
+  return [...held('pages', 'page'), ...held('refused requests', 'refusal')].join(', ');
+}
+
 const crossed = (thresholds: readonly ThresholdResult[]) =>
   thresholds.filter((t) => t.ok === false).map((t) => `${t.metric} ${t.expression} (was ${t.actual})`);
 
 export function judge(outcome: RunOutcome): Judgement {
   const thresholds = judgeThresholds(outcome.merged, outcome.thresholds);
-  const checks = pageChecks(outcome.merged, outcome.failures);
+  const checks = loadChecks(outcome.merged, outcome.failures, outcome.refused ?? false);
   const generator = generatorFigures(outcome);
   const skipped =
     outcome.skipped > 0
@@ -170,12 +204,11 @@ export function judge(outcome: RunOutcome): Judgement {
   // Not a pass, not a failure: reported as inconclusive with its reason (a skip in JUnit).
   if (outcome.premiseFailed)
     return { ...base, verdict: 'inconclusive', exitCode: 0, reason: outcome.premiseFailed };
-  const pages = value(outcome.merged, METRIC.pages, 'count') ?? 0;
   return {
     ...base,
     verdict: 'pass',
     exitCode: 0,
-    reason: `${PAGE_CHECKS.length} page checks held on ${pages} pages; all ${thresholds.length} thresholds held`,
+    reason: `${heldLine(checks)}; all ${thresholds.length} thresholds held`,
   };
 }
 

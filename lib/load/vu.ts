@@ -9,12 +9,15 @@ import { DEFAULT_BACKOFF, retryAfterMs } from '../backoff.ts';
 import type { Failure } from '../failure.ts';
 import type { ApiCall } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
+import { errorBodyShape } from '../checks/error-body-shape.ts';
+import { runProbeChecks } from '../paging/run-checks.ts';
 import { throttledFailures, walkList, type Sender, type Walk } from '../paging/walk-list.ts';
 import { foldPage, MAX_PAGES, startWalk } from '../paging/walk.ts';
 import type { Target } from '../target/target.ts';
 import { depthLatencyAdded } from './depth-latency.ts';
 import { METRIC } from './metrics.ts';
 import type { PointSink } from './points/write.ts';
+import type { RefusedRequest } from './refused-plan.ts';
 import type { LoadSettings, SetupData, Vu, WalkOptions } from './scenario.ts';
 import { depthBucket, keyLabel, periodOf } from './tags.ts';
 import { DEFINITIVE_CHECKS } from './thresholds.ts';
@@ -193,6 +196,18 @@ export function createVu(
     send: (call) => sendMeasured(call, callTags(call, traffic, 1)),
   });
 
+  async function refuse({ call, check, probe }: RefusedRequest): Promise<ApiResponse> {
+    const traffic = 'refused';
+    const response = await sendMeasured(call, callTags(call, traffic, 1));
+    const judged = response.status !== 429;
+    const failures = judged
+      ? runProbeChecks([check, errorBodyShape], { call, response, probe })
+      : throttledFailures(call, response);
+    if (judged) points.add(METRIC.refused, 'counter', 1, { check: check.name });
+    recordFailures(failures, call, traffic);
+    return response;
+  }
+
   /** One request outside a walk: a 429 is not retried, but its body must still be an Error. */
   async function send(call: ApiCall, traffic: string, depth = 1): Promise<ApiResponse> {
     const response = await sendMeasured(call, callTags(call, traffic, depth));
@@ -221,6 +236,7 @@ export function createVu(
     warm,
     walk,
     send,
+    refuse,
     sender,
     recordFailures,
     stopped: () => definitive,

@@ -105,6 +105,18 @@ export const FAULTS = [
     'auth',
     'a request with a cursor skips the scope check, as if page 1 had authorised the whole walk',
   ),
+  fault(
+    'scope-skipped-under-concurrency',
+    'auth',
+    'the scope check fails open when its slow lookup (5 ms) already has 2 others pending',
+    'load',
+  ),
+  fault(
+    'auth-cached-per-tenant',
+    'auth',
+    "a tenant's admission is cached for 300 ms: its revoked, expired, scope-lacking keys ride on it",
+    'load',
+  ),
   fault('revoked-key-works', 'auth', 'a revoked key is accepted'),
   fault('expired-key-works', 'auth', 'an expired key is accepted'),
   fault('active-only-wrong', 'store', 'activeOnly=true also returns PAID orders'),

@@ -10,6 +10,10 @@ const QUERY_HOLD_MS = 5;
 const MS_PER_PAGE_DEPTH = 2;
 const MS_PER_REQUEST_SERVED = 0.05;
 const MAX_INJECTED_MS = 2000;
+const AUTH_CACHE_TTL_MS = 300;
+/** scope-skipped-under-concurrency: the scope lookup's time, and how many may be pending at once. */
+const SCOPE_LOOKUP_MS = 5;
+const SCOPE_LOOKUPS_AT_ONCE = 2;
 
 /**
  * shared-cache: a short-lived response cache keyed by path and query only. The tenant is missing
@@ -38,6 +42,10 @@ export class LoadFaults {
   private readonly faults: FaultSet;
   private served = 0;
   private busyConnections = 0;
+  /** scope-skipped-under-concurrency: scope lookups under way. */
+  private scopeLookups = 0;
+  /** auth-cached-per-tenant: tenant code → epoch ms until which its admission stands. */
+  private readonly admittedUntil = new Map<string, number>();
 
   constructor(faults: FaultSet) {
     this.faults = faults;
@@ -67,6 +75,36 @@ export class LoadFaults {
       this.busyConnections--;
     }
     return undefined;
+  }
+
+  /**
+   * scope-skipped-under-concurrency: scopes are looked up in a slow authorisation service (5 ms),
+   * and when 2 lookups are already pending the check fails open: true when this request's scope
+   * check is skipped. Alone, or a few at a time, every request is checked.
+   */
+  async skipsScopes(): Promise<boolean> {
+    if (!this.faults.has('scope-skipped-under-concurrency')) return false;
+    if (this.scopeLookups >= SCOPE_LOOKUPS_AT_ONCE) return true;
+    this.scopeLookups++;
+    try {
+      await sleep(SCOPE_LOOKUP_MS);
+    } finally {
+      this.scopeLookups--;
+    }
+    return false;
+  }
+
+  /**
+   * auth-cached-per-tenant: the decision "this tenant is allowed" is kept for 300 ms after any of its
+   * keys was admitted, and every key of the tenant rides on it, revoked, expired or lacking a scope.
+   */
+  admittedRecently(tenant: string): boolean {
+    return this.faults.has('auth-cached-per-tenant') && (this.admittedUntil.get(tenant) ?? 0) > Date.now();
+  }
+
+  admitted(tenant: string): void {
+    if (this.faults.has('auth-cached-per-tenant'))
+      this.admittedUntil.set(tenant, Date.now() + AUTH_CACHE_TTL_MS);
   }
 
   /** deep-page-slowdown: page N costs (N - 1) × 2 ms more, like an offset scan. */

@@ -1,14 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { authenticate, requireScopes, type ApiKey } from '../auth.ts';
+import { identify, requireScopes, requireValid, type ApiKey } from '../auth.ts';
 import type { Place, Tenant } from '../catalog.ts';
 import type { SandboxContext } from '../context.ts';
 import type { Scope } from '../domain.ts';
 import { notFound } from '../errors.ts';
 import type { RawQuery } from '../validate.ts';
 
-/** The scope-skipped-with-cursor fault: a later page is taken as authorised by the walk's first. */
-const skipsScopes = (ctx: SandboxContext, request: FastifyRequest): boolean =>
-  ctx.faults.has('scope-skipped-with-cursor') && (request.query as RawQuery).cursor !== undefined;
+/**
+ * The scope-skipped-with-cursor fault: a later page is taken as authorised by the walk's first;
+ * scope-skipped-under-concurrency: scopes go unchecked while the server is busy.
+ */
+const skipsScopes = async (ctx: SandboxContext, request: FastifyRequest): Promise<boolean> =>
+  (ctx.faults.has('scope-skipped-with-cursor') && (request.query as RawQuery).cursor !== undefined) ||
+  (await ctx.load.skipsScopes());
 
 /** Authentication (401), then rate limits (429), then scopes (403), in that order. */
 export async function admit(
@@ -17,9 +21,13 @@ export async function admit(
   reply: FastifyReply,
   scopes: readonly Scope[],
 ): Promise<ApiKey> {
-  const key = authenticate(ctx.keys, request.headers, ctx.brandHeader, ctx.faults);
+  const key = identify(ctx.keys, request.headers, ctx.brandHeader, ctx.faults);
+  // The auth-cached-per-tenant fault: a tenant admitted a moment ago is admitted again, whoever asks.
+  const cached = ctx.load.admittedRecently(key.tenant.name);
+  if (!cached) requireValid(key, ctx.faults);
   await ctx.limits.consume(key, reply);
-  if (!skipsScopes(ctx, request)) requireScopes(key, scopes);
+  if (!cached && !(await skipsScopes(ctx, request))) requireScopes(key, scopes);
+  ctx.load.admitted(key.tenant.name);
   return key;
 }
 

@@ -1,12 +1,14 @@
 /**
  * The shape shared by the scenarios that only walk (walk, depth, stress): the profile's phases,
- * the probing setup, and each arrival one walk planned by lib/load/walk-plan.
+ * the probing setup, and each arrival one walk planned by lib/load/walk-plan, with a refused request
+ * of the same tenant sent beside it (./refused.ts).
  */
 import type { ProfileName } from '../../lib/load/profiles.ts';
 import { profilePhases } from '../../lib/load/phases.ts';
 import type { LoadScenario } from '../../lib/load/scenario.ts';
 import type { ScenarioName } from '../../lib/load/thresholds.ts';
 import { planWalk, type WalkPlanOptions } from '../../lib/load/walk-plan.ts';
+import { walkBesideRefused } from './refused.ts';
 import { probeTarget } from './setup.ts';
 
 export function walkingScenario(
@@ -21,9 +23,10 @@ export function walkingScenario(
     ...(premise ? { premise } : {}),
     phases: (settings) => profilePhases(settings.profile, settings.rate, settings.durationS),
     setup: probeTarget,
+    refused: true,
     async arrival(vu, arrival) {
       if (vu.stopped()) return;
-      await vu.walk(planWalk(vu.target, arrival.index, plan));
+      await walkBesideRefused(vu, arrival, planWalk(vu.target, arrival.index, plan));
     },
   };
 }

@@ -52,6 +52,21 @@ const stage = stagedRunner({
     faults: ['throttle-text-body'],
   },
   'soak-drift': { scenario: 'walk', profile: 'soak', duration: '10s', rate: 20, faults: ['soak-drift'] },
+  // Refused requests go out beside the walks: the gate's isolation load, squeezed.
+  'auth-cached-per-tenant': {
+    scenario: 'isolation',
+    profile: 'smoke',
+    duration: '4s',
+    rate: 10,
+    faults: ['auth-cached-per-tenant'],
+  },
+  'scope-skipped-under-concurrency': {
+    scenario: 'isolation',
+    profile: 'smoke',
+    duration: '4s',
+    rate: 10,
+    faults: ['scope-skipped-under-concurrency'],
+  },
 });
 
 describe('load faults', { timeout: STAGED_TIMEOUT_MS }, () => {
@@ -104,6 +119,29 @@ describe('load faults', { timeout: STAGED_TIMEOUT_MS }, () => {
     expect(failedChecks(result)).toEqual(['error-body-shape']);
     expect(resultOnDisk(result).failures).toContainEqual(
       expect.objectContaining({ check: 'error-body-shape', code: 'ERROR_NOT_JSON' }),
+    );
+  });
+
+  it('should see a revoked, expired or scope-lacking key served beside the walks of its tenant (auth-cached-per-tenant)', async () => {
+    const result = await stage('auth-cached-per-tenant');
+
+    expect(result).toMatchObject({ verdict: 'fail', exitCode: 1, engine: { exitCodes: [0] } });
+    const refusals = failedChecks(result).filter((name) => name !== 'error-body-shape');
+    expect(refusals.length).toBeGreaterThan(0);
+    expect(
+      refusals.every((name) => ['key-rejected', 'scope-enforced'].includes(name)),
+      refusals.join(),
+    ).toBe(true);
+    expect(resultOnDisk(result).failures).toContainEqual(expect.objectContaining({ code: 'ACCEPTED' }));
+  });
+
+  it('should see a scope-lacking key served while the server is busy (scope-skipped-under-concurrency)', async () => {
+    const result = await stage('scope-skipped-under-concurrency');
+
+    expect(result).toMatchObject({ verdict: 'fail', exitCode: 1, engine: { exitCodes: [0] } });
+    expect(failedChecks(result)).toContain('scope-enforced');
+    expect(resultOnDisk(result).failures).toContainEqual(
+      expect.objectContaining({ check: 'scope-enforced', code: 'ACCEPTED', traffic: 'refused' }),
     );
   });
 

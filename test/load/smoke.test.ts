@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { METRIC } from '../../lib/load/metrics.ts';
+import { REFUSED_CHECKS } from '../../lib/load/refused-plan.ts';
 import { PAGE_CHECKS } from '../../lib/checks/registry.ts';
 import type { TargetFile } from '../../lib/target/schema.ts';
 import type { LoadResult } from '../../lib/load/run/loads.ts';
@@ -64,17 +65,20 @@ function expectNoKeyWritten(result: LoadRun, keys: readonly string[]): void {
 }
 
 /** A clean pass: exit 0, no page check error, every planned arrival started, as on disk. */
-function expectCleanPass(result: LoadResult, workers = 1): void {
+function expectCleanPass(result: LoadResult, workers = 1, { refused = true } = {}): void {
+  const refusal = refused ? `, ${REFUSED_CHECKS.length} refusal checks held on \\d+ refused requests` : '';
   expect(result.verdict, result.reason).toBe('pass');
   expect(result).toMatchObject({ exitCode: 0, workers, warnings: [] });
   expect(result.reason).toMatch(
-    new RegExp(`^${PAGE_CHECKS.length} page checks held on \\d+ pages; all \\d+ thresholds held$`),
+    new RegExp(`^${PAGE_CHECKS.length} page checks held on \\d+ pages${refusal}; all \\d+ thresholds held$`),
   );
   expect(result.engine.exitCodes).toEqual(Array.from({ length: workers }, () => 0));
-  expect(result.checks.map((check) => check.name)).toEqual(PAGE_CHECKS.map((check) => check.name));
+  expect(result.checks.map((check) => check.name)).toEqual(
+    [...PAGE_CHECKS, ...(refused ? REFUSED_CHECKS : [])].map((check) => check.name),
+  );
   for (const check of result.checks) {
     expect(check.errors, check.name).toBe(0);
-    expect(check.pages, check.name).toBeGreaterThan(0);
+    expect(check.judged, check.name).toBeGreaterThan(0);
   }
   expect(result.failures.filter((failure) => failure.severity === 'error')).toEqual([]);
   expect(result.thresholds.length).toBeGreaterThan(0);
@@ -120,7 +124,7 @@ describe('smoke runs on the clean sandbox', () => {
     async () => {
       const result = await run({ scenario: 'fairness', profile: 'smoke', duration: '3s', rate: 2 });
 
-      expectCleanPass(result);
+      expectCleanPass(result, 1, { refused: false });
       expect(result.thresholds.map((threshold) => threshold.metric)).toEqual(
         expect.arrayContaining(['rate_limited{traffic:quiet}', 'latency{traffic:quiet}']),
       );

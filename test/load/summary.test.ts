@@ -83,7 +83,7 @@ describe('a load in the summary schema', () => {
       loadResult({
         verdict: 'fail',
         exitCode: 1,
-        checks: [{ name: 'no-duplicate-ids', pages: 40, errors: 7, first }],
+        checks: [{ name: 'no-duplicate-ids', judged: 40, unit: 'pages', errors: 7, first }],
         failures: [first],
       }),
     );

@@ -89,7 +89,9 @@ describe('judge', () => {
       { metric: 'latency', expression: 'p95 < 500', ok: true, actual: 20 },
     ]);
     expect(judgement.checks.map((check) => check.name)).toEqual(PAGE_CHECKS.map((check) => check.name));
-    expect(judgement.checks.every((check) => check.pages === 40 && check.errors === 0)).toBe(true);
+    expect(
+      judgement.checks.every((check) => check.judged === 40 && check.unit === 'pages' && check.errors === 0),
+    ).toBe(true);
     expect(judgement.generator).toEqual({
       planned: 10,
       started: 10,
@@ -111,7 +113,8 @@ describe('judge', () => {
     expect(judgement.reason).toBe('no-duplicate-ids failed 3 time(s): id ord_7 seen on pages 2 and 3');
     expect(judgement.checks.find((check) => check.name === 'no-duplicate-ids')).toEqual({
       name: 'no-duplicate-ids',
-      pages: 40,
+      judged: 40,
+      unit: 'pages',
       errors: 3,
       first,
     });

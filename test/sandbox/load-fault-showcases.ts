@@ -81,6 +81,29 @@ export const LOAD_FAULT_SHOWCASES = {
       expect((await client.get(ORDERS, { limit: 0 }, client.bearer(1))).contentType).toMatch(/json/);
     },
   },
+  'scope-skipped-under-concurrency': {
+    async show(client) {
+      const noOrders = client.bearer(0, 'noOrdersRead');
+      // Alone, the key lacking orders.read is refused; sent among a burst, some of it is served.
+      expect((await client.get(ORDERS, { limit: 1 }, noOrders)).status).toBe(403);
+      const statuses = (
+        await Promise.all(Array.from({ length: 12 }, () => client.get(ORDERS, { limit: 1 }, noOrders)))
+      ).map((reply) => reply.status);
+      expect(statuses).toContain(200);
+    },
+  },
+  'auth-cached-per-tenant': {
+    async show(client) {
+      // Alone, the revoked key is refused; right after a full key of its tenant, it is served.
+      expect((await client.get(ORDERS, { limit: 1 }, client.bearer(0, 'revoked'))).status).toBe(401);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect((await client.get(ORDERS, { limit: 1 }, client.bearer(0))).status).toBe(200);
+      expect((await client.get(ORDERS, { limit: 1 }, client.bearer(0, 'revoked'))).status).toBe(200);
+      expect((await client.get(ORDERS, { limit: 1 }, client.bearer(0, 'noOrdersRead'))).status).toBe(200);
+      // Another tenant's decision is its own.
+      expect((await client.get(ORDERS, { limit: 1 }, client.bearer(1, 'expired'))).status).toBe(401);
+    },
+  },
   'soak-drift': {
     async show(client) {
       const early = await fastest(5, () => client.get(ORDERS, { limit: 1 }));

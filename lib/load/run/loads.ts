@@ -86,6 +86,7 @@ async function judgeLoad(
     scheduleS: phasesDurationS(phases),
     skipped: generated.skipped,
     ...(premise === undefined ? {} : { premiseFailed: premise }),
+    refused: load.scenario.refused ?? false,
   });
   const redact = createRedactor(targetSecrets(run.target));
   mkdirSync(load.dir, { recursive: true });

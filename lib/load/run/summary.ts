@@ -33,6 +33,8 @@ function pageCheckOutcome(
   const found = result.setupFailures.filter((failure) => failure.check === check.name);
   if (found.length > 0) return { verdict: 'failed', failures: found, ...(replay ? { replay } : {}) };
   if (result.notRun !== undefined) return { verdict: 'skipped', reason: result.notRun };
+  if (check.judged === 0 && !check.first)
+    return { verdict: 'skipped', reason: `the load sent no ${check.unit} this check could judge` };
   return check.first
     ? { verdict: 'failed', reason: `${check.first.code}: ${check.first.message} (${check.errors} time(s))` }
     : { verdict: 'passed' };
@@ -64,7 +66,7 @@ export function addLoadChecks(summary: Summary, result: LoadResult, label: strin
         name: `${label} ${check.name}`,
         kind: 'invariant',
         family: 'load',
-        detail: result.notRun === undefined ? `${check.pages} pages checked` : 'setup traffic only',
+        detail: result.notRun === undefined ? `${check.judged} ${check.unit} checked` : 'setup traffic only',
       },
       pageCheckOutcome(check, result, replay),
     );

@@ -1,0 +1,127 @@
+/**
+ * The requests a load sends beside its walks that the contract says must be refused (spec §5):
+ * no key, a malformed key, a revoked or expired key (401), a key lacking a scope its endpoint
+ * needs (403), another tenant's location or category (404). Each is a walk's own first request
+ * (lib/load/walk-plan.ts: its list, limit, filters and scheme) with one thing changed, sent at the
+ * same time as the walks of the same tenant, so a server that decides auth or tenancy once per
+ * tenant, per connection or per burst is asked while it is busy deciding for the others.
+ */
+import { foreignResourceNotFound } from '../checks/foreign-resource-not-found.ts';
+import { keyRejected } from '../checks/key-rejected.ts';
+import { scopeEnforced } from '../checks/scope-enforced.ts';
+import type { ProbeCheck } from '../checks/types.ts';
+import type { Endpoint } from '../contract/endpoints.ts';
+import type { ApiCall, CredentialRole } from '../http/call.ts';
+import type { Target, TenantTarget } from '../target/target.ts';
+import { planWalk, type WalkPlanOptions } from './walk-plan.ts';
+
+/** The checks that judge refused requests under load, in the order reports list them. */
+export const REFUSED_CHECKS: readonly ProbeCheck[] = [keyRejected, scopeEnforced, foreignResourceNotFound];
+
+export interface RefusedRequest {
+  call: ApiCall;
+  check: ProbeCheck;
+  /** What was sent, in words, e.g. "the revoked key of tenant-a". */
+  probe: string;
+}
+
+/** The role that lacks a scope `endpoint` needs (spec §4: public.read and the list's own scope). */
+const MISSING_SCOPE_ROLES: Record<Endpoint, readonly CredentialRole[]> = {
+  menuItems: ['noPublicRead', 'noMenuRead'],
+  orders: ['noPublicRead', 'noOrdersRead'],
+};
+
+type Change = (
+  call: ApiCall,
+  tenant: TenantTarget,
+  target: Target,
+  turn: number,
+) => RefusedRequest | undefined;
+
+const hasKey = (tenant: TenantTarget, role: CredentialRole): boolean =>
+  role === 'none' || role === 'malformed' || tenant.keys[role] !== undefined;
+
+/** The call sent with the tenant's key of `role` instead; undefined when the target has no such key. */
+function rekeyed(
+  call: ApiCall,
+  tenant: TenantTarget,
+  role: CredentialRole,
+  check: ProbeCheck,
+  probe: string,
+) {
+  if (!hasKey(tenant, role)) return undefined;
+  return { call: { ...call, credential: { ...call.credential, role } }, check, probe };
+}
+
+const withKey =
+  (role: 'revoked' | 'expired' | 'none' | 'malformed', words: (tenant: string) => string): Change =>
+  (call, tenant) =>
+    rekeyed(call, tenant, role, keyRejected, words(tenant.name));
+
+const withMissingScope: Change = (call, tenant, _target, turn) => {
+  const roles = MISSING_SCOPE_ROLES[call.endpoint].filter((role) => hasKey(tenant, role));
+  const role = roles[turn % Math.max(1, roles.length)];
+  if (role === undefined) return undefined;
+  const probe = `the ${role} key of ${tenant.name}, which lacks a scope ${call.endpoint} needs`;
+  return rekeyed(call, tenant, role, scopeEnforced, probe);
+};
+
+/** Another tenant's place of this kind that is not also this tenant's; undefined when none is known. */
+function foreignPlace(
+  target: Target,
+  tenant: TenantTarget,
+  kind: 'locations' | 'categories',
+  turn: number,
+): string | undefined {
+  const own = new Set(tenant[kind]);
+  const foreign = target.tenants
+    .filter((other) => other.name !== tenant.name)
+    .flatMap((other) => other[kind])
+    .filter((id) => !own.has(id));
+  return foreign[turn % Math.max(1, foreign.length)];
+}
+
+const withForeignPlace =
+  (parameter: 'locationId' | 'categoryId'): Change =>
+  (call, tenant, target, turn) => {
+    if (parameter === 'categoryId' && call.endpoint !== 'menuItems') return undefined;
+    const place = foreignPlace(target, tenant, parameter === 'locationId' ? 'locations' : 'categories', turn);
+    if (place === undefined) return undefined;
+    return {
+      call: { ...call, query: { ...call.query, [parameter]: place } },
+      check: foreignResourceNotFound,
+      probe: `another tenant's ${parameter} with the ${call.credential.role} key of ${tenant.name}`,
+    };
+  };
+
+/** Every way to change a walk's first request into one the contract refuses, in turn. */
+const CHANGES: readonly Change[] = [
+  withKey('revoked', (name) => `the revoked key of ${name}`),
+  withMissingScope,
+  withForeignPlace('locationId'),
+  withKey('expired', (name) => `the expired key of ${name}`),
+  withForeignPlace('categoryId'),
+  withKey('none', () => 'no key'),
+  withKey('malformed', () => 'a malformed key'),
+];
+
+/**
+ * Refused request number `index`: the first request of walk `index` (same tenant, list, limit,
+ * filters and scheme) with its key or a place changed. Kinds the target cannot express (a tenant
+ * without a revoked key, no foreign location known) give their turn to the next kind; no key and
+ * a malformed key are always possible.
+ */
+export function planRefused(target: Target, index: number, options?: WalkPlanOptions): RefusedRequest {
+  const call = planWalk(target, index, options);
+  const tenant = target.tenants.find((entry) => entry.name === call.credential.tenant);
+  if (tenant === undefined) throw new Error(`planWalk chose ${call.credential.tenant}, not in the target`);
+  // The kind turns with every arrival (the first three cover the three checks); with the tenant
+  // turning too, every kind meets every tenant within tenants × kinds arrivals.
+  const turn = Math.floor(index / target.tenants.length);
+  for (let step = 0; step < CHANGES.length; step += 1) {
+    const change = CHANGES[(index + step) % CHANGES.length] as Change;
+    const refused = change(call, tenant, target, turn);
+    if (refused) return refused;
+  }
+  throw new Error('unreachable: a request without a key can always be sent');
+}

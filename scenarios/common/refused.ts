@@ -1,0 +1,17 @@
+/**
+ * Everything that holds alone holds under load: each arrival's walk goes out together with a
+ * request of the same tenant that the contract refuses (lib/load/refused-plan.ts), so refusals
+ * are decided while the same tenant's walks are being served.
+ */
+import type { ApiCall } from '../../lib/http/call.ts';
+import { planRefused } from '../../lib/load/refused-plan.ts';
+import type { Arrival, Vu, WalkOptions } from '../../lib/load/scenario.ts';
+
+export async function walkBesideRefused(
+  vu: Vu,
+  arrival: Arrival,
+  first: ApiCall,
+  options?: WalkOptions,
+): Promise<void> {
+  await Promise.all([vu.walk(first, options), vu.refuse(planRefused(vu.target, arrival.index))]);
+}
