@@ -10,13 +10,8 @@ import { buildCharts } from './chart-data.ts';
 import { CHART_CLIENT_JS } from './chart-client.ts';
 import { REPORT_CSS } from './html-style.ts';
 import { escapeHtml as e, formatDuration, inlineAsset, jsonForScript } from './html-escape.ts';
-import {
-  advisoriesSection,
-  failedSection,
-  passedSection,
-  skippedSection,
-  type Reproductions,
-} from './html-checks.ts';
+import { advisoriesSection, passedSection, skippedSection, type Reproductions } from './html-checks.ts';
+import { failedSection } from './html-causes.ts';
 import { capacitySection, depthSection, latencySection, rate429Section } from './html-metrics.ts';
 
 export interface HtmlAssets {

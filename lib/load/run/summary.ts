@@ -2,6 +2,7 @@
  * A load run in the one summary.json schema (lib/report/model.ts): what the gate's load stage and
  * `npm run load` both write, so that `npm run report` re-renders and compares either.
  */
+import { ALL_CHECKS } from '../../checks/registry.ts';
 import type { Failure } from '../../failure.ts';
 import { addCheck, type CheckOutcome } from '../../report/build.ts';
 import type { Summary } from '../../report/model.ts';
@@ -24,25 +25,37 @@ const asAdvisory = (failure: LoadFailure, label: string): Failure => ({
   requests: [],
 });
 
+/** A page check's first failure under load as Failure data, so reports name the invariant it broke. */
+const underLoad = (first: LoadFailure, errors: number): Failure => ({
+  check: first.check,
+  code: first.code,
+  severity: 'error',
+  message: first.message,
+  expected: ALL_CHECKS.find((check) => check.name === first.check)?.description ?? 'see the check',
+  received: `${errors} time(s) under load${first.tenant === undefined ? '' : `, first with ${first.tenant}'s key`}`,
+  requests: [],
+});
+
 /** The outcome of one page check of a load: what setup traffic broke counts as much as the load's. */
 function pageCheckOutcome(
   check: LoadResult['checks'][number],
   result: LoadResult,
   replay: string | undefined,
 ): CheckOutcome {
+  const withReplay = replay ? { replay } : {};
   const found = result.setupFailures.filter((failure) => failure.check === check.name);
-  if (found.length > 0) return { verdict: 'failed', failures: found, ...(replay ? { replay } : {}) };
+  if (found.length > 0) return { verdict: 'failed', failures: found, ...withReplay };
   if (result.notRun !== undefined) return { verdict: 'skipped', reason: result.notRun };
   return check.first
-    ? { verdict: 'failed', reason: `${check.first.code}: ${check.first.message} (${check.errors} time(s))` }
+    ? { verdict: 'failed', failures: [underLoad(check.first, check.errors)], ...withReplay }
     : { verdict: 'passed' };
 }
 
 /**
  * Folds one load into a summary: its thresholds, one invariant check per page check (held on N
  * pages, or failed with its first failure; listed once however often it failed), the checks its
- * setup traffic broke (with their requests and `replay`, the command that runs the load again),
- * its advisories, and a "run" check with the generator's figures. An inconclusive run (its
+ * setup traffic broke (with their requests), every failed one with `replay` (the command that
+ * runs the load again), its advisories, and a "run" check with the generator's figures. An inconclusive run (its
  * premise never held) is a skipped check with the reason, never a pass.
  */
 export function addLoadChecks(summary: Summary, result: LoadResult, label: string, replay?: string): void {
@@ -55,6 +68,7 @@ export function addLoadChecks(summary: Summary, result: LoadResult, label: strin
         metric: `${label} ${threshold.metric}`,
         time: TIME_METRICS.test(threshold.metric),
       })),
+      replay,
     );
   const pageChecks = new Set(result.checks.map((check) => check.name));
   for (const check of result.checks)
@@ -92,7 +106,7 @@ export function addLoadChecks(summary: Summary, result: LoadResult, label: strin
     result.verdict === 'inconclusive'
       ? { verdict: 'skipped', reason: `inconclusive: ${result.reason}` }
       : result.verdict !== 'pass' && !failedHere
-        ? { verdict: 'failed', reason: result.reason }
+        ? { verdict: 'failed', reason: result.reason, ...(replay ? { replay } : {}) }
         : result.notRun !== undefined
           ? { verdict: 'skipped', reason: result.notRun }
           : { verdict: 'passed' },
