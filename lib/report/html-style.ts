@@ -54,6 +54,8 @@ th { background: var(--soft); font-weight: 600; }
 figure { margin: 8px 0 16px; }
 figcaption { color: var(--muted); font-size: 13px; }
 .chart { width: 100%; min-height: 280px; }
+ul.loads { display: flex; flex-wrap: wrap; gap: 2px 16px; margin: 0; padding: 0; list-style: none; font-size: 13px; color: var(--muted); }
+ul.loads li.expected { color: var(--warn); }
 details > summary { cursor: pointer; }
 details > summary > h2 { margin: 0; }
 .knee { font-size: 17px; }

@@ -61,7 +61,14 @@ describe('report.html', () => {
   });
 
   it('should have a table row per endpoint and tenant and a box per chart', () => {
-    for (const id of ['chart-rate429', 'chart-depth', 'chart-capacity']) expect(html).toContain(`id="${id}"`);
+    for (const id of [
+      'chart-rate429',
+      'chart-latency-time',
+      'chart-rate-time',
+      'chart-depth',
+      'chart-capacity',
+    ])
+      expect(html).toContain(`id="${id}"`);
     expect(html.match(/<td>(menuItems|orders)<\/td><td>tenant-[ab]<\/td>/g)).toHaveLength(4);
     expect(html).toContain('Knee at <b>400 rps</b>');
   });
@@ -76,7 +83,7 @@ describe('report.html', () => {
     summary.metrics = { latency: [], rate429: [], depth: [] };
     const bare = renderReportHtml(summary, ASSETS);
     expect(bare).not.toContain('not measured');
-    for (const id of ['latency', 'rate429', 'depth', 'capacity'])
+    for (const id of ['latency', 'rate429', 'over-time', 'depth', 'capacity'])
       expect(bare).not.toContain(`<section id="${id}"`);
     expect(bare).not.toContain('id="chart-');
   });
@@ -87,6 +94,28 @@ describe('report.html', () => {
     expect(page).toContain(`BASE_URL=http://127.0.0.1:4010/api/v1 KEY_TENANT_A_FULL=... bash ${REPRO_PATH}`);
     expect(page).toContain('sandbox (a sandbox started for the run)');
     expect(page).not.toContain('(remote)');
+  });
+
+  it('should name each load on the time axis and say which throttle on purpose', () => {
+    const section = html.slice(
+      html.indexOf('<section id="rate429"'),
+      html.indexOf('</section>', html.indexOf('<section id="rate429"')),
+    );
+    expect(section).toContain('<li><b>walk</b> 0–20 s</li>');
+    expect(section).toContain('<li class="expected"><b>stress</b> 40–60 s · throttling expected</li>');
+    expect(html).toContain('"label":"stress · throttling expected","expected":true');
+    expect(html).toContain('"label":"walk","expected":false');
+  });
+
+  it('should leave out the over-time charts and shading of a summary written before they existed', () => {
+    const summary = sampleSummary();
+    delete summary.metrics.loads;
+    delete summary.metrics.timeline;
+    const older = renderReportHtml(summary, ASSETS);
+    expect(older).toContain('id="chart-rate429"');
+    expect(older).not.toContain('id="over-time"');
+    expect(older).not.toContain('"bands"');
+    expect(older).not.toContain('class="loads"');
   });
 
   it('should label percentage axes as percentages and let long cursors wrap', () => {

@@ -9,7 +9,8 @@ import type { Summary } from '../../report/model.ts';
 import { addThresholds } from '../../report/thresholds.ts';
 import type { LoadFailure } from '../points/run-points.ts';
 import type { LoadResult } from './loads.ts';
-import { loadRunMetrics } from './summary-metrics.ts';
+import { loadRunMetrics, readLoadPoints } from './summary-metrics.ts';
+import { loadTimeline } from './timeline.ts';
 import { generatorLine } from '../verdict.ts';
 
 const TIME_METRICS =
@@ -116,22 +117,31 @@ export function addLoadChecks(summary: Summary, result: LoadResult, label: strin
 /**
  * Latency of the whole run (every load together, per endpoint and tenant) and of each load under
  * its name (per endpoint); the 429 share over the whole run; latency by depth from the depth load
- * when there was one.
+ * when there was one; each load's stretch of the time axis, and latency and arrivals per second.
  */
 export async function fillLoadMetrics(
   summary: Summary,
   results: readonly { name: string; result: LoadResult }[],
 ): Promise<void> {
-  const whole = await loadRunMetrics(results.flatMap(({ result }) => result.files.points));
-  const perStage = await Promise.all(
-    results.map(async ({ name, result }) =>
-      (await loadRunMetrics(result.files.points)).latency
-        .filter((row) => row.tenant === undefined)
-        .map((row) => ({ ...row, stage: name })),
-    ),
+  const read = await Promise.all(results.map(({ result }) => readLoadPoints(result.files.points)));
+  const whole = loadRunMetrics(read.flatMap((points) => points.samples));
+  const perStage = results.map(({ name }, index) =>
+    loadRunMetrics(read[index]?.samples ?? [])
+      .latency.filter((row) => row.tenant === undefined)
+      .map((row) => ({ ...row, stage: name })),
   );
   summary.metrics.latency = [...whole.latency, ...perStage.flat()];
   summary.metrics.rate429 = whole.rate429;
-  const depth = results.find(({ result }) => result.scenario === 'depth')?.result;
-  summary.metrics.depth = depth ? (await loadRunMetrics(depth.files.points)).depth : whole.depth;
+  const depth = results.findIndex(({ result }) => result.scenario === 'depth');
+  summary.metrics.depth = depth >= 0 ? loadRunMetrics(read[depth]?.samples ?? []).depth : whole.depth;
+  const { loads, timeline } = loadTimeline(
+    results.map(({ name, result }, index) => ({
+      name,
+      phases: result.phases,
+      ...(result.expects === undefined ? {} : { expects: result.expects }),
+      responses: read[index]?.samples ?? [],
+      arrivals: read[index]?.arrivals ?? [],
+    })),
+  );
+  if (timeline.length > 0) Object.assign(summary.metrics, { loads, timeline });
 }
