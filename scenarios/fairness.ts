@@ -55,6 +55,7 @@ function isQuiet(rate: number, generators: number): boolean {
 export const fairness: LoadScenario = {
   name: 'fairness',
   defaultProfile: 'load',
+  expects: 'throttling of the noisy tenant',
   phases(settings): Phase[] {
     const total = Math.max(3, Math.round(settings.durationS));
     const quietS = Math.max(1, Math.round(total * SHARES.quiet));

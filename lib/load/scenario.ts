@@ -106,4 +106,9 @@ export interface LoadScenario {
    * inconclusive, never a pass.
    */
   premise?(metrics: MergedSummary['metrics'], settings: LoadSettings): string | undefined;
+  /**
+   * What the load provokes on purpose, as its premise asks (`throttling`): the report names it on
+   * the time axis, so 90 % of 429s in that stretch does not read as a fault.
+   */
+  expects?: string;
 }

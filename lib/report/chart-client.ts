@@ -38,6 +38,34 @@ export const CHART_CLIENT_JS = String.raw`(function () {
     };
   }
 
+  // Each load as a shaded stretch of the time axis, named at its top; a load that provokes
+  // something on purpose (throttling) is tinted amber and says so.
+  function bandsHook(bands) {
+    return function (u) {
+      var ctx = u.ctx;
+      var px = devicePixelRatio;
+      ctx.save();
+      ctx.font = 12 * px + 'px system-ui, sans-serif';
+      bands.forEach(function (band, i) {
+        var left = Math.max(u.bbox.left, u.valToPos(band.from, 'x', true));
+        var right = Math.min(u.bbox.left + u.bbox.width, u.valToPos(band.to, 'x', true));
+        if (right <= left) return;
+        ctx.fillStyle = band.expected ? 'rgba(212, 167, 44, 0.18)' : (i % 2 ? 'rgba(87, 96, 106, 0.10)' : 'rgba(87, 96, 106, 0.04)');
+        ctx.fillRect(left, u.bbox.top, right - left, u.bbox.height);
+        ctx.fillStyle = band.expected ? '#7d4e00' : '#57606a';
+        // Labels alternate between two rows so neighbouring short loads do not overprint.
+        var y = u.bbox.top + (i % 2 ? 28 : 14) * px;
+        ctx.save();
+        ctx.beginPath();
+        ctx.rect(left, u.bbox.top, right - left, u.bbox.height);
+        ctx.clip();
+        ctx.fillText(band.label, left + 4 * px, y);
+        ctx.restore();
+      });
+      ctx.restore();
+    };
+  }
+
   function draw(id, spec) {
     var el = document.getElementById(id);
     if (!el || !spec) return 0;
@@ -45,7 +73,7 @@ export const CHART_CLIENT_JS = String.raw`(function () {
       // Dashed lines read against the right axis, solid ones against the left.
       return { label: s.label, scale: s.scale || 'y', stroke: palette[i % palette.length], width: 2,
         dash: s.scale === 'y2' ? [6, 4] : undefined,
-        spanGaps: true, value: format, points: { show: spec.x.length <= 40 } };
+        spanGaps: !s.breakAtGaps, value: format, points: { show: spec.x.length <= 40 } };
     }));
     var xAxis = { label: spec.xLabel };
     if (spec.integerX) xAxis.incrs = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
@@ -64,13 +92,17 @@ export const CHART_CLIENT_JS = String.raw`(function () {
       scales: scales,
       series: series,
       axes: axes,
-      hooks: spec.marker ? { draw: [markerHook(spec.marker)] } : {},
+      hooks: {
+        drawClear: spec.bands ? [bandsHook(spec.bands)] : [],
+        draw: spec.marker ? [markerHook(spec.marker)] : [],
+      },
     };
     new uPlot(opts, [spec.x].concat(spec.series.map(function (s) { return s.values; })), el);
     return 1;
   }
 
-  var drawn = draw('chart-rate429', charts.rate429) + draw('chart-depth', charts.depth) +
+  var drawn = draw('chart-rate429', charts.rate429) + draw('chart-latency-time', charts.latencyOverTime) +
+    draw('chart-rate-time', charts.rateOverTime) + draw('chart-depth', charts.depth) +
     draw('chart-capacity', charts.capacity);
   document.body.setAttribute('data-charts', 'ready');
   document.body.setAttribute('data-chart-count', String(drawn));

@@ -3,13 +3,15 @@
  * aligned by index (null where a series has no point). Built here, where it is testable, so the
  * browser script only draws.
  */
-import type { Capacity, Metrics } from './model.ts';
+import type { Capacity, LoadWindow, Metrics } from './model.ts';
 
 interface ChartSeries {
   label: string;
   values: (number | null)[];
   /** Which y axis: `y` (left) or `y2` (right). @default 'y' */
   scale?: 'y' | 'y2';
+  /** Leave a gap where a value is missing instead of joining across it. @default false */
+  breakAtGaps?: boolean;
 }
 
 interface ChartSpec {
@@ -25,10 +27,22 @@ interface ChartSpec {
   integerX?: boolean;
   /** A vertical marker, e.g. the capacity knee. */
   marker?: { x: number; label: string };
+  /** Shaded stretches of the x axis: the run's loads, each named; `expected` ones tinted. */
+  bands?: ChartBand[];
+}
+
+interface ChartBand {
+  from: number;
+  to: number;
+  /** "stress · throttling expected" */
+  label: string;
+  expected: boolean;
 }
 
 export interface ReportCharts {
   rate429?: ChartSpec;
+  latencyOverTime?: ChartSpec;
+  rateOverTime?: ChartSpec;
   depth?: ChartSpec;
   capacity?: ChartSpec;
 }
@@ -53,6 +67,45 @@ function rate429Chart(points: Metrics['rate429']): ChartSpec | undefined {
     return { label, values: x.map(valueAt) };
   });
   return { xLabel: 'seconds since start', yLabel: '429 responses (%)', yPercent: true, x, series };
+}
+
+/** Each load as a band of the time axis, named, with what it provokes on purpose. */
+const loadBands = (loads: readonly LoadWindow[] | undefined): ChartBand[] =>
+  (loads ?? []).map((load) => ({
+    from: load.start,
+    to: load.end,
+    label: load.expects === undefined ? load.name : `${load.name} · ${load.expects} expected`,
+    expected: load.expects !== undefined,
+  }));
+
+const withBands = (spec: ChartSpec | undefined, bands: ChartBand[]): ChartSpec | undefined =>
+  spec && bands.length > 0 ? { ...spec, bands } : spec;
+
+function latencyOverTimeChart(timeline: Metrics['timeline']): ChartSpec | undefined {
+  if (!timeline || !timeline.some((point) => point.p50 !== undefined)) return undefined;
+  return {
+    xLabel: 'seconds since start',
+    yLabel: 'latency (ms)',
+    x: timeline.map((point) => point.t),
+    series: [
+      { label: 'p50', values: timeline.map((point) => point.p50 ?? null) },
+      { label: 'p95', values: timeline.map((point) => point.p95 ?? null) },
+    ],
+  };
+}
+
+function rateOverTimeChart(timeline: Metrics['timeline']): ChartSpec | undefined {
+  if (!timeline || timeline.length === 0) return undefined;
+  return {
+    xLabel: 'seconds since start',
+    yLabel: 'arrivals per second',
+    x: timeline.map((point) => point.t),
+    series: [
+      // Between loads nothing is planned: a gap, not a line across it.
+      { label: 'planned', values: timeline.map((point) => point.planned ?? null), breakAtGaps: true },
+      { label: 'achieved', values: timeline.map((point) => point.arrivals) },
+    ],
+  };
 }
 
 function depthChart(rows: Metrics['depth']): ChartSpec | undefined {
@@ -90,8 +143,11 @@ function capacityChart(capacity: Capacity | undefined): ChartSpec | undefined {
 }
 
 export function buildCharts(metrics: Metrics): ReportCharts {
+  const bands = loadBands(metrics.loads);
   return {
-    rate429: rate429Chart(metrics.rate429),
+    rate429: withBands(rate429Chart(metrics.rate429), bands),
+    latencyOverTime: withBands(latencyOverTimeChart(metrics.timeline), bands),
+    rateOverTime: withBands(rateOverTimeChart(metrics.timeline), bands),
     depth: depthChart(metrics.depth),
     capacity: capacityChart(metrics.capacity),
   };

@@ -1,6 +1,6 @@
-/** The check sections of the HTML report: failed (with their data), skipped, passed, advisories. */
+/** The check sections of the HTML report: a failed check's data, skipped, passed, advisories. */
 import type { RequestRecord } from '../failure.ts';
-import { propsReplay } from '../replay-command.ts';
+import { replayOf } from './causes.ts';
 import type { CheckResult, ReportFailure, Summary } from './model.ts';
 import { escapeHtml as e, formatDuration, runFileHref } from './html-escape.ts';
 
@@ -10,13 +10,13 @@ const MAX_REQUESTS_SHOWN = 30;
 
 export type Reproductions = Readonly<Record<string, string>>;
 
-const tags = (check: CheckResult) =>
+export const tags = (check: CheckResult) =>
   [check.kind, check.family]
     .filter((tag): tag is string => tag !== undefined)
     .map((tag) => `<span class="tag">${e(tag)}</span>`)
     .join('');
 
-const duration = (check: CheckResult) =>
+export const duration = (check: CheckResult) =>
   check.durationMs === undefined ? '' : `<span class="muted">${e(formatDuration(check.durationMs))}</span>`;
 
 function requestList(requests: RequestRecord[]): string {
@@ -39,20 +39,8 @@ function failureBlock(failure: ReportFailure): string {
 ${requestList(failure.requests)}</div>`;
 }
 
-/**
- * The command the run recorded (it names the run's target file or sandbox faults). A summary from
- * before `replay` existed gets one built from its target: a sandbox's faults, or the target file
- * to fill in.
- */
-function replayCommand(check: CheckResult, target: Summary['target']): string | undefined {
-  if (check.replay !== undefined) return check.replay;
-  if (check.seed === undefined || check.kind !== 'property') return undefined;
-  const source = target.kind === 'sandbox' ? { faults: target.faults ?? [] } : { targetFile: 'TARGET_FILE' };
-  return propsReplay(check.name, { seed: check.seed, ...(check.path ? { path: check.path } : {}) }, source);
-}
-
 function replay(check: CheckResult, target: Summary['target']): string {
-  const command = replayCommand(check, target);
+  const command = replayOf(check, target);
   return command === undefined ? '' : `<p class="label">Replay</p><pre><code>${e(command)}</code></pre>`;
 }
 
@@ -96,23 +84,18 @@ function reproductionBlock(
   return `<p class="label">Reproduction</p><ul class="repro">${items.join('')}</ul>${runCommands(check, target, reproductions)}`;
 }
 
-function failedCard(check: CheckResult, target: Summary['target'], reproductions: Reproductions): string {
+/** What a failed check shows: why, its failures, the command that replays it, its scripts. */
+export function failedCheckBody(
+  check: CheckResult,
+  target: Summary['target'],
+  reproductions: Reproductions,
+): string {
   const failures = check.failures ?? [];
   const shown = failures.slice(0, MAX_FAILURES_SHOWN).map(failureBlock).join('');
   const more = failures.length - MAX_FAILURES_SHOWN;
-  return `<article class="check check-failed">
-<h3>${e(check.name)} ${tags(check)} ${duration(check)}</h3>
-${check.reason ? `<p>${e(check.reason)}</p>` : ''}${check.detail ? `<p class="muted">${e(check.detail)}</p>` : ''}
+  return `${check.reason ? `<p>${e(check.reason)}</p>` : ''}${check.detail ? `<p class="muted">${e(check.detail)}</p>` : ''}
 ${shown}${more > 0 ? `<p class="muted">… ${more} more failures in summary.json</p>` : ''}
-${replay(check, target)}${reproductionBlock(check, target, reproductions)}
-</article>`;
-}
-
-export function failedSection(summary: Summary, reproductions: Reproductions): string {
-  const checks = summary.checks.filter((check) => check.verdict === 'failed');
-  if (checks.length === 0) return '';
-  return `<section id="failed"><h2>Failed checks <span class="count">${checks.length}</span></h2>
-${checks.map((check) => failedCard(check, summary.target, reproductions)).join('\n')}</section>`;
+${replay(check, target)}${reproductionBlock(check, target, reproductions)}`;
 }
 
 export function skippedSection(checks: CheckResult[]): string {

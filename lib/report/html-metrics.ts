@@ -1,5 +1,5 @@
 /** The metric sections of the HTML report: each chart with the numbers behind it in a table. */
-import type { Capacity, Metrics } from './model.ts';
+import type { Capacity, LoadWindow, Metrics } from './model.ts';
 import type { ReportCharts } from './chart-data.ts';
 import { escapeHtml as e, formatMs, formatPercent } from './html-escape.ts';
 
@@ -35,10 +35,40 @@ ${table([...(staged ? ['load'] : []), 'endpoint', 'tenant', 'requests', 'p50', '
 const chartBox = (id: string, caption: string) =>
   `<figure><div class="chart" id="${id}"></div><figcaption>${e(caption)}</figcaption></figure>`;
 
-export function rate429Section(charts: ReportCharts): string {
+/** The loads in words, beside the shading that shows them: a 429 share a load provokes on purpose is said. */
+function loadsLine(loads: readonly LoadWindow[] | undefined): string {
+  if (!loads || loads.length === 0) return '';
+  const items = loads.map(
+    (load) =>
+      `<li${load.expects ? ' class="expected"' : ''}><b>${e(load.name)}</b> ${e(`${load.start}–${load.end} s`)}${load.expects ? ` · ${e(load.expects)} expected` : ''}</li>`,
+  );
+  return `<ul class="loads">${items.join('')}</ul>`;
+}
+
+const SHADING =
+  'Each load is a shaded stretch of the time axis, named at its top; amber where it provokes throttling on purpose.';
+
+export function rate429Section(charts: ReportCharts, loads: Metrics['loads']): string {
   if (!charts.rate429) return '';
   return `<section id="rate429"><h2>429 rate over time</h2>
-${chartBox('chart-rate429', 'Percentage of responses that were 429 (rate limited), per tenant, over the run.')}</section>`;
+${chartBox('chart-rate429', `Percentage of responses that were 429 (rate limited), per tenant, over the run.${charts.rate429.bands ? ` ${SHADING}` : ''}`)}${loadsLine(loads)}</section>`;
+}
+
+export function overTimeSection(charts: ReportCharts): string {
+  if (!charts.latencyOverTime && !charts.rateOverTime) return '';
+  const latency = charts.latencyOverTime
+    ? chartBox(
+        'chart-latency-time',
+        `p50 and p95 latency of the responses served (429s left out) in each second. ${SHADING}`,
+      )
+    : '';
+  const rate = charts.rateOverTime
+    ? chartBox(
+        'chart-rate-time',
+        `Arrivals the generator started each second against those its schedule planned: achieved below planned means the generator fell behind, not the target. ${SHADING}`,
+      )
+    : '';
+  return `<section id="over-time"><h2>Latency and arrival rate over time</h2>${latency}${rate}</section>`;
 }
 
 export function depthSection(rows: Metrics['depth'], charts: ReportCharts): string {

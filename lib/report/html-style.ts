@@ -42,6 +42,9 @@ h3 { font-size: 17px; margin: 0 0 8px; }
 ol.requests { margin: 0; padding-left: 22px; }
 ul.repro { margin: 0; padding-left: 0; list-style: none; }
 ol.requests li { margin: 2px 0; }
+ul.seen-by { margin: 0; padding-left: 0; list-style: none; }
+ul.seen-by > li { border-top: 1px solid var(--line); padding: 4px 0; }
+ul.seen-by > li > details > summary { overflow-wrap: anywhere; }
 table { border-collapse: collapse; width: 100%; font-size: 14px; margin: 8px 0; }
 th, td { text-align: left; padding: 6px 10px; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { background: var(--soft); font-weight: 600; }
@@ -51,6 +54,8 @@ th { background: var(--soft); font-weight: 600; }
 figure { margin: 8px 0 16px; }
 figcaption { color: var(--muted); font-size: 13px; }
 .chart { width: 100%; min-height: 280px; }
+ul.loads { display: flex; flex-wrap: wrap; gap: 2px 16px; margin: 0; padding: 0; list-style: none; font-size: 13px; color: var(--muted); }
+ul.loads li.expected { color: var(--warn); }
 details > summary { cursor: pointer; }
 details > summary > h2 { margin: 0; }
 .knee { font-size: 17px; }

@@ -10,14 +10,15 @@ import { buildCharts } from './chart-data.ts';
 import { CHART_CLIENT_JS } from './chart-client.ts';
 import { REPORT_CSS } from './html-style.ts';
 import { escapeHtml as e, formatDuration, inlineAsset, jsonForScript } from './html-escape.ts';
+import { advisoriesSection, passedSection, skippedSection, type Reproductions } from './html-checks.ts';
+import { failedSection } from './html-causes.ts';
 import {
-  advisoriesSection,
-  failedSection,
-  passedSection,
-  skippedSection,
-  type Reproductions,
-} from './html-checks.ts';
-import { capacitySection, depthSection, latencySection, rate429Section } from './html-metrics.ts';
+  capacitySection,
+  depthSection,
+  latencySection,
+  overTimeSection,
+  rate429Section,
+} from './html-metrics.ts';
 
 export interface HtmlAssets {
   /** node_modules/uplot/dist/uPlot.iife.min.js, read by the caller. */
@@ -93,6 +94,7 @@ const NAV: [string, string][] = [
   ['stages', 'Stages'],
   ['latency', 'Latency'],
   ['rate429', '429 rate'],
+  ['over-time', 'Over time'],
   ['depth', 'Page depth'],
   ['capacity', 'Capacity'],
   ['skipped', 'Skipped'],
@@ -107,7 +109,8 @@ function page(summary: Summary, assets: HtmlAssets, reproductions: Reproductions
     failedSection(summary, reproductions),
     stagesSection(summary),
     latencySection(summary.metrics.latency),
-    rate429Section(charts),
+    rate429Section(charts, summary.metrics.loads),
+    overTimeSection(charts),
     depthSection(summary.metrics.depth, charts),
     capacitySection(summary.metrics.capacity, charts),
     skippedSection(checksWithVerdict(summary, 'skipped')),

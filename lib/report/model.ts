@@ -129,11 +129,40 @@ const CapacitySchema = closed({
   onset429: Type.Optional(Type.Array(Onset429Schema)),
 });
 
+const Seconds = Type.Number({ minimum: 0 });
+
+/** One load's stretch of the run, in seconds on the time axis of `rate429` (from the first response). */
+const LoadWindowSchema = closed({
+  name: Type.String({ minLength: 1 }),
+  start: Seconds,
+  end: Seconds,
+  /** What the load provokes on purpose, so a chart does not read it as a fault: `throttling`. */
+  expects: Type.Optional(Type.String({ minLength: 1 })),
+});
+
+/** One second of the run, `t` seconds after its first response. */
+const TimelinePointSchema = closed({
+  t: Seconds,
+  /** Latency of the responses other than 429 that ended in that second; absent when none did. */
+  p50: Type.Optional(Milliseconds),
+  p95: Type.Optional(Milliseconds),
+  /** Responses other than 429 that ended in that second. */
+  served: Count,
+  /** Arrivals the generator started in that second (walks; the fairness flood's single requests). */
+  arrivals: Count,
+  /** Arrivals per second the schedule planned then; absent outside every load's schedule. */
+  planned: Type.Optional(Type.Number({ minimum: 0 })),
+});
+
 const MetricsSchema = closed({
   latency: Type.Array(LatencyRowSchema),
   rate429: Type.Array(Rate429PointSchema),
   depth: Type.Array(DepthRowSchema),
   capacity: Type.Optional(CapacitySchema),
+  /** Load runs: each load's stretch of the time axis (absent in summaries written before). */
+  loads: Type.Optional(Type.Array(LoadWindowSchema)),
+  /** Load runs: latency and arrivals, achieved and planned, per second (absent before). */
+  timeline: Type.Optional(Type.Array(TimelinePointSchema)),
 });
 
 const RegressionSchema = closed({
@@ -184,5 +213,7 @@ export type Command = Summary['command'];
 export type Metrics = Summary['metrics'];
 export type LatencyRow = Metrics['latency'][number];
 export type Capacity = NonNullable<Metrics['capacity']>;
+export type LoadWindow = Static<typeof LoadWindowSchema>;
+export type TimelinePoint = Static<typeof TimelinePointSchema>;
 export type Regression = Static<typeof RegressionSchema>;
 export type ReportFailure = Static<typeof FailureSchema>;

@@ -47,14 +47,22 @@ function crossed(name: string, threshold: ThresholdOutcome, observed: string): F
   };
 }
 
-/** Adds a threshold check per result, named `metric: expression`. */
-export function addThresholds(summary: Summary, thresholds: readonly ThresholdOutcome[]): CheckResult[] {
+/** Adds a threshold check per result, named `metric: expression`; a crossed one gets `replay`. */
+export function addThresholds(
+  summary: Summary,
+  thresholds: readonly ThresholdOutcome[],
+  replay?: string,
+): CheckResult[] {
   return thresholds.map((threshold) => {
     const name = `${threshold.metric}: ${threshold.expression}`;
     const detail = describeThreshold(threshold);
     const outcome =
       threshold.ok === false
-        ? { verdict: 'failed' as const, failures: [crossed(name, threshold, detail)] }
+        ? {
+            verdict: 'failed' as const,
+            failures: [crossed(name, threshold, detail)],
+            ...(replay === undefined ? {} : { replay }),
+          }
         : { verdict: 'passed' as const };
     return addCheck(summary, { name, kind: 'threshold', family: 'load', detail }, outcome);
   });

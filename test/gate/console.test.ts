@@ -1,6 +1,6 @@
 /**
- * The gate's closing lines (lib/gate/console.ts): one line per failing cause with the properties
- * that saw it under it, never one line per property; then the verdict, then the report.
+ * The gate's closing lines (lib/gate/console.ts): one line per failing cause with the checks that
+ * saw it and its replay under it, never one line per property; then the verdict, then the report.
  */
 import { describe, expect, it } from 'vitest';
 import { failureLines, verdictLine } from '../../lib/gate/console.ts';
@@ -52,6 +52,21 @@ describe('the gate console', () => {
     expect(failureLines(summaryWith(['pagination.no-duplicates']))[1]).toBe(
       '  seen by 1 property: pagination.no-duplicates',
     );
+  });
+
+  it("should count a load that saw the same invariant under the cause, and give the cause's replay", () => {
+    const summary = summaryWith(['pagination.no-duplicates']);
+    const replay = 'npm run gate -- --fault page-boundary-duplicate --load walk';
+    addCheck(
+      summary,
+      { name: 'walk/smoke no-duplicate-ids', kind: 'invariant', family: 'load' },
+      { verdict: 'failed', failures: [duplicate('o-9')], replay },
+    );
+    expect(failureLines(summary).slice(0, 3)).toEqual([
+      'FAILED no-duplicate-ids: id o-0 on pages 1 and 2',
+      '  seen by 1 property and 1 invariant: pagination.no-duplicates, walk/smoke no-duplicate-ids',
+      `  replay: ${replay}`,
+    ]);
   });
 
   it('should end with the verdict, then the report', () => {

@@ -33,14 +33,14 @@ function loadResult(judgement: Partial<LoadResult>): LoadResult {
   } as LoadResult;
 }
 
-function summaryOf(result: LoadResult) {
+function summaryOf(result: LoadResult, replay?: string) {
   const summary = startSummary({
     command: 'load',
     target: { name: 'sandbox', baseUrl: 'http://127.0.0.1:1/api/v1', kind: 'sandbox' },
     versions: { harness: '0', node: process.version },
     startedAt: new Date(0),
   });
-  addLoadChecks(summary, result, 'fairness/smoke');
+  addLoadChecks(summary, result, 'fairness/smoke', replay);
   return finishSummary(summary, new Date(1000), { setupError: result.verdict === 'error' });
 }
 
@@ -71,26 +71,46 @@ describe('a load in the summary schema', () => {
     });
   });
 
-  it('should list a failed page check once, with its first failure', () => {
+  it('should list a failed page check once, its first failure as data, with the replay of the load', () => {
     const first = {
       check: 'no-duplicate-ids',
       code: 'DUPLICATE_ID',
       severity: 'error' as const,
       message: 'id o-1 on pages 1 and 2',
       count: 7,
+      tenant: 'tenant-a',
     };
+    const replay = 'npm run load -- --fault x --scenario fairness --profile smoke';
     const summary = summaryOf(
       loadResult({
         verdict: 'fail',
         exitCode: 1,
+        thresholds: [{ metric: 'latency', expression: 'p95 < 500', ok: false, actual: 812 }],
         checks: [{ name: 'no-duplicate-ids', judged: 40, unit: 'pages', errors: 7, first }],
         failures: [first],
       }),
+      replay,
     );
     const listed = summary.checks.filter((check) => check.name === 'fairness/smoke no-duplicate-ids');
     expect(listed).toHaveLength(1);
-    expect(listed[0]?.verdict).toBe('failed');
-    expect(listed[0]?.reason).toContain('DUPLICATE_ID');
+    expect(listed[0]).toMatchObject({
+      verdict: 'failed',
+      replay,
+      failures: [
+        {
+          check: 'no-duplicate-ids',
+          code: 'DUPLICATE_ID',
+          message: 'id o-1 on pages 1 and 2',
+          expected: 'No record id appears twice within one walk.',
+          received: "7 time(s) under load, first with tenant-a's key",
+          requests: [],
+        },
+      ],
+    });
+    expect(summary.checks.find((check) => check.kind === 'threshold')).toMatchObject({
+      verdict: 'failed',
+      replay,
+    });
     expect(summary).toMatchObject({ verdict: 'fail', exitCode: 1 });
   });
 

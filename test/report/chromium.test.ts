@@ -31,6 +31,8 @@ describe('report.html in headless Chromium', () => {
     expect(rendered.verdict).toBe('FAIL');
     expect(rendered.canvases.map((canvas) => canvas.chart)).toEqual([
       'chart-rate429',
+      'chart-latency-time',
+      'chart-rate-time',
       'chart-depth',
       'chart-capacity',
     ]);

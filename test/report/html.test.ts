@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { Failure } from '../../lib/failure.ts';
 import { renderReportHtml } from '../../lib/report/html.ts';
 import { escapeHtml, jsonForScript, runFileHref } from '../../lib/report/html-escape.ts';
+import { addCheck, finishSummary } from '../../lib/report/build.ts';
+import type { Summary } from '../../lib/report/model.ts';
 import { REPRO_PATH, sampleSummary } from './sample-summary.ts';
 
 const ASSETS = { uplotJs: '/* uPlot */', uplotCss: '/* css */', redact: (text: string) => text };
@@ -58,7 +61,14 @@ describe('report.html', () => {
   });
 
   it('should have a table row per endpoint and tenant and a box per chart', () => {
-    for (const id of ['chart-rate429', 'chart-depth', 'chart-capacity']) expect(html).toContain(`id="${id}"`);
+    for (const id of [
+      'chart-rate429',
+      'chart-latency-time',
+      'chart-rate-time',
+      'chart-depth',
+      'chart-capacity',
+    ])
+      expect(html).toContain(`id="${id}"`);
     expect(html.match(/<td>(menuItems|orders)<\/td><td>tenant-[ab]<\/td>/g)).toHaveLength(4);
     expect(html).toContain('Knee at <b>400 rps</b>');
   });
@@ -73,7 +83,7 @@ describe('report.html', () => {
     summary.metrics = { latency: [], rate429: [], depth: [] };
     const bare = renderReportHtml(summary, ASSETS);
     expect(bare).not.toContain('not measured');
-    for (const id of ['latency', 'rate429', 'depth', 'capacity'])
+    for (const id of ['latency', 'rate429', 'over-time', 'depth', 'capacity'])
       expect(bare).not.toContain(`<section id="${id}"`);
     expect(bare).not.toContain('id="chart-');
   });
@@ -86,9 +96,79 @@ describe('report.html', () => {
     expect(page).not.toContain('(remote)');
   });
 
+  it('should name each load on the time axis and say which throttle on purpose', () => {
+    const section = html.slice(
+      html.indexOf('<section id="rate429"'),
+      html.indexOf('</section>', html.indexOf('<section id="rate429"')),
+    );
+    expect(section).toContain('<li><b>walk</b> 0–20 s</li>');
+    expect(section).toContain('<li class="expected"><b>stress</b> 40–60 s · throttling expected</li>');
+    expect(html).toContain('"label":"stress · throttling expected","expected":true');
+    expect(html).toContain('"label":"walk","expected":false');
+  });
+
+  it('should leave out the over-time charts and shading of a summary written before they existed', () => {
+    const summary = sampleSummary();
+    delete summary.metrics.loads;
+    delete summary.metrics.timeline;
+    const older = renderReportHtml(summary, ASSETS);
+    expect(older).toContain('id="chart-rate429"');
+    expect(older).not.toContain('id="over-time"');
+    expect(older).not.toContain('"bands"');
+    expect(older).not.toContain('class="loads"');
+  });
+
   it('should label percentage axes as percentages and let long cursors wrap', () => {
     expect(html).toMatch(/"yLabel":"429 responses \(%\)","yPercent":true/);
     expect(html).toContain('code, td { overflow-wrap: anywhere; }');
+  });
+});
+
+/** The sample run, with two more properties and a load that saw its duplicate id. */
+function oneFaultManyChecks(): Summary {
+  const summary = sampleSummary();
+  const seen = summary.checks.find((check) => check.name === 'no-duplicate-ids');
+  const failure = { ...seen?.failures?.[0], message: 'id ord_0077 appears twice' } as Failure;
+  for (const name of ['pagination.no-duplicates', 'filters.status'])
+    addCheck(summary, { name, kind: 'property' }, { verdict: 'failed', failures: [failure] });
+  addCheck(
+    summary,
+    { name: 'walk/smoke no-duplicate-ids', kind: 'invariant', family: 'load' },
+    { verdict: 'failed', failures: [failure], replay: 'npm run gate -- --load walk' },
+  );
+  return finishSummary(summary, new Date('2026-06-14T10:01:47.500Z'));
+}
+
+describe('report.html failures by cause', () => {
+  const page = renderReportHtml(oneFaultManyChecks(), ASSETS);
+  const failed = page.slice(
+    page.indexOf('<section id="failed"'),
+    page.indexOf('</section>', page.indexOf('<section id="failed"')),
+  );
+
+  it('should show a cause once, the checks that saw it listed under it', () => {
+    expect(failed.match(/<article /g)).toHaveLength(2);
+    expect(failed).toContain('Failed <span class="count">2 causes</span>');
+    const card = failed.slice(failed.indexOf('data-cause="no-duplicate-ids"'));
+    expect(card).toContain('seen by 3 properties and 1 invariant');
+    expect(card.match(/<li( class="lead")?><(details><summary><)?b>/g)).toHaveLength(4);
+  });
+
+  it('should lead with the replay and reproduction of the check that has the script', () => {
+    const card = failed.slice(failed.indexOf('data-cause="no-duplicate-ids"'));
+    expect(card.indexOf('--property no-duplicate-ids --seed -1203')).toBeLessThan(card.indexOf('Seen by'));
+    expect(card.indexOf(`<a href="${REPRO_PATH}">`)).toBeLessThan(card.indexOf('Seen by'));
+    expect(card).toContain('<li class="lead"><b>no-duplicate-ids</b>');
+  });
+
+  it('should give a load that saw the cause its own replay', () => {
+    const item = failed.slice(failed.indexOf('<b>walk/smoke no-duplicate-ids</b>'));
+    expect(item.slice(0, item.indexOf('</details>'))).toContain('npm run gate -- --load walk');
+  });
+
+  it('should show a threshold, which is its own cause, as one card without a seen-by list', () => {
+    const card = failed.slice(failed.indexOf('data-cause="latency: p99 &lt; 500"'));
+    expect(card.slice(0, card.indexOf('</article>'))).not.toContain('Seen by');
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
 import { renderJunit } from '../../lib/report/junit.ts';
 import { compareWithBaseline, withBaseline } from '../../lib/report/baseline.ts';
+import { addCheck } from '../../lib/report/build.ts';
 import { sampleSummary } from './sample-summary.ts';
 
 interface TestCaseXml {
@@ -52,11 +53,31 @@ describe('junit.xml', () => {
     const failed = cases.find((testCase) => testCase['@_name'] === 'no-duplicate-ids');
     expect(failed?.failure?.['@_type']).toBe('DUPLICATE_ID');
     expect(failed?.failure?.['@_message']).toMatch(/^id ord_0042 appears on page 1 and page 2/);
+    expect(failed?.failure?.['@_message']).not.toContain('same cause');
     expect(failed?.failure?.['#text']).toContain(
       'GET /public/orders?limit=2 (tenant-a, full key, bearer) -> 200',
     );
     expect(failed?.failure?.['#text']).toContain('replay: seed -1203, path "4:1:0"');
     expect(failed?.failure?.['#text']).toContain('reproduction: repro/no-duplicate-ids.sh');
+  });
+
+  it('should name the cause in each failure and the other checks that saw it, with the cause replay', () => {
+    const run = sampleSummary();
+    const failure = run.checks.find((check) => check.name === 'no-duplicate-ids')?.failures?.[0];
+    for (const name of ['pagination.no-duplicates', 'filters.status'])
+      addCheck(run, { name, kind: 'property' }, { verdict: 'failed', failures: failure ? [failure] : [] });
+    const seen = parse(renderJunit(run, identity))
+      .testsuites.testsuite.flatMap((suite) => suite.testcase)
+      .find((testCase) => testCase['@_name'] === 'filters.status');
+    expect(seen?.failure?.['@_message']).toMatch(
+      /^no-duplicate-ids: id ord_0042 .* · same cause as 2 other checks$/,
+    );
+    expect(seen?.failure?.['#text']).toContain('cause: no-duplicate-ids, seen by 3 properties');
+    expect(seen?.failure?.['#text']).toContain('also seen by: no-duplicate-ids, pagination.no-duplicates');
+    expect(seen?.failure?.['#text']).toContain(
+      'cause replay (as no-duplicate-ids): npm run props -- --fault page-boundary-duplicate --property no-duplicate-ids --seed -1203',
+    );
+    expect(seen?.failure?.['#text']).toContain('cause reproduction: repro/no-duplicate-ids.sh');
   });
 
   it('should give a skipped check its reason', () => {

@@ -69,6 +69,18 @@ function addMetrics(summary: Summary): void {
       rate: Math.min(1, Math.max(0, (i - 5 + t) * 0.04)),
     })),
   );
+  summary.metrics.loads = [
+    { name: 'walk', start: 0, end: 20 },
+    { name: 'fairness', start: 20, end: 40, expects: 'throttling of the noisy tenant' },
+    { name: 'stress', start: 40, end: 60, expects: 'throttling' },
+  ];
+  summary.metrics.timeline = Array.from({ length: 60 }, (_, t) => ({
+    t,
+    served: 40,
+    arrivals: t < 40 ? 4 : 7,
+    planned: t < 40 ? 4 : 8,
+    ...(t === 30 ? {} : { p50: 5 + (t % 3), p95: 20 + t / 2 }),
+  }));
   summary.metrics.depth = Array.from({ length: 10 }, (_, i) => ({
     bucket: i + 1,
     p50: 6 + i,

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { HarnessError } from '../../errors.ts';
 import { isError, type Failure } from '../../failure.ts';
 import { runGenerators, scheduleS, type GeneratorRequest, type GeneratorRun } from '../artillery/run.ts';
-import { phasesDurationS, plannedArrivals } from '../phases.ts';
+import { phasesDurationS, plannedArrivals, type Phase } from '../phases.ts';
 import type { MergedSummary } from '../points/merge.ts';
 import { readRunPoints, type LoadFailure } from '../points/run-points.ts';
 import { gatesOnDrift, percentilesIn } from '../thresholds.ts';
@@ -41,6 +41,10 @@ export interface LoadResult extends Judgement {
   setupFailures: Failure[];
   /** Why the load phase did not run, when it did not (setup found something, or could not finish). */
   notRun?: string;
+  /** The arrival schedule it ran (the planned rate on the report's time axis). */
+  phases: Phase[];
+  /** What it provokes on purpose (LoadScenario.expects), named on the report's time axis. */
+  expects?: string;
   rateLimiting: RateLimiting;
   /** From all raw points: per metric, and per tag value as `metric{tag:value}`. */
   metrics: MergedSummary['metrics'];
@@ -109,6 +113,8 @@ async function judgeLoad(
       failures: points.failures,
       setupFailures: (setup.failures ?? []).filter(isError),
       ...(notRun === undefined ? {} : { notRun }),
+      phases,
+      ...(load.scenario.expects === undefined ? {} : { expects: load.scenario.expects }),
       rateLimiting: rateLimiting(points.summary),
       metrics: points.summary.metrics,
       files: {

@@ -1,7 +1,7 @@
 /**
- * The report metrics of load runs, from their raw points (one `latency` point per response):
- * latency per endpoint and tenant, the 429 share per second, latency by page depth.
- * Percentiles are computed over all points, never averaged across runs.
+ * The report metrics of load runs, from their raw points (one `latency` point per response, one
+ * `arrivals` point per arrival): latency per endpoint and tenant, the 429 share per second,
+ * latency by page depth. Percentiles are computed over all points, never averaged across runs.
  */
 import { latencyRows, rate429Series } from '../../capacity/metrics.ts';
 import { percentile, type RequestSample } from '../../capacity/step-stats.ts';
@@ -13,8 +13,16 @@ interface Sample extends RequestSample {
   depth?: string;
 }
 
-async function readSamples(file: string, samples: Sample[]): Promise<void> {
+/** What a run's points hold for the report: each response, and when each arrival started. */
+export interface LoadPoints {
+  samples: Sample[];
+  arrivals: number[];
+}
+
+async function readFile(file: string, into: LoadPoints): Promise<void> {
+  const { samples, arrivals } = into;
   for await (const record of readPoints(file)) {
+    if (record.metric === METRIC.arrivals) arrivals.push(record.time);
     if (record.metric !== METRIC.latency) continue;
     const { status, tenant, endpoint, key, depth } = record.tags;
     if (status === undefined || tenant === undefined || endpoint === undefined) continue;
@@ -30,11 +38,21 @@ async function readSamples(file: string, samples: Sample[]): Promise<void> {
   }
 }
 
-/** One-second buckets, so the 429 share reads as a curve over the run. */
+export async function readLoadPoints(pointFiles: readonly string[]): Promise<LoadPoints> {
+  const points: LoadPoints = { samples: [], arrivals: [] };
+  for (const file of pointFiles) await readFile(file, points);
+  return points;
+}
+
+/**
+ * One-second buckets from the first response, so the 429 share reads as a curve over the run on
+ * the same axis as the timeline (lib/load/run/timeline.ts).
+ */
 function perSecond(samples: readonly Sample[]) {
+  const origin = samples.reduce((min, sample) => Math.min(min, sample.time), Infinity);
   const buckets = new Map<number, Sample[]>();
   for (const sample of samples) {
-    const second = Math.floor(sample.time / 1000);
+    const second = Math.floor((sample.time - origin) / 1000);
     const bucket = buckets.get(second);
     if (bucket) bucket.push(sample);
     else buckets.set(second, [sample]);
@@ -61,9 +79,7 @@ function depthRows(samples: readonly Sample[]): Metrics['depth'] {
     });
 }
 
-export async function loadRunMetrics(pointFiles: readonly string[]): Promise<Metrics> {
-  const samples: Sample[] = [];
-  for (const file of pointFiles) await readSamples(file, samples);
+export function loadRunMetrics(samples: readonly Sample[]): Metrics {
   if (samples.length === 0) return { latency: [], rate429: [], depth: [] };
   return {
     latency: latencyRows(samples),

@@ -2,13 +2,15 @@
  * A load run in the one summary.json schema (lib/report/model.ts): what the gate's load stage and
  * `npm run load` both write, so that `npm run report` re-renders and compares either.
  */
+import { ALL_CHECKS } from '../../checks/registry.ts';
 import type { Failure } from '../../failure.ts';
 import { addCheck, type CheckOutcome } from '../../report/build.ts';
 import type { Summary } from '../../report/model.ts';
 import { addThresholds } from '../../report/thresholds.ts';
 import type { LoadFailure } from '../points/run-points.ts';
 import type { LoadResult } from './loads.ts';
-import { loadRunMetrics } from './summary-metrics.ts';
+import { loadRunMetrics, readLoadPoints } from './summary-metrics.ts';
+import { loadTimeline } from './timeline.ts';
 import { generatorLine } from '../verdict.ts';
 
 const TIME_METRICS =
@@ -24,27 +26,39 @@ const asAdvisory = (failure: LoadFailure, label: string): Failure => ({
   requests: [],
 });
 
+/** A page check's first failure under load as Failure data, so reports name the invariant it broke. */
+const underLoad = (first: LoadFailure, errors: number): Failure => ({
+  check: first.check,
+  code: first.code,
+  severity: 'error',
+  message: first.message,
+  expected: ALL_CHECKS.find((check) => check.name === first.check)?.description ?? 'see the check',
+  received: `${errors} time(s) under load${first.tenant === undefined ? '' : `, first with ${first.tenant}'s key`}`,
+  requests: [],
+});
+
 /** The outcome of one page check of a load: what setup traffic broke counts as much as the load's. */
 function pageCheckOutcome(
   check: LoadResult['checks'][number],
   result: LoadResult,
   replay: string | undefined,
 ): CheckOutcome {
+  const withReplay = replay ? { replay } : {};
   const found = result.setupFailures.filter((failure) => failure.check === check.name);
-  if (found.length > 0) return { verdict: 'failed', failures: found, ...(replay ? { replay } : {}) };
+  if (found.length > 0) return { verdict: 'failed', failures: found, ...withReplay };
   if (result.notRun !== undefined) return { verdict: 'skipped', reason: result.notRun };
   if (check.judged === 0 && !check.first)
     return { verdict: 'skipped', reason: `the load sent no ${check.unit} this check could judge` };
   return check.first
-    ? { verdict: 'failed', reason: `${check.first.code}: ${check.first.message} (${check.errors} time(s))` }
+    ? { verdict: 'failed', failures: [underLoad(check.first, check.errors)], ...withReplay }
     : { verdict: 'passed' };
 }
 
 /**
  * Folds one load into a summary: its thresholds, one invariant check per page check (held on N
  * pages, or failed with its first failure; listed once however often it failed), the checks its
- * setup traffic broke (with their requests and `replay`, the command that runs the load again),
- * its advisories, and a "run" check with the generator's figures. An inconclusive run (its
+ * setup traffic broke (with their requests), every failed one with `replay` (the command that
+ * runs the load again), its advisories, and a "run" check with the generator's figures. An inconclusive run (its
  * premise never held) is a skipped check with the reason, never a pass.
  */
 export function addLoadChecks(summary: Summary, result: LoadResult, label: string, replay?: string): void {
@@ -57,6 +71,7 @@ export function addLoadChecks(summary: Summary, result: LoadResult, label: strin
         metric: `${label} ${threshold.metric}`,
         time: TIME_METRICS.test(threshold.metric),
       })),
+      replay,
     );
   const pageChecks = new Set(result.checks.map((check) => check.name));
   for (const check of result.checks)
@@ -94,7 +109,7 @@ export function addLoadChecks(summary: Summary, result: LoadResult, label: strin
     result.verdict === 'inconclusive'
       ? { verdict: 'skipped', reason: `inconclusive: ${result.reason}` }
       : result.verdict !== 'pass' && !failedHere
-        ? { verdict: 'failed', reason: result.reason }
+        ? { verdict: 'failed', reason: result.reason, ...(replay ? { replay } : {}) }
         : result.notRun !== undefined
           ? { verdict: 'skipped', reason: result.notRun }
           : { verdict: 'passed' },
@@ -104,22 +119,31 @@ export function addLoadChecks(summary: Summary, result: LoadResult, label: strin
 /**
  * Latency of the whole run (every load together, per endpoint and tenant) and of each load under
  * its name (per endpoint); the 429 share over the whole run; latency by depth from the depth load
- * when there was one.
+ * when there was one; each load's stretch of the time axis, and latency and arrivals per second.
  */
 export async function fillLoadMetrics(
   summary: Summary,
   results: readonly { name: string; result: LoadResult }[],
 ): Promise<void> {
-  const whole = await loadRunMetrics(results.flatMap(({ result }) => result.files.points));
-  const perStage = await Promise.all(
-    results.map(async ({ name, result }) =>
-      (await loadRunMetrics(result.files.points)).latency
-        .filter((row) => row.tenant === undefined)
-        .map((row) => ({ ...row, stage: name })),
-    ),
+  const read = await Promise.all(results.map(({ result }) => readLoadPoints(result.files.points)));
+  const whole = loadRunMetrics(read.flatMap((points) => points.samples));
+  const perStage = results.map(({ name }, index) =>
+    loadRunMetrics(read[index]?.samples ?? [])
+      .latency.filter((row) => row.tenant === undefined)
+      .map((row) => ({ ...row, stage: name })),
   );
   summary.metrics.latency = [...whole.latency, ...perStage.flat()];
   summary.metrics.rate429 = whole.rate429;
-  const depth = results.find(({ result }) => result.scenario === 'depth')?.result;
-  summary.metrics.depth = depth ? (await loadRunMetrics(depth.files.points)).depth : whole.depth;
+  const depth = results.findIndex(({ result }) => result.scenario === 'depth');
+  summary.metrics.depth = depth >= 0 ? loadRunMetrics(read[depth]?.samples ?? []).depth : whole.depth;
+  const { loads, timeline } = loadTimeline(
+    results.map(({ name, result }, index) => ({
+      name,
+      phases: result.phases,
+      ...(result.expects === undefined ? {} : { expects: result.expects }),
+      responses: read[index]?.samples ?? [],
+      arrivals: read[index]?.arrivals ?? [],
+    })),
+  );
+  if (timeline.length > 0) Object.assign(summary.metrics, { loads, timeline });
 }

@@ -1,0 +1,95 @@
+/**
+ * A run's loads on one time axis, for the report's charts: each load's stretch (named, with what it
+ * provokes on purpose) and, per second, the latency of what was served and the arrivals started
+ * against those the schedule planned. Seconds count from the run's first response, as the 429
+ * share's do (lib/load/run/summary-metrics.ts), so every chart of the run shares its axis.
+ */
+import { percentile, type RequestSample } from '../../capacity/step-stats.ts';
+import type { LoadWindow, TimelinePoint } from '../../report/model.ts';
+import { phasesDurationS, type Phase } from '../phases.ts';
+
+/** One load of the run as its points tell it. */
+export interface LoadTrace {
+  name: string;
+  /** What it provokes on purpose (LoadScenario.expects). */
+  expects?: string;
+  phases: readonly Phase[];
+  responses: readonly RequestSample[];
+  /** When each arrival started, epoch ms. */
+  arrivals: readonly number[];
+}
+
+/** Arrivals per second the phases plan `s` seconds into their schedule; undefined outside it. */
+export function plannedRateAt(phases: readonly Phase[], s: number): number | undefined {
+  let from = 0;
+  for (const phase of phases) {
+    if (s >= from && s < from + phase.durationS) {
+      const into = (s - from) / phase.durationS;
+      return phase.rate + ((phase.rampTo ?? phase.rate) - phase.rate) * into;
+    }
+    from += phase.durationS;
+  }
+  return undefined;
+}
+
+// Loops, not Math.min(...values): a long run has more points than a call takes arguments.
+const earliest = (times: readonly number[]) => times.reduce((min, time) => Math.min(min, time), Infinity);
+const latest = (times: readonly number[]) => times.reduce((max, time) => Math.max(max, time), -Infinity);
+
+const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+
+/** Seconds from the run's first response to the load's first arrival, and to the end of its schedule or traffic. */
+function windowOf(trace: LoadTrace, origin: number): LoadWindow {
+  const responseTimes = trace.responses.map((sample) => sample.time);
+  const first = trace.arrivals.length > 0 ? earliest(trace.arrivals) : earliest(responseTimes);
+  const start = Math.max(0, (first - origin) / 1000);
+  const traffic = (latest([...responseTimes, ...trace.arrivals]) - origin) / 1000;
+  const end = Math.max(traffic, start + phasesDurationS(trace.phases));
+  return {
+    name: trace.name,
+    start: round(start),
+    end: round(end),
+    ...(trace.expects === undefined ? {} : { expects: trace.expects }),
+  };
+}
+
+function second(responses: RequestSample[], arrivals: number, planned: number | undefined, t: number) {
+  const served = responses
+    .filter((sample) => sample.status !== 429)
+    .map((sample) => sample.durationMs)
+    .sort((a, b) => a - b);
+  const point: TimelinePoint = { t, served: served.length, arrivals };
+  if (served.length > 0) {
+    point.p50 = round(percentile(served, 50), 2);
+    point.p95 = round(percentile(served, 95), 2);
+  }
+  if (planned !== undefined) point.planned = round(planned, 2);
+  return point;
+}
+
+/** Each load's window, and one point per second of the run; empty when nothing was answered. */
+export function loadTimeline(traces: readonly LoadTrace[]): {
+  loads: LoadWindow[];
+  timeline: TimelinePoint[];
+} {
+  const active = traces.filter((trace) => trace.responses.length > 0 || trace.arrivals.length > 0);
+  const origin = earliest(active.flatMap((trace) => trace.responses.map((sample) => sample.time)));
+  if (!Number.isFinite(origin)) return { loads: [], timeline: [] };
+  const loads = active.map((trace) => windowOf(trace, origin));
+  const seconds = Math.max(1, Math.ceil(latest(loads.map((load) => load.end))));
+  const bucketOf = (time: number) => Math.min(seconds - 1, Math.max(0, Math.floor((time - origin) / 1000)));
+  const responses = Array.from({ length: seconds }, (): RequestSample[] => []);
+  const arrivals = new Array<number>(seconds).fill(0);
+  for (const trace of active) {
+    for (const sample of trace.responses) responses[bucketOf(sample.time)]?.push(sample);
+    for (const time of trace.arrivals) arrivals[bucketOf(time)] = (arrivals[bucketOf(time)] ?? 0) + 1;
+  }
+  const timeline = responses.map((ofSecond, t) => {
+    const rates = active
+      .map((trace, index) => plannedRateAt(trace.phases, t + 0.5 - (loads[index]?.start ?? 0)))
+      .filter((rate): rate is number => rate !== undefined);
+    const planned = rates.length === 0 ? undefined : rates.reduce((sum, rate) => sum + rate, 0);
+    return second(ofSecond, arrivals[t] ?? 0, planned, t);
+  });
+  return { loads, timeline };
+}

@@ -1,0 +1,164 @@
+/**
+ * A run's loads on one time axis (lib/load/run/timeline.ts), and the summary metrics built from
+ * their points (fillLoadMetrics): inputs are laid out second by second, so every expected value is
+ * known, not recomputed.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { RequestSample } from '../../lib/capacity/step-stats.ts';
+import { METRIC } from '../../lib/load/metrics.ts';
+import { formatPoint } from '../../lib/load/points/format.ts';
+import type { LoadResult } from '../../lib/load/run/loads.ts';
+import { fillLoadMetrics } from '../../lib/load/run/summary.ts';
+import { loadTimeline, plannedRateAt } from '../../lib/load/run/timeline.ts';
+import { finishSummary, startSummary } from '../../lib/report/build.ts';
+import { validateSummary } from '../../lib/report/validate.ts';
+
+const T0 = Date.UTC(2026, 10, 26, 12, 0, 0);
+
+const response = (atMs: number, durationMs: number, status = 200): RequestSample => ({
+  time: T0 + atMs,
+  durationMs,
+  status,
+  key: 'tenant-a/full',
+  tenant: 'tenant-a',
+  endpoint: 'orders',
+});
+
+describe('plannedRateAt', () => {
+  const phases = [
+    { name: 'walk', durationS: 2, rate: 10 },
+    { name: 'walk', durationS: 4, rate: 10, rampTo: 50 },
+  ];
+
+  it('should read a constant phase, a ramp at its midpoint, and nothing outside the schedule', () => {
+    expect(plannedRateAt(phases, 1)).toBe(10);
+    expect(plannedRateAt(phases, 4)).toBe(30);
+    expect(plannedRateAt(phases, 6)).toBeUndefined();
+    expect(plannedRateAt(phases, -0.5)).toBeUndefined();
+  });
+});
+
+describe('loadTimeline', () => {
+  // walk: 2 s at 2 arrivals/s from the first response; stress: 2 s at 4 arrivals/s from t=2, one 429.
+  const walk = {
+    name: 'walk',
+    phases: [{ name: 'walk', durationS: 2, rate: 2 }],
+    responses: [response(0, 10), response(500, 30), response(1000, 20)],
+    arrivals: [T0, T0 + 500, T0 + 1000],
+  };
+  const stress = {
+    name: 'stress',
+    expects: 'throttling',
+    phases: [{ name: 'walk', durationS: 2, rate: 4 }],
+    responses: [response(2100, 50), response(2200, 1, 429), response(3100, 70)],
+    arrivals: [T0 + 2000, T0 + 2250, T0 + 2500, T0 + 2750, T0 + 3000],
+  };
+
+  it("should place each load's stretch on the axis and name what it provokes on purpose", () => {
+    const { loads } = loadTimeline([walk, stress]);
+    expect(loads).toEqual([
+      { name: 'walk', start: 0, end: 2 },
+      { name: 'stress', start: 2, end: 4, expects: 'throttling' },
+    ]);
+  });
+
+  it('should give latency of what was served, arrivals and the planned rate per second', () => {
+    const { timeline } = loadTimeline([walk, stress]);
+    expect(timeline).toEqual([
+      { t: 0, served: 2, p50: 10, p95: 30, arrivals: 2, planned: 2 },
+      { t: 1, served: 1, p50: 20, p95: 20, arrivals: 1, planned: 2 },
+      { t: 2, served: 1, p50: 50, p95: 50, arrivals: 4, planned: 4 },
+      { t: 3, served: 1, p50: 70, p95: 70, arrivals: 1, planned: 4 },
+    ]);
+  });
+
+  it('should leave out a load that sent nothing, and be empty when nothing was answered', () => {
+    const idle = {
+      name: 'isolation',
+      phases: [{ name: 'walk', durationS: 5, rate: 1 }],
+      responses: [],
+      arrivals: [],
+    };
+    expect(loadTimeline([walk, idle]).loads.map((load) => load.name)).toEqual(['walk']);
+    expect(loadTimeline([idle])).toEqual({ loads: [], timeline: [] });
+  });
+});
+
+describe('fillLoadMetrics', () => {
+  function pointsFile(name: string, lines: string[]): string {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'timeline-')), `${name}.ndjson`);
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    return file;
+  }
+  const latencyPoint = (sample: RequestSample) =>
+    formatPoint({
+      metric: METRIC.latency,
+      kind: 'trend',
+      time: sample.time,
+      value: sample.durationMs,
+      tags: {
+        status: String(sample.status),
+        tenant: sample.tenant,
+        endpoint: sample.endpoint,
+        key: sample.key,
+      },
+    });
+  const arrivalPoint = (time: number) =>
+    formatPoint({ metric: METRIC.arrivals, kind: 'counter', time, value: 1, tags: { phase: 'walk' } });
+
+  it('should write windows and timeline that validate, on the axis of the 429 share', async () => {
+    const result = (scenario: string, trace: Parameters<typeof loadTimeline>[0][number]) =>
+      ({
+        scenario,
+        phases: trace.phases,
+        ...(trace.expects ? { expects: trace.expects } : {}),
+        files: {
+          points: [
+            pointsFile(scenario, [...trace.responses.map(latencyPoint), ...trace.arrivals.map(arrivalPoint)]),
+          ],
+        },
+      }) as unknown as LoadResult;
+    const summary = startSummary({
+      command: 'gate',
+      target: { name: 'sandbox', baseUrl: 'http://127.0.0.1:1/api/v1', kind: 'sandbox' },
+      versions: { harness: '0', node: process.version, artillery: '2.0.34' },
+      startedAt: new Date(T0),
+    });
+    const walk = {
+      name: 'walk',
+      phases: [{ name: 'walk', durationS: 1, rate: 1 }],
+      responses: [response(500, 5)],
+      arrivals: [T0 + 490],
+    };
+    const stress = {
+      name: 'stress',
+      expects: 'throttling',
+      phases: [{ name: 'walk', durationS: 1, rate: 2 }],
+      responses: [response(1200, 1, 429), response(1700, 9)],
+      arrivals: [T0 + 1190, T0 + 1690],
+    };
+    await fillLoadMetrics(summary, [
+      { name: 'walk', result: result('walk', walk) },
+      { name: 'stress', result: result('stress', stress) },
+    ]);
+    finishSummary(summary, new Date(T0 + 5000));
+
+    expect(validateSummary(summary)).toMatchObject({ ok: true });
+    expect(summary.metrics.loads).toEqual([
+      { name: 'walk', start: 0, end: 1 },
+      { name: 'stress', start: 0.7, end: 1.7, expects: 'throttling' },
+    ]);
+    // Seconds from the first response (T0+500): the 429 at T0+1200 falls in second 0 of both.
+    expect(summary.metrics.timeline?.map((point) => [point.t, point.served, point.arrivals])).toEqual([
+      [0, 1, 2],
+      [1, 1, 1],
+    ]);
+    expect(summary.metrics.rate429.filter((point) => point.tenant === undefined)).toEqual([
+      { t: 0, rate: 0.5 },
+      { t: 1.2, rate: 0 },
+    ]);
+  });
+});
