@@ -78,7 +78,7 @@ describe('reproduction scripts of failed properties, run against a live sandbox'
 
   afterAll(async () => {
     await Promise.all([clean.close(), ...[...faulty.values()].map((sandbox) => sandbox.close())]);
-    if (!process.env.KEEP_WORK) await rm(work, { recursive: true, force: true });
+    await rm(work, { recursive: true, force: true });
   });
 
   it.each(CASES)('should exit 1 on $fault and 0 on the clean sandbox ($property)', async ({ fault, bug }) => {
