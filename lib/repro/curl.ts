@@ -129,8 +129,8 @@ fact=""
 request() {
   local n="$1" bug="$2" answer status
   shift 2
-  if ! answer="$(curl -sS -G --max-time 30 -o "$work/$n.json" -w '%{http_code} %{content_type}' "$@")"; then
-    echo "cannot judge: step $n got no answer from $BASE_URL: $restart"
+  if ! answer="$(curl -sS -G --max-time 30 -o "$work/$n.json" -w '%{http_code} %{content_type}' "$@" 2>"$work/$n.error")"; then
+    echo "cannot judge: step $n got no answer from $BASE_URL ($(head -n 1 "$work/$n.error")): $restart"
     exit 2
   fi
   echo "$answer" >"$work/$n.status"
