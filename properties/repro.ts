@@ -2,6 +2,7 @@
 import { callPath } from '../lib/http/call.ts';
 import type { Failure, RequestRecord } from '../lib/failure.ts';
 import { curlScript, type ReproStep } from '../lib/repro/curl.ts';
+import { scriptTarget } from '../lib/repro/script-target.ts';
 import { propsReplay, type RunSource } from '../lib/replay-command.ts';
 import type { Target } from '../lib/target/target.ts';
 import type { Exchange } from './transcript.ts';
@@ -62,12 +63,15 @@ export interface FailedRun {
   requests: readonly ReproStep[];
 }
 
-/** `source`: what the run ran against, so that the replay command in the header does too. */
+/**
+ * `source`: what the run ran against, so that the replay command in the header does too, and the
+ * script can bring that target back (the sandbox's command) and find its keys.
+ */
 export function reproScript(result: FailedRun, target: Target, source: RunSource): string {
   return curlScript({
     title: `Reproduction of property ${result.name} (fast-check seed ${result.seed}, path ${result.path})`,
     replay: propsReplay(result.name, result, source),
-    baseUrl: target.baseUrl,
+    target: scriptTarget(source),
     apiKeyHeader: target.apiKeyHeader,
     steps: result.requests,
     failures: result.failures,

@@ -6,7 +6,7 @@ import type { parseFlags } from '../lib/cli/cli.ts';
 import { renderHelp } from '../lib/cli/help.ts';
 import { HarnessError } from '../lib/errors.ts';
 import { FAULTS } from './faults/catalogue.ts';
-import { latencySpec, rateLimitSpec, type SandboxOptions } from './options.ts';
+import { latencySpec, rateLimitSpec, SANDBOX_TARGET_FILE, type SandboxOptions } from './options.ts';
 
 export const SANDBOX_USAGE = renderHelp({
   usage: ['npm run sandbox -- [options]'],
@@ -27,7 +27,7 @@ for it, so the harness drives it exactly as it drives staging. Runs until SIGINT
     ['--churn N', 'background data changes per second (default 0: quiescent)'],
     ['--latency SPEC', 'fixed=MS,tail=MS,ratio=R: every request waits fixed, a ratio of them tail more'],
     ['--api-key-brand NAME', 'brand of the X-<Brand>-Api-Key header (default Sandbox)'],
-    ['--target-out PATH', 'where to write the target file (default reports/sandbox-target.json)'],
+    ['--target-out PATH', `where to write the target file (default ${SANDBOX_TARGET_FILE})`],
     ['--list-faults', 'print the fault catalogue and exit (add --json for JSON)'],
     ['--json', 'with --list-faults: the catalogue as JSON'],
   ],
@@ -96,7 +96,7 @@ export function sandboxOptionsFromFlags(flags: Flags): SandboxOptions {
     faults,
     churn: numberSetting(flags, 'churn'),
     apiKeyBrand: setting(flags, 'api-key-brand'),
-    targetPath: setting(flags, 'target-out') ?? 'reports/sandbox-target.json',
+    targetPath: setting(flags, 'target-out') ?? SANDBOX_TARGET_FILE,
     rateLimit: rateLimit === undefined ? undefined : rateLimitSpec(rateLimit),
     latency: latency === undefined ? undefined : latencySpec(latency),
   };

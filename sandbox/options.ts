@@ -41,6 +41,9 @@ export interface SandboxOptions {
   targetPath?: string;
 }
 
+/** Where `npm run sandbox` writes its target file unless told otherwise (`--target-out`). */
+export const SANDBOX_TARGET_FILE = 'reports/sandbox-target.json';
+
 export type ResolvedOptions = Required<Omit<SandboxOptions, 'targetPath' | 'rateLimit' | 'latency'>> & {
   targetPath: string | undefined;
   rateLimit: RateLimitOptions;

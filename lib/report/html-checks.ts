@@ -44,32 +44,32 @@ function replay(check: CheckResult, target: Summary['target']): string {
   return command === undefined ? '' : `<p class="label">Replay</p><pre><code>${e(command)}</code></pre>`;
 }
 
-/** The key variables a reproduction reads: its header lists them (lib/repro/curl.ts, artillery-script.ts). */
-function keyVariables(check: CheckResult, reproductions: Reproductions): string[] {
-  const names = new Set<string>();
+/** Lines of the reproductions' headers (lib/repro/script-target.ts) that match `pattern`, once each. */
+function headerLines(check: CheckResult, reproductions: Reproductions, pattern: RegExp): string[] {
+  const found = new Set<string>();
   for (const file of check.reproduction ?? [])
-    for (const match of (reproductions[file] ?? '').matchAll(/^#\s+(KEY_[A-Z0-9_]+): /gm))
-      if (match[1]) names.add(match[1]);
-  return [...names];
+    for (const match of (reproductions[file] ?? '').matchAll(pattern)) if (match[1]) found.add(match[1]);
+  return [...found];
 }
 
-/** How to run each runnable script, with the variables it reads; from the run's directory. */
-function runCommands(check: CheckResult, target: Summary['target'], reproductions: Reproductions): string {
+/**
+ * How to run each runnable script, from the run's directory: after starting the run's sandbox
+ * again when it ran on one (the scripts read its new target file), else with the run's target file.
+ */
+function runCommands(check: CheckResult, reproductions: Reproductions): string {
   const scripts = (check.reproduction ?? []).filter((file) => file.endsWith('.sh'));
   if (scripts.length === 0) return '';
-  const env = [
-    `BASE_URL=${target.baseUrl}`,
-    ...keyVariables(check, reproductions).map((name) => `${name}=...`),
-  ];
-  const commands = scripts.map((file) => `${env.join(' ')} bash ${file}`);
-  return `<p class="label">Run it (from the run's directory; each key from its variable, never written here)</p><pre><code>${e(commands.join('\n'))}</code></pre>`;
+  const sandbox = headerLines(check, reproductions, /^#\s+(npm run sandbox --.*)$/gm);
+  const keys = headerLines(check, reproductions, /^#\s+(KEY_[A-Z0-9_]+): /gm);
+  const label =
+    sandbox.length > 0
+      ? "Run it (from the run's directory, after starting its sandbox again in the harness checkout: each script reads the sandbox's new target file for its base URL and keys)"
+      : `Run it (from the run's directory: each script reads the run's target file, the keys from the variables it names, unless ${keys.join(', ') || 'KEY_… variables'} are set)`;
+  const commands = [...sandbox, ...scripts.map((file) => `bash ${file}`)];
+  return `<p class="label">${e(label)}</p><pre><code>${e(commands.join('\n'))}</code></pre>`;
 }
 
-function reproductionBlock(
-  check: CheckResult,
-  target: Summary['target'],
-  reproductions: Reproductions,
-): string {
+function reproductionBlock(check: CheckResult, reproductions: Reproductions): string {
   const files = check.reproduction ?? [];
   if (files.length === 0) return '';
   const items = files.map((file) => {
@@ -81,7 +81,7 @@ function reproductionBlock(
       ? `<li>${name}</li>`
       : `<li><details><summary>${name}</summary><pre><code>${e(content)}</code></pre></details></li>`;
   });
-  return `<p class="label">Reproduction</p><ul class="repro">${items.join('')}</ul>${runCommands(check, target, reproductions)}`;
+  return `<p class="label">Reproduction</p><ul class="repro">${items.join('')}</ul>${runCommands(check, reproductions)}`;
 }
 
 /** What a failed check shows: why, its failures, the command that replays it, its scripts. */
@@ -95,7 +95,7 @@ export function failedCheckBody(
   const more = failures.length - MAX_FAILURES_SHOWN;
   return `${check.reason ? `<p>${e(check.reason)}</p>` : ''}${check.detail ? `<p class="muted">${e(check.detail)}</p>` : ''}
 ${shown}${more > 0 ? `<p class="muted">… ${more} more failures in summary.json</p>` : ''}
-${replay(check, target)}${reproductionBlock(check, target, reproductions)}`;
+${replay(check, target)}${reproductionBlock(check, reproductions)}`;
 }
 
 export function skippedSection(checks: CheckResult[]): string {

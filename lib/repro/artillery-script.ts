@@ -4,12 +4,14 @@
  * `config.reproduction`), the engine bundle beside it (build-repro-engine.ts, put in `engine/`),
  * and `repro-artillery.sh`, which runs Artillery with `engine/` on NODE_PATH and exits with the
  * verdict the engine wrote: 1 the bug shows, 0 not reproduced, 2 cannot judge. The replay is the
- * harness's own walk and page checks (replay-plan.ts). Pure: it never sees a key; keys come from
- * environment variables named by tenant and role, the base URL from BASE_URL.
+ * harness's own walk and page checks (replay-plan.ts). Pure: it never sees a key; the runner takes
+ * the keys and the base URL from the environment or the run's target file (script-target.ts) and
+ * hands them to the engine as BASE_URL and variables named by tenant and role.
  */
 import { stringify } from 'yaml';
 import type { Failure } from '../failure.ts';
 import type { ReproStep } from './curl.ts';
+import { targetHeader, targetPrelude, type ScriptTarget } from './script-target.ts';
 import {
   PLAN_KEY,
   REPRO_ENGINE,
@@ -25,6 +27,9 @@ export interface ArtilleryReproInput {
   replay: string;
   /** The check the hunt saw fail. */
   check: string;
+  /** Where the runner finds the target when it runs (script-target.ts). */
+  target: ScriptTarget;
+  /** The run's base URL: the test script's own, used when it is run without the runner. */
   baseUrl: string;
   apiKeyHeader: string;
   steps: readonly ReproStep[];
@@ -55,14 +60,12 @@ function describeFailures(input: ArtilleryReproInput): string[] {
   ];
 }
 
-function usage(plan: ReplayPlan): string[] {
-  const variables = planVariables(plan);
+function usage(input: ArtilleryReproInput, plan: ReplayPlan): string[] {
   return [
-    'Keys are read from the environment, never written here:',
-    ...variables.map(({ name, tenant, role }) => `  ${name}: the ${role} key of ${tenant}`),
-    `Run: BASE_URL=... ${variables.map(({ name }) => `${name}=... `).join('')}bash ${ARTILLERY_REPRO_FILES.runner}`,
-    'Exit code 1: the bug shows; 0: not reproduced; 2: cannot judge (a key variable unset or a key',
-    'refused, the target unreachable or throttling beyond the backoff, Artillery missing).',
+    ...targetHeader(input.target, planVariables(plan)),
+    `Run: bash ${ARTILLERY_REPRO_FILES.runner}`,
+    'Exit code 1: the bug shows; 0: not reproduced; 2: cannot judge (a key or the target missing, a',
+    'key refused, the target unreachable or throttling beyond the backoff, Artillery missing).',
   ];
 }
 
@@ -81,7 +84,7 @@ function testScript(input: ArtilleryReproInput, plan: ReplayPlan): string {
   const comments = [
     ...describeFailures(input),
     `The harness's walk and page checks replay the walks of config.${PLAN_KEY} (its engine: ${REPRO_ENGINE_DIR}/).`,
-    ...usage(plan),
+    ...usage(input, plan),
   ].map((line) => `# ${oneLine(line)}`);
   return `${comments.join('\n')}\n${stringify(script, { lineWidth: 0 })}`;
 }
@@ -97,17 +100,14 @@ function runner(input: ArtilleryReproInput, plan: ReplayPlan): string {
     ...[
       ...describeFailures(input),
       `Runs ${ARTILLERY_REPRO_FILES.script} on Artillery with the harness's engine (${REPRO_ENGINE_DIR}/ on NODE_PATH).`,
-      ...usage(plan),
+      ...usage(input, plan),
       `Artillery: the command in $ARTILLERY when set, else ${local ? "the harness's own when it is still there, else " : ''}${npx} (Node >= 22.18).`,
     ].map((line) => `# ${oneLine(line)}`),
     'set -uo pipefail',
     'here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"',
   ];
-  for (const { name, tenant, role } of planVariables(plan))
-    lines.push(
-      `if [ -z "\${${name}:-}" ]; then echo ${singleQuoted(`cannot judge: set ${name} to the ${role} key of ${tenant}`)} >&2; exit 2; fi`,
-    );
   lines.push(
+    ...targetPrelude(input.target, planVariables(plan)),
     'if [ -n "${ARTILLERY:-}" ]; then',
     '  read -r -a artillery <<<"$ARTILLERY"',
     ...(local

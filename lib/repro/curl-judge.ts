@@ -1,48 +1,93 @@
 /**
  * The end of a curl reproduction that judges the answers (with jq) after lib/repro/curl.ts has
- * sent the requests and saved each answer as $work/N.json: duplicate ids across the walk, page
- * size, filters, hasMore against nextPageToken, the exact empty result, a repeated token. Exit 1
- * when the bug shows, 0 when every answer passes, 2 when jq is missing.
+ * sent the requests and saved each answer as $work/N.json and its status and content type as
+ * $work/N.status: the Error shape of every error answer, each page's size against its limit, its
+ * filters (the rules filter-respected judges, lib/checks/filter-rules.ts), hasMore against
+ * nextPageToken, the exact empty result, duplicate ids and repeated tokens within a walk, ids served
+ * to two tenants. Exit 1 when the bug shows, 0 when every answer passes and these rules can see the
+ * failure, 2 (cannot judge) when they cannot: a check that compares walks, say.
  */
-import type { Expectations } from './expectations.ts';
-import { groupSteps, type StepOwner } from './step-walks.ts';
+import { LIMITS } from '../contract/endpoints.ts';
+import { filterRules, type FilterRule } from '../checks/filter-rules.ts';
+import { limitOf } from '../checks/types.ts';
+import type { ReproInput, ReproStep } from './curl.ts';
+import { groupSteps, stepOwners, type StepOwner } from './step-walks.ts';
+
+/** Checks whose failure shows in the answers these rules judge, whatever their statuses. */
+const JUDGED_CHECKS: ReadonlySet<string> = new Set([
+  'error-body-shape',
+  'page-size-within-limit',
+  'filter-respected',
+  'pagination-consistent',
+  'empty-result-exact',
+  'no-duplicate-ids',
+  'walk-terminates',
+  'tenant-isolation',
+  'tenants-disjoint',
+]);
 
 const quoted = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
+const json = (value: unknown): string => JSON.stringify(value);
+const isAscii = (text: string): boolean => /^[\x20-\x7e]*$/.test(text);
 
-/** jq filters that print the ids of the records on a page that break a filter. */
-function filterRules(expect: Expectations): [string, string][] {
-  const rules: [string, string][] = Object.entries(expect.equal).map(([field, value]) => [
-    `${field}=${value}`,
-    `select(has(${JSON.stringify(field)}) and .${field} != ${JSON.stringify(value)})`,
-  ]);
-  if (expect.activeStatuses)
-    rules.push([
-      'activeOnly=true',
-      `select(.status as $s | ${JSON.stringify(expect.activeStatuses)} | any(. == $s) | not)`,
-    ]);
-  if (expect.search !== undefined) {
-    const needle = JSON.stringify(expect.search.toLowerCase());
-    rules.push([
-      `q=${expect.search}`,
-      `select(((.name // "" | ascii_downcase | contains(${needle})) or (.sku // "" | ascii_downcase | contains(${needle}))) | not)`,
-    ]);
+/**
+ * A jq filter selecting the records a rule drops, as ruleHolds judges them; undefined when jq cannot
+ * tell (a q outside printable ASCII: the check's Unicode case readings are not jq's).
+ */
+function dropsRecord(rule: FilterRule): string | undefined {
+  const [value] = rule.values;
+  switch (rule.kind) {
+    case 'equals':
+      return `select(.${rule.field} != ${json(value)})`;
+    case 'oneOf':
+      return `select((.${rule.field} | tostring) as $s | any(${json(rule.values)}[]; . == $s) | not)`;
+    case 'absentOrEquals':
+      return `select(has(${json(rule.field)}) and .${rule.field} != ${json(value)})`;
+    case 'containsFold': {
+      if (!isAscii(value)) return undefined;
+      const needles = [...new Set([value, value.trim()].map((text) => text.toLowerCase()))];
+      const found = needles.map((needle) => `contains(${json(needle)})`).join(' or ');
+      // A non-ASCII name may match under a case reading jq does not have: not judged.
+      const misses = `type != "string" or ((explode | all(. < 128)) and ((ascii_downcase | ${found}) | not))`;
+      return `select(all(${rule.fields.map((field) => `.${field}`).join(', ')}; ${misses}))`;
+    }
   }
-  return rules;
 }
 
-function pageChecks(expect: Expectations): string[] {
-  const lines = [
-    `  size="$(jq '.data | length' "$f")"`,
-    `  if [ "$size" -gt ${expect.limit} ]; then bug "step $n: $size records for limit=${expect.limit}"; fi`,
+/** The rules of the pages of steps sent with this query: their size, then their filters. */
+function pageChecks(step: ReproStep): string[] {
+  const limit = limitOf(step.call, LIMITS.default);
+  const lines = Number.isFinite(limit)
+    ? [
+        `  size="$(jq '.data | length' "$f")"`,
+        `  if [ "$size" -gt ${Math.floor(limit)} ]; then bug "step $n: $size records for limit=${limit}"; fi`,
+      ]
+    : [];
+  lines.push(
     `  if jq -e '(.pagination.hasMore == true and (.pagination.nextPageToken | type) != "string") or (.pagination.hasMore == false and .pagination.nextPageToken != null)' "$f" >/dev/null; then bug "step $n: hasMore and nextPageToken disagree"; fi`,
     `  if jq -e '(.data | length) == 0 and .pagination != {"nextPageToken": null, "hasMore": false}' "$f" >/dev/null; then bug "step $n: an empty page without {nextPageToken: null, hasMore: false}"; fi`,
-  ];
-  for (const [name, select] of filterRules(expect))
+  );
+  for (const rule of filterRules(step.call.query)) {
+    const drops = dropsRecord(rule);
+    if (drops === undefined) continue;
     lines.push(
-      `  off="$(jq -r ${quoted(`[.data[] | ${select} | .id | tostring] | .[0:3] | join(" ")`)} "$f")"`,
-      `  if [ -n "$off" ]; then bug "step $n: records that do not satisfy "${quoted(`${name}: `)}"$off"; fi`,
+      `  off="$(jq -r ${quoted(`[.data[] | objects | ${drops} | .id | tostring] | .[0:3] | join(" ")`)} "$f")"`,
+      `  if [ -n "$off" ]; then bug "step $n: records that do not satisfy "${quoted(`${rule.label}: `)}"$off"; fi`,
     );
+  }
   return lines;
+}
+
+/** Steps grouped by the query their pages are judged with (limit and filters). */
+function byQuery(steps: readonly ReproStep[]): [ReproStep, number[]][] {
+  const groups = new Map<string, [ReproStep, number[]]>();
+  steps.forEach((step, index) => {
+    const key = json({ ...step.call.query, cursor: undefined });
+    const group = groups.get(key);
+    if (group) group[1].push(index);
+    else groups.set(key, [step, [index]]);
+  });
+  return [...groups.values()];
 }
 
 /** Per walk: no id twice and no token twice; across tenants: no id for two (spec §5). */
@@ -69,29 +114,60 @@ function walkChecks(owners: readonly StepOwner[]): string[] {
   return lines;
 }
 
-/** `owners[n]`: the walk and tenant of step n (step-walks.ts). */
-export function curlJudge(expect: Expectations, owners: readonly StepOwner[]): string {
-  const steps = owners.map((_, index) => index).join(' ');
+/** spec §2 and §7: an error answer is JSON in the Error shape, its statusCode the HTTP status. */
+const ERROR_SHAPE = [
+  `json_type='^application/([a-z0-9_.+-]+\\+)?json($|[^a-z0-9_])'`,
+  `error_shape='type == "object" and ((.message | type) == "string" or ((.message | type) == "array" and all(.message[]; type == "string"))) and .statusCode == $status and ((has("error") | not) or (.error | type) == "string")'`,
+  'for n in $all; do',
+  '  read -r status ctype <"$work/$n.status"',
+  '  if [ "$status" -lt 400 ]; then continue; fi',
+  '  if ! [[ "${ctype,,}" =~ $json_type ]]; then bug "step $n: HTTP $status answered with ${ctype:-no content type}, not JSON"',
+  '  elif ! jq -e --argjson status "$status" "$error_shape" "$work/$n.json" >/dev/null 2>&1; then bug "step $n: HTTP $status without the Error shape {message, statusCode: $status, error?}"; fi',
+  'done',
+];
+
+/** What the script says when no rule broke: not reproduced (exit 0), or cannot judge (exit 2). */
+function noBugVerdict(input: ReproInput): string[] {
+  const checks = input.failures.map((failure) => failure.check);
+  const byStatus = input.steps.some((step) => step.showsBug);
+  if (byStatus || checks.some((check) => JUDGED_CHECKS.has(check)))
+    return [
+      'if [ "$expected" -gt 0 ]; then echo "not reproduced: $shown of $expected steps answered the status they answered when it failed, and every answer kept the contract rules checked here"; exit 0; fi',
+      'echo "not reproduced: every answer kept the contract rules checked here"',
+      'exit 0',
+    ];
+  const cannot = `cannot judge: ${checks.join(', ') || 'this failure'} does not show in the status codes or the rules this script checks, which every answer kept; replay it with the harness: ${input.replay}`;
+  return [`echo ${quoted(cannot)}`, 'exit 2'];
+}
+
+/** The judgement: rules on every answer, then the verdict (it ends the script). */
+export function curlJudge(input: ReproInput): string {
+  const all = input.steps.map((_, index) => index).join(' ');
+  const pages = byQuery(input.steps).flatMap(([step, indices]) => [
+    `for n in $(paged ${indices.join(' ')}); do`,
+    '  f="$work/$n.json"',
+    ...pageChecks(step),
+    'done',
+  ]);
   return [
     '',
-    '# Judge the answers: the contract rules every page of a walk keeps (needs jq).',
-    'if ! command -v jq >/dev/null 2>&1; then echo "install jq so that this script can judge the answers"; exit 2; fi',
+    '# Judge the answers: the contract rules every answer keeps.',
     'found=0',
     'bug() { echo "BUG: $*"; found=1; }',
+    `all=${quoted(all)}`,
     'pages=" "',
-    `for n in ${steps}; do`,
+    'for n in $all; do',
     `  if jq -e '(.data | type) == "array" and (.pagination | type) == "object"' "$work/$n.json" >/dev/null 2>&1; then pages="$pages$n "; fi`,
     'done',
-    '# ids N...: the ids on those steps that answered a page; tokens N...: their nextPageTokens.',
-    `ids() { for n in "$@"; do case "$pages" in *" $n "*) jq -r '.data[].id | tostring' "$work/$n.json" ;; esac; done; }`,
-    `tokens() { for n in "$@"; do case "$pages" in *" $n "*) jq -r '.pagination.nextPageToken // empty' "$work/$n.json" ;; esac; done; }`,
-    'for n in $pages; do',
-    '  f="$work/$n.json"',
-    ...pageChecks(expect),
-    'done',
-    ...walkChecks(owners),
+    '# paged N...: those steps that answered a page; ids N...: their ids; tokens N...: their nextPageTokens.',
+    'paged() { for n in "$@"; do case "$pages" in *" $n "*) echo "$n" ;; esac; done; }',
+    `ids() { for n in $(paged "$@"); do jq -r '.data[] | objects | .id | tostring' "$work/$n.json"; done; }`,
+    `tokens() { for n in $(paged "$@"); do jq -r '.pagination.nextPageToken // empty' "$work/$n.json"; done; }`,
+    ...ERROR_SHAPE,
+    ...pages,
+    ...walkChecks(stepOwners(input.steps)),
     'if [ "$found" -eq 1 ]; then echo "REPRODUCED: the answers break the contract (the BUG line above says how)"; exit 1; fi',
-    'echo "not reproduced: every answer kept the contract rules checked here"',
+    ...noBugVerdict(input),
     '',
   ].join('\n');
 }

@@ -1,13 +1,22 @@
 /**
  * Writes a failing request sequence as a bash + curl script a person can run against the target.
- * Pure: it never sees a key. Keys come from environment variables named by tenant and role
- * (`KEY_TENANT_A_FULL`), the base URL from `BASE_URL`, and cursors from the responses the script
- * itself receives, so the walk is replayed with fresh tokens rather than stale ones. A key
- * variable unset or a request without an answer ends it with exit 2 (cannot judge), never 1.
+ * Pure: it never sees a key. Keys and the base URL come from the environment or the target file
+ * the script reads when it runs (script-target.ts), cursors from the responses the script itself
+ * receives, so the walk is replayed with fresh tokens rather than stale ones. Then it judges the
+ * answers (curl-judge.ts). Exit 1 reproduced, 0 not reproduced, 2 cannot judge: a key or the
+ * target missing, a request without an answer, or a check these rules cannot see.
  */
 import { ENDPOINT_INFO } from '../contract/endpoints.ts';
 import { toHttpRequest, type ApiCall, type Credential } from '../http/call.ts';
 import type { Target } from '../target/target.ts';
+import { curlJudge } from './curl-judge.ts';
+import {
+  requireJq,
+  targetHeader,
+  targetPrelude,
+  type KeyVariable,
+  type ScriptTarget,
+} from './script-target.ts';
 
 export interface ReproStep {
   call: ApiCall;
@@ -30,7 +39,8 @@ export interface ReproInput {
   title: string;
   /** The harness command that replays the same run (seed and path). */
   replay: string;
-  baseUrl: string;
+  /** Where the script finds its target when it runs (script-target.ts). */
+  target: ScriptTarget;
   apiKeyHeader: string;
   steps: readonly ReproStep[];
   failures: readonly ReproFailure[];
@@ -112,16 +122,19 @@ shown=0
 expected=0
 fact=""
 
-# request N STATUS_THAT_SHOWS_THE_BUG|- CURL_ARGS...: saves the answer, counts the bug's statuses.
-# A request that gets no answer (the target unreachable) leaves nothing to judge: exit 2.
-# VERBOSE=1 prints every answer; otherwise only the verdict and the fact that proves it.
+# request N STATUS_THAT_SHOWS_THE_BUG|- CURL_ARGS...: saves the answer ($work/N.json) and its status
+# and content type ($work/N.status), counts the bug's statuses. A request that gets no answer (the
+# target unreachable) leaves nothing to judge: exit 2. VERBOSE=1 prints every answer; otherwise
+# only the verdict and the fact that proves it.
 request() {
-  local n="$1" bug="$2" status
+  local n="$1" bug="$2" answer status
   shift 2
-  if ! status="$(curl -sS -G -o "$work/$n.json" -w '%{http_code}' "$@")"; then
-    echo "cannot judge: step $n got no answer (is BASE_URL right and the target up?)"
+  if ! answer="$(curl -sS -G --max-time 30 -o "$work/$n.json" -w '%{http_code} %{content_type}' "$@" 2>"$work/$n.error")"; then
+    echo "cannot judge: step $n got no answer from $BASE_URL ($(head -n 1 "$work/$n.error")): $restart"
     exit 2
   fi
+  echo "$answer" >"$work/$n.status"
+  status="\${answer%% *}"
   if [ -n "\${VERBOSE:-}" ]; then echo "step $n: HTTP $status $(cat "$work/$n.json")"; fi
   if [ "$bug" != "-" ]; then
     expected=$((expected + 1))
@@ -133,38 +146,26 @@ request() {
 }
 
 # token N: the nextPageToken of step N's answer (empty when there is none).
-token() {
-  sed -n 's/.*"nextPageToken"[[:space:]]*:[[:space:]]*"\\([^"]*\\)".*/\\1/p' "$work/$1.json" | head -n 1
-}
+token() { jq -r '.pagination.nextPageToken // empty' "$work/$1.json" 2>/dev/null || true; }
 `;
 
 /**
  * The verdict of the steps whose status is the bug (a 200 where the contract fixes a 4xx): every
- * one answering that status again reproduces it. What follows when they do not: `judge` (a jq
- * judgement of the answers, curl-judge.ts) or, without one, the status verdict alone.
+ * one answering that status again reproduces it. When they do not, the answers are judged
+ * (curl-judge.ts).
  */
-function verdict(input: ReproInput, judge: string | undefined): string {
+function statusVerdict(input: ReproInput): string {
   const failure = input.failures[0];
   const expected = failure ? ` (expected: ${failure.expected.replace(/\r?\n/g, ' ')})` : '';
   const check = failure ? `${failure.check}: ` : '';
-  const reproduced = `if [ "$expected" -gt 0 ] && [ "$shown" -eq "$expected" ]; then
+  return `
+if [ "$expected" -gt 0 ] && [ "$shown" -eq "$expected" ]; then
   echo ${singleQuoted(`REPRODUCED: ${check}`)}"$fact"${singleQuoted(expected)}
   exit 1
 fi`;
-  if (judge !== undefined) return `\n${reproduced}\n${judge}`;
-  const cannot = `cannot judge: ${failure?.check ?? 'this failure'} does not show in a status code; replay it with the harness (${input.replay}), or run with VERBOSE=1 to read the answers`;
-  return `
-${reproduced}
-if [ "$expected" -gt 0 ]; then
-  echo "not reproduced: $shown of $expected steps answered the status they answered when it failed"
-  exit 0
-fi
-echo ${singleQuoted(cannot)}
-exit 2
-`;
 }
 
-function header(input: ReproInput, target: Target): string[] {
+function header(input: ReproInput, keys: readonly KeyVariable[]): string[] {
   const lines = [`#!/usr/bin/env bash`, `# ${input.title}`, `# Replay with the harness: ${input.replay}`];
   for (const failure of input.failures)
     lines.push(
@@ -172,32 +173,36 @@ function header(input: ReproInput, target: Target): string[] {
       `#   expected: ${failure.expected}`,
       `#   received: ${failure.received}`,
     );
-  lines.push('# Keys are read from the environment, never written here:');
-  for (const tenant of target.tenants)
-    for (const role of Object.keys(tenant.keys))
-      lines.push(`#   ${keyVariable(tenant.name, role)}: the ${role} key of ${tenant.name}`);
+  lines.push(
+    ...[
+      ...targetHeader(input.target, keys),
+      'Needs bash, curl and jq. Exit 1: reproduced; 0: not reproduced; 2: cannot judge (why, in one line).',
+    ].map((line) => `# ${line}`),
+  );
   return lines.map((line) => line.replace(/\r?\n/g, ' '));
 }
 
-/**
- * The whole script; `judge`, when given, judges the answers after the status verdict (it ends with
- * the script's exit code).
- */
-export function curlScript(input: ReproInput, judge?: string): string {
+/** The key variables the steps use, once each. */
+function keyVariables(target: Target): KeyVariable[] {
+  return target.tenants.flatMap((tenant) =>
+    Object.keys(tenant.keys).map((role) => ({
+      name: keyVariable(tenant.name, role),
+      tenant: tenant.name,
+      role,
+    })),
+  );
+}
+
+/** The whole script: the requests, the status verdict, then the judgement of the answers. */
+export function curlScript(input: ReproInput): string {
   const target = placeholderTarget(input);
+  const keys = keyVariables(target);
   const lines = [
-    ...header(input, target),
+    ...header(input, keys),
+    requireJq('judge the answers'),
     PRELUDE,
-    `if [ -z "\${BASE_URL:-}" ]; then BASE_URL=${singleQuoted(input.baseUrl)}; fi`,
+    ...targetPrelude(input.target, keys, true),
   ];
-  for (const tenant of target.tenants)
-    for (const role of Object.keys(tenant.keys)) {
-      const variable = keyVariable(tenant.name, role);
-      // Exit 2, cannot judge (`${VAR:?}` would exit 1, which says "the bug shows").
-      lines.push(
-        `if [ -z "\${${variable}:-}" ]; then echo ${singleQuoted(`cannot judge: set ${variable} to the ${role} key of ${tenant.name}`)} >&2; exit 2; fi`,
-      );
-    }
   const tokensNeeded = new Set(
     input.steps.map((step) => step.cursorFrom).filter((index) => index !== undefined),
   );
@@ -205,5 +210,5 @@ export function curlScript(input: ReproInput, judge?: string): string {
     lines.push('', `request ${index} ${step.showsBug ? step.status : '-'} ${curlArguments(target, step)}`);
     if (tokensNeeded.has(index)) lines.push(`cursor_${index}="$(token ${index})"`);
   });
-  return [...lines, verdict(input, judge)].join('\n');
+  return [...lines, statusVerdict(input), curlJudge(input)].join('\n');
 }

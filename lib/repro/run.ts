@@ -31,7 +31,7 @@ import type { ReproStep } from './curl.ts';
 import { withNeighbourFirst } from './neighbour.ts';
 import type { Target } from '../target/target.ts';
 import { inRunDir } from '../adapters/node-run-dir.ts';
-import { shellArgument, sourceFlags } from '../replay-command.ts';
+import { shellArgument, sourceFlags, type RunSource } from '../replay-command.ts';
 
 export interface ReproResult {
   verdict: 'reproduced' | 'not-reproduced';
@@ -65,6 +65,13 @@ function reproSteps(target: Target, walk: ReplayTarget, replay: Replay): ReproSt
   return withNeighbourFirst(replay.steps, { tenant: owner.name, role, scheme: 'bearer' });
 }
 
+/** What the hunt ran against: the target file, or the sandbox's faults and churn. */
+const runSource = (options: ReproOptions): RunSource => ({
+  ...(options.target === undefined ? {} : { targetFile: options.target }),
+  faults: options.faults,
+  ...(options.churn === undefined ? {} : { churn: options.churn }),
+});
+
 /** The harness command that repeats this hunt against what it ran against (the target or the faults). */
 function replayCommand(options: ReproOptions): string {
   const input = options.har
@@ -74,11 +81,7 @@ function replayCommand(options: ReproOptions): string {
         options.endpoint ?? '',
         ...(options.params === '' ? [] : ['--params', shellArgument(options.params)]),
       ];
-  const source = sourceFlags({
-    ...(options.target === undefined ? {} : { targetFile: options.target }),
-    faults: options.faults,
-    ...(options.churn === undefined ? {} : { churn: options.churn }),
-  });
+  const source = sourceFlags(runSource(options));
   const extras = [
     ...(options.tenant ? ['--tenant', shellArgument(options.tenant)] : []),
     ...(options.underLoad ? ['--under-load'] : []),
@@ -189,6 +192,7 @@ export async function runRepro(
               title: `Reproduction of ${failure.check} on ${input.walk.endpoint}, found by npm run repro (${input.source})`,
               replay,
               target: run.target,
+              source: runSource(options),
               steps: reproSteps(run.target, walk, measured.shrunk.replay),
               failures: measured.shrunk.replay.failures,
               redact,

@@ -3,8 +3,8 @@
  * curl script (lib/repro/curl.ts, ending in a jq judgement of the answers) and an Artillery
  * reproduction directory (lib/repro/artillery-script.ts: the test script, its runner and the
  * engine bundle, which replays the walk with the harness's own walk and page checks). All read the
- * base URL and keys from environment variables; none holds a key, and everything written passes
- * through the redactor.
+ * base URL and keys from the environment or the run's target file when they run
+ * (script-target.ts); none holds a key, and everything written passes through the redactor.
  */
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,9 +15,8 @@ import type { Redactor } from '../redact.ts';
 import { ARTILLERY_REPRO_FILES, REPRO_ENGINE_DIR, artilleryRepro } from './artillery-script.ts';
 import { buildReproEngine } from '../load/artillery/build-engine.ts';
 import { curlScript, type ReproStep } from './curl.ts';
-import { curlJudge } from './curl-judge.ts';
-import { expectationsOf } from './expectations.ts';
-import { stepOwners } from './step-walks.ts';
+import { scriptTarget } from './script-target.ts';
+import type { RunSource } from '../replay-command.ts';
 import type { Target } from '../target/target.ts';
 
 export interface ReproArtillery {
@@ -44,6 +43,8 @@ export interface ReproScriptsInput {
   title: string;
   replay: string;
   target: Target;
+  /** What the run ran against: the reproductions bring it back and read its keys from it. */
+  source: RunSource;
   steps: readonly ReproStep[];
   failures: readonly Failure[];
   redact: Redactor;
@@ -55,16 +56,16 @@ export interface ReproScriptsInput {
  * person opens, relative to runDir: the curl script, the Artillery runner and its test script.
  */
 export async function writeReproScripts(input: ReproScriptsInput): Promise<string[]> {
-  const query = input.steps.at(-1)?.call.query ?? {};
   const common = {
     title: input.title,
     replay: input.replay,
+    target: scriptTarget(input.source),
     baseUrl: input.target.baseUrl,
     apiKeyHeader: input.target.apiKeyHeader,
     steps: input.steps,
     failures: input.failures,
   };
-  const curl = curlScript(common, curlJudge(expectationsOf(query), stepOwners(input.steps)));
+  const curl = curlScript(common);
   const artillery = artilleryRepro({
     ...common,
     check: input.check,

@@ -9,7 +9,7 @@ const bash = (script: string, env: Record<string, string> = {}): string =>
 const input: ReproInput = {
   title: 'Reproduction of property tenancy.cross-tenant-cursor',
   replay: 'npm run props -- --property tenancy.cross-tenant-cursor --seed 1 --path 0',
-  baseUrl: 'http://127.0.0.1:1/api/v1',
+  target: { file: '/nowhere/sandbox-target.json', sandboxCommand: 'npm run sandbox -- --fault cursor-500' },
   apiKeyHeader: 'X-Sandbox-Api-Key',
   steps: [
     {
@@ -72,7 +72,7 @@ describe('curl reproduction script', () => {
     );
   });
 
-  it('should be valid bash that reads keys and the base URL from the environment only', () => {
+  it('should be valid bash that reads keys and the base URL from the environment or the target file', () => {
     const script = curlScript(input);
     expect(() => execFileSync('bash', ['-n'], { input: script })).not.toThrow();
     expect(script).toContain('if [ -z "${KEY_TENANT_A_FULL:-}" ]');
@@ -80,7 +80,7 @@ describe('curl reproduction script', () => {
     // Without its key a reproduction cannot judge: exit 2, never 1 ("the bug shows").
     const unset = spawnSync('bash', ['-s'], {
       input: script,
-      env: { PATH: process.env.PATH ?? '' },
+      env: { PATH: process.env.PATH ?? '', BASE_URL: 'http://127.0.0.1:1/api/v1' },
       encoding: 'utf8',
     });
     expect(unset.status).toBe(2);
@@ -89,23 +89,62 @@ describe('curl reproduction script', () => {
     expect(script).toContain("-H 'authorization: Bearer not a key'");
     expect(script).not.toContain('stale');
     expect(script).toMatch(
-      /^if \[ -z "\$\{BASE_URL:-\}" \]; then BASE_URL='http:\/\/127\.0\.0\.1:1\/api\/v1'; fi$/m,
+      /^if \[ -z "\$\{TARGET_FILE:-\}" \]; then TARGET_FILE='\/nowhere\/sandbox-target\.json'; fi$/m,
     );
   });
 
-  it('should print only its verdict, and say "cannot judge" when no status shows the failure', () => {
+  it('should say in its header how to start its sandbox again and where the keys come from', () => {
+    const script = curlScript(input);
+    expect(script).toContain('#   npm run sandbox -- --fault cursor-500\n');
+    expect(script).toContain('# It writes its base URL and fresh keys to /nowhere/sandbox-target.json');
+    expect(script).toContain('#   KEY_TENANT_A_FULL: the full key of tenant-a\n');
+    const withoutTarget = spawnSync('bash', ['-s'], {
+      input: script,
+      env: { PATH: process.env.PATH ?? '' },
+      encoding: 'utf8',
+    });
+    expect(withoutTarget.status).toBe(2);
+    expect(withoutTarget.stderr).toBe(
+      'cannot judge: no target file at /nowhere/sandbox-target.json and no BASE_URL: start its sandbox again (npm run sandbox -- --fault cursor-500, in the harness checkout) or set TARGET_FILE to the target file of the sandbox you started\n',
+    );
+  });
+
+  it('should name the target file instead when the run was given one', () => {
+    const script = curlScript({ ...input, target: { file: '/srv/staging.json' } });
+    expect(script).not.toContain('npm run sandbox');
+    expect(script).toContain(
+      '# Its target: the target file /srv/staging.json (set TARGET_FILE to read another)',
+    );
+  });
+
+  it('should print only its verdict, and say "cannot judge" when neither status nor rules show the failure', () => {
     const script = curlScript(input);
     expect(script).not.toContain('compare the answers');
     expect(script).not.toContain('head -c');
     expect(script).toContain(`echo 'REPRODUCED: cursor-rejected: '"$fact"' (expected: a 4xx)'`);
     const unjudged = curlScript({ ...input, steps: input.steps.map(({ showsBug: _, ...step }) => step) });
     expect(unjudged).toMatch(
-      /^echo 'cannot judge: cursor-rejected does not show in a status code; replay it with the harness \(npm run props -- --property tenancy\.cross-tenant-cursor --seed 1 --path 0\)/m,
+      /^echo 'cannot judge: cursor-rejected does not show in the status codes or the rules this script checks, which every answer kept; replay it with the harness: npm run props -- --property tenancy\.cross-tenant-cursor --seed 1 --path 0'$/m,
     );
     expect(unjudged).toMatch(/exit 2\n$/);
   });
 
+  it('should exit 2 in one line when jq is missing, before sending anything', () => {
+    const bashPath = execFileSync('bash', ['-c', 'command -v bash'], { encoding: 'utf8' }).trim();
+    const run = spawnSync(bashPath, ['-s'], {
+      input: curlScript(input),
+      env: { PATH: '/nonexistent' },
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(
+      /^cannot judge: this script needs jq to judge the answers; install jq [^\n]*\n$/,
+    );
+  });
+
   it('should stop with a clear message when a key variable is not set', () => {
-    expect(() => bash(curlScript(input))).toThrow(/set KEY_TENANT_A_FULL to the full key of tenant-a/);
+    expect(() => bash(curlScript(input), { BASE_URL: 'http://127.0.0.1:1/api/v1' })).toThrow(
+      /set KEY_TENANT_A_FULL to the full key of tenant-a/,
+    );
   });
 });

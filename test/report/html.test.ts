@@ -5,6 +5,7 @@ import { escapeHtml, jsonForScript, runFileHref } from '../../lib/report/html-es
 import { addCheck, finishSummary } from '../../lib/report/build.ts';
 import type { Summary } from '../../lib/report/model.ts';
 import { REPRO_PATH, sampleSummary } from './sample-summary.ts';
+import { targetHeader, type ScriptTarget } from '../../lib/repro/script-target.ts';
 
 const ASSETS = { uplotJs: '/* uPlot */', uplotCss: '/* css */', redact: (text: string) => text };
 
@@ -88,10 +89,20 @@ describe('report.html', () => {
     expect(bare).not.toContain('id="chart-');
   });
 
-  it('should give the command that runs a reproduction with the variables it reads', () => {
-    const script = `#!/usr/bin/env bash\n# Keys are read from the environment, never written here:\n#   KEY_TENANT_A_FULL: the full key of tenant-a\n`;
+  const KEYS = [{ name: 'KEY_TENANT_A_FULL', tenant: 'tenant-a', role: 'full' }];
+  const scriptWith = (target: ScriptTarget): string =>
+    ['#!/usr/bin/env bash', ...targetHeader(target, KEYS).map((line) => `# ${line}`), ''].join('\n');
+
+  it('should say to start the sandbox again before running a reproduction of a sandbox run', () => {
+    const script = scriptWith({
+      file: '/h/reports/sandbox-target.json',
+      sandboxCommand: 'npm run sandbox -- --fault page-boundary-duplicate --churn 20',
+    });
     const page = renderReportHtml(sampleSummary(), { ...ASSETS, reproductions: { [REPRO_PATH]: script } });
-    expect(page).toContain(`BASE_URL=http://127.0.0.1:4010/api/v1 KEY_TENANT_A_FULL=... bash ${REPRO_PATH}`);
+    expect(page).toContain(
+      `<pre><code>npm run sandbox -- --fault page-boundary-duplicate --churn 20\nbash ${REPRO_PATH}</code></pre>`,
+    );
+    expect(page).not.toContain('BASE_URL=http://127.0.0.1:4010');
     expect(page).toContain('sandbox (a sandbox started for the run)');
     expect(page).not.toContain('(remote)');
   });
@@ -116,6 +127,13 @@ describe('report.html', () => {
     expect(older).not.toContain('id="over-time"');
     expect(older).not.toContain('"bands"');
     expect(older).not.toContain('class="loads"');
+  });
+
+  it('should name the key variables of a reproduction of a target file run', () => {
+    const script = scriptWith({ file: '/h/staging.json' });
+    const page = renderReportHtml(sampleSummary(), { ...ASSETS, reproductions: { [REPRO_PATH]: script } });
+    expect(page).toContain(`<pre><code>bash ${REPRO_PATH}</code></pre>`);
+    expect(page).toContain('unless KEY_TENANT_A_FULL are set');
   });
 
   it('should label percentage axes as percentages and let long cursors wrap', () => {

@@ -3,6 +3,9 @@
  * shrunk steps, its replay through the one walk and the page checks against sandboxes, and the
  * files written. repro.test.ts and under-load.test.ts run the written directory on Artillery.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { parse } from 'yaml';
 import { createNodeClient } from '../../lib/adapters/node-http.ts';
@@ -18,7 +21,7 @@ import {
   type Verdict,
 } from '../../lib/repro/replay-plan.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
-import { reproEnv } from './run-script.ts';
+import { reproEnv, runScript } from './run-script.ts';
 
 const A: Credential = { tenant: 'tenant-a', role: 'full', scheme: 'bearer' };
 const B: Credential = { tenant: 'tenant-b', role: 'full', scheme: 'serviceHeader' };
@@ -181,6 +184,7 @@ describe('the files of an Artillery reproduction', () => {
     title: 'Reproduction of no-duplicate-ids on orders',
     replay: 'npm run repro -- --endpoint orders --seed 1',
     check: 'no-duplicate-ids',
+    target: { file: '/srv/harness/staging.json' },
     baseUrl: 'https://staging.example.test/api/v1',
     apiKeyHeader: 'X-Acme-Api-Key',
     steps: withNeighbourFirst(walkSteps({ limit: '1' }, 2), B),
@@ -209,5 +213,40 @@ describe('the files of an Artillery reproduction', () => {
     expect(runner).toMatch(/if \[ -z "\$\{KEY_TENANT_B_FULL:-\}" \]; then .*; exit 2; fi/);
     expect(runner).toContain('npx --yes artillery@2.0.34');
     expect(runner.indexOf('KEY_TENANT_B_FULL:-')).toBeLessThan(runner.indexOf(' run --quiet '));
+  });
+
+  it('should hand Artillery the base URL and keys it read from the target file', async () => {
+    const work = await mkdtemp(path.join(tmpdir(), 'artillery-runner-'));
+    try {
+      const runner = path.join(work, 'repro-artillery.sh');
+      await writeFile(runner, files['repro-artillery.sh'] ?? '');
+      const keys = { full: { value: 'key_of_a_for_the_runner_test' } };
+      await writeFile(
+        path.join(work, 'target.json'),
+        JSON.stringify({
+          baseUrl: 'http://target.example/api/v1',
+          tenants: [
+            { name: 'tenant-a', keys },
+            { name: 'tenant-b', keys: { full: { env: 'B_FULL_FROM_ENV' } } },
+          ],
+        }),
+      );
+      // Stands in for Artillery: its verdict is 1 only when it was given what the file holds.
+      const stand = path.join(work, 'stand-in.sh');
+      await writeFile(
+        stand,
+        '[ "$BASE_URL" = http://target.example/api/v1 ] && [ "$KEY_TENANT_A_FULL" = key_of_a_for_the_runner_test ] && [ "$KEY_TENANT_B_FULL" = b-from-env ] && echo "1 handed over" >"$HARNESS_REPRO_RESULT"\n',
+      );
+      const run = await runScript(runner, {
+        TARGET_FILE: path.join(work, 'target.json'),
+        B_FULL_FROM_ENV: 'b-from-env',
+        ARTILLERY: `bash ${stand}`,
+      });
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(1);
+      expect(run.stdout).not.toContain('key_of_a_for_the_runner_test');
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
   });
 });

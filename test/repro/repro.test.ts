@@ -97,6 +97,23 @@ describe(`repro of a HAR recorded against a sandbox with ${FAULT}`, () => {
     expect(artilleryRun.stdout).toMatch(/REPRODUCED: no-duplicate-ids failed again/);
   });
 
+  it('should read the base URL and keys from the target file it was written for, when no variable is set', async () => {
+    const [curl = '', runner = ''] = result.outcome.reproduction.map((file) =>
+      path.join(result.paths.runDir, file),
+    );
+    const header = await readFile(curl, 'utf8');
+    expect(header).toContain(`# Its target: the target file ${faulty.targetPath ?? ''} (set TARGET_FILE`);
+    const [curlRun, artilleryRun] = await Promise.all([
+      runCurlScript(curl, {}),
+      runArtilleryRepro(runner, {}),
+    ]);
+    expect(curlRun.code, curlRun.stdout + curlRun.stderr).toBe(1);
+    expect(artilleryRun.code, artilleryRun.stdout + artilleryRun.stderr).toBe(1);
+    const key = keyOf(faulty);
+    for (const text of [curlRun.stdout, curlRun.stderr, artilleryRun.stdout, artilleryRun.stderr])
+      expect(text.includes(key)).toBe(false);
+  });
+
   it('should write an Artillery reproduction that runs on its own: the test script, the engine beside it', async () => {
     const dir = path.join(result.paths.runDir, 'repro/no-duplicate-ids.artillery');
     const files = (await filesUnder(dir)).map((file) => path.relative(dir, file)).sort();
@@ -111,11 +128,11 @@ describe(`repro of a HAR recorded against a sandbox with ${FAULT}`, () => {
     expect(yml).toContain('KEY_TENANT_A_FULL');
   });
 
-  it('should exit 2, cannot judge, when a key variable is unset', async () => {
+  it('should exit 2, cannot judge, when a key is neither in its variable nor in the target file', async () => {
     const [curl = '', runner = ''] = result.outcome.reproduction.map((file) =>
       path.join(result.paths.runDir, file),
     );
-    const env = { BASE_URL: faulty.baseUrl };
+    const env = { BASE_URL: faulty.baseUrl, TARGET_FILE: path.join(work, 'no-such-target.json') };
     const [curlRun, artilleryRun] = await Promise.all([
       runCurlScript(curl, env),
       runArtilleryRepro(runner, env),

@@ -12,16 +12,20 @@ export function reproEnv(sandbox: RunningSandbox): Record<string, string> {
   return env;
 }
 
-/** This process's environment as a person's shell would have it: no tsx loader, no NODE_PATH. */
+/**
+ * This process's environment as a person's shell would have it: no tsx loader, no NODE_PATH, and no
+ * BASE_URL (Vite sets it to "/"; a reproduction would take it for its target's).
+ */
 function shellEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = { ...process.env };
   delete base.NODE_OPTIONS;
   delete base.NODE_PATH;
+  delete base.BASE_URL;
   return { ...base, ...env };
 }
 
 /** Runs a bash script without blocking the event loop (the sandbox lives in this process). */
-function runScript(
+export function runScript(
   script: string,
   env: Record<string, string>,
   timeoutMs = 30_000,
