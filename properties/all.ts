@@ -6,6 +6,7 @@ import { ERRORS } from './errors.ts';
 import { FILTERS } from './filters.ts';
 import { LIMITS_FAMILY } from './limits.ts';
 import { PAGINATION } from './pagination.ts';
+import { RATE_LIMIT } from './rate-limit.ts';
 import { TENANCY } from './tenancy.ts';
 import { CURSOR_SHAPES, PAGINATION_SHAPES } from './walk-shapes.ts';
 import type { PropertyDefinition } from './types.ts';
@@ -20,6 +21,8 @@ export const ALL_PROPERTIES: readonly PropertyDefinition[] = [
   ...AUTH,
   ...TENANCY,
   ...ERRORS,
+  // Last: its bursts leave a key throttled for a moment, which the others would only wait out.
+  ...RATE_LIMIT,
 ];
 
 /** Properties named exactly, or all of a family (`pagination`); an unknown name is a usage error. */

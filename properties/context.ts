@@ -28,6 +28,7 @@ export function createContext(target: Target, options: ContextOptions = {}): Sui
   return {
     target,
     client: createRecordingClient(client),
+    raw: client,
     budget: { ...DEFAULT_BUDGET, ...options.budget },
     survey: () => (survey ??= surveyTarget(client, target, options.surveyMs ?? 30_000)),
     advise(failure) {

@@ -21,6 +21,8 @@ export function describeNeed(need: Need): string {
       return `${plural(need.tenants, 'tenant')} with known locations`;
     case 'categories':
       return `${plural(need.tenants, 'tenant')} with known categories`;
+    case 'load':
+      return 'a target that allows load (load.allowed in the target file)';
   }
 }
 
@@ -37,6 +39,8 @@ function met(need: Need, target: Target, survey: Survey | undefined): boolean {
       return surveyed.filter((tenant) => tenant.locations.length > 0).length >= need.tenants;
     case 'categories':
       return surveyed.filter((tenant) => tenant.categories.length > 0).length >= need.tenants;
+    case 'load':
+      return target.load.allowed;
   }
 }
 

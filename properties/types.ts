@@ -5,12 +5,14 @@
  */
 import type fc from 'fast-check';
 import type { Failure } from '../lib/failure.ts';
+import type { Sender } from '../lib/paging/walk-list.ts';
 import type { KeyRole } from '../lib/target/schema.ts';
 import type { Target } from '../lib/target/target.ts';
 import type { RecordingClient } from './transcript.ts';
 import type { Survey } from './survey.ts';
 
-export type Family = 'pagination' | 'limits' | 'cursors' | 'filters' | 'auth' | 'tenancy' | 'errors';
+export type Family =
+  'pagination' | 'limits' | 'cursors' | 'filters' | 'auth' | 'tenancy' | 'errors' | 'ratelimit';
 
 /** What a property needs from the target; an unmet need is a skip with this as its reason. */
 export type Need =
@@ -19,7 +21,9 @@ export type Need =
   /** A tenant whose data changes while it is read (`quiescent: false`): walks under churn. */
   | { kind: 'changing' }
   | { kind: 'locations'; tenants: number }
-  | { kind: 'categories'; tenants: number };
+  | { kind: 'categories'; tenants: number }
+  /** A target whose file allows load (load.allowed): bursts past a rate limit, at most load.maxRps. */
+  | { kind: 'load' };
 
 /** Bounds that keep every run short, whatever the target's size. */
 export interface Budget {
@@ -36,6 +40,11 @@ export interface Budget {
 export interface PropertyContext {
   target: Target;
   client: RecordingClient;
+  /**
+   * The same connection pool, unrecorded and without the 429 retry loop: for the properties that
+   * must see a 429 themselves (ratelimit). Everything else sends through `client`.
+   */
+  raw: Sender;
   budget: Budget;
   /** What the target holds, read once per context by full walks (shared by all properties). */
   survey(): Promise<Survey>;

@@ -11,6 +11,8 @@ interface Bucket {
 }
 
 const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
+/** The retry-after-short fault: whole seconds rounded down, so less than a second left says 0. */
+const secondsRoundedDown = (ms: number): number => Math.floor(ms / 1000);
 
 function setHeaders(reply: FastifyReply, limit: number, result: RateLimiterRes): void {
   reply.header('RateLimit-Limit', limit);
@@ -25,6 +27,7 @@ function setHeaders(reply: FastifyReply, limit: number, result: RateLimiterRes):
  */
 export class RateLimits {
   private readonly buckets: Bucket[];
+  private readonly retryAfter: (ms: number) => number;
 
   constructor(options: RateLimitOptions, faults: FaultSet) {
     const duration = options.windowMs / 1000;
@@ -32,6 +35,7 @@ export class RateLimits {
       limiter: new RateLimiterMemory({ points, duration }),
       name,
     });
+    this.retryAfter = faults.has('retry-after-short') ? secondsRoundedDown : seconds;
     const everyone = () => 'everyone';
     if (faults.has('global-rate-limit')) this.buckets = [bucket(options.perTenant, everyone)];
     // The same bug with a generous limit: it shows only to a flood that goes past it.
@@ -54,7 +58,7 @@ export class RateLimits {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
         setHeaders(reply, limiter.points, rejection);
         throw new ApiError(429, 'Rate limit exceeded; retry after the number of seconds in Retry-After', {
-          'retry-after': String(seconds(rejection.msBeforeNext)),
+          'retry-after': String(this.retryAfter(rejection.msBeforeNext)),
         });
       }
       if (tightest === undefined || result.remainingPoints < tightest.result.remainingPoints) {

@@ -22,6 +22,7 @@ import { defaultLimitApplied } from './default-limit-applied.ts';
 import { authSchemesAgree } from './auth-schemes-agree.ts';
 import { filteredWalkExact } from './filtered-walk-exact.ts';
 import { moreMeansRecords } from './more-means-records.ts';
+import { retryAfterHonest } from './retry-after-honest.ts';
 
 /** Run on every page of every walk, in the property suites and the load scenarios alike. */
 export const PAGE_CHECKS: readonly PageCheck[] = [
@@ -44,6 +45,7 @@ const PROBE_CHECKS = [
   keyRejected,
   scopeEnforced,
   foreignResourceNotFound,
+  retryAfterHonest,
 ];
 
 /** Comparisons of finished walks. */

@@ -3,11 +3,11 @@
  * undici client per worker, with every response measured and every page checked, written as raw
  * points (lib/load/points). Knows nothing of the engine that schedules the arrivals.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createNodeClient, type NodeClient } from '../adapters/node-http.ts';
 import { DEFAULT_BACKOFF, retryAfterMs } from '../backoff.ts';
 import type { Failure } from '../failure.ts';
 import type { ApiCall } from '../http/call.ts';
+import { pacer } from '../http/pacer.ts';
 import type { ApiResponse } from '../http/response.ts';
 import { errorBodyShape } from '../checks/error-body-shape.ts';
 import { runProbeChecks } from '../paging/run-checks.ts';
@@ -51,18 +51,6 @@ type Tags = Record<string, string>;
 /** A network failure under load is a data point (status 0), not the end of the run. */
 function failedResponse(started: number): ApiResponse {
   return { status: 0, headers: {}, bodyText: '', body: undefined, durationMs: performance.now() - started };
-}
-
-/** Spaces requests at most `maxRps` apart in time: a safety ceiling, not a workload shape. */
-function pacer(maxRps: number | undefined): () => Promise<void> {
-  if (!maxRps) return () => Promise.resolve();
-  const interval = 1000 / maxRps;
-  let next = 0;
-  return async () => {
-    const now = performance.now();
-    next = Math.max(next + interval, now);
-    if (next > now + interval) await sleep(next - now - interval);
-  };
 }
 
 export function createVu(

@@ -62,7 +62,7 @@ const CheckResultSchema = closed({
   /** The registry name (lib/checks/registry.ts), property name, or `metric: threshold`. */
   name: Type.String({ minLength: 1 }),
   kind: oneOf(CHECK_KINDS),
-  /** Invariant family: pagination, limits, cursors, filters, auth, tenancy, errors, ... */
+  /** Invariant family: pagination, limits, cursors, filters, auth, tenancy, errors, ratelimit, ... */
   family: Type.Optional(Type.String({ minLength: 1 })),
   verdict: oneOf(CHECK_VERDICTS),
   /** Why it was skipped (required then) or, for a failure without Failure data, what failed. */

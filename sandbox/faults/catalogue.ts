@@ -153,6 +153,11 @@ export const FAULTS = [
     'the Authorization scheme must be written "Bearer": "bearer <key>" is 401',
   ),
   fault(
+    'retry-after-short',
+    'rate-limit',
+    'Retry-After rounds the wait down to whole seconds: with under a second left it says 0',
+  ),
+  fault(
     'global-rate-limit',
     'rate-limit',
     'one rate-limit bucket for everyone: a noisy tenant starves the others',

@@ -104,6 +104,17 @@ export const LOAD_FAULT_SHOWCASES = {
       expect((await client.get(ORDERS, { limit: 1 }, client.bearer(1, 'expired'))).status).toBe(401);
     },
   },
+  'retry-after-short': {
+    options: { rateLimit: { perKey: 2, perTenant: 1000, windowMs: 800 } },
+    async show(client) {
+      for (let i = 0; i < 2; i++) expect((await client.get(ORDERS, {})).status).toBe(200);
+      const throttled = await client.get(ORDERS, {});
+      expect(throttled.status).toBe(429);
+      // Under a second of the window is left: the honest hint is 1, this one says 0.
+      expect(throttled.headers['retry-after']).toBe('0');
+      expect((await client.get(ORDERS, {})).status).toBe(429);
+    },
+  },
   'soak-drift': {
     async show(client) {
       const early = await fastest(5, () => client.get(ORDERS, { limit: 1 }));

@@ -1,0 +1,145 @@
+/**
+ * Rate-limit semantics (spec §7, RFC 9110 §10.2.3): a client alone on its key sends first pages
+ * until it is throttled, waits all of the Retry-After it was given, and asks once more: it must be
+ * served. The spec names no rate-limit header, so a 429 without Retry-After is allowed (the
+ * property is then skipped, with that reason); a Retry-After too short to be true fails
+ * (`retry-after-honest`). Under load, where walks of one key race for the tokens that refill,
+ * the same figure is only reported (`retry_after_honest`, docs/load.md).
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import fc from 'fast-check';
+import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
+import { retryAfterHonest } from '../lib/checks/retry-after-honest.ts';
+import { retryAfterMs } from '../lib/backoff.ts';
+import { ENDPOINTS, type Endpoint } from '../lib/contract/endpoints.ts';
+import type { Failure } from '../lib/failure.ts';
+import type { ApiCall } from '../lib/http/call.ts';
+import { pacer } from '../lib/http/pacer.ts';
+import type { ApiResponse } from '../lib/http/response.ts';
+import { walkRoles } from '../lib/load/walk-plan.ts';
+import { runProbeChecks } from '../lib/paging/run-checks.ts';
+import { throttledFailures, type Sender } from '../lib/paging/walk-list.ts';
+import type { Target } from '../lib/target/target.ts';
+import { ContractViolation, type Exchange } from './transcript.ts';
+import { defineProperty, prepared, type PropertyContext } from './types.ts';
+import { credential } from './walks.ts';
+
+/** Bounds of one burst: requests in flight, its length, and requests at most. */
+const BURST = { concurrency: 16, seconds: 5, maxRequests: 20_000 };
+/** The longest Retry-After the property waits out; a longer one makes the run inconclusive. */
+const LONGEST_WAIT_MS = 10_000;
+/** Timers fire on a millisecond clock: waiting this much more is still waiting all of it. */
+const CLOCK_MARGIN_MS = 10;
+
+interface Throttled {
+  response: ApiResponse;
+  /** Epoch ms when the 429 was read: Retry-After counts from here. */
+  receivedAt: number;
+}
+
+interface Burst {
+  /** The last 429 read, once the requests in flight have settled; none when no request got one. */
+  latest?: Throttled;
+  sent: number;
+  /** What the 429s broke (their Error shape). */
+  failures: Failure[];
+}
+
+/**
+ * Sends `call` again and again, BURST.concurrency at a time and at most `maxRps`, until a 429 is
+ * read; bounded in requests and time. The requests already in flight then finish, and the last
+ * 429 of all is the one whose Retry-After the client honours.
+ */
+async function burstUntilThrottled(sender: Sender, call: ApiCall, maxRps: number): Promise<Burst> {
+  const deadline = Date.now() + BURST.seconds * 1000;
+  const maxRequests = Math.min(BURST.maxRequests, maxRps * BURST.seconds);
+  const pace = pacer(maxRps);
+  const burst: Burst = { sent: 0, failures: [] };
+  const worker = async () => {
+    while (burst.latest === undefined && burst.sent < maxRequests && Date.now() < deadline) {
+      burst.sent += 1;
+      await pace();
+      const response = await sender.send(call);
+      if (response.status !== 429) continue;
+      burst.latest = { response, receivedAt: Date.now() };
+      burst.failures.push(...throttledFailures(call, response));
+    }
+  };
+  await Promise.all(Array.from({ length: BURST.concurrency }, worker));
+  return burst;
+}
+
+interface Input {
+  tenant: string;
+  role: 'full' | 'noMenuRead' | 'noOrdersRead';
+  endpoint: Endpoint;
+  scheme: 'bearer' | 'serviceHeader';
+}
+
+/** Every key that can read a list, with the lists it can read. */
+const keyedLists = (target: Target): Omit<Input, 'scheme'>[] =>
+  target.tenants.flatMap((tenant) =>
+    ENDPOINTS.flatMap((endpoint) =>
+      walkRoles(tenant, endpoint).map((role) => ({
+        tenant: tenant.name,
+        role: role as Input['role'],
+        endpoint,
+      })),
+    ),
+  );
+
+const exchange = (call: ApiCall, response: ApiResponse): Exchange => ({
+  call,
+  status: response.status,
+  nextPageToken: null,
+});
+
+/** One run: throttled, then waiting all of Retry-After, then served. */
+async function waitedAndServed(context: PropertyContext, input: Input): Promise<void> {
+  const call: ApiCall = {
+    endpoint: input.endpoint,
+    query: { limit: '1' },
+    credential: credential(input.tenant, input.role, input.scheme),
+  };
+  const burst = await burstUntilThrottled(context.raw, call, context.target.load.maxRps);
+  const { latest } = burst;
+  if (latest === undefined) {
+    fc.pre(false);
+    return;
+  }
+  const transcript = [exchange(call, latest.response)];
+  if (burst.failures.length > 0) throw new ContractViolation(burst.failures, transcript);
+  const hintMs = retryAfterMs(latest.response.headers['retry-after'], latest.receivedAt);
+  // No Retry-After is allowed (spec §8 shows no header); one too long to wait out proves nothing.
+  fc.pre(hintMs !== null && hintMs <= LONGEST_WAIT_MS);
+  const waitMs = latest.receivedAt + (hintMs ?? 0) + CLOCK_MARGIN_MS - Date.now();
+  if (waitMs > 0) await sleep(waitMs);
+  const retried = await context.raw.send(call);
+  const probe = `after ${burst.sent} requests, the first page retried once the whole Retry-After: ${latest.response.headers['retry-after']} had passed`;
+  const failures = runProbeChecks([retryAfterHonest, errorBodyShape], { call, response: retried, probe });
+  if (failures.length > 0) throw new ContractViolation(failures, [...transcript, exchange(call, retried)]);
+}
+
+const honestRetryAfter = defineProperty({
+  name: 'ratelimit.retry-after-honest',
+  family: 'ratelimit',
+  description:
+    'A key alone, sent first pages until throttled, that then waits all of its Retry-After is served (RFC 9110 §10.2.3).',
+  checks: [retryAfterHonest.name, errorBodyShape.name],
+  needs: [{ kind: 'load' }],
+  runs: 2,
+  async prepare(context) {
+    const lists = keyedLists(context.target);
+    if (lists.length === 0)
+      return { skip: 'needs a key that can read a list (full, noMenuRead or noOrdersRead)' };
+    const arbitrary = fc
+      .record({
+        list: fc.constantFrom(...lists),
+        scheme: fc.constantFrom('bearer' as const, 'serviceHeader' as const),
+      })
+      .map(({ list, scheme }): Input => ({ ...list, scheme }));
+    return Promise.resolve(prepared(arbitrary, (input) => waitedAndServed(context, input)));
+  },
+});
+
+export const RATE_LIMIT = [honestRetryAfter];
