@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { compareWithBaseline, DEFAULT_MARGINS, withBaseline } from '../../lib/report/baseline.ts';
+import {
+  compareWithBaseline,
+  DEFAULT_MARGINS,
+  sameCommandBaseline,
+  withBaseline,
+} from '../../lib/report/baseline.ts';
 import { resolveMargins } from '../../lib/report/baseline-options.ts';
 import type { Summary } from '../../lib/report/model.ts';
 import { validateSummary } from '../../lib/report/validate.ts';
@@ -100,6 +105,23 @@ describe('compareWithBaseline', () => {
     );
     expect(recorded).toMatchObject({ verdict: 'fail', exitCode: 1 });
     expect(validateSummary(recorded).ok).toBe(true);
+  });
+});
+
+describe('sameCommandBaseline', () => {
+  it('should take an earlier run of the same command as it is', () => {
+    const baseline = sampleSummary();
+    expect(sameCommandBaseline('gate', baseline, 'main.json')).toBe(baseline);
+  });
+
+  it('should refuse a run of another command in one line naming both commands', () => {
+    const load = { ...sampleSummary(), command: 'load' as const };
+    expect(() => sameCommandBaseline('gate', load, 'baselines/main.json')).toThrow(
+      '--baseline baselines/main.json is a load run; a gate run compares only with an earlier gate run',
+    );
+    expect(() => sameCommandBaseline('gate', load, 'x.json')).toThrow(
+      expect.objectContaining({ name: 'HarnessError' }) as Error,
+    );
   });
 });
 

@@ -72,6 +72,18 @@ describe('npm run report', () => {
     expect(wide.exitCode).toBe(0);
   });
 
+  it("should refuse another command's run as the baseline, in one line, rendering nothing", async () => {
+    const loadRun = path.join(dir, 'load-run.json');
+    await writeFile(loadRun, JSON.stringify({ ...sampleSummary(), command: 'load' }));
+    const before = await readFile(path.join(dir, 'run', 'report.html'), 'utf8').catch(() => '');
+    const result = await report('--from', current, '--baseline', loadRun);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      `error: --baseline ${loadRun} is a load run; a gate run compares only with an earlier gate run`,
+    ]);
+    expect(result.exitCode).toBe(2);
+    expect(await readFile(path.join(dir, 'run', 'report.html'), 'utf8').catch(() => '')).toBe(before);
+  });
+
   it('should print the OpenAPI document with --openapi', async () => {
     const result = await report('--openapi');
     expect((JSON.parse(result.stdout) as { openapi: string }).openapi).toBe('3.1.0');
