@@ -49,7 +49,7 @@ wins over its variable.`,
     'npm run gate -- --target staging.json --load walk --load depth --baseline main.json',
   ],
   exitCodes:
-    '0 every check and threshold held, 1 something failed or a stage could not finish (report written),\n2 nothing could be judged (usage or setup error).',
+    '0 no check or threshold failed (an inconclusive load, its premise never held, is a skipped\ncheck with its reason), 1 something failed or a stage could not finish (report written),\n2 nothing could be judged (usage or setup error).',
 });
 
 const FLAGS = {
