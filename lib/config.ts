@@ -66,6 +66,9 @@ export const stringOption = (flag: string, description: string, fallback: string
   parse: (text) => (text.length > 0 ? text : undefined),
 });
 
+/** `--reports-dir DIR` / `HARNESS_REPORTS_DIR`: where every command's run folders go. @default reports */
+export const REPORTS_DIR_OPTION = stringOption('reports-dir', 'where run folders go', 'reports');
+
 /** A duration with its unit (`10s`, `500ms`), in milliseconds, from minMs to maxMs. */
 export const durationMsOption = (
   flag: string,

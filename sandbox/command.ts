@@ -6,7 +6,14 @@ import type { parseFlags } from '../lib/cli/cli.ts';
 import { renderHelp } from '../lib/cli/help.ts';
 import { HarnessError } from '../lib/errors.ts';
 import { FAULTS } from './faults/catalogue.ts';
-import { latencySpec, rateLimitSpec, SANDBOX_TARGET_FILE, type SandboxOptions } from './options.ts';
+import {
+  LATENCY_SHAPE,
+  latencySpec,
+  RATE_LIMIT_SHAPE,
+  rateLimitSpec,
+  SANDBOX_TARGET_FILE,
+  type SandboxOptions,
+} from './options.ts';
 
 export const SANDBOX_USAGE = renderHelp({
   usage: ['npm run sandbox -- [options]'],
@@ -20,12 +27,12 @@ for it, so the harness drives it exactly as it drives staging. Runs until SIGINT
     ['--menu-items N', 'menu items per tenant (default 300)'],
     ['--tenants N', 'tenants, 2 to 26 (default 3)'],
     ['--fault NAME', 'switch a fault on; repeatable (see --list-faults)'],
-    [
-      '--rate-limit SPEC',
-      'perKey=N,perTenant=N,windowMs=N (default perKey=1000,perTenant=3000,windowMs=1000)',
-    ],
+    ['--rate-limit SPEC', `${RATE_LIMIT_SHAPE}\n(default perKey=1000,perTenant=3000,window=1s)`],
     ['--churn N', 'background data changes per second (default 0: quiescent)'],
-    ['--latency SPEC', 'fixed=MS,tail=MS,ratio=R: every request waits fixed, a ratio of them tail more'],
+    [
+      '--latency SPEC',
+      `${LATENCY_SHAPE}:\nevery request waits fixed, a ratio of them tail more (default none)`,
+    ],
     ['--api-key-brand NAME', 'brand of the X-<Brand>-Api-Key header (default Sandbox)'],
     ['--target-out PATH', `where to write the target file (default ${SANDBOX_TARGET_FILE})`],
     ['--list-faults', 'print the fault catalogue and exit (add --json for JSON)'],

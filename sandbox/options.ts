@@ -1,4 +1,5 @@
 /** Options of one sandbox instance, their defaults, and the one place they are validated. */
+import { readDuration } from '../lib/duration.ts';
 
 export interface RateLimitOptions {
   /** Requests one API key may make per window. @default 1000 */
@@ -100,33 +101,81 @@ export function resolveOptions(opts: SandboxOptions = {}): ResolvedOptions {
   };
 }
 
+/** One field of a `name=value,…` spec: the option it sets, and whether its value is a duration. */
+interface SpecField {
+  option: string;
+  /** A duration with its unit (`20ms`, `1s`), read in milliseconds; `0ms` allowed. */
+  duration?: boolean;
+}
+
 /**
- * Parses `a=1,b=2` into numbers by field name, e.g. `--rate-limit perKey=10,windowMs=1000`.
- * `aliases` maps the flag's field names to the option's (fixed → fixedMs).
+ * One field's value, or what is wrong with it. A duration's bare number is read as milliseconds,
+ * as the flags were once written (`fixed=20`, `windowMs=1000`), so older scripts still run; the
+ * help and the docs show the unit.
  */
-export function parseNumberList(
+function fieldValue(field: SpecField | undefined, value: string, shape: string): number | string {
+  const expected = `expected ${shape}`;
+  if (field === undefined || value === '') return expected;
+  if (field.duration && !/^\d+(?:\.\d+)?$/.test(value)) {
+    const reading = readDuration(value, { zero: true });
+    return 'seconds' in reading ? reading.seconds * 1000 : `"${value}" ${reading.problem}`;
+  }
+  const number = Number(value);
+  return Number.isFinite(number) ? number : expected;
+}
+
+/**
+ * Parses `a=1,b=20ms` by field name, e.g. `--rate-limit perKey=10,window=1s`, into the options'
+ * numbers (durations in milliseconds). A mistake is one line naming the flag and the part.
+ */
+function parseSpec(
   option: string,
   text: string,
-  aliases: Record<string, string>,
+  fields: Readonly<Record<string, SpecField>>,
+  shape: string,
 ): Record<string, number> {
   const result: Record<string, number> = {};
   for (const part of text.split(',')) {
-    const [field = '', raw = '', extra] = part.split('=');
-    const target = aliases[field.trim()];
-    const value = Number(raw.trim());
-    if (target === undefined || extra !== undefined || raw.trim() === '' || !Number.isFinite(value)) {
-      const fields = Object.keys(aliases).join(', ');
-      throw new Error(`option ${option}: cannot read "${part}", expected name=number with names ${fields}`);
-    }
-    result[target] = value;
+    const [name = '', raw = '', extra] = part.split('=');
+    const field = fields[name.trim()];
+    const value = extra === undefined ? fieldValue(field, raw.trim(), shape) : `expected ${shape}`;
+    if (typeof value === 'string' || field === undefined)
+      throw new Error(`option ${option}: cannot read "${part}": ${String(value)}`);
+    result[field.option] = value;
   }
   return result;
 }
 
-/** `--latency fixed=MS,tail=MS,ratio=R`, as every command that starts a sandbox reads it. */
-export const latencySpec = (text: string): Partial<LatencyOptions> =>
-  parseNumberList('--latency', text, { fixed: 'fixedMs', tail: 'tailMs', ratio: 'tailRatio' });
+/** The shape `--latency` is written in, for help texts and errors. */
+export const LATENCY_SHAPE = 'fixed=D,tail=D,ratio=R (D a duration like 20ms)';
 
-/** `--rate-limit perKey=N,perTenant=N,windowMs=N`, as every command that starts a sandbox reads it. */
+/** The shape `--rate-limit` is written in, for help texts and errors. */
+export const RATE_LIMIT_SHAPE = 'perKey=N,perTenant=N,window=D (requests per window D, like 1s)';
+
+/** `--latency fixed=20ms,tail=500ms,ratio=0.1`, as every command that starts a sandbox reads it. */
+export const latencySpec = (text: string): Partial<LatencyOptions> =>
+  parseSpec(
+    '--latency',
+    text,
+    {
+      fixed: { option: 'fixedMs', duration: true },
+      tail: { option: 'tailMs', duration: true },
+      ratio: { option: 'tailRatio' },
+    },
+    LATENCY_SHAPE,
+  );
+
+/** `--rate-limit perKey=N,perTenant=N,window=1s`, as every command that starts a sandbox reads it. */
 export const rateLimitSpec = (text: string): Partial<RateLimitOptions> =>
-  parseNumberList('--rate-limit', text, { perKey: 'perKey', perTenant: 'perTenant', windowMs: 'windowMs' });
+  parseSpec(
+    '--rate-limit',
+    text,
+    {
+      perKey: { option: 'perKey' },
+      perTenant: { option: 'perTenant' },
+      window: { option: 'windowMs', duration: true },
+      // Its old name, still read: its bare number is milliseconds.
+      windowMs: { option: 'windowMs', duration: true },
+    },
+    RATE_LIMIT_SHAPE,
+  );

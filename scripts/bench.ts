@@ -4,15 +4,17 @@
  * reports/bench/<time>.json (and latest.json) and prints a table. See docs/bench.md.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { selectSections, SECTIONS } from '../bench/registry.ts';
 import { runBench } from '../bench/run.ts';
 import { writeReport } from '../bench/report-file.ts';
 import { renderMarkdownTable, renderTextTable } from '../bench/table.ts';
 import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
+import { reportLine } from '../lib/cli/run-lines.ts';
 import { renderHelp } from '../lib/cli/help.ts';
+import { REPORTS_DIR_OPTION, resolveOption } from '../lib/config.ts';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
+/** Its files went straight into DIR; now, as every command's, into a folder of the reports dir. */
+const RETIRED = { out: '--reports-dir DIR: the report goes to DIR/bench/ (default reports/bench/)' };
 
 const USAGE = renderHelp({
   usage: ['npm run bench -- [options]'],
@@ -24,11 +26,11 @@ same run, never asserted. Writes reports/bench/<time>.json (and latest.json) and
       '--only NAME',
       `run only this section (repeatable): ${SECTIONS.map((section) => section.name).join(', ')}`,
     ],
-    ['--out DIR', 'where the JSON report goes (default reports/bench)'],
+    ['--reports-dir DIR', 'the JSON report goes to DIR/bench/ (default reports)'],
     ['--markdown', 'print the table as Markdown (for docs/bench.md)'],
   ],
-  environment:
-    'none read; each section names the tools it needs and is skipped, with the reason, without them.',
+  environment: `--reports-dir also reads HARNESS_REPORTS_DIR; a flag wins over its variable. Each section
+names the tools it needs and is skipped, with the reason, without them.`,
   examples: ['npm run bench -- --quick', 'npm run bench -- --only generator --markdown'],
   exitCodes: '0 every section ran or was skipped with a reason, 1 a section failed, 2 usage or setup error.',
 });
@@ -36,22 +38,26 @@ same run, never asserted. Writes reports/bench/<time>.json (and latest.json) and
 const FLAGS = {
   quick: { type: 'boolean' },
   only: { type: 'string', multiple: true },
-  out: { type: 'string' },
+  'reports-dir': { type: 'string' },
   markdown: { type: 'boolean' },
 } as const;
 
 async function main(): Promise<number> {
-  const flags = parseFlags(FLAGS, USAGE);
+  const flags = parseFlags(FLAGS, USAGE, { retired: RETIRED });
   const sections = selectSections(flags.only);
+  const reportsDir = resolveOption(REPORTS_DIR_OPTION, {
+    flags: { 'reports-dir': flags['reports-dir'] },
+    env: process.env,
+  });
   const command = [
     'npm run bench',
     ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : []),
   ].join(' ');
   const log = (line: string) => console.error(`bench: ${line}`);
   const report = await runBench({ sections, quick: flags.quick ?? false, command, log });
-  const file = writeReport(report, path.resolve(ROOT, flags.out ?? 'reports/bench'));
+  const file = writeReport(report, path.resolve(reportsDir, 'bench'));
   console.log(flags.markdown ? renderMarkdownTable(report) : renderTextTable(report));
-  console.log(`\nreport: ${path.relative(process.cwd(), file)}`);
+  console.log(`\n${reportLine(file)}`);
   return report.sections.some((section) => section.status === 'failed') ? EXIT.checksFailed : EXIT.pass;
 }
 

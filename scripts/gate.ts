@@ -4,12 +4,13 @@
  * Exit codes: 0 pass, 1 a check or threshold failed, 2 usage or setup error.
  */
 import { EXIT, parseFlags, runCli, useRedactor } from '../lib/cli/cli.ts';
-import { resolveOption, stringOption } from '../lib/config.ts';
+import { REPORTS_DIR_OPTION, resolveOption, stringOption } from '../lib/config.ts';
 import { GATE_LOADS, selectLoads } from '../lib/gate/plan.ts';
 import { failureLines, verdictLine } from '../lib/gate/console.ts';
 import { runGate } from '../lib/gate/run.ts';
 import { renderHelp } from '../lib/cli/help.ts';
-import { MARGIN_FLAGS, resolveMargins } from '../lib/report/baseline-options.ts';
+import { reportLine } from '../lib/cli/run-lines.ts';
+import { MARGIN_FLAGS, resolveMargins, RETIRED_MARGIN_FLAGS } from '../lib/report/baseline-options.ts';
 import { PUBLISH_KINDS, resolvePublish } from '../lib/load/publish.ts';
 import { resolveRunOptions } from '../properties/options.ts';
 
@@ -48,7 +49,7 @@ wins over its variable.`,
     'npm run gate -- --target staging.json --load walk --load depth --baseline main.json',
   ],
   exitCodes:
-    '0 every check and threshold held, 1 something failed or a stage could not finish (report written),\n2 nothing could be judged (usage or setup error).',
+    '0 no check or threshold failed (an inconclusive load, its premise never held, is a skipped\ncheck with its reason), 1 something failed or a stage could not finish (report written),\n2 nothing could be judged (usage or setup error).',
 });
 
 const FLAGS = {
@@ -67,7 +68,7 @@ const FLAGS = {
 const say = (line: string) => console.log(line);
 
 async function main(): Promise<number> {
-  const flags = parseFlags(FLAGS, USAGE);
+  const flags = parseFlags(FLAGS, USAGE, { retired: RETIRED_MARGIN_FLAGS });
   const sources = { env: process.env };
   const baselineFile = flags.baseline;
   const { summary, paths } = await runGate(
@@ -83,7 +84,7 @@ async function main(): Promise<number> {
         flags: { runs: flags.runs, seed: flags.seed, 'time-budget': flags['time-budget'] },
         ...sources,
       }),
-      reportsDir: resolveOption(stringOption('reports-dir', 'where run folders go', 'reports'), {
+      reportsDir: resolveOption(REPORTS_DIR_OPTION, {
         flags: { 'reports-dir': flags['reports-dir'] },
         ...sources,
       }),
@@ -100,7 +101,8 @@ async function main(): Promise<number> {
     useRedactor,
   );
   for (const line of failureLines(summary)) say(line);
-  say(verdictLine(summary, paths.html));
+  say(verdictLine(summary));
+  say(reportLine(paths.html));
   return summary.exitCode === 0 ? EXIT.pass : EXIT.checksFailed;
 }
 

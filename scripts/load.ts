@@ -5,12 +5,14 @@
  * failed, 2 usage or setup error (including a generator that could not keep its schedule).
  */
 import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
+import { reportLine, targetLine } from '../lib/cli/run-lines.ts';
 import { resolveArtillery } from '../lib/process/artillery.ts';
 import { HarnessError } from '../lib/errors.ts';
 import { PLATFORMS, type Platform } from '../lib/load/artillery/distributed.ts';
 import {
   checkOptions,
   LOAD_FLAGS,
+  LOAD_RETIRED_FLAGS,
   LOAD_USAGE,
   optionsFromFlags,
   positiveInteger,
@@ -22,9 +24,8 @@ import { generatorLine } from '../lib/load/verdict.ts';
 const percent = (share: number | null) => (share === null ? 'n/a' : `${Math.round(share * 1000) / 10}%`);
 
 function printResult(result: LoadRun): void {
-  const { target, generator } = result;
-  const faults = target.faults.length > 0 ? ` with ${target.faults.join(', ')}` : '';
-  console.log(`target: ${target.name} (${target.baseUrl})${target.sandbox ? `, sandbox${faults}` : ''}`);
+  const { generator } = result;
+  console.log(targetLine(result.summary.target));
   for (const threshold of result.thresholds.filter((t) => t.ok === false))
     console.log(`  FAILED ${threshold.metric}: ${threshold.expression} (was ${threshold.actual})`);
   for (const failure of result.failures.slice(0, 10))
@@ -39,7 +40,7 @@ function printResult(result: LoadRun): void {
     );
   for (const warning of result.warnings) console.log(`warning: ${warning}`);
   console.log(`${result.verdict.toUpperCase()}: ${result.reason}`);
-  console.log(`report: ${result.report.html}`);
+  console.log(reportLine(result.report.html));
 }
 
 const isPlatform = (name: string): name is Platform => (PLATFORMS as readonly string[]).includes(name);
@@ -66,7 +67,7 @@ async function dryRun(
 }
 
 async function main(): Promise<number> {
-  const flags = parseFlags(LOAD_FLAGS, LOAD_USAGE);
+  const flags = parseFlags(LOAD_FLAGS, LOAD_USAGE, { retired: LOAD_RETIRED_FLAGS });
   if (flags.platform !== undefined) return dryRun(flags, flags.platform);
   if (flags.count !== undefined || flags.region !== undefined)
     throw new HarnessError('--count and --region only go with --platform');

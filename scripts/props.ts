@@ -6,8 +6,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { EXIT, parseFlags, runCli, useRedactor } from '../lib/cli/cli.ts';
-import { integerOption, resolveOption, stringOption } from '../lib/config.ts';
+import { integerOption, REPORTS_DIR_OPTION, resolveOption, stringOption } from '../lib/config.ts';
 import { renderHelp } from '../lib/cli/help.ts';
+import { reportLine, shownPath } from '../lib/cli/run-lines.ts';
 import { runMatrixReport, runProps } from '../lib/props/run.ts';
 import { selectProperties } from '../properties/all.ts';
 import { propertiesMarkdown } from '../properties/listing.ts';
@@ -94,7 +95,7 @@ async function main(): Promise<number> {
       }),
       properties,
       options,
-      reportsDir: resolveOption(stringOption('reports-dir', 'where run folders go', 'reports'), {
+      reportsDir: resolveOption(REPORTS_DIR_OPTION, {
         flags: { 'reports-dir': flags['reports-dir'] },
         env: process.env,
       }),
@@ -106,9 +107,9 @@ async function main(): Promise<number> {
   );
   if (flags.json) console.log(await readFile(artifacts.json, 'utf8'));
   else {
-    for (const script of artifacts.scripts) console.log(`reproduction: ${script}`);
-    console.log(`report: ${report.html}`);
-    console.log(`results: ${artifacts.json}`);
+    for (const script of artifacts.scripts) console.log(`reproduction: ${shownPath(script)}`);
+    console.log(`results: ${shownPath(artifacts.json)}`);
+    console.log(reportLine(report.html));
   }
   return failed ? EXIT.checksFailed : EXIT.pass;
 }

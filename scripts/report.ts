@@ -3,10 +3,16 @@
  * checks), optionally compares the run with a baseline, or prints the OpenAPI document.
  */
 import { openApiDocument } from '../lib/contract/openapi.ts';
-import { MARGIN_FLAGS, marginOptions, resolveMargins } from '../lib/report/baseline-options.ts';
+import {
+  MARGIN_FLAGS,
+  marginOptions,
+  resolveMargins,
+  RETIRED_MARGIN_FLAGS,
+} from '../lib/report/baseline-options.ts';
 import { rerenderReport } from '../lib/report/rerender.ts';
 import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
 import { renderHelp } from '../lib/cli/help.ts';
+import { reportLine, shownPath } from '../lib/cli/run-lines.ts';
 
 const DEFAULT_FROM = 'reports/latest/summary.json';
 
@@ -38,7 +44,7 @@ const FLAGS = {
 } as const;
 
 async function main(): Promise<number> {
-  const flags = parseFlags(FLAGS, USAGE);
+  const flags = parseFlags(FLAGS, USAGE, { retired: RETIRED_MARGIN_FLAGS });
   if (flags.openapi) {
     console.log(JSON.stringify(openApiDocument(), null, 2));
     return EXIT.pass;
@@ -49,14 +55,12 @@ async function main(): Promise<number> {
     from,
     flags.baseline ? { file: flags.baseline, margins } : undefined,
   );
-  console.log(`report: ${paths.html}\njunit:  ${paths.junit}`);
-  if (!flags.baseline) return EXIT.pass;
-  if (regressions.length === 0) {
+  console.log(`junit: ${shownPath(paths.junit)}`);
+  if (flags.baseline && regressions.length === 0)
     console.log(`baseline: no regression beyond the margins against ${flags.baseline}`);
-    return EXIT.pass;
-  }
   for (const regression of regressions) console.log(`regression: ${regression.message}`);
-  return EXIT.checksFailed;
+  console.log(reportLine(paths.html));
+  return regressions.length === 0 ? EXIT.pass : EXIT.checksFailed;
 }
 
 runCli(main);

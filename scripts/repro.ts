@@ -4,7 +4,9 @@
  * reproduction.
  * Exit codes: 0 not reproduced, 1 reproduced, 2 usage or setup error.
  */
+import path from 'node:path';
 import { parseFlags, runCli, useRedactor } from '../lib/cli/cli.ts';
+import { reportLine, shownPath, targetLine } from '../lib/cli/run-lines.ts';
 import { REPRO_FLAGS, REPRO_USAGE, reproOptions } from '../lib/repro/options.ts';
 import { runRepro } from '../lib/repro/run.ts';
 
@@ -12,11 +14,7 @@ async function main(): Promise<number> {
   const options = reproOptions(parseFlags(REPRO_FLAGS, REPRO_USAGE), process.env);
   console.log(`seed ${options.seed}`);
   const result = await runRepro(options, useRedactor);
-  const { target } = result.summary;
-  const faults = target.faults?.length ? ` with ${target.faults.join(', ')}` : ', no faults';
-  console.log(
-    `target: ${target.name} (${target.baseUrl})${target.kind === 'sandbox' ? `, sandbox${faults}` : ''}`,
-  );
+  console.log(targetLine(result.summary.target));
   console.log(`replayed with ${result.credential}`);
   if (result.observed !== null)
     console.log(
@@ -29,8 +27,9 @@ async function main(): Promise<number> {
     for (const failure of shrunk.replay.failures)
       console.log(`the shrunk replay shows: ${failure.check} [${failure.code}] ${failure.message}`);
   console.log(`${result.verdict === 'reproduced' ? 'REPRODUCED' : 'NOT REPRODUCED'}: ${result.line}`);
-  for (const file of result.outcome.reproduction) console.log(`reproduction: ${result.paths.runDir}/${file}`);
-  console.log(`reports: ${result.paths.runDir}`);
+  for (const file of result.outcome.reproduction)
+    console.log(`reproduction: ${shownPath(path.join(result.paths.runDir, file))}`);
+  console.log(reportLine(result.paths.html));
   return result.summary.exitCode;
 }
 

@@ -10,8 +10,29 @@ export const EXIT = { pass: 0, checksFailed: 1, usage: 2 } as const;
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-/** Parses argv strictly; `--help` prints the usage and exits 0, an unknown flag is a one-line error. */
-export function parseFlags<T extends Options>(options: T, usage: string, argv = process.argv.slice(2)) {
+/** A flag's old name and what to write now, e.g. `{ out: '--reports-dir DIR …' }`. */
+export type RetiredFlags = Readonly<Record<string, string>>;
+
+/** An old flag name is refused in one line that says what replaced it, never read quietly. */
+function refuseRetired(argv: readonly string[], retired: RetiredFlags): void {
+  const end = argv.indexOf('--');
+  for (const arg of end < 0 ? argv : argv.slice(0, end)) {
+    const name = /^--([^=]+)/.exec(arg)?.[1];
+    const now = name === undefined ? undefined : retired[name];
+    if (now !== undefined) throw new HarnessError(`--${name ?? ''} is now ${now}`);
+  }
+}
+
+/**
+ * Parses argv strictly; `--help` prints the usage and exits 0, an unknown flag is a one-line error,
+ * a retired one a line naming its successor.
+ */
+export function parseFlags<T extends Options>(
+  options: T,
+  usage: string,
+  { argv = process.argv.slice(2), retired = {} }: { argv?: string[]; retired?: RetiredFlags } = {},
+) {
+  refuseRetired(argv, retired);
   try {
     const parsed = parseArgs({
       args: argv,

@@ -5,7 +5,7 @@
  */
 import { envName } from '../config.ts';
 import { HarnessError } from '../errors.ts';
-import { DURATION_EXPECTS, parseDurationS } from '../duration.ts';
+import { readDuration } from '../duration.ts';
 
 type Env = Record<string, string | undefined>;
 export type FlagValues = Partial<Record<string, string | string[] | boolean | undefined>>;
@@ -44,7 +44,7 @@ export function flagSeconds<Fallback extends number | undefined>(
   fallback: Fallback,
 ): number | Fallback {
   if (value === undefined) return fallback;
-  const parsed = parseDurationS(value);
-  if (parsed === undefined) throw new HarnessError(`--${flag}: "${value}" is not ${DURATION_EXPECTS}`);
-  return parsed;
+  const reading = readDuration(value);
+  if ('problem' in reading) throw new HarnessError(`--${flag}: "${value}" ${reading.problem}`);
+  return reading.seconds;
 }

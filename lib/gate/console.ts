@@ -1,7 +1,7 @@
 /**
  * What the gate prints at the end: each failing cause once, with the properties or loads that saw
  * it listed under it (lib/report/causes.ts: twelve properties failing on one duplicate id are one
- * cause, not twelve bugs) and the command that replays it, the regressions, then the verdict and where the report is.
+ * cause, not twelve bugs) and the command that replays it, the regressions, then the verdict.
  */
 import { causesOf, replayOf, seenByLine } from '../report/causes.ts';
 import type { Summary } from '../report/model.ts';
@@ -23,6 +23,6 @@ export function failureLines(summary: Summary): string[] {
   return lines;
 }
 
-/** The last line: the verdict, then the report, so it never reads as if the report failed. */
-export const verdictLine = (summary: Summary, html: string): string =>
-  `verdict ${summary.verdict === 'pass' ? 'PASS' : 'FAIL'} · report: ${html}`;
+/** The verdict, on its own line: the report line (lib/cli/run-lines.ts) follows it, last. */
+export const verdictLine = (summary: Summary): string =>
+  `verdict ${summary.verdict === 'pass' ? 'PASS' : 'FAIL'}`;

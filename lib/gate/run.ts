@@ -10,7 +10,12 @@ import type { Publish } from '../load/publish.ts';
 import { resolveArtillery } from '../process/artillery.ts';
 import { describeError } from '../cli/cli.ts';
 import { createRedactor, type Redactor } from '../redact.ts';
-import { compareWithBaseline, withBaseline, type BaselineMargins } from '../report/baseline.ts';
+import {
+  compareWithBaseline,
+  sameCommandBaseline,
+  withBaseline,
+  type BaselineMargins,
+} from '../report/baseline.ts';
 import { addStage, describeTarget, finishSummary, startSummary } from '../report/build.ts';
 import type { Summary } from '../report/model.ts';
 import { readSummaryFile } from '../report/read.ts';
@@ -83,7 +88,13 @@ export async function runGate(
 ): Promise<GateResult> {
   const started = new Date();
   const { faults, loads } = options;
-  const baseline = options.baseline ? await readSummaryFile(options.baseline.file, 'baseline') : undefined;
+  const baseline = options.baseline
+    ? sameCommandBaseline(
+        'gate',
+        await readSummaryFile(options.baseline.file, 'baseline'),
+        options.baseline.file,
+      )
+    : undefined;
   const artillery = loads.length > 0 ? resolveArtillery() : undefined;
   // Churn on: the sandbox keeps its last tenant quiescent, so walk-comparing properties still run
   // while the churn property gets tenants whose data changes under it.

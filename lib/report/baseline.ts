@@ -3,6 +3,7 @@
  * percentile that rose, 429 onset that came earlier, or check that passed and now fails.
  */
 import type { Capacity, LatencyRow, Regression, Summary } from './model.ts';
+import { HarnessError } from '../errors.ts';
 import { deriveVerdict } from './build.ts';
 
 export interface BaselineMargins {
@@ -91,6 +92,19 @@ function checkRegressions(current: Summary, baseline: Summary): Regression[] {
       current: 'failed',
       message: `${check.kind} ${check.name} passed in the baseline and fails now`,
     }));
+}
+
+/**
+ * The baseline itself, when it is an earlier run of the same command; else one line naming both
+ * commands: a gate's checks and latencies compared with a load's would read as regressions or
+ * silently as none.
+ */
+export function sameCommandBaseline(command: Summary['command'], baseline: Summary, file: string): Summary {
+  if (baseline.command !== command)
+    throw new HarnessError(
+      `--baseline ${file} is a ${baseline.command} run; a ${command} run compares only with an earlier ${command} run`,
+    );
+  return baseline;
 }
 
 export function compareWithBaseline(

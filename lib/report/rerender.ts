@@ -4,7 +4,7 @@
  * re-run, and nothing adds a key: the summary on disk was redacted when its run wrote it.
  */
 import path from 'node:path';
-import { compareWithBaseline, withBaseline, type BaselineMargins } from './baseline.ts';
+import { compareWithBaseline, sameCommandBaseline, withBaseline, type BaselineMargins } from './baseline.ts';
 import type { Regression } from './model.ts';
 import { readSummaryFile } from './read.ts';
 import { writeReportFiles, type ReportPaths } from './write.ts';
@@ -15,7 +15,11 @@ export async function rerenderReport(
 ): Promise<{ paths: ReportPaths; regressions: Regression[] }> {
   let summary = await readSummaryFile(from, 'summary');
   if (baseline) {
-    const earlier = await readSummaryFile(baseline.file, 'baseline');
+    const earlier = sameCommandBaseline(
+      summary.command,
+      await readSummaryFile(baseline.file, 'baseline'),
+      baseline.file,
+    );
     summary = withBaseline(summary, baseline.file, compareWithBaseline(summary, earlier, baseline.margins));
   }
   const paths = await writeReportFiles(summary, path.dirname(from), (text) => text);

@@ -32,6 +32,22 @@ describe('npm run bench', () => {
     for (const section of SECTIONS) expect(result.stdout).toContain(section.name);
   });
 
+  it('should refuse --out, its old name for the reports folder, naming --reports-dir, before measuring anything', () => {
+    const result = bench('--out', 'somewhere');
+
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'error: --out is now --reports-dir DIR: the report goes to DIR/bench/ (default reports/bench/)',
+    ]);
+  });
+
+  it('should take --reports-dir as every command does (the run stops at the next mistake, --only)', () => {
+    const result = bench('--reports-dir', 'somewhere', '--only', 'nope');
+
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^error: --only nope: no such section/);
+  });
+
   it('should refuse an unknown section with one line and exit code 2, before measuring anything', () => {
     const result = bench('--only', 'nope');
 

@@ -1,9 +1,10 @@
 /** The command line: one-line errors with exit 2, `--help` with exit 0 (asserted on exit codes). */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sampleSummary } from '../report/sample-summary.ts';
 
 const command = (script: string, ...args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
@@ -73,6 +74,26 @@ describe('npm run load', () => {
       expect(result.stdout).toBe('');
     },
   );
+});
+
+describe("the gate's --baseline", () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'gate-baseline-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it("should refuse another command's run in one line before running anything", { timeout: 60_000 }, () => {
+    const baseline = path.join(work, 'load.json');
+    writeFileSync(baseline, JSON.stringify({ ...sampleSummary(), command: 'load' }));
+    const reports = path.join(work, 'reports');
+
+    const result = command('gate', '--load', 'none', '--baseline', baseline, '--reports-dir', reports);
+
+    expect(result.status).toBe(2);
+    expect(errorLines(result)).toEqual([
+      `error: --baseline ${baseline} is a load run; a gate run compares only with an earlier gate run`,
+    ]);
+    expect(result.stdout).toBe('');
+    expect(existsSync(reports)).toBe(false);
+  });
 });
 
 describe('an error run', () => {

@@ -3,7 +3,6 @@
  * plan, how --workers shares them, and the options of a load run (flags, environment, checks).
  */
 import { describe, expect, it } from 'vitest';
-import { parseDurationS } from '../../lib/duration.ts';
 import {
   phasesDurationS,
   plannedArrivals,
@@ -16,6 +15,7 @@ import { parseFlags } from '../../lib/cli/cli.ts';
 import {
   checkOptions,
   LOAD_FLAGS,
+  LOAD_RETIRED_FLAGS,
   LOAD_USAGE,
   optionsFromFlags,
   positiveInteger,
@@ -118,19 +118,6 @@ describe('sharePhases', () => {
   });
 });
 
-describe('parseDurationS', () => {
-  it('should read durations in ms, s, m and h', () => {
-    expect(['500ms', '30s', '2m', '1.5m', '1h', ' 90s '].map(parseDurationS)).toEqual([
-      0.5, 30, 120, 90, 3600, 90,
-    ]);
-  });
-
-  it('should refuse a bare number (milliseconds or seconds?), zero, more than a week, and anything else', () => {
-    for (const text of ['15', '10000', '0s', '0', '169h', '2d', 'soon', '-5s', '5 s', ''])
-      expect(parseDurationS(text), text).toBeUndefined();
-  });
-});
-
 describe('load options', () => {
   const oneLine = (run: () => unknown): string => {
     try {
@@ -154,8 +141,8 @@ describe('load options', () => {
         duration: '90s',
         timeout: '2m',
         threshold: ['latency=p95<300', 'server_errors=none'],
-        latency: 'fixed=20,tail=500,ratio=0.1',
-        'rate-limit': 'perKey=10',
+        latency: 'fixed=20ms,tail=0.5s,ratio=0.1',
+        'rate-limit': 'perKey=10,window=2s',
         churn: '5',
       },
       {},
@@ -171,7 +158,11 @@ describe('load options', () => {
       duration: '90s',
       timeoutMs: 120_000,
       thresholds: ['latency=p95<300', 'server_errors=none'],
-      sandbox: { latency: { fixedMs: 20, tailMs: 500, tailRatio: 0.1 }, rateLimit: { perKey: 10 }, churn: 5 },
+      sandbox: {
+        latency: { fixedMs: 20, tailMs: 500, tailRatio: 0.1 },
+        rateLimit: { perKey: 10, windowMs: 2000 },
+        churn: 5,
+      },
     });
   });
 
@@ -218,11 +209,18 @@ describe('load options', () => {
     );
   });
 
-  it('should refuse the flags of the previous engine with a pointer to --help', () => {
+  it("should refuse the previous engine's flags with a pointer to --help, and --out-dir naming --reports-dir", () => {
     for (const old of ['--segments', '--max-vus'])
-      expect(oneLine(() => parseFlags(LOAD_FLAGS, LOAD_USAGE, [old, '2']))).toMatch(
+      expect(oneLine(() => parseFlags(LOAD_FLAGS, LOAD_USAGE, { argv: [old, '2'] }))).toMatch(
         new RegExp(`^Unknown option '${old}'.*; run with --help for the options$`),
       );
+    expect(
+      oneLine(() =>
+        parseFlags(LOAD_FLAGS, LOAD_USAGE, { argv: ['--out-dir', 'x'], retired: LOAD_RETIRED_FLAGS }),
+      ),
+    ).toBe(
+      "--out-dir is now --reports-dir DIR: the run's folder goes in it, as DIR/<run-id>/ (default reports)",
+    );
     expect(LOAD_USAGE).toContain('--workers N');
     expect(LOAD_USAGE).toContain('--max-in-flight N');
   });
@@ -253,6 +251,9 @@ describe('load options', () => {
     );
     expect(check({ duration: 'soon' })).toBe(
       '--duration: "soon" is not a duration with its unit, like 500ms, 30s, 5m or 1h',
+    );
+    expect(check({ duration: '0s' })).toBe(
+      '--duration: "0s" must be positive: a duration with its unit, like 500ms, 30s, 5m or 1h',
     );
     expect(check({ thresholds: ['latency=fast'] })).toMatch(
       /^--threshold "latency=fast": "fast" is not a threshold/,

@@ -63,6 +63,7 @@ describe.concurrent('npm run props', () => {
       /^npm run props -- --fault revoked-key-works --property auth\.revoked-key --seed 5 /,
     );
     expect(existsSync(join(runDir, 'junit.xml'))).toBe(true);
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe(`report: ${runDir}/report.html`);
     expect(code).toBe(1);
   });
 

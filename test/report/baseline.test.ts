@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { compareWithBaseline, DEFAULT_MARGINS, withBaseline } from '../../lib/report/baseline.ts';
+import {
+  compareWithBaseline,
+  DEFAULT_MARGINS,
+  sameCommandBaseline,
+  withBaseline,
+} from '../../lib/report/baseline.ts';
 import { resolveMargins } from '../../lib/report/baseline-options.ts';
 import type { Summary } from '../../lib/report/model.ts';
 import { validateSummary } from '../../lib/report/validate.ts';
@@ -103,6 +108,23 @@ describe('compareWithBaseline', () => {
   });
 });
 
+describe('sameCommandBaseline', () => {
+  it('should take an earlier run of the same command as it is', () => {
+    const baseline = sampleSummary();
+    expect(sameCommandBaseline('gate', baseline, 'main.json')).toBe(baseline);
+  });
+
+  it('should refuse a run of another command in one line naming both commands', () => {
+    const load = { ...sampleSummary(), command: 'load' as const };
+    expect(() => sameCommandBaseline('gate', load, 'baselines/main.json')).toThrow(
+      '--baseline baselines/main.json is a load run; a gate run compares only with an earlier gate run',
+    );
+    expect(() => sameCommandBaseline('gate', load, 'x.json')).toThrow(
+      expect.objectContaining({ name: 'HarnessError' }) as Error,
+    );
+  });
+});
+
 describe('baseline margins as options', () => {
   it('should take a flag over the environment over the default', () => {
     const margins = resolveMargins({
@@ -110,6 +132,23 @@ describe('baseline margins as options', () => {
       env: { HARNESS_MARGIN_P95: '0.3', HARNESS_MARGIN_P99: '0.4' },
     });
     expect(margins).toEqual({ p95: 0.5, p99: 0.4, onset429: 0.2, minDeltaMs: 5 });
+  });
+
+  it('should read the noise floor as a duration with its unit, from the flag or its twin', () => {
+    const floor = (flags: Record<string, string>, env: Record<string, string> = {}) =>
+      resolveMargins({ flags, env }).minDeltaMs;
+    expect(floor({ 'margin-min-delta': '25ms' })).toBe(25);
+    expect(floor({}, { HARNESS_MARGIN_MIN_DELTA: '1s' })).toBe(1000);
+    expect(floor({ 'margin-min-delta': '0ms' })).toBe(0);
+    expect(() => floor({ 'margin-min-delta': '10' })).toThrow(
+      '--margin-min-delta: "10" is not valid; expected a duration with its unit, like 500ms, 30s, 5m or 1h, or 0ms',
+    );
+  });
+
+  it('should refuse the old variable HARNESS_MARGIN_MIN_DELTA_MS, naming the new one', () => {
+    expect(() => resolveMargins({ flags: {}, env: { HARNESS_MARGIN_MIN_DELTA_MS: '10' } })).toThrow(
+      'HARNESS_MARGIN_MIN_DELTA_MS is now HARNESS_MARGIN_MIN_DELTA, with its unit (e.g. 10ms)',
+    );
   });
 
   it('should reject a negative margin, naming the option', () => {

@@ -34,6 +34,10 @@ describe('npm run report', () => {
     const result = await report('--from', current, '--baseline', baseline);
     expect(result.stdout).toContain('regression: menuItems tenant-a p99 rose from 40 ms to 80 ms');
     expect(result.exitCode).toBe(1);
+    // Last, as every command ends: where the report is (outside the working directory: absolute).
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(
+      `report: ${path.join(dir, 'run', 'report.html')}`,
+    );
     const html = await readFile(path.join(dir, 'run', 'report.html'), 'utf8');
     expect(html).toContain('Against the baseline');
     const rewritten: unknown = JSON.parse(await readFile(current, 'utf8'));
@@ -55,6 +59,29 @@ describe('npm run report', () => {
     const missing = await report('--from', path.join(dir, 'none.json'));
     expect(missing.stderr.trim()).toMatch(/^error: summary .*none\.json cannot be read/);
     expect(missing.exitCode).toBe(2);
+  });
+
+  it('should refuse --margin-min-delta-ms, its old name, naming --margin-min-delta with a unit', async () => {
+    const old = await report('--from', current, '--baseline', baseline, '--margin-min-delta-ms', '10');
+    expect(old.stderr.trim().split('\n')).toEqual([
+      'error: --margin-min-delta-ms is now --margin-min-delta with its unit, e.g. --margin-min-delta 10ms',
+    ]);
+    expect(old.exitCode).toBe(2);
+    const wide = await report('--from', current, '--baseline', baseline, '--margin-min-delta', '1m');
+    expect(wide.stdout).toContain('no regression beyond the margins');
+    expect(wide.exitCode).toBe(0);
+  });
+
+  it("should refuse another command's run as the baseline, in one line, rendering nothing", async () => {
+    const loadRun = path.join(dir, 'load-run.json');
+    await writeFile(loadRun, JSON.stringify({ ...sampleSummary(), command: 'load' }));
+    const before = await readFile(path.join(dir, 'run', 'report.html'), 'utf8').catch(() => '');
+    const result = await report('--from', current, '--baseline', loadRun);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      `error: --baseline ${loadRun} is a load run; a gate run compares only with an earlier gate run`,
+    ]);
+    expect(result.exitCode).toBe(2);
+    expect(await readFile(path.join(dir, 'run', 'report.html'), 'utf8').catch(() => '')).toBe(before);
   });
 
   it('should print the OpenAPI document with --openapi', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { afterAll, describe, expect, it } from 'vitest';
 import { KEY_ROLES, TargetFile } from '../../lib/target/schema.ts';
-import { parseNumberList, resolveOptions } from '../../sandbox/options.ts';
+import { latencySpec, rateLimitSpec, resolveOptions } from '../../sandbox/options.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
 import { get, MENU, ORDERS, SandboxClient } from './client.ts';
 import { idsOf, timed, until } from './showcase.ts';
@@ -124,16 +124,36 @@ describe('options', () => {
     expect(options.rateLimit).toEqual({ perKey: 1000, perTenant: 3000, windowMs: 1000 });
   });
 
-  it('should read name=number lists and name the flag on a mistake', () => {
-    const aliases = { fixed: 'fixedMs', tail: 'tailMs', ratio: 'tailRatio' };
-    expect(parseNumberList('--latency', 'fixed=5,tail=200,ratio=0.01', aliases)).toEqual({
-      fixedMs: 5,
-      tailMs: 200,
+  it('should read --latency and --rate-limit with their durations in units', () => {
+    expect(latencySpec('fixed=20ms,tail=0.5s,ratio=0.01')).toEqual({
+      fixedMs: 20,
+      tailMs: 500,
       tailRatio: 0.01,
     });
-    expect(() => parseNumberList('--latency', 'fixed=5,slow=1', aliases)).toThrow(
-      /^option --latency: cannot read "slow=1"/,
+    expect(latencySpec('fixed=0ms')).toEqual({ fixedMs: 0 });
+    expect(rateLimitSpec('perKey=10,perTenant=15,window=2s')).toEqual({
+      perKey: 10,
+      perTenant: 15,
+      windowMs: 2000,
+    });
+  });
+
+  it('should still read the old bare milliseconds and windowMs, as older scripts write them', () => {
+    expect(latencySpec('fixed=5,tail=200,ratio=0.01')).toEqual({ fixedMs: 5, tailMs: 200, tailRatio: 0.01 });
+    expect(rateLimitSpec('perKey=10,windowMs=1000')).toEqual({ perKey: 10, windowMs: 1000 });
+  });
+
+  it('should name the flag, the part and what was expected on a mistake', () => {
+    expect(() => latencySpec('fixed=5ms,slow=1')).toThrow(
+      'option --latency: cannot read "slow=1": expected fixed=D,tail=D,ratio=R (D a duration like 20ms)',
     );
-    expect(() => parseNumberList('--latency', 'fixed=', aliases)).toThrow(/--latency/);
+    expect(() => latencySpec('fixed=')).toThrow(/^option --latency: cannot read "fixed=": expected/);
+    expect(() => latencySpec('fixed=soon')).toThrow(
+      'option --latency: cannot read "fixed=soon": "soon" is not a duration with its unit, like 500ms, 30s, 5m or 1h',
+    );
+    expect(() => rateLimitSpec('window=-1s')).toThrow(/cannot read "window=-1s": "-1s" must be positive/);
+    expect(() => rateLimitSpec('perKey=ten')).toThrow(
+      /^option --rate-limit: cannot read "perKey=ten": expected perKey=N,perTenant=N,window=D/,
+    );
   });
 });

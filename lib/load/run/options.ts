@@ -8,7 +8,13 @@ import { PUBLISH_KINDS, resolvePublish, type Publish } from '../publish.ts';
 import { flagInteger, flagList, flagSeconds, flagText } from '../../cli/flags.ts';
 import { isProfileName, PROFILE_NAMES, type ProfileName } from '../profiles.ts';
 import { overridesFromFlags, SCENARIO_NAMES, type ScenarioName } from '../thresholds.ts';
-import { latencySpec, rateLimitSpec, type SandboxOptions } from '../../../sandbox/options.ts';
+import {
+  LATENCY_SHAPE,
+  latencySpec,
+  RATE_LIMIT_SHAPE,
+  rateLimitSpec,
+  type SandboxOptions,
+} from '../../../sandbox/options.ts';
 
 export interface LoadOptions {
   /** @default 'walk' */
@@ -80,8 +86,8 @@ phases, every page checked, thresholds judged on the merged raw points. Writes r
       'walks in flight per generator at most; arrivals beyond are skipped (default none)',
     ],
     ['--fault NAME', 'sandbox only: switch a fault on; repeatable'],
-    ['--latency SPEC', 'sandbox only: fixed=MS,tail=MS,ratio=R'],
-    ['--rate-limit SPEC', 'sandbox only: perKey=N,perTenant=N,windowMs=N'],
+    ['--latency SPEC', `sandbox only: ${LATENCY_SHAPE}`],
+    ['--rate-limit SPEC', `sandbox only: ${RATE_LIMIT_SHAPE}`],
     ['--churn N', 'sandbox only: data changes per second while walking (default 0)'],
     ['--reports-dir DIR', 'where run folders go (default reports)'],
     ['--timeout D', 'hard limit on the run (default: the duration plus margins)'],
@@ -128,6 +134,11 @@ export const LOAD_FLAGS = {
   region: { type: 'string' },
   publish: { type: 'string' },
 } as const;
+
+/** `--out-dir DIR` wrote the run into DIR itself; run folders now go into the reports dir. */
+export const LOAD_RETIRED_FLAGS = {
+  'out-dir': "--reports-dir DIR: the run's folder goes in it, as DIR/<run-id>/ (default reports)",
+};
 
 type Env = Record<string, string | undefined>;
 type FlagValues = Partial<Record<keyof typeof LOAD_FLAGS, string | string[] | undefined>>;

@@ -1,0 +1,29 @@
+/**
+ * The lines every command prints the same way: what it ran against, and, last, where its report
+ * is, so a user (or a CI log reader) finds the report at the end of any command's output.
+ */
+import path from 'node:path';
+import type { Summary } from '../report/model.ts';
+
+/** A path as a user types it: relative to the working directory when inside it, else absolute. */
+export function shownPath(file: string, cwd = process.cwd()): string {
+  const relative = path.relative(cwd, path.resolve(cwd, file));
+  return relative === '' || relative.startsWith('..') || path.isAbsolute(relative)
+    ? path.resolve(cwd, file)
+    : relative;
+}
+
+/** The last line of every command that writes a report: `report: reports/<run-id>/report.html`. */
+export const reportLine = (file: string, cwd = process.cwd()): string => `report: ${shownPath(file, cwd)}`;
+
+/**
+ * `target: staging (https://…/api/v1)`, or for a sandbox the harness started
+ * `target: sandbox (http://127.0.0.1:…/api/v1), faults: a, b` (or `, no faults`).
+ */
+export function targetLine(target: Summary['target']): string {
+  const where = `${target.name} (${target.baseUrl})`;
+  if (target.kind !== 'sandbox') return `target: ${where}`;
+  const kind = target.name === 'sandbox' ? '' : ', a sandbox';
+  const faults = target.faults?.length ? `faults: ${target.faults.join(', ')}` : 'no faults';
+  return `target: ${where}${kind}, ${faults}`;
+}
