@@ -108,7 +108,7 @@ export const FAULTS = [
   fault(
     'scope-skipped-under-concurrency',
     'auth',
-    'the scope check fails open when its slow lookup (5 ms) already has 2 others pending',
+    'the scope check fails open when its slow lookup (5 ms) already has another pending',
     'load',
   ),
   fault(

@@ -13,7 +13,7 @@ const MAX_INJECTED_MS = 2000;
 const AUTH_CACHE_TTL_MS = 300;
 /** scope-skipped-under-concurrency: the scope lookup's time, and how many may be pending at once. */
 const SCOPE_LOOKUP_MS = 5;
-const SCOPE_LOOKUPS_AT_ONCE = 2;
+const SCOPE_LOOKUPS_AT_ONCE = 1;
 
 /**
  * shared-cache: a short-lived response cache keyed by path and query only. The tenant is missing
@@ -79,7 +79,7 @@ export class LoadFaults {
 
   /**
    * scope-skipped-under-concurrency: scopes are looked up in a slow authorisation service (5 ms),
-   * and when 2 lookups are already pending the check fails open: true when this request's scope
+   * and when another lookup is already pending the check fails open: true when this request's scope
    * check is skipped. Alone, or a few at a time, every request is checked.
    */
   async skipsScopes(): Promise<boolean> {
