@@ -80,7 +80,7 @@ export class LoadFaults {
   /**
    * scope-skipped-under-concurrency: scopes are looked up in a slow authorisation service (5 ms),
    * and when another lookup is already pending the check fails open: true when this request's scope
-   * check is skipped. Alone, or a few at a time, every request is checked.
+   * check is skipped. Alone, one at a time, every request is checked.
    */
   async skipsScopes(): Promise<boolean> {
     if (!this.faults.has('scope-skipped-under-concurrency')) return false;
