@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { nextSteps, type RunShape } from '../../lib/capacity/next-step.ts';
 import {
+  confirmedMiss,
   DEFAULT_OBJECTIVE,
   findCapacity,
   headroomLine,
   judgeStep,
   type CapacityAnswer,
+  type StepVerdict,
 } from '../../lib/capacity/objective.ts';
 import type { StepStats } from '../../lib/capacity/step-stats.ts';
 import { capacityLine } from '../../lib/capacity/table.ts';
@@ -118,6 +120,35 @@ describe('findCapacity', () => {
     const { capacity, line } = answer([{ rps: 10, p95: 10, undriven: 'short' }]);
     expect(capacity).toEqual({ kind: 'none' });
     expect(line).toMatch(/^capacity: unknown, the generator could not drive any step/);
+  });
+});
+
+describe('confirmedMiss', () => {
+  it('should stop a run only on a miss the next driven step confirms, past a step not driven', () => {
+    const missed: StepVerdict = { verdict: 'missed', misses: ['p95'] };
+    const undriven: StepVerdict = { verdict: 'undriven' };
+    expect(confirmedMiss([{ verdict: 'met' }, missed], false)).toBeUndefined();
+    expect(confirmedMiss([{ verdict: 'met' }, missed])).toBe(1);
+    expect(confirmedMiss([missed, undriven, missed], false)).toBe(0);
+    expect(confirmedMiss([missed, { verdict: 'met' }, missed], false)).toBeUndefined();
+  });
+});
+
+describe('nextSteps for a lower bound', () => {
+  const top = curve([{ rps: 10, p95: 10 }]);
+  const met = [judgeStep(top[0] as StepStats, DEFAULT_OBJECTIVE)];
+  const bound: CapacityAnswer = { kind: 'at-least', rps: 10, index: 0 };
+
+  it("should name the target's load.maxRps when it, not --max, was the ceiling", () => {
+    expect(nextSteps(bound, top, met, { ...SHAPE, targetMaxRps: 10 })).toEqual([
+      'raise load.maxRps in the target file (now 10): the top step still met the objective',
+    ]);
+  });
+
+  it('should name the time budget when it ended the run', () => {
+    expect(nextSteps(bound, top, met, { ...SHAPE, stoppedBy: 'time-budget' })).toEqual([
+      'raise --time-budget or --step: the time budget ended the run while steps still met the objective',
+    ]);
   });
 });
 
