@@ -1,21 +1,24 @@
 /**
- * The knee of a capacity curve: the first arrival-rate step where the target stops keeping up.
+ * The knee of a capacity curve: the first arrival-rate step where latency bends upward, or where
+ * the target stops answering what it is sent while getting slower.
  *
- * A step bends when any of these holds:
+ * A step bends when either holds:
  * - `p95`: its p95 exceeds `p95Factor` × the baseline p95 and the baseline by at least
  *   `minDeltaMs` (baseline: the lowest p95 of the first `baselineSteps` steps; the lowest, so a
  *   warm-up step cannot inflate it; the baseline steps themselves are not judged on p95);
  * - `throughput`: fewer than `minAchievedShare` of the offered requests per second were made
- *   (the arrival-rate executor dropped iterations, or requests did not finish);
- * - `errors`: more than `maxErrorRate` of the requests failed (no response, 5xx, other non-2xx);
- * - `429`: more than `max429Rate` of the requests were answered 429 (the target's limit bites).
+ *   (requests did not finish) and its p95 is above the baseline.
  *
- * One noisy step is not a knee: the `confirmSteps` steps after it must bend too. A bending last
- * step (no step after it to confirm) is reported as an unconfirmed knee.
+ * A knee is where latency rises: a step whose p95 is below the step before it is never one (a
+ * target that sheds load with fast 429s or 503s gets faster, not slower: the objective and the
+ * 429 onset report that, not the knee). A step the generator could not drive is left out: its
+ * figures are the generator's, not the target's. One noisy step is not a knee: the
+ * `confirmSteps` steps after it must bend too. A bending last step (no step after it to confirm)
+ * is reported as an unconfirmed knee.
  */
 import type { StepStats } from './step-stats.ts';
 
-type BendReason = 'p95' | 'throughput' | 'errors' | '429';
+type BendReason = 'p95' | 'throughput';
 
 export interface KneeRule {
   /** @default 2 */
@@ -26,10 +29,6 @@ export interface KneeRule {
   minDeltaMs: number;
   /** @default 0.9 */
   minAchievedShare: number;
-  /** @default 0.01 */
-  maxErrorRate: number;
-  /** @default 0.01 */
-  max429Rate: number;
   /** @default 1 */
   confirmSteps: number;
 }
@@ -39,8 +38,6 @@ export const DEFAULT_KNEE_RULE: KneeRule = {
   p95Factor: 2,
   minDeltaMs: 5,
   minAchievedShare: 0.9,
-  maxErrorRate: 0.01,
-  max429Rate: 0.01,
   confirmSteps: 1,
 };
 
@@ -51,6 +48,8 @@ export interface Knee {
   rps: number;
   p95: number;
   reasons: BendReason[];
+  /** Each reason with the figures that called it, e.g. "p95 45.0 ms is 4.5 x the baseline 10.0 ms". */
+  because: string[];
   /** The step(s) after it bent too; false when it was the last step measured. */
   confirmed: boolean;
   /** The p95 the `p95` reason compares with. */
@@ -62,34 +61,48 @@ function baselineP95(steps: readonly StepStats[], rule: KneeRule): number {
   return early.length === 0 ? 0 : Math.min(...early.map((step) => step.p95));
 }
 
-/** Why `step` bends, or an empty list when it holds. */
-function bendReasons(step: StepStats, baseline: number, rule: KneeRule): BendReason[] {
-  const reasons: BendReason[] = [];
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** Why `step` bends, each with its figures; empty when it holds. */
+interface Bend {
+  reason: BendReason;
+  because: string;
+}
+
+function bends(step: StepStats, before: StepStats | undefined, baseline: number, rule: KneeRule): Bend[] {
+  if (before && step.p95 < before.p95) return [];
+  const found: Bend[] = [];
   const judgedOnP95 = step.index >= rule.baselineSteps && baseline > 0;
   if (judgedOnP95 && step.p95 > baseline * rule.p95Factor && step.p95 - baseline >= rule.minDeltaMs)
-    reasons.push('p95');
-  if (step.offeredRps > 0 && step.achievedRps < step.offeredRps * rule.minAchievedShare)
-    reasons.push('throughput');
-  if (step.errorRate > rule.maxErrorRate) reasons.push('errors');
-  if (step.rate429 > rule.max429Rate) reasons.push('429');
-  return reasons;
+    found.push({
+      reason: 'p95',
+      because: `p95 ${ms(step.p95)} is ${(step.p95 / baseline).toFixed(1)} x the baseline ${ms(baseline)} (bends above ${rule.p95Factor} x and ${rule.minDeltaMs} ms more)`,
+    });
+  const achievedFloor = step.offeredRps * rule.minAchievedShare;
+  if (step.offeredRps > 0 && step.achievedRps < achievedFloor && step.p95 > baseline)
+    found.push({
+      reason: 'throughput',
+      because: `${step.achievedRps.toFixed(1)} of ${step.offeredRps} rps offered were answered (below ${Math.round(rule.minAchievedShare * 100)} %) while p95 rose to ${ms(step.p95)}`,
+    });
+  return found;
 }
 
 /** The knee of the steps measured so far, or null when the curve has not bent (yet). */
-export function detectKnee(steps: readonly StepStats[], rule: KneeRule = DEFAULT_KNEE_RULE): Knee | null {
+export function detectKnee(all: readonly StepStats[], rule: KneeRule = DEFAULT_KNEE_RULE): Knee | null {
+  const steps = all.filter((step) => step.undriven === undefined);
   const baseline = baselineP95(steps, rule);
-  const bends = steps.map((step) => bendReasons(step, baseline, rule));
-  for (let index = 0; index < steps.length; index += 1) {
-    const reasons = bends[index] ?? [];
-    const step = steps[index];
-    if (reasons.length === 0 || !step) continue;
-    const following = bends.slice(index + 1, index + 1 + rule.confirmSteps);
+  const found = steps.map((step, at) => bends(step, steps[at - 1], baseline, rule));
+  for (const [at, step] of steps.entries()) {
+    const reasons = found[at] ?? [];
+    if (reasons.length === 0) continue;
+    const following = found.slice(at + 1, at + 1 + rule.confirmSteps);
     if (following.some((later) => later.length === 0)) continue;
     return {
-      index,
+      index: step.index,
       rps: step.offeredRps,
       p95: step.p95,
-      reasons,
+      reasons: reasons.map((bend) => bend.reason),
+      because: reasons.map((bend) => bend.because),
       confirmed: following.length >= rule.confirmSteps,
       baselineP95: baseline,
     };

@@ -4,19 +4,75 @@
  */
 import type { Capacity, LatencyRow, Metrics } from '../report/model.ts';
 import type { Knee } from './knee.ts';
+import type { CapacityAnswer, Objective, StepVerdict } from './objective.ts';
 import type { MeasuredStep, Onset } from './onset.ts';
 import { percentile, type RequestSample, type StepStats } from './step-stats.ts';
 
-export function capacityMetrics(steps: readonly StepStats[], knee: Knee | null, onsets: Onset[]): Capacity {
+/** What a capacity run found, as metrics.capacity wants it. */
+export interface CapacityFindings {
+  steps: readonly StepStats[];
+  verdicts: readonly StepVerdict[];
+  capacity: CapacityAnswer;
+  /** The capacity line and, with --expected-rate, the headroom line, as printed. */
+  lines: { capacity: string; headroom?: string };
+  objective: Objective;
+  expectedRps?: number;
+  knee: Knee | null;
+  onsets: Onset[];
+  next: string[];
+}
+
+function stepRow(step: StepStats, verdict: StepVerdict | undefined): Capacity['steps'][number] {
   return {
-    steps: steps.map((step) => ({
-      rps: step.offeredRps,
-      p95: step.p95,
-      errorRate: step.errorRate,
-      rate429: step.rate429,
-    })),
-    ...(knee ? { knee: { rps: knee.rps, p95: knee.p95 } } : {}),
-    onset429: onsets,
+    rps: step.offeredRps,
+    p95: step.p95,
+    errorRate: step.errorRate,
+    rate429: step.rate429,
+    p99: step.p99,
+    achievedRps: step.achievedRps,
+    generatorRps: step.generatorRps,
+    latenessP95: step.latenessP95,
+    ...(verdict ? { verdict: verdict.verdict } : {}),
+    ...(verdict?.verdict === 'missed' ? { misses: verdict.misses } : {}),
+    ...(step.undriven ? { undriven: step.undriven } : {}),
+  };
+}
+
+function answerRow(
+  capacity: CapacityAnswer,
+  lines: CapacityFindings['lines'],
+): NonNullable<Capacity['answer']> {
+  const printed = { line: lines.capacity, ...(lines.headroom ? { headroom: lines.headroom } : {}) };
+  if (capacity.kind === 'none') return { kind: 'none', ...printed };
+  const missedAt = capacity.kind === 'below' ? undefined : capacity.missedAt;
+  return {
+    kind: capacity.kind,
+    rps: capacity.rps,
+    ...(missedAt === undefined ? {} : { missedAt }),
+    ...printed,
+  };
+}
+
+export function capacityMetrics(found: CapacityFindings): Capacity {
+  const { knee, capacity } = found;
+  return {
+    steps: found.steps.map((step, at) => stepRow(step, found.verdicts[at])),
+    ...(knee
+      ? {
+          knee: {
+            rps: knee.rps,
+            p95: knee.p95,
+            reasons: knee.reasons,
+            because: knee.because,
+            confirmed: knee.confirmed,
+          },
+        }
+      : {}),
+    onset429: found.onsets,
+    objective: found.objective,
+    answer: answerRow(capacity, found.lines),
+    ...(found.expectedRps === undefined ? {} : { expectedRps: found.expectedRps }),
+    next: found.next,
   };
 }
 
@@ -64,7 +120,7 @@ export function latencyRows(samples: readonly RequestSample[]): LatencyRow[] {
 const earliest = (samples: readonly RequestSample[]) =>
   samples.reduce((min, sample) => Math.min(min, sample.time), Infinity);
 
-export function rate429Series(steps: readonly MeasuredStep[]): Metrics['rate429'] {
+export function rate429Series(steps: readonly Pick<MeasuredStep, 'samples'>[]): Metrics['rate429'] {
   const start = Math.min(...steps.map((step) => earliest(step.samples)));
   const points: Metrics['rate429'] = [];
   for (const step of steps) {

@@ -6,7 +6,8 @@ import { HarnessError } from '../errors.ts';
 import { HARNESS_TWINS, renderHelp } from '../cli/help.ts';
 import { DEFAULT_KNEE_RULE, type KneeRule } from './knee.ts';
 import { PUBLISH_KINDS, resolvePublish, type Publish } from '../load/publish.ts';
-import { flagInteger, flagList, flagSeconds, flagText, type FlagValues } from '../cli/flags.ts';
+import { flagInteger, flagList, flagPercent, flagSeconds, flagText, type FlagValues } from '../cli/flags.ts';
+import { DEFAULT_OBJECTIVE, type Objective } from './objective.ts';
 import {
   latencySpec,
   rateLimitSpec,
@@ -28,6 +29,12 @@ export interface CapacityOptions {
   /** The whole run, every step included. @default 300 */
   timeBudgetS: number;
   knee: KneeRule;
+  /** What a step must meet to count towards the capacity. */
+  objective: Objective;
+  /** `--expected-rate`: the production rate the capacity is compared with (headroom). */
+  expectedRps?: number;
+  /** Generator processes each step's arrival rate is split over. @default 1 */
+  workers: number;
   /** Sandbox only. */
   faults: string[];
   sandbox: SandboxOptions;
@@ -47,8 +54,10 @@ const CAPACITY_SANDBOX_LIMITS: RateLimitOptions = { perKey: 25, perTenant: 40, w
 
 export const CAPACITY_USAGE = renderHelp({
   usage: ['npm run capacity -- [options]'],
-  about: `Steps the arrival rate (requests per second, across every tenant and key of the target) until the
-knee or the ceiling, and reports each step, the knee and the 429 onset per key and per tenant.`,
+  about: `Steps the arrival rate (requests per second, across every tenant and key of the target) until two
+steps in a row miss the objective, or the ceiling, and reports the capacity (the highest step that
+met the objective), each step, the knee and the 429 onset per key and per tenant with the limits
+it implies, and what to run next.`,
   options: [
     ['--target FILE', 'target file; without it a sandbox is started for the run'],
     ['--start RPS', 'rate of the first step (default 20)'],
@@ -56,6 +65,18 @@ knee or the ceiling, and reports each step, the knee and the 429 onset per key a
     ['--max RPS', "highest rate; the target file's load.maxRps caps it (default 200)"],
     ['--step-duration D', 'length of each step, e.g. 10s (default 10s)'],
     ['--time-budget D', 'the whole run at most, e.g. 5m (default 5m)'],
+    ['--p95 D', `objective: p95 under this, e.g. 300ms (default ${DEFAULT_OBJECTIVE.p95Ms}ms)`],
+    ['--p99 D', `objective: p99 under this, e.g. 1s (default ${DEFAULT_OBJECTIVE.p99Ms}ms)`],
+    [
+      '--max-errors PCT',
+      `objective: share of errors at most this, e.g. 0.1% (default ${DEFAULT_OBJECTIVE.maxErrorRate * 100}%);\nerrors: no response, a 5xx, any other non-2xx but 429`,
+    ],
+    [
+      '--max-429 PCT',
+      `objective: share of 429s under this, e.g. 5% (default ${DEFAULT_OBJECTIVE.max429Rate * 100}%)`,
+    ],
+    ['--expected-rate RPS', 'your production rate: prints the headroom, capacity / expected (default none)'],
+    ['--workers N', 'generator processes per step; add when a step is marked "not driven" (default 1)'],
     [
       '--knee-factor K',
       `a step whose p95 exceeds K x the baseline p95 bends (default ${DEFAULT_KNEE_RULE.p95Factor})`,
@@ -75,10 +96,11 @@ knee or the ceiling, and reports each step, the knee and the 429 onset per key a
   environment: HARNESS_TWINS('HARNESS_STEP_DURATION=5s'),
   examples: [
     'npm run capacity',
-    'npm run capacity -- --target staging.json --start 50 --step 50 --max 1000',
-    'npm run capacity -- --fault overload-5xx --step-duration 5s',
+    'npm run capacity -- --target staging.json --start 50 --step 50 --max 1000 --expected-rate 300',
+    'npm run capacity -- --target staging.json --p95 300ms --p99 1s --max-429 0.5% --workers 2',
   ],
-  exitCodes: '0 measured (whatever the curve), 1 a page check failed under load, 2 usage or setup error.',
+  exitCodes:
+    '0 measured (whatever the curve or the capacity), 1 a page check failed under load, 2 usage or setup error.',
 });
 
 export const CAPACITY_FLAGS = {
@@ -89,6 +111,12 @@ export const CAPACITY_FLAGS = {
   'step-duration': { type: 'string' },
   'time-budget': { type: 'string' },
   'knee-factor': { type: 'string' },
+  p95: { type: 'string' },
+  p99: { type: 'string' },
+  'max-errors': { type: 'string' },
+  'max-429': { type: 'string' },
+  'expected-rate': { type: 'string' },
+  workers: { type: 'string' },
   fault: { type: 'string', multiple: true },
   latency: { type: 'string' },
   'rate-limit': { type: 'string' },
@@ -99,8 +127,11 @@ export const CAPACITY_FLAGS = {
 type Env = Record<string, string | undefined>;
 type Flag = keyof typeof CAPACITY_FLAGS;
 const text = (flags: FlagValues, env: Env, flag: Flag) => flagText(flags, env, flag);
-const rps = (flag: Flag, value: string | undefined, fallback: number) =>
-  flagInteger(flag, value, fallback, [1, 100_000], 'requests per second');
+const rps = <Fallback extends number | undefined>(
+  flag: Flag,
+  value: string | undefined,
+  fallback: Fallback,
+) => flagInteger(flag, value, fallback, [1, 100_000], 'requests per second');
 
 function factor(value: string | undefined): number {
   if (value === undefined) return DEFAULT_KNEE_RULE.p95Factor;
@@ -108,6 +139,18 @@ function factor(value: string | undefined): number {
   if (!Number.isFinite(number) || number <= 1)
     throw new HarnessError(`--knee-factor: "${value}" is not valid; expected a number above 1, e.g. 2`);
   return number;
+}
+
+const milliseconds = (flags: FlagValues, env: Env, flag: Flag, fallbackMs: number) =>
+  flagSeconds(flag, text(flags, env, flag), fallbackMs / 1000) * 1000;
+
+function objective(flags: FlagValues, env: Env): Objective {
+  return {
+    p95Ms: milliseconds(flags, env, 'p95', DEFAULT_OBJECTIVE.p95Ms),
+    p99Ms: milliseconds(flags, env, 'p99', DEFAULT_OBJECTIVE.p99Ms),
+    maxErrorRate: flagPercent('max-errors', text(flags, env, 'max-errors'), DEFAULT_OBJECTIVE.maxErrorRate),
+    max429Rate: flagPercent('max-429', text(flags, env, 'max-429'), DEFAULT_OBJECTIVE.max429Rate),
+  };
 }
 
 function sandboxOptions(flags: FlagValues, env: Env): SandboxOptions {
@@ -143,6 +186,14 @@ export function capacityOptions(flags: FlagValues, env: Env): CapacityOptions {
     stepDurationS: flagSeconds('step-duration', text(flags, env, 'step-duration'), 10),
     timeBudgetS: flagSeconds('time-budget', text(flags, env, 'time-budget'), 300),
     knee: { ...DEFAULT_KNEE_RULE, p95Factor: factor(text(flags, env, 'knee-factor')) },
+    objective: objective(flags, env),
+    workers: flagInteger(
+      'workers',
+      text(flags, env, 'workers'),
+      1,
+      [1, 64],
+      'a number of generator processes',
+    ),
     faults,
     sandbox: sandboxOptions(flags, env),
     reportsDir: text(flags, env, 'reports-dir') ?? 'reports',
@@ -150,6 +201,8 @@ export function capacityOptions(flags: FlagValues, env: Env): CapacityOptions {
   };
   const publish = resolvePublish(text(flags, env, 'publish'), env);
   if (publish) options.publish = publish;
+  const expected = rps('expected-rate', text(flags, env, 'expected-rate'), undefined);
+  if (expected !== undefined) options.expectedRps = expected;
   if (options.startRps > options.maxRps)
     throw new HarnessError(
       `--start ${options.startRps} is above --max ${options.maxRps}; lower --start or raise --max`,

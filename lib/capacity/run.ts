@@ -1,6 +1,7 @@
 /**
  * A capacity run as a function: opens the target (or starts a sandbox), runs the setup once, then
- * one Artillery step after another at rising arrival rates until the knee is confirmed, the
+ * one Artillery step after another at rising arrival rates until two driven steps in a row miss the
+ * objective (the capacity is then known), two in a row could not be driven by the generator, the
  * ceiling is reached or the time budget is spent, and writes reports/<run-id>/ (summary.json,
  * junit.xml, report.html, the step table as capacity.json, each step's Artillery script and raw
  * points under step-<n>/).
@@ -9,6 +10,17 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { detectKnee, type Knee } from './knee.ts';
 import { onset429, type MeasuredStep, type Onset } from './onset.ts';
+import {
+  confirmedMiss,
+  findCapacity,
+  headroomLine,
+  judgeStep,
+  type CapacityAnswer,
+  type StepVerdict,
+} from './objective.ts';
+import type { CapacityFindings } from './metrics.ts';
+import { capacityLine } from './table.ts';
+import { nextSteps, type RunShape } from './next-step.ts';
 import { planSteps, type StepPlan } from './plan.ts';
 import { stepStats, type StepStats } from './step-stats.ts';
 import { readRunPoints } from '../load/points/run-points.ts';
@@ -27,14 +39,23 @@ import { writeRunReport, type ReportPaths } from '../report/write.ts';
 import { runVersions } from '../report/versions.ts';
 import { inRunDir } from '../adapters/node-run-dir.ts';
 
-/** `setup`: the setup's traffic broke a check (no step ran); `error`: a step could not run. */
-type StopReason = 'knee' | 'ceiling' | 'time-budget' | 'setup' | 'error';
+/**
+ * `objective`: two driven steps in a row missed it; `generator`: two steps in a row could not be
+ * driven; `setup`: the setup's traffic broke a check (no step ran); `error`: a step could not run.
+ */
+type StopReason = RunShape['stoppedBy'];
 
 export interface CapacityResult {
   plan: StepPlan;
   steps: StepStats[];
   knee: Knee | null;
   onsets: Onset[];
+  verdicts: StepVerdict[];
+  capacity: CapacityAnswer;
+  /** What to run next, one line each. */
+  next: string[];
+  /** The capacity line and, with --expected-rate, the headroom line, as the console prints them. */
+  lines: CapacityFindings['lines'];
   stoppedBy: StopReason;
   summary: Summary;
   paths: ReportPaths;
@@ -86,6 +107,7 @@ async function measureSteps(
         durationS: options.stepDurationS,
         setup,
         env: options.env,
+        workers: options.workers,
         ...(options.publish ? { publish: { to: options.publish, run: path.basename(runDir) } } : {}),
       });
     } catch (error) {
@@ -93,21 +115,17 @@ async function measureSteps(
       if (!(error instanceof HarnessError) || index === 0) throw error;
       return { ...result, stoppedBy: 'error', error: error.message };
     }
-    const stats = stepStats(
-      index,
-      rate,
-      options.stepDurationS,
-      stepRun.samples,
-      stepRun.dropped,
-      stepRun.latenessP95,
-    );
+    const stats = stepStats(index, rate, options.stepDurationS, stepRun.samples, stepRun.generator);
     result.steps.push(stats);
-    result.measured.push({ offeredRps: rate, samples: stepRun.samples });
+    result.measured.push({ offeredRps: rate, durationS: options.stepDurationS, samples: stepRun.samples });
     result.pointFiles.push(...stepRun.pointFiles);
     result.scripts.push(...stepRun.scripts);
     for (const line of stepRun.warnings) if (!result.warnings.includes(line)) result.warnings.push(line);
     onStep(stats);
-    if (detectKnee(result.steps, options.knee)?.confirmed) return { ...result, stoppedBy: 'knee' };
+    const verdicts = result.steps.map((step) => judgeStep(step, options.objective));
+    if (confirmedMiss(verdicts, false) !== undefined) return { ...result, stoppedBy: 'objective' };
+    if (verdicts.slice(-2).filter((verdict) => verdict.verdict === 'undriven').length === 2)
+      return { ...result, stoppedBy: 'generator' };
     const perStepMs = (Date.now() - started) / (index + 1);
     if (Date.now() - started + perStepMs > options.timeBudgetS * 1000 && index < plan.rates.length - 1)
       return { ...result, stoppedBy: 'time-budget' };
@@ -145,11 +163,29 @@ export async function runCapacity(
       const measurement = await measureSteps(run, options, plan, runDir, onStep);
       const knee = detectKnee(measurement.steps, options.knee);
       const onsets = onset429(measurement.measured);
+      const verdicts = measurement.steps.map((step) => judgeStep(step, options.objective));
+      const capacity = findCapacity(measurement.steps, verdicts);
+      const next = nextSteps(capacity, measurement.steps, verdicts, {
+        ...options,
+        stoppedBy: measurement.stoppedBy,
+        targetMaxRps: run.target.load.maxRps,
+      });
+      const headroom = options.expectedRps && headroomLine(capacity, options.expectedRps);
+      const lines = {
+        capacity: capacityLine(capacity, measurement.steps, verdicts, options.objective),
+        ...(headroom ? { headroom } : {}),
+      };
       const { failures } = await readRunPoints(measurement.pointFiles, [95]);
       fillCapacitySummary(summary, {
         ...measurement,
         knee,
         onsets,
+        verdicts,
+        capacity,
+        next,
+        lines,
+        objective: options.objective,
+        ...(options.expectedRps === undefined ? {} : { expectedRps: options.expectedRps }),
         failures,
         durationMs: Date.now() - started,
       });
@@ -166,10 +202,13 @@ export async function runCapacity(
       ];
       const table = {
         plan,
+        capacity,
+        objective: options.objective,
+        next,
         knee,
         rule: options.knee,
         stoppedBy: measurement.stoppedBy,
-        steps: measurement.steps,
+        steps: measurement.steps.map((step, at) => ({ ...step, ...verdicts[at] })),
         onset429: onsets,
       };
       await writeFile(path.join(runDir, 'capacity.json'), redact(`${JSON.stringify(table, null, 2)}\n`));
@@ -180,6 +219,10 @@ export async function runCapacity(
         steps: measurement.steps,
         knee,
         onsets,
+        verdicts,
+        capacity,
+        next,
+        lines,
         stoppedBy: measurement.stoppedBy,
         summary,
         paths,

@@ -5,6 +5,7 @@
  * is saturated. 429s are counted on their own, and errors (no response, 5xx, any other non-2xx)
  * on theirs.
  */
+import { generatorShortfall } from '../load/verdict.ts';
 
 /** One request of a step, as read from its `latency` point. */
 export interface RequestSample {
@@ -32,15 +33,33 @@ export interface StepStats {
    * generator, not the target, fell behind.
    */
   dropped: number;
+  /** Arrivals the generator started, per second of the step: its own achieved rate. */
+  generatorRps: number;
   /** p95 of how late the generator started the step's arrivals against its schedule, ms. */
   latenessP95: number;
+  /**
+   * Why the generator could not drive the step (lib/load/verdict.ts GENERATOR_BOUNDS): `late`, it
+   * started its arrivals too late; `short`, it started too few. Absent when it kept its schedule.
+   */
+  undriven?: 'late' | 'short';
   p50: number;
   p95: number;
   p99: number;
   /** Share of requests that were errors: no response, 5xx, or a non-2xx other than 429. */
   errorRate: number;
+  /** Requests with no response, a 5xx, or a non-2xx other than 429. */
+  errors: number;
   /** Share of requests answered 429. */
   rate429: number;
+}
+
+/** What the generator did in a step: planned against started arrivals, and how late it started them. */
+export interface GeneratorRun {
+  planned: number;
+  started: number;
+  /** Arrivals Artillery skipped at its in-flight ceiling. */
+  skipped: number;
+  latenessP95: number;
 }
 
 const isError = (status: number) => status !== 429 && (status < 200 || status > 299);
@@ -59,25 +78,28 @@ export function stepStats(
   offeredRps: number,
   durationS: number,
   samples: readonly RequestSample[],
-  dropped: number,
-  latenessP95 = 0,
+  generator: GeneratorRun,
 ): StepStats {
   const answered = samples.filter((sample) => sample.status !== 429).map((sample) => sample.durationMs);
   answered.sort((a, b) => a - b);
   const count = samples.length;
-  const share = (matches: (sample: RequestSample) => boolean) =>
-    count === 0 ? 0 : round(samples.filter(matches).length / count, 4);
+  const errors = samples.filter((sample) => isError(sample.status)).length;
+  const share = (matching: number) => (count === 0 ? 0 : round(matching / count, 4));
+  const undriven = generatorShortfall({ ...generator, latenessP95Ms: generator.latenessP95 });
   return {
     index,
     offeredRps,
     achievedRps: round(count / durationS),
     requests: count,
-    dropped,
-    latenessP95: round(latenessP95),
+    dropped: Math.max(0, generator.planned - generator.started) + generator.skipped,
+    generatorRps: round(generator.started / durationS),
+    latenessP95: round(generator.latenessP95),
+    ...(undriven ? { undriven } : {}),
     p50: round(percentile(answered, 50)),
     p95: round(percentile(answered, 95)),
     p99: round(percentile(answered, 99)),
-    errorRate: share((sample) => isError(sample.status)),
-    rate429: share((sample) => sample.status === 429),
+    errorRate: share(errors),
+    errors,
+    rate429: share(samples.filter((sample) => sample.status === 429).length),
   };
 }

@@ -9,7 +9,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createNodeClient } from '../adapters/node-http.ts';
-import type { RequestSample } from './step-stats.ts';
+import type { GeneratorRun, RequestSample } from './step-stats.ts';
 import { HarnessError } from '../errors.ts';
 import { runGenerators, type GeneratorRequest } from '../load/artillery/run.ts';
 import { METRIC } from '../load/metrics.ts';
@@ -38,14 +38,13 @@ export interface StepRequest {
   env: Record<string, string | undefined>;
   /** `--publish`: where the step's metrics go while it runs. */
   publish?: GeneratorRequest['publish'];
+  /** Generator processes the step's arrival rate is split over. */
+  workers: number;
 }
 
 export interface StepRun {
   samples: RequestSample[];
-  /** Planned arrivals the generator did not start, plus those Artillery skipped. */
-  dropped: number;
-  /** p95 of how late the generator started the step's arrivals, ms. */
-  latenessP95: number;
+  generator: GeneratorRun;
   pointFiles: string[];
   /** The step's Artillery script(s). */
   scripts: string[];
@@ -109,7 +108,7 @@ export async function runCapacityStep(request: StepRequest): Promise<StepRun> {
         maxRps: request.run.target.load.maxRps,
       },
     ],
-    workers: 1,
+    workers: request.workers,
     dir,
     env,
     timeoutMs: timeoutMs(request.durationS),
@@ -131,8 +130,12 @@ export async function runCapacityStep(request: StepRequest): Promise<StepRun> {
   const started = summary.metrics[METRIC.arrivals]?.values.count ?? 0;
   return {
     samples,
-    dropped: Math.max(0, planned - started) + generated.skipped,
-    latenessP95: Number((summary.metrics[METRIC.generatorLateness]?.values.p95 ?? 0).toFixed(2)),
+    generator: {
+      planned,
+      started,
+      skipped: generated.skipped,
+      latenessP95: summary.metrics[METRIC.generatorLateness]?.values.p95 ?? 0,
+    },
     pointFiles,
     scripts: generated.scripts,
     warnings: generated.warnings,

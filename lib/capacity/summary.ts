@@ -4,20 +4,15 @@
  * page served under load was checked; a failure fails the run).
  */
 import { PAGE_CHECKS } from '../checks/registry.ts';
-import { capacityMetrics, latencyRows, rate429Series } from './metrics.ts';
-import type { Knee } from './knee.ts';
-import type { MeasuredStep, Onset } from './onset.ts';
-import type { StepStats } from './step-stats.ts';
+import { capacityMetrics, latencyRows, rate429Series, type CapacityFindings } from './metrics.ts';
+import type { MeasuredStep } from './onset.ts';
 import type { Failure } from '../failure.ts';
 import { addCheck, addStage } from '../report/build.ts';
 import type { Summary } from '../report/model.ts';
 import type { LoadFailure } from '../load/points/run-points.ts';
 
-export interface MeasuredRun {
-  steps: StepStats[];
+export interface MeasuredRun extends CapacityFindings {
   measured: MeasuredStep[];
-  knee: Knee | null;
-  onsets: Onset[];
   failures: LoadFailure[];
   /** What the setup's traffic broke, with its requests: findings like any page's. */
   setupFailures: Failure[];
@@ -62,7 +57,7 @@ export function fillCapacitySummary(summary: Summary, run: MeasuredRun): void {
     latency: latencyRows(samples),
     rate429: rate429Series(run.measured),
     depth: [],
-    capacity: capacityMetrics(run.steps, run.knee, run.onsets),
+    capacity: capacityMetrics(run),
   };
   const answered = samples.filter((sample) => sample.status === 200).length;
   addPageChecks(summary, run, answered);

@@ -48,3 +48,15 @@ export function flagSeconds<Fallback extends number | undefined>(
   if ('problem' in reading) throw new HarnessError(`--${flag}: "${value}" ${reading.problem}`);
   return reading.seconds;
 }
+
+/** A share written as a percentage (`1%`, `0.5%`, `0%`), as a fraction; the `%` is required. */
+export function flagPercent(flag: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const match = /^(\d+(?:\.\d+)?)%$/.exec(value.trim());
+  const percent = match ? Number(match[1]) : NaN;
+  if (!(percent >= 0 && percent <= 100))
+    throw new HarnessError(
+      `--${flag}: "${value}" is not valid; expected a percentage from 0% to 100%, like 1% or 0.5%`,
+    );
+  return percent / 100;
+}

@@ -149,15 +149,29 @@ function generatorFigures(outcome: RunOutcome): GeneratorFigures {
   };
 }
 
-/** One line naming the figure and what to do, when the generator did not keep its schedule. */
-export function generatorBehind(figures: GeneratorFigures): string | undefined {
-  const late = figures.latenessP95Ms ?? 0;
-  if (late > GENERATOR_BOUNDS.latenessP95Ms)
-    return `the load generator fell behind its schedule: arrivals started ${Math.round(late)} ms late at p95 (bound ${GENERATOR_BOUNDS.latenessP95Ms} ms); lower --rate or add --workers`;
+/**
+ * Whether the generator kept its schedule: `late` when it started its arrivals later than the
+ * bound at p95, `short` when it started too few of those it planned, undefined when it kept up.
+ * The load verdict and each capacity step judge the generator by this one rule.
+ */
+export function generatorShortfall(
+  figures: Pick<GeneratorFigures, 'planned' | 'started' | 'skipped' | 'latenessP95Ms'>,
+): 'late' | 'short' | undefined {
+  if ((figures.latenessP95Ms ?? 0) > GENERATOR_BOUNDS.latenessP95Ms) return 'late';
   if (
     figures.planned > 0 &&
     figures.started + figures.skipped < figures.planned * GENERATOR_BOUNDS.startedShare
   )
+    return 'short';
+  return undefined;
+}
+
+/** One line naming the figure and what to do, when the generator did not keep its schedule. */
+export function generatorBehind(figures: GeneratorFigures): string | undefined {
+  const shortfall = generatorShortfall(figures);
+  if (shortfall === 'late')
+    return `the load generator fell behind its schedule: arrivals started ${Math.round(figures.latenessP95Ms ?? 0)} ms late at p95 (bound ${GENERATOR_BOUNDS.latenessP95Ms} ms); lower --rate or add --workers`;
+  if (shortfall === 'short')
     return `the load generator started ${figures.started} of ${figures.planned} planned arrivals (${figures.achievedRate.toFixed(1)}/s of ${figures.offeredRate.toFixed(1)}/s); lower --rate or add --workers`;
   return undefined;
 }

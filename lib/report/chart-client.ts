@@ -19,13 +19,15 @@ export const CHART_CLIENT_JS = String.raw`(function () {
   }
   var format = function (u, value) { return value == null ? '–' : (Math.round(value * 100) / 100).toString(); };
 
-  function markerHook(marker) {
+  // Each marker a dashed vertical line, named at the top; the second label sits under the first.
+  function markerHook(marker, row) {
     return function (u) {
       var ctx = u.ctx;
       var x = Math.round(u.valToPos(marker.x, 'x', true));
+      var color = marker.tone === 'good' ? '#1a7f37' : '#cf222e';
       ctx.save();
-      ctx.strokeStyle = '#cf222e';
-      ctx.fillStyle = '#cf222e';
+      ctx.strokeStyle = color;
+      ctx.fillStyle = color;
       ctx.lineWidth = 2 * devicePixelRatio;
       ctx.setLineDash([6 * devicePixelRatio, 4 * devicePixelRatio]);
       ctx.beginPath();
@@ -33,7 +35,7 @@ export const CHART_CLIENT_JS = String.raw`(function () {
       ctx.lineTo(x, u.bbox.top + u.bbox.height);
       ctx.stroke();
       ctx.font = 'bold ' + 12 * devicePixelRatio + 'px system-ui, sans-serif';
-      ctx.fillText(marker.label, x + 6 * devicePixelRatio, u.bbox.top + 14 * devicePixelRatio);
+      ctx.fillText(marker.label, x + 6 * devicePixelRatio, u.bbox.top + (14 + 16 * row) * devicePixelRatio);
       ctx.restore();
     };
   }
@@ -94,7 +96,7 @@ export const CHART_CLIENT_JS = String.raw`(function () {
       axes: axes,
       hooks: {
         drawClear: spec.bands ? [bandsHook(spec.bands)] : [],
-        draw: spec.marker ? [markerHook(spec.marker)] : [],
+        draw: (spec.markers || []).map(markerHook),
       },
     };
     new uPlot(opts, [spec.x].concat(spec.series.map(function (s) { return s.values; })), el);

@@ -25,10 +25,16 @@ interface ChartSpec {
   series: ChartSeries[];
   /** x values are counts (page depth): no ticks between integers. */
   integerX?: boolean;
-  /** A vertical marker, e.g. the capacity knee. */
-  marker?: { x: number; label: string };
+  /** Vertical markers: the capacity (`good`) and the knee (`bad`). */
+  markers?: ChartMarker[];
   /** Shaded stretches of the x axis: the run's loads, each named; `expected` ones tinted. */
   bands?: ChartBand[];
+}
+
+interface ChartMarker {
+  x: number;
+  label: string;
+  tone: 'good' | 'bad';
 }
 
 interface ChartBand {
@@ -138,7 +144,17 @@ function capacityChart(capacity: Capacity | undefined): ChartSpec | undefined {
       { label: '429', values: steps.map((step) => round(step.rate429 * 100)), scale: 'y2' },
     ],
   };
-  if (capacity.knee) spec.marker = { x: capacity.knee.rps, label: `knee ${capacity.knee.rps} rps` };
+  const markers: ChartMarker[] = [];
+  const answer = capacity.answer;
+  if (answer?.rps !== undefined && (answer.kind === 'measured' || answer.kind === 'at-least'))
+    markers.push({
+      x: answer.rps,
+      label: `capacity ${answer.kind === 'at-least' ? '>= ' : ''}${answer.rps} rps`,
+      tone: 'good',
+    });
+  if (capacity.knee)
+    markers.push({ x: capacity.knee.rps, label: `knee ${capacity.knee.rps} rps`, tone: 'bad' });
+  if (markers.length > 0) spec.markers = markers;
   return spec;
 }
 

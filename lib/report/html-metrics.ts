@@ -1,9 +1,9 @@
 /** The metric sections of the HTML report: each chart with the numbers behind it in a table. */
-import type { Capacity, LoadWindow, Metrics } from './model.ts';
+import type { LoadWindow, Metrics } from './model.ts';
 import type { ReportCharts } from './chart-data.ts';
-import { escapeHtml as e, formatMs, formatPercent } from './html-escape.ts';
+import { escapeHtml as e, formatMs } from './html-escape.ts';
 
-const table = (head: string[], rows: string[][], numericFrom = 1) =>
+export const table = (head: string[], rows: string[][], numericFrom = 1) =>
   `<table><thead><tr>${head.map((cell, i) => `<th${i >= numericFrom ? ' class="num"' : ''}>${e(cell)}</th>`).join('')}</tr></thead>
 <tbody>${rows.map((row) => `<tr>${row.map((cell, i) => `<td${i >= numericFrom ? ' class="num"' : ''}>${cell}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
 
@@ -32,7 +32,7 @@ export function latencySection(rows: Metrics['latency']): string {
 ${table([...(staged ? ['load'] : []), 'endpoint', 'tenant', 'requests', 'p50', 'p95', 'p99', 'max'], body, staged ? 3 : 2)}</section>`;
 }
 
-const chartBox = (id: string, caption: string) =>
+export const chartBox = (id: string, caption: string) =>
   `<figure><div class="chart" id="${id}"></div><figcaption>${e(caption)}</figcaption></figure>`;
 
 /** The loads in words, beside the shading that shows them: a 429 share a load provokes on purpose is said. */
@@ -84,33 +84,4 @@ export function depthSection(rows: Metrics['depth'], charts: ReportCharts): stri
   return `<section id="depth"><h2>Latency by page depth</h2>
 ${chartBox('chart-depth', 'p50 and p95 latency of a page by its position in the walk: a rising line means deep pages get slower.')}
 <details><summary>Numbers</summary>${table(['depth', 'pages', 'p50', 'p95'], body)}</details></section>`;
-}
-
-function onsetTable(capacity: Capacity): string {
-  const onsets = capacity.onset429 ?? [];
-  if (onsets.length === 0) return '';
-  const body = onsets.map((onset) => [
-    e(onset.scope),
-    e(onset.name),
-    onset.rps === null ? 'none up to the highest step' : e(`${onset.rps} rps`),
-  ]);
-  return `<h3>429 onset</h3>${table(['per', 'name', 'first step with 429s'], body, 2)}`;
-}
-
-export function capacitySection(capacity: Capacity | undefined, charts: ReportCharts): string {
-  if (!capacity || !charts.capacity) return '';
-  const knee = capacity.knee
-    ? `<p class="knee">Knee at <b>${e(capacity.knee.rps)} rps</b> (p95 ${e(formatMs(capacity.knee.p95))}).</p>`
-    : '<p class="knee">No knee found: p95 did not bend up to the highest step.</p>';
-  const steps = [...capacity.steps]
-    .sort((a, b) => a.rps - b.rps)
-    .map((step) => [
-      e(step.rps),
-      e(formatMs(step.p95)),
-      e(formatPercent(step.errorRate)),
-      e(formatPercent(step.rate429)),
-    ]);
-  return `<section id="capacity"><h2>Capacity</h2>${knee}
-${chartBox('chart-capacity', 'p95 latency (left axis) and error and 429 shares (right axis) at each arrival-rate step; the dashed line marks the knee.')}
-${table(['arrival rate (rps)', 'p95', 'errors', '429'], steps)}${onsetTable(capacity)}</section>`;
 }

@@ -24,6 +24,8 @@ nav { position: sticky; top: 0; background: rgba(255,255,255,0.95); border-botto
 nav .inner { display: flex; flex-wrap: wrap; gap: 4px 18px; padding-top: 8px; padding-bottom: 8px; font-size: 14px; }
 nav a { text-decoration: none; }
 section { margin: 32px 0; scroll-margin-top: 48px; }
+.capacity-answer { font-size: 20px; margin: 4px 0 8px; }
+.capacity-answer b { color: #1a7f37; }
 h2 { font-size: 22px; margin: 0 0 12px; display: inline-block; }
 h3 { font-size: 17px; margin: 0 0 8px; }
 .count { display: inline-block; min-width: 1.8em; padding: 0 8px; border-radius: 999px; background: var(--soft); border: 1px solid var(--line); font-size: 14px; text-align: center; vertical-align: middle; }

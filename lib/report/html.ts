@@ -12,13 +12,8 @@ import { REPORT_CSS } from './html-style.ts';
 import { escapeHtml as e, formatDuration, inlineAsset, jsonForScript } from './html-escape.ts';
 import { advisoriesSection, passedSection, skippedSection, type Reproductions } from './html-checks.ts';
 import { failedSection } from './html-causes.ts';
-import {
-  capacitySection,
-  depthSection,
-  latencySection,
-  overTimeSection,
-  rate429Section,
-} from './html-metrics.ts';
+import { depthSection, latencySection, overTimeSection, rate429Section } from './html-metrics.ts';
+import { capacitySection } from './html-capacity.ts';
 
 export interface HtmlAssets {
   /** node_modules/uplot/dist/uPlot.iife.min.js, read by the caller. */

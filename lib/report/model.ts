@@ -108,11 +108,29 @@ const DepthRowSchema = closed({
   count: Count,
 });
 
+const Rps = Type.Number({ minimum: 0 });
+const RpsOrNone = Type.Union([Rps, Type.Null()]);
+
+/** One arrival-rate step; the optional fields came later (older summaries lack them). */
 const CapacityStepSchema = closed({
-  rps: Type.Number({ minimum: 0 }),
+  /** The offered arrival rate. */
+  rps: Rps,
   p95: Milliseconds,
   errorRate: Fraction,
   rate429: Fraction,
+  p99: Type.Optional(Milliseconds),
+  /** Requests made per second of the step. */
+  achievedRps: Type.Optional(Rps),
+  /** Arrivals the generator started per second of the step. */
+  generatorRps: Type.Optional(Rps),
+  /** p95 of how late the generator started the step's arrivals. */
+  latenessP95: Type.Optional(Milliseconds),
+  /** `undriven`: the generator could not drive the step; it counts neither way. */
+  verdict: Type.Optional(oneOf(['met', 'missed', 'undriven'] as const)),
+  /** What a `missed` step missed. */
+  misses: Type.Optional(Type.Array(oneOf(['p95', 'p99', 'errors', '429'] as const))),
+  /** Why an `undriven` step was: arrivals started `late`, or too few (`short`). */
+  undriven: Type.Optional(oneOf(['late', 'short'] as const)),
 });
 
 /** First step rate with 429s for one key (named `tenant/role`, never its value) or tenant. */
@@ -120,13 +138,54 @@ const Onset429Schema = closed({
   scope: oneOf(['key', 'tenant'] as const),
   name: Type.String({ minLength: 1 }),
   /** null: no 429 up to the highest step measured. */
-  rps: Type.Union([Type.Number({ minimum: 0 }), Type.Null()]),
+  rps: RpsOrNone,
+  /** The limit the onset implies, in requests per second sent to this key or tenant. */
+  limit: Type.Optional(closed({ atLeast: RpsOrNone, below: RpsOrNone })),
+});
+
+/** What a step must meet to count towards the capacity. */
+const ObjectiveSchema = closed({
+  p95Ms: Milliseconds,
+  p99Ms: Milliseconds,
+  maxErrorRate: Fraction,
+  max429Rate: Fraction,
+});
+
+/**
+ * The capacity: `measured` (a step above it missed), `at-least` (none above it missed: a lower
+ * bound), `below` (the first step measured missed: an upper bound), `none` (no step was driven).
+ */
+const CapacityAnswerSchema = closed({
+  kind: oneOf(['measured', 'at-least', 'below', 'none'] as const),
+  rps: Type.Optional(Rps),
+  /** The step rate at which the objective was first missed for good. */
+  missedAt: Type.Optional(Rps),
+  /** The answer as the console printed it, the objective included. */
+  line: Type.Optional(Type.String()),
+  /** Capacity over `--expected-rate`, as the console printed it. */
+  headroom: Type.Optional(Type.String()),
 });
 
 const CapacitySchema = closed({
   steps: Type.Array(CapacityStepSchema),
-  knee: Type.Optional(closed({ rps: Type.Number({ minimum: 0 }), p95: Milliseconds })),
+  knee: Type.Optional(
+    closed({
+      rps: Rps,
+      p95: Milliseconds,
+      reasons: Type.Optional(Type.Array(oneOf(['p95', 'throughput'] as const))),
+      /** Each reason with its figures, one line each. */
+      because: Type.Optional(Type.Array(Type.String())),
+      /** false: the last step measured bent, no step after it confirmed. */
+      confirmed: Type.Optional(Type.Boolean()),
+    }),
+  ),
   onset429: Type.Optional(Type.Array(Onset429Schema)),
+  objective: Type.Optional(ObjectiveSchema),
+  answer: Type.Optional(CapacityAnswerSchema),
+  /** `--expected-rate`: the production rate the headroom compares with. */
+  expectedRps: Type.Optional(Rps),
+  /** What to run next, one line each. */
+  next: Type.Optional(Type.Array(Type.String())),
 });
 
 const Seconds = Type.Number({ minimum: 0 });

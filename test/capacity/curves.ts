@@ -8,6 +8,10 @@ export interface StepShape {
   achieved?: number;
   errorRate?: number;
   rate429?: number;
+  /** @default p95 * 1.5 */
+  p99?: number;
+  /** The generator could not drive the step. */
+  undriven?: 'late' | 'short';
 }
 
 export function curve(shapes: readonly StepShape[]): StepStats[] {
@@ -17,11 +21,14 @@ export function curve(shapes: readonly StepShape[]): StepStats[] {
     achievedRps: shape.achieved ?? shape.rps,
     requests: shape.rps * 10,
     dropped: 0,
-    latenessP95: 0,
+    generatorRps: shape.undriven === 'short' ? shape.rps / 2 : shape.rps,
+    latenessP95: shape.undriven === 'late' ? 900 : 0,
+    ...(shape.undriven ? { undriven: shape.undriven } : {}),
     p50: shape.p95 / 2,
     p95: shape.p95,
-    p99: shape.p95 * 1.5,
+    p99: shape.p99 ?? shape.p95 * 1.5,
     errorRate: shape.errorRate ?? 0,
+    errors: Math.round((shape.errorRate ?? 0) * shape.rps * 10),
     rate429: shape.rate429 ?? 0,
   }));
 }

@@ -53,13 +53,66 @@ describe('detectKnee', () => {
     expect(detectKnee(steps)).toMatchObject({ rps: 300, reasons: ['throughput'] });
   });
 
-  it('should bend where 429s or errors appear', () => {
+  it('should never call a knee where p95 falls, however many 429s or errors the target sheds with', () => {
+    // The run: 429s from 100 rps on while p95 went from 2.3 ms to 2.0 ms.
     const steps = curve([
-      { rps: 10, p95: 5 },
-      { rps: 20, p95: 5, rate429: 0.2 },
-      { rps: 30, p95: 5, rate429: 0.4, errorRate: 0.05 },
+      { rps: 20, p95: 2.3 },
+      { rps: 60, p95: 2.4 },
+      { rps: 100, p95: 2.0, rate429: 0.2 },
+      { rps: 140, p95: 1.8, rate429: 0.4, errorRate: 0.05 },
     ]);
-    expect(detectKnee(steps)).toMatchObject({ rps: 20, reasons: ['429'], confirmed: true });
+    expect(detectKnee(steps)).toBeNull();
+  });
+
+  it('should not bend on throughput while p95 stays at the baseline', () => {
+    const steps = curve([
+      { rps: 100, p95: 5 },
+      { rps: 200, p95: 5 },
+      { rps: 300, p95: 5, achieved: 200 },
+      { rps: 400, p95: 4, achieved: 200 },
+    ]);
+    expect(detectKnee(steps)).toBeNull();
+  });
+
+  it('should leave out a step the generator could not drive', () => {
+    const steps = curve([
+      { rps: 10, p95: 10 },
+      { rps: 20, p95: 10 },
+      { rps: 30, p95: 90, achieved: 10, undriven: 'late' },
+      { rps: 40, p95: 95, achieved: 12, undriven: 'short' },
+    ]);
+    expect(detectKnee(steps)).toBeNull();
+  });
+
+  it('should say why it called the knee, with the figures', () => {
+    const knee = detectKnee(hockeyStick(RATES, 50));
+    expect(knee?.because).toEqual([
+      'p95 50.0 ms is 5.0 x the baseline 10.0 ms (bends above 2 x and 5 ms more)',
+    ]);
+  });
+
+  it('should never put the knee on a step whose p95 is below the step before it or the baseline', () => {
+    const shape = fc.record({
+      p95: fc.integer({ min: 1, max: 400 }),
+      achievedShare: fc.constantFrom(1, 0.5),
+      rate429: fc.constantFrom(0, 0.5),
+    });
+    fc.assert(
+      fc.property(fc.array(shape, { minLength: 2, maxLength: 8 }), (shapes) => {
+        const steps = curve(
+          shapes.map((s, index) => ({
+            rps: (index + 1) * 10,
+            p95: s.p95,
+            achieved: (index + 1) * 10 * s.achievedShare,
+            rate429: s.rate429,
+          })),
+        );
+        const knee = detectKnee(steps);
+        if (knee === null) return;
+        expect(knee.p95).toBeGreaterThan(knee.baselineP95);
+        expect(knee.p95).toBeGreaterThanOrEqual(steps[knee.index - 1]?.p95 ?? 0);
+      }),
+    );
   });
 
   it('should report a bend on the last step measured as an unconfirmed knee', () => {

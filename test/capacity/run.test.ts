@@ -18,11 +18,12 @@ async function withReportsDir(body: (reportsDir: string) => Promise<void>): Prom
 }
 
 describe('runCapacity against a rate-limited sandbox', () => {
-  it('should find the 429 onset per tenant and key, and report the knee in summary.json', () =>
+  it('should find the capacity and the 429 onset per tenant and key, and report them in summary.json', () =>
     withReportsDir(async (reportsDir) => {
       // 3 tenants, each allowed 6 requests a second: 5 rps stays under every limit, 25 and 45 go
-      // over (the knee at 25, confirmed by 45). Three steps: each is an Artillery process of its
-      // own, which costs some 5 s of start-up besides the step.
+      // over (429s above 1 %: the objective missed at 25, confirmed by 45, so the capacity is 5).
+      // Three steps: each is an Artillery process of its own, which costs some 5 s of start-up
+      // besides the step.
       const options = capacityOptions(
         {
           start: '5',
@@ -41,8 +42,9 @@ describe('runCapacity against a rate-limited sandbox', () => {
       expect(result.plan.rates).toEqual([5, 25, 45]);
       expect(result.steps[0]?.rate429).toBe(0);
       expect(result.steps.some((step) => step.rate429 > 0.01)).toBe(true);
-      // On a busy machine the curve may bend on latency or throughput first: any confirmed knee will do.
-      expect(result.knee).not.toBeNull();
+      expect(result.capacity).toMatchObject({ kind: 'measured', rps: 5, missedAt: 25 });
+      expect(result.stoppedBy).toBe('objective');
+      expect(result.lines.capacity).toMatch(/^capacity: 5 req\/s /);
       expect(
         result.onsets.filter((onset) => onset.scope === 'tenant' && onset.rps !== null).length,
       ).toBeGreaterThan(0);
@@ -60,6 +62,10 @@ describe('runCapacity against a rate-limited sandbox', () => {
       expect(artifacts.some((file) => file.endsWith('.ndjson'))).toBe(true);
       for (const file of artifacts) expect(existsSync(path.join(result.paths.runDir, file))).toBe(true);
       expect(written.summary.metrics.capacity?.knee?.rps).toBe(result.knee?.rps);
+      expect(written.summary.metrics.capacity?.answer).toMatchObject({ kind: 'measured', rps: 5 });
+      expect(written.summary.metrics.capacity?.steps.map((step) => step.verdict)).toEqual(
+        result.verdicts.map((verdict) => verdict.verdict),
+      );
       expect(written.summary.metrics.capacity?.steps.map((step) => step.rps)).toEqual(
         result.steps.map((step) => step.offeredRps),
       );

@@ -48,17 +48,28 @@ describe('stepStats', () => {
       sample(503, 500),
       sample(0, 10_000),
     ];
-    const stats = stepStats(0, 10, 10, samples, 3);
+    const stats = stepStats(0, 10, 10, samples, { planned: 100, started: 97, skipped: 0, latenessP95: 3 });
     expect(stats).toMatchObject({
       requests: 100,
       achievedRps: 10,
       dropped: 3,
+      generatorRps: 9.7,
+      latenessP95: 3,
+      errors: 2,
       errorRate: 0.02,
       rate429: 0.02,
     });
+    expect(stats.undriven).toBeUndefined();
     expect(stats.p50).toBe(49);
     expect(stats.p95).toBe(94);
     expect(stats.p99).toBe(10_000);
+  });
+
+  it('should mark a step the generator started late or short as not driven', () => {
+    const late = stepStats(0, 10, 10, [], { planned: 100, started: 100, skipped: 0, latenessP95: 501 });
+    const short = stepStats(0, 10, 10, [], { planned: 100, started: 90, skipped: 0, latenessP95: 1 });
+    const kept = stepStats(0, 10, 10, [], { planned: 100, started: 96, skipped: 0, latenessP95: 499 });
+    expect([late.undriven, short.undriven, kept.undriven]).toEqual(['late', 'short', undefined]);
   });
 
   it('should use the nearest rank', () => {
@@ -69,35 +80,67 @@ describe('stepStats', () => {
 });
 
 describe('onset429', () => {
-  it('should name the first step rate at which each key and tenant got a 429, null when none did', () => {
+  it('should name the first step rate at which each key and tenant got a 429, and the limit it implies', () => {
     const onsets = onset429([
-      { offeredRps: 10, samples: [sample(200, 1, 'tenant-a/full'), sample(200, 1, 'tenant-b/full')] },
-      { offeredRps: 20, samples: [sample(429, 1, 'tenant-a/full'), sample(200, 1, 'tenant-b/full')] },
-      { offeredRps: 30, samples: [sample(429, 1, 'tenant-a/noMenuRead'), sample(200, 1, 'tenant-b/full')] },
+      {
+        offeredRps: 10,
+        durationS: 1,
+        samples: [sample(200, 1, 'tenant-a/full'), sample(200, 1, 'tenant-b/full')],
+      },
+      {
+        offeredRps: 20,
+        durationS: 1,
+        samples: [
+          sample(429, 1, 'tenant-a/full'),
+          sample(200, 1, 'tenant-a/full'),
+          sample(200, 1, 'tenant-b/full'),
+        ],
+      },
+      {
+        offeredRps: 30,
+        durationS: 1,
+        samples: [sample(429, 1, 'tenant-a/noMenuRead'), sample(200, 1, 'tenant-b/full')],
+      },
     ]);
     expect(onsets).toEqual([
-      { scope: 'tenant', name: 'tenant-a', rps: 20 },
-      { scope: 'tenant', name: 'tenant-b', rps: null },
-      { scope: 'key', name: 'tenant-a/full', rps: 20 },
-      { scope: 'key', name: 'tenant-a/noMenuRead', rps: 30 },
-      { scope: 'key', name: 'tenant-b/full', rps: null },
+      { scope: 'tenant', name: 'tenant-a', rps: 20, limit: { atLeast: 1, below: 2 } },
+      { scope: 'tenant', name: 'tenant-b', rps: null, limit: { atLeast: 1, below: null } },
+      { scope: 'key', name: 'tenant-a/full', rps: 20, limit: { atLeast: 1, below: 2 } },
+      { scope: 'key', name: 'tenant-a/noMenuRead', rps: 30, limit: { atLeast: null, below: 1 } },
+      { scope: 'key', name: 'tenant-b/full', rps: null, limit: { atLeast: 1, below: null } },
     ]);
   });
 });
 
 describe('stepTable', () => {
-  it('should print one aligned row per step and mark the knee', () => {
-    const steps = [stepStats(0, 10, 1, [sample(200, 2)], 0), stepStats(1, 20, 1, [sample(429, 1)], 0)];
-    const lines = stepTable(steps, {
-      index: 1,
-      rps: 20,
-      p95: 0,
-      reasons: ['429'],
-      confirmed: false,
-      baselineP95: 2,
-    }).split('\n');
+  it('should print one aligned row per step and mark the capacity, the knee and each verdict', () => {
+    const generator = { planned: 10, started: 10, skipped: 0, latenessP95: 0 };
+    const steps = [
+      stepStats(0, 10, 1, [sample(200, 2)], generator),
+      stepStats(1, 20, 1, [sample(429, 1)], generator),
+    ];
+    const lines = stepTable(
+      steps,
+      [{ verdict: 'met' }, { verdict: 'missed', misses: ['429'] }],
+      {
+        kind: 'measured',
+        rps: 10,
+        index: 0,
+        missedAt: 20,
+      },
+      {
+        index: 1,
+        rps: 20,
+        p95: 0,
+        reasons: ['throughput'],
+        because: [],
+        confirmed: false,
+        baselineP95: 2,
+      },
+    ).split('\n');
     expect(lines).toHaveLength(3);
-    expect(lines[2]).toContain('<- knee (429)');
+    expect(lines[1]).toMatch(/ met +<- capacity$/);
+    expect(lines[2]).toMatch(/ missed: 429 +<- knee \(throughput\)$/);
     expect(lines[1]?.indexOf('rps')).toBe(lines[2]?.indexOf('rps'));
   });
 });

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCharts } from '../../lib/report/chart-data.ts';
 import type { Metrics } from '../../lib/report/model.ts';
+import { capacityWithAnswer } from './sample-summary.ts';
 
 const metrics: Metrics = {
   latency: [],
@@ -20,6 +21,27 @@ const metrics: Metrics = {
     { t: 2, served: 5, p50: 6, p95: 30, arrivals: 7, planned: 8 },
   ],
 };
+
+describe('the capacity chart', () => {
+  it('should mark the capacity and the knee, a bound with its sign', () => {
+    const capacity = capacityWithAnswer();
+    const measured = buildCharts({ ...metrics, capacity }).capacity;
+    expect(measured?.markers).toEqual([
+      { x: 200, label: 'capacity 200 rps', tone: 'good' },
+      { x: 300, label: 'knee 300 rps', tone: 'bad' },
+    ]);
+    const bound = buildCharts({
+      ...metrics,
+      capacity: { ...capacity, answer: { kind: 'at-least', rps: 400 } },
+    });
+    expect(bound.capacity?.markers?.[0]).toEqual({ x: 400, label: 'capacity >= 400 rps', tone: 'good' });
+    const below = buildCharts({
+      ...metrics,
+      capacity: { ...capacity, knee: undefined, answer: { kind: 'below', rps: 100 } },
+    });
+    expect(below.capacity?.markers).toBeUndefined();
+  });
+});
 
 describe('buildCharts', () => {
   const charts = buildCharts(metrics);

@@ -4,7 +4,7 @@ import { renderReportHtml } from '../../lib/report/html.ts';
 import { escapeHtml, jsonForScript, runFileHref } from '../../lib/report/html-escape.ts';
 import { addCheck, finishSummary } from '../../lib/report/build.ts';
 import type { Summary } from '../../lib/report/model.ts';
-import { REPRO_PATH, sampleSummary } from './sample-summary.ts';
+import { capacityWithAnswer, REPRO_PATH, sampleSummary } from './sample-summary.ts';
 import { targetHeader, type ScriptTarget } from '../../lib/repro/script-target.ts';
 
 const ASSETS = { uplotJs: '/* uPlot */', uplotCss: '/* css */', redact: (text: string) => text };
@@ -72,6 +72,35 @@ describe('report.html', () => {
       expect(html).toContain(`id="${id}"`);
     expect(html.match(/<td>(menuItems|orders)<\/td><td>tenant-[ab]<\/td>/g)).toHaveLength(4);
     expect(html).toContain('Knee at <b>400 rps</b>');
+  });
+
+  it('should put the capacity first, with its line, headroom and next step, and mark each step', () => {
+    const summary = sampleSummary();
+    summary.metrics.capacity = capacityWithAnswer();
+    const page = renderReportHtml(summary, ASSETS);
+    const section = page.slice(page.indexOf('<section id="capacity"'));
+    expect(section.indexOf('Capacity <b>200 rps</b>')).toBeLessThan(
+      section.indexOf('Knee at <b>300 rps</b>'),
+    );
+    expect(section).toContain('capacity: 200 req/s (p95 14 ms');
+    expect(section).toContain('headroom: 1.60 x the expected 125 req/s');
+    expect(section).toContain('<li>add --workers (now 1)');
+    expect(section).toContain('Knee at <b>300 rps</b>: p95 45.0 ms is 3.8 x the baseline');
+    const rows = [...section.matchAll(/<tr><td>([^<]*)<\/td>.*?<\/tr>/g)].map((row) => row[0]);
+    expect(rows[1]).toContain(
+      '<td>200 (capacity)</td><td class="num">199.5 rps</td><td class="num">200.0 rps</td>',
+    );
+    expect(rows[1]).toMatch(/<td class="num">met<\/td><\/tr>$/);
+    expect(rows[2]).toContain('missed: 429');
+    expect(rows[3]).toContain('not driven (late)');
+    expect(section).toContain('<td class="num">50 to 100 req/s</td>');
+    expect(section).toContain('<td class="num">above 75 req/s</td>');
+  });
+
+  it('should say a capacity bound as a bound', () => {
+    const summary = sampleSummary();
+    summary.metrics.capacity = { ...capacityWithAnswer(), answer: { kind: 'at-least', rps: 400 } };
+    expect(renderReportHtml(summary, ASSETS)).toContain('Capacity at least <b>400 rps</b> (a lower bound)');
   });
 
   it('should load nothing from the network', () => {

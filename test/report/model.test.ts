@@ -5,7 +5,7 @@ import { addCheck, finishSummary, makeRunId, startSummary, describeTarget } from
 import { addThresholds } from '../../lib/report/thresholds.ts';
 import type { FailureSchema, Summary } from '../../lib/report/model.ts';
 import { validateSummary } from '../../lib/report/validate.ts';
-import { sampleSummary } from './sample-summary.ts';
+import { capacityWithAnswer, sampleSummary } from './sample-summary.ts';
 
 const problemsOf = (summary: unknown) => {
   const result = validateSummary(summary);
@@ -28,6 +28,13 @@ describe('summary.json model', () => {
   it('should validate a summary built with the builders', () => {
     expect(problemsOf(sampleSummary())).toEqual([]);
     expect(problemsOf(JSON.parse(JSON.stringify(sampleSummary())))).toEqual([]);
+  });
+
+  it('should validate a capacity with its answer, verdicts and onset limits, and one without them', () => {
+    const summary = sampleSummary();
+    summary.metrics.capacity = capacityWithAnswer();
+    expect(problemsOf(JSON.parse(JSON.stringify(summary)))).toEqual([]);
+    expect(sampleSummary().metrics.capacity?.answer).toBeUndefined();
   });
 
   it('should keep only origin and path of the target URL', () => {

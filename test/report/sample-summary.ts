@@ -144,3 +144,84 @@ export function sampleSummary(): Summary {
   addMetrics(summary);
   return finishSummary(summary, new Date('2026-06-14T10:01:47.500Z'));
 }
+
+/**
+ * metrics.capacity as a capacity run writes it now: the answer, the objective, each step's
+ * achieved and generator rates and verdict, the knee's reason and each onset's implied limit.
+ * sampleSummary() keeps the older shape (steps, knee, onsets only), which must stay readable.
+ */
+export function capacityWithAnswer(): NonNullable<Summary['metrics']['capacity']> {
+  return {
+    steps: [
+      {
+        rps: 100,
+        p95: 12,
+        p99: 30,
+        errorRate: 0,
+        rate429: 0,
+        achievedRps: 100,
+        generatorRps: 100,
+        latenessP95: 1,
+        verdict: 'met',
+      },
+      {
+        rps: 200,
+        p95: 14,
+        p99: 31,
+        errorRate: 0,
+        rate429: 0.002,
+        achievedRps: 199.5,
+        generatorRps: 200,
+        latenessP95: 2,
+        verdict: 'met',
+      },
+      {
+        rps: 300,
+        p95: 45,
+        p99: 90,
+        errorRate: 0,
+        rate429: 0.04,
+        achievedRps: 298,
+        generatorRps: 300,
+        latenessP95: 3,
+        verdict: 'missed',
+        misses: ['429'],
+      },
+      {
+        rps: 400,
+        p95: 20,
+        p99: 40,
+        errorRate: 0,
+        rate429: 0,
+        achievedRps: 250,
+        generatorRps: 250,
+        latenessP95: 900,
+        verdict: 'undriven',
+        undriven: 'late',
+      },
+    ],
+    knee: {
+      rps: 300,
+      p95: 45,
+      reasons: ['p95'],
+      because: ['p95 45.0 ms is 3.8 x the baseline 12.0 ms (bends above 2 x and 5 ms more)'],
+      confirmed: false,
+    },
+    onset429: [
+      { scope: 'tenant', name: 'tenant-a', rps: 200, limit: { atLeast: 50, below: 100 } },
+      { scope: 'key', name: 'tenant-b/full', rps: null, limit: { atLeast: 75, below: null } },
+    ],
+    objective: { p95Ms: 500, p99Ms: 1500, maxErrorRate: 0, max429Rate: 0.01 },
+    answer: {
+      kind: 'measured',
+      rps: 200,
+      missedAt: 300,
+      line: 'capacity: 200 req/s (p95 14 ms, p99 31 ms, 0 errors, 0.2% 429 at that step; missed from 300 req/s on); objective p95 < 500 ms, p99 < 1500 ms, errors 0, 429 < 1.0%',
+      headroom: 'headroom: 1.60 x the expected 125 req/s (capacity 200 req/s)',
+    },
+    expectedRps: 125,
+    next: [
+      'add --workers (now 1): the generator started its arrivals late at 400 rps, so 1 step(s) were not counted',
+    ],
+  };
+}
