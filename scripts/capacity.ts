@@ -5,6 +5,7 @@
  * the 429 onset per tenant and key, and where the reports went.
  * Exit codes: 0 measured, 1 a page check failed under load, 2 usage or setup error.
  */
+import { reportLine, targetLine } from '../lib/cli/run-lines.ts';
 import { resolveArtillery } from '../lib/process/artillery.ts';
 import { kneeLine, onsetLines, stepTable, verdictText } from '../lib/capacity/table.ts';
 import { judgeStep, type Objective } from '../lib/capacity/objective.ts';
@@ -22,11 +23,7 @@ async function main(): Promise<number> {
   const options = capacityOptions(parseFlags(CAPACITY_FLAGS, CAPACITY_USAGE), process.env);
   console.log(`artillery ${resolveArtillery().version}`);
   const result = await runCapacity(options, progress(options.objective), useRedactor);
-  const { target } = result.summary;
-  const faults = target.faults?.length ? ` with ${target.faults.join(', ')}` : ', no faults';
-  console.log(
-    `\ntarget: ${target.name} (${target.baseUrl})${target.kind === 'sandbox' ? `, sandbox${faults}` : ''}`,
-  );
+  console.log(`\n${targetLine(result.summary.target)}`);
   console.log(
     `ceiling ${result.plan.ceilingRps} rps; stopped by ${result.stoppedBy} after ${result.steps.length} step(s)\n`,
   );
@@ -39,7 +36,7 @@ async function main(): Promise<number> {
   for (const warning of result.warnings) console.log(`warning: ${warning}`);
   for (const check of result.summary.checks.filter((entry) => entry.verdict === 'failed'))
     console.log(`FAILED ${check.name}: ${check.failures?.[0]?.message ?? check.reason ?? ''}`);
-  console.log(`\nreports: ${result.paths.runDir}`);
+  console.log(reportLine(result.paths.html));
   return result.summary.exitCode;
 }
 

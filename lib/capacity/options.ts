@@ -9,7 +9,9 @@ import { PUBLISH_KINDS, resolvePublish, type Publish } from '../load/publish.ts'
 import { flagInteger, flagList, flagPercent, flagSeconds, flagText, type FlagValues } from '../cli/flags.ts';
 import { DEFAULT_OBJECTIVE, type Objective } from './objective.ts';
 import {
+  LATENCY_SHAPE,
   latencySpec,
+  RATE_LIMIT_SHAPE,
   rateLimitSpec,
   type RateLimitOptions,
   type SandboxOptions,
@@ -82,10 +84,10 @@ it implies, and what to run next.`,
       `a step whose p95 exceeds K x the baseline p95 bends (default ${DEFAULT_KNEE_RULE.p95Factor})`,
     ],
     ['--fault NAME', 'sandbox only: switch a fault on; repeatable'],
-    ['--latency SPEC', 'sandbox only: fixed=MS,tail=MS,ratio=R'],
+    ['--latency SPEC', `sandbox only: ${LATENCY_SHAPE}`],
     [
       '--rate-limit SPEC',
-      `sandbox only: perKey=N,perTenant=N,windowMs=N (default perKey=${CAPACITY_SANDBOX_LIMITS.perKey},perTenant=${CAPACITY_SANDBOX_LIMITS.perTenant})`,
+      `sandbox only: ${RATE_LIMIT_SHAPE} (default perKey=${CAPACITY_SANDBOX_LIMITS.perKey},perTenant=${CAPACITY_SANDBOX_LIMITS.perTenant})`,
     ],
     ['--reports-dir DIR', 'where run folders go (default reports)'],
     [
