@@ -42,8 +42,11 @@ export interface SandboxOptions {
   targetPath?: string;
 }
 
-/** Where `npm run sandbox` writes its target file unless told otherwise (`--target-out`). */
-export const SANDBOX_TARGET_FILE = 'reports/sandbox-target.json';
+/**
+ * Where `npm run sandbox` writes its target file unless told otherwise (`--target-out`): live state
+ * with keys, kept out of reports/ (which holds runs, and is shared and published).
+ */
+export const SANDBOX_TARGET_FILE = '.sandbox/target.json';
 
 export type ResolvedOptions = Required<Omit<SandboxOptions, 'targetPath' | 'rateLimit' | 'latency'>> & {
   targetPath: string | undefined;

@@ -10,27 +10,36 @@ import {
   RETIRED_MARGIN_FLAGS,
 } from '../lib/report/baseline-options.ts';
 import { rerenderReport } from '../lib/report/rerender.ts';
+import { listRuns, runLines } from '../lib/report/runs-index.ts';
 import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
 import { renderHelp } from '../lib/cli/help.ts';
 import { reportLine, shownPath } from '../lib/cli/run-lines.ts';
 
-const DEFAULT_FROM = 'reports/latest/summary.json';
+const DEFAULT_FROM = 'reports/latest';
 
 const USAGE = renderHelp({
-  usage: ['npm run report -- [--from FILE] [--baseline FILE] [margins]', 'npm run report -- --openapi'],
+  usage: [
+    'npm run report -- [--from RUN] [--baseline RUN] [margins]',
+    'npm run report -- --list [--reports-dir DIR]',
+    'npm run report -- --openapi',
+  ],
   about: `Re-renders report.html and junit.xml beside any run's summary.json (gate, load, capacity, repro);
-nothing is re-run. With --baseline, compares the run with an earlier one.`,
+nothing is re-run. With --baseline, compares the run with an earlier one. A RUN is a run folder
+(reports/<run-id>, reports/latest-gate) or its summary.json. --list prints every run, newest first.`,
   options: [
-    ['--from FILE', `summary.json of the run (default ${DEFAULT_FROM})`],
-    ['--baseline FILE', "compare with an earlier run's summary.json; exit 1 on a regression"],
+    ['--from RUN', `the run to render (default ${DEFAULT_FROM})`],
+    ['--baseline RUN', 'compare with an earlier run of the same command; exit 1 on a regression'],
+    ['--list', 'list the runs under --reports-dir: time, command, verdict, duration, target, folder'],
+    ['--reports-dir DIR', 'where --list looks (default reports)'],
     ...marginOptions(),
     ['--openapi', 'print the OpenAPI 3.1 document of the public API (JSON) and exit'],
   ],
   environment:
-    'the margins also read HARNESS_MARGIN_P95, HARNESS_MARGIN_P99, ...; a flag wins over its variable.',
+    '--reports-dir also reads HARNESS_REPORTS_DIR, the margins HARNESS_MARGIN_P95, HARNESS_MARGIN_P99, ...; a flag wins over its variable.',
   examples: [
     'npm run report',
-    'npm run report -- --from reports/latest/summary.json --baseline main/summary.json',
+    'npm run report -- --list',
+    'npm run report -- --from reports/latest-gate --baseline main/summary.json',
     'npm run report -- --openapi > openapi.json',
   ],
   exitCodes: '0 rendered, no regression; 1 regression against the baseline; 2 usage or setup error.',
@@ -40,6 +49,8 @@ const FLAGS = {
   from: { type: 'string' },
   baseline: { type: 'string' },
   openapi: { type: 'boolean' },
+  list: { type: 'boolean' },
+  'reports-dir': { type: 'string' },
   ...MARGIN_FLAGS,
 } as const;
 
@@ -47,6 +58,11 @@ async function main(): Promise<number> {
   const flags = parseFlags(FLAGS, USAGE, { retired: RETIRED_MARGIN_FLAGS });
   if (flags.openapi) {
     console.log(JSON.stringify(openApiDocument(), null, 2));
+    return EXIT.pass;
+  }
+  if (flags.list) {
+    const reportsDir = flags['reports-dir'] ?? process.env.HARNESS_REPORTS_DIR ?? 'reports';
+    for (const line of runLines(await listRuns(reportsDir), shownPath(reportsDir))) console.log(line);
     return EXIT.pass;
   }
   const from = flags.from ?? DEFAULT_FROM;

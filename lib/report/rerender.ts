@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { compareWithBaseline, sameCommandBaseline, withBaseline, type BaselineMargins } from './baseline.ts';
 import type { Regression } from './model.ts';
-import { readSummaryFile } from './read.ts';
+import { readSummaryFile, summaryPath } from './read.ts';
 import { writeReportFiles, type ReportPaths } from './write.ts';
 
 export async function rerenderReport(
@@ -22,6 +22,6 @@ export async function rerenderReport(
     );
     summary = withBaseline(summary, baseline.file, compareWithBaseline(summary, earlier, baseline.margins));
   }
-  const paths = await writeReportFiles(summary, path.dirname(from), (text) => text);
+  const paths = await writeReportFiles(summary, path.dirname(summaryPath(from)), (text) => text);
   return { paths, regressions: summary.baseline?.regressions ?? [] };
 }

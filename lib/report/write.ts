@@ -1,6 +1,7 @@
 /**
  * Writes a run's reports: `reports/<run-id>/summary.json`, `junit.xml` and `report.html`, then
- * points `reports/latest` at that directory. Everything passes through the redactor first.
+ * points `reports/latest` and `reports/latest-<command>` at that directory and lists the run in
+ * `reports/index.html` (lib/report/runs-index.ts). Everything passes through the redactor first.
  */
 import { mkdir, readFile, rename, rm, symlink, cp, lstat, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,7 @@ import type { Summary } from './model.ts';
 import { validateSummary } from './validate.ts';
 import { renderReportHtml } from './html.ts';
 import { renderJunit } from './junit.ts';
+import { recordRun } from './runs-index.ts';
 
 /** A reproduction larger than this is linked, not shown inline. */
 const MAX_INLINE_REPRODUCTION_BYTES = 64 * 1024;
@@ -52,7 +54,7 @@ export async function writeReportFiles(
   summary: Summary,
   runDir: string,
   redact: Redactor,
-): Promise<ReportPaths> {
+): Promise<ReportPaths & { written: Summary }> {
   const clean = checkedSummary(summary, redact);
   await mkdir(runDir, { recursive: true });
   const paths: ReportPaths = {
@@ -69,12 +71,12 @@ export async function writeReportFiles(
     writeFile(paths.junit, renderJunit(clean, redact)),
     writeFile(paths.html, html),
   ]);
-  return paths;
+  return { ...paths, written: clean };
 }
 
-/** `reports/latest` → the run directory: a relative symlink swapped in atomically, or a copy. */
-async function updateLatest(reportsDir: string, runDir: string): Promise<string> {
-  const latest = path.join(reportsDir, 'latest');
+/** `reports/<name>` → the run directory: a relative symlink swapped in atomically, or a copy. */
+async function updateLatest(reportsDir: string, runDir: string, name: string): Promise<string> {
+  const latest = path.join(reportsDir, name);
   const existing = await lstat(latest).catch(() => undefined);
   if (existing && !existing.isSymbolicLink()) await rm(latest, { recursive: true, force: true });
   const staging = `${latest}.${process.pid}.tmp`;
@@ -98,13 +100,20 @@ export interface RunReportOptions {
   runDir?: string;
 }
 
-/** Writes `reports/<run-id>/` and updates `reports/latest`; returns where everything went. */
+/**
+ * Writes `reports/<run-id>/`, updates `reports/latest` and `reports/latest-<command>`, and lists
+ * the run in `reports/index.html`; returns where everything went.
+ */
 export async function writeRunReport(
   summary: Summary,
   options: RunReportOptions,
-): Promise<ReportPaths & { latest: string }> {
+): Promise<ReportPaths & { latest: string; index?: string }> {
   const reportsDir = options.reportsDir ?? 'reports';
   const runDir = options.runDir ?? path.join(reportsDir, summary.runId);
-  const paths = await writeReportFiles(summary, runDir, options.redact);
-  return { ...paths, latest: await updateLatest(reportsDir, paths.runDir) };
+  const { written, ...paths } = await writeReportFiles(summary, runDir, options.redact);
+  const latest = await updateLatest(reportsDir, paths.runDir, 'latest');
+  await updateLatest(reportsDir, paths.runDir, `latest-${summary.command}`);
+  // A run folder elsewhere (a test's temporary directory) is not one of the reports folder's runs.
+  const listed = path.resolve(path.dirname(paths.runDir)) === path.resolve(reportsDir);
+  return { ...paths, latest, ...(listed ? { index: await recordRun(reportsDir, written) } : {}) };
 }
