@@ -76,7 +76,7 @@ async function main(): Promise<number> {
   console.log(
     `artillery ${resolveArtillery().version}: ${scenario} scenario, ${profile} profile${options.duration ? `, ${options.duration}` : ''}${workers > 1 ? `, ${workers} workers` : ''}`,
   );
-  const result = await runLoad({ ...options, echo: false });
+  const result = await runLoad({ ...options, echo: false, progress: (line) => console.log(`  ${line}`) });
   printResult(result);
   return result.exitCode === 0 ? EXIT.pass : result.exitCode;
 }

@@ -52,6 +52,7 @@ export async function runGateLoads(
   const results = await runLoads(named, {
     dir: path.join(options.runDir, 'load'),
     ...(options.publish ? { publish: options.publish } : {}),
+    progress: (line) => progress(`    ${line}`),
   });
   results.forEach((result, index) => {
     const load = loads[index] as GateLoad;

@@ -16,6 +16,7 @@ import { SCENARIOS } from '../../../scenarios/index.ts';
 import { resolveTarget, targetSecrets, type Target } from '../../target/target.ts';
 import { METRIC } from '../metrics.ts';
 import { PointWriter, type PointSink } from '../points/write.ts';
+import { ProgressCounter, progressFile } from '../progress.ts';
 import type { MetricKind } from '../points/format.ts';
 import type { Arrival, LoadScenario } from '../scenario.ts';
 import { createVu } from '../vu.ts';
@@ -34,6 +35,9 @@ interface Stage {
   points: PointWriter;
   /** Arrivals of the stage started in this worker. */
   arrivals: number;
+  /** What the console shows while the run goes on (lib/load/progress.ts). */
+  progress: ProgressCounter;
+  progressFile: string;
 }
 
 function readTarget(config: StageConfig): Target {
@@ -108,12 +112,18 @@ class HarnessEngine {
     const scenario = SCENARIOS[config.scenario as LoadScenario['name']];
     if (!scenario) throw new Error(`no load scenario "${config.scenario}"`);
     const { generator, pointsDir } = this.config;
-    const file = path.join(pointsDir, name, `points-${generator.index}-${threadId}-${process.pid}.ndjson`);
+    const worker = `${generator.index}-${threadId}-${process.pid}`;
+    const file = path.join(pointsDir, name, `points-${worker}.ndjson`);
     const points = new PointWriter(file);
+    const progress = new ProgressCounter();
     const target = readTarget(config);
     const published = this.config.publish ? new PublishedMetrics(targetSecrets(target)) : undefined;
     const sink: PointSink = {
-      add: (metric, kind, value, tags) => this.record(points, metric, kind, value, tags, published),
+      add: (metric, kind, value, tags) => {
+        this.record(points, metric, kind, value, tags, published);
+        if (metric === METRIC.latency) progress.responded(Number(tags.status ?? 0));
+        else if (metric === METRIC.checkFailures && tags.severity === 'error') progress.failed();
+      },
     };
     const vu = createVu({
       target,
@@ -123,7 +133,14 @@ class HarnessEngine {
       recordDrift: config.recordDrift,
       maxRps: config.maxRps,
     });
-    const stage = { scenario, vu, points, arrivals: 0 };
+    const stage = {
+      scenario,
+      vu,
+      points,
+      arrivals: 0,
+      progress,
+      progressFile: progressFile(path.join(pointsDir, name), worker),
+    };
     this.stages.set(name, stage);
     if (this.timer === undefined) {
       this.timer = setInterval(() => this.flush(), 1000);
@@ -152,6 +169,7 @@ class HarnessEngine {
     }
     stage.arrivals += 1;
     const tags = { phase };
+    stage.progress.arrived(lateness);
     stage.points.add(METRIC.generatorLateness, 'trend', lateness, tags);
     stage.points.add(METRIC.arrivals, 'counter', 1, tags);
     return { phase, index, inPhase, generators };
@@ -185,7 +203,10 @@ class HarnessEngine {
   private flush(): void {
     for (const [name, value] of this.counts) this.events?.emit('counter', name, value);
     this.counts.clear();
-    for (const stage of this.stages.values()) stage.points.flush();
+    for (const stage of this.stages.values()) {
+      stage.points.flush();
+      stage.progress.write(stage.progressFile);
+    }
   }
 
   private finish(): void {

@@ -9,6 +9,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { artilleryErrorLine, runArtillery } from '../../process/artillery.ts';
+import { watchProgress } from '../progress.ts';
 import { phasesDurationS, sharePhases, type Phase } from '../phases.ts';
 import type { Publish } from '../publish.ts';
 import { buildEngine } from './build-engine.ts';
@@ -18,6 +19,8 @@ import { deliveryProblem, probeReceiver, publishMetricsEntry, type PublishMetric
 
 interface StageRequest {
   name: string;
+  /** What progress lines call it, e.g. `walk/smoke`. @default name */
+  label?: string;
   baseUrl: string;
   phases: readonly Phase[];
   engine: Omit<StageConfig, 'maxRps' | 'targetEnv' | 'durationS'>;
@@ -38,6 +41,8 @@ export interface GeneratorRequest {
   echo?: boolean;
   /** `--publish`: where the run's metrics go while it runs, and the run's name (a static label). */
   publish?: { to: Publish; run: string };
+  /** Where the live progress lines go while the run goes on (lib/load/progress.ts); none: silent. */
+  progress?: (line: string) => void;
 }
 
 export interface GeneratorRun {
@@ -123,7 +128,18 @@ export async function runGenerators(request: GeneratorRequest): Promise<Generato
     });
     return { run, script, skipped: skippedIn(report) };
   });
-  const done = await Promise.all(runs);
+  const watching = request.progress
+    ? watchProgress(
+        pointsDir,
+        request.stages.map((stage) => ({
+          name: stage.name,
+          label: stage.label ?? stage.name,
+          phases: stage.phases,
+        })),
+        request.progress,
+      )
+    : undefined;
+  const done = await Promise.all(runs).finally(() => watching?.stop());
   const failed = done.find(({ run }) => run.timedOut || run.exitCode !== 0);
   const to = publish.entry ? request.publish?.to : undefined;
   const undelivered = to

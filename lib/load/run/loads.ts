@@ -154,6 +154,8 @@ export async function runLoads(
     env?: Env;
     /** `--publish`: the receiver, and the run's name it labels the metrics with. */
     publish?: GeneratorRequest['publish'];
+    /** Live progress lines while the loads run (a stage's start, then every few seconds). */
+    progress?: (line: string) => void;
   },
 ): Promise<LoadResult[]> {
   const started = Date.now();
@@ -172,6 +174,7 @@ export async function runLoads(
       .filter((load) => notRunReason(load) === undefined)
       .map((load) => ({
         name: load.name,
+        label: `${load.name}/${load.profile}`,
         baseUrl: load.run.target.baseUrl,
         phases: load.phases,
         engine: {
@@ -195,6 +198,7 @@ export async function runLoads(
             ...(shared.maxInFlight ? { maxInFlight: shared.maxInFlight } : {}),
             echo: shared.echo ?? false,
             ...(shared.publish ? { publish: shared.publish } : {}),
+            ...(shared.progress ? { progress: shared.progress } : {}),
           });
     const results: LoadResult[] = [];
     for (const load of prepared)

@@ -49,6 +49,8 @@ export interface LoadOptions {
   echo?: boolean;
   /** Where keys named by the target file are read. @default process.env */
   env?: Record<string, string | undefined>;
+  /** Live progress lines while the load runs (its start, then every few seconds). */
+  progress?: (line: string) => void;
   /** Send the metrics on while the run goes: prometheus, otel, statsd or datadog. @default none */
   publish?: string;
 }

@@ -39,6 +39,7 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadRun> {
       ...(options.maxInFlight ? { maxInFlight: options.maxInFlight } : {}),
       ...(options.echo ? { echo: options.echo } : {}),
       ...(options.env ? { env: options.env } : {}),
+      ...(options.progress ? { progress: options.progress } : {}),
       ...(publish ? { publish: { to: publish, run: runId } } : {}),
     }),
   );
