@@ -37,7 +37,6 @@ nothing is re-run. With --baseline, compares the run with an earlier one. A RUN 
   environment:
     '--reports-dir also reads HARNESS_REPORTS_DIR, the margins HARNESS_MARGIN_P95, HARNESS_MARGIN_P99, ...; a flag wins over its variable.',
   examples: [
-    'npm run report',
     'npm run report -- --list',
     'npm run report -- --from reports/latest-gate --baseline main/summary.json',
     'npm run report -- --openapi > openapi.json',

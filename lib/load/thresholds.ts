@@ -8,6 +8,7 @@
  * thresholds: any error a page check finds fails the run by itself (lib/load/verdict.ts).
  */
 import { METRIC } from './metrics.ts';
+import { REFUSED_CHECKS } from './refused-plan.ts';
 import type { ProfileName } from './profiles.ts';
 
 /** Metric (or series `metric{tag:value}`) → expressions. */
@@ -158,12 +159,15 @@ export function gatesOnDrift(thresholds: Thresholds): boolean {
 
 /**
  * A failure of these checks is definitive: one is proof of a bug (a record of another tenant, an
- * id twice in a walk, a refused key served), so the engine starts no more walks once it has seen one.
+ * id twice in a walk), so the engine starts no more walks once it has seen one.
  */
-export const DEFINITIVE_CHECKS: readonly string[] = [
-  'no-duplicate-ids',
-  'tenant-isolation',
-  'key-rejected',
-  'scope-enforced',
-  'foreign-resource-not-found',
-];
+const DEFINITIVE_CHECKS: readonly string[] = ['no-duplicate-ids', 'tenant-isolation'];
+
+/**
+ * Whether one failure proves the run's verdict, so no more walks need starting: a definitive
+ * check's, or a refused request served (`ACCEPTED`; a 5xx there is a failure, not proof of access).
+ */
+export const isDefinitive = (failure: { check: string; code: string; severity: string }): boolean =>
+  failure.severity === 'error' &&
+  (DEFINITIVE_CHECKS.includes(failure.check) ||
+    (REFUSED_CHECKS.some((check) => check.name === failure.check) && failure.code === 'ACCEPTED'));

@@ -20,7 +20,7 @@ import type { PointSink } from './points/write.ts';
 import type { RefusedRequest } from './refused-plan.ts';
 import type { LoadSettings, SetupData, Vu, WalkOptions } from './scenario.ts';
 import { depthBucket, keyLabel, periodOf } from './tags.ts';
-import { DEFINITIVE_CHECKS } from './thresholds.ts';
+import { isDefinitive } from './thresholds.ts';
 
 /** Walk ends that prove nothing either way: counted (walk_inconclusive), never failed. */
 const INCONCLUSIVE_ENDS: ReadonlySet<string> = new Set([
@@ -105,7 +105,7 @@ export function createVu(
         endpoint: call.endpoint,
         traffic,
       });
-      if (failure.severity === 'error' && DEFINITIVE_CHECKS.includes(failure.check)) definitive = true;
+      if (isDefinitive(failure)) definitive = true;
     }
   }
 

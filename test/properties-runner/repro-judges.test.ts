@@ -98,7 +98,7 @@ describe('reproduction scripts of failed properties, run against a live sandbox'
   it('should say in its header how to start its sandbox again, and hold no key', async () => {
     const text = await readFile(scripts.get('page-boundary-duplicate') ?? '', 'utf8');
     expect(text).toContain('#   npm run sandbox -- --fault page-boundary-duplicate --churn 20\n');
-    expect(text).toMatch(/^# It writes its base URL and fresh keys to \/.*reports\/sandbox-target\.json/m);
+    expect(text).toMatch(/^# It writes its base URL and fresh keys to \/.*\.sandbox\/target\.json/m);
     for (const key of keyValues(faulty.get('page-boundary-duplicate')?.target ?? clean.target))
       expect(text).not.toContain(key);
   });
