@@ -6,7 +6,7 @@ const milliseconds = (value: number): string =>
 
 function cells(row: MatrixRow): string[] {
   if (row.verdict === 'load')
-    return [row.fault, 'the load issue’s: shows only under concurrent load (load scenarios)', '', '', ''];
+    return [row.fault, 'shows only under concurrent load: caught by the gate’s loads (table below)', '', '', ''];
   if (row.caughtBy === undefined) return [row.fault, '**MISSED**', '', '', ''];
   const { property, check, timeToDetectMs, shrunkRequests } = row.caughtBy;
   const others = row.failed.length > 1 ? ` (+${row.failed.length - 1} more)` : '';
