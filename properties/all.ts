@@ -9,7 +9,7 @@ import { PAGINATION } from './pagination.ts';
 import { RATE_LIMIT } from './rate-limit.ts';
 import { TENANCY } from './tenancy.ts';
 import { CURSOR_SHAPES, PAGINATION_SHAPES } from './walk-shapes.ts';
-import type { PropertyDefinition } from './types.ts';
+import type { PropertyDefinition } from '../lib/props/types.ts';
 
 export const ALL_PROPERTIES: readonly PropertyDefinition[] = [
   ...PAGINATION,

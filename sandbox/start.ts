@@ -2,11 +2,11 @@ import type { AddressInfo } from 'node:net';
 import type { TargetFile } from '../lib/target/schema.ts';
 import { apiKeyHeader, buildApp, createContext } from './app.ts';
 import { churnedTenants, startChurn } from './churn.ts';
-import { resolveOptions, type SandboxOptions } from './options.ts';
+import { resolveOptions, type SandboxOptions } from '../lib/target/sandbox-options.ts';
 import { openStore } from './store.ts';
 import { buildTarget, writeTarget } from './target.ts';
 
-export type { SandboxOptions } from './options.ts';
+export type { SandboxOptions } from '../lib/target/sandbox-options.ts';
 
 export interface RunningSandbox {
   /** e.g. http://127.0.0.1:41234/api/v1 */

@@ -13,7 +13,7 @@ import { runMatrixReport, runProps } from '../lib/props/run.ts';
 import { selectProperties } from '../properties/all.ts';
 import { propertiesMarkdown } from '../properties/listing.ts';
 import { resolveRunOptions } from '../properties/options.ts';
-import { resultLine } from '../properties/report.ts';
+import { resultLine } from '../lib/props/report.ts';
 
 const USAGE = renderHelp({
   usage: ['npm run props -- [options]'],

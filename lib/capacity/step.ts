@@ -17,7 +17,7 @@ import { plannedArrivals } from '../load/phases.ts';
 import type { Point } from '../load/points/format.ts';
 import { readRunPoints } from '../load/points/run-points.ts';
 import type { LoadSettings, SetupData } from '../load/scenario.ts';
-import { capacity } from '../../scenarios/capacity.ts';
+import { capacity } from '../load/scenarios/capacity.ts';
 import type { RunTarget } from '../load/run/target.ts';
 
 /** A request of a step that got no answer in this long is a data point (status 0). */

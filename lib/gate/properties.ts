@@ -5,9 +5,9 @@ import type { Target } from '../target/target.ts';
 import type { RunSource } from '../replay-command.ts';
 import { addPropertyChecks } from '../props/summary.ts';
 import { ALL_PROPERTIES } from '../../properties/all.ts';
-import { createContext } from '../../properties/context.ts';
-import { resultLine, writeRunArtifacts } from '../../properties/report.ts';
-import { runPropertiesKept, type PropertyResult, type RunOptions } from '../../properties/runner.ts';
+import { createContext } from '../props/context.ts';
+import { resultLine, writeRunArtifacts } from '../props/report.ts';
+import { runPropertiesKept, type PropertyResult, type RunOptions } from '../props/runner.ts';
 
 export async function runGateProperties(
   target: Target,

@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Failure } from '../../lib/failure.ts';
 import { selectProperties } from '../../properties/all.ts';
-import { reproScript } from '../../properties/repro.ts';
-import { writeRunArtifacts } from '../../properties/report.ts';
-import { runProperties, type Failed } from '../../properties/runner.ts';
+import { reproScript } from '../../lib/props/repro.ts';
+import { writeRunArtifacts } from '../../lib/props/report.ts';
+import { runProperties, type Failed } from '../../lib/props/runner.ts';
 import type { RunningSandbox } from '../../sandbox/start.ts';
 import { contextOn, keyValues, startSmallSandbox, targetOf } from './live-target.ts';
 

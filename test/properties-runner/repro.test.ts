@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TargetFile } from '../../lib/target/schema.ts';
 import { keyVariable } from '../../lib/repro/curl.ts';
 import { selectProperties } from '../../properties/all.ts';
-import { failureReport, writeRunArtifacts } from '../../properties/report.ts';
-import { runProperties, runProperty, type Failed, type PropertyResult } from '../../properties/runner.ts';
+import { failureReport, writeRunArtifacts } from '../../lib/props/report.ts';
+import { runProperties, runProperty, type Failed, type PropertyResult } from '../../lib/props/runner.ts';
 import type { RunningSandbox } from '../../sandbox/start.ts';
 import { contextOn, keyValues, startSmallSandbox, targetOf } from './live-target.ts';
 

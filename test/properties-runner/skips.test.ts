@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TargetFile } from '../../lib/target/schema.ts';
 import { ALL_PROPERTIES, selectProperties } from '../../properties/all.ts';
-import { runProperties, type PropertyResult } from '../../properties/runner.ts';
+import { runProperties, type PropertyResult } from '../../lib/props/runner.ts';
 import type { RunningSandbox } from '../../sandbox/start.ts';
 import { contextOn, startSmallSandbox } from './live-target.ts';
 

@@ -12,7 +12,7 @@
 import { threadId } from 'node:worker_threads';
 import path from 'node:path';
 import type { EventEmitter } from 'node:events';
-import { SCENARIOS } from '../../../scenarios/index.ts';
+import { SCENARIOS } from '../scenarios/index.ts';
 import { resolveTarget, targetSecrets, type Target } from '../../target/target.ts';
 import { METRIC } from '../metrics.ts';
 import { PointWriter, type PointSink } from '../points/write.ts';

@@ -4,11 +4,11 @@
  * show under concurrent load belong to the load scenarios and are listed as such. The clean
  * sandbox must pass the whole suite for several seeds in a row.
  */
-import { ALL_CHECKS } from '../lib/checks/registry.ts';
-import { resolveInlineTarget } from '../lib/target/target.ts';
-import { FAULTS, type FaultInfo } from '../sandbox/faults/catalogue.ts';
-import { startSandbox, type SandboxOptions } from '../sandbox/start.ts';
-import { ALL_PROPERTIES } from './all.ts';
+import { ALL_CHECKS } from '../checks/registry.ts';
+import { resolveInlineTarget } from '../target/target.ts';
+import { FAULTS, type FaultInfo } from '../../sandbox/faults/catalogue.ts';
+import { startSandbox, type SandboxOptions } from '../../sandbox/start.ts';
+import { ALL_PROPERTIES } from '../../properties/all.ts';
 import { createContext } from './context.ts';
 import { runProperties, type Failed, type PropertyResult, type RunOptions } from './runner.ts';
 import type { PropertyDefinition } from './types.ts';

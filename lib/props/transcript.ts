@@ -3,11 +3,11 @@
  * the transcript of its last run, and the curl reproduction is written from it.
  */
 import fc from 'fast-check';
-import type { NodeClient } from '../lib/adapters/node-http.ts';
-import type { Failure } from '../lib/failure.ts';
-import type { ApiCall } from '../lib/http/call.ts';
-import type { ApiResponse } from '../lib/http/response.ts';
-import { sendWithBackoff } from '../lib/paging/walk-list.ts';
+import type { NodeClient } from '../adapters/node-http.ts';
+import type { Failure } from '../failure.ts';
+import type { ApiCall } from '../http/call.ts';
+import type { ApiResponse } from '../http/response.ts';
+import { sendWithBackoff } from '../paging/walk-list.ts';
 
 /** One request and what came back, with the key named by tenant and role only. */
 export interface Exchange {
