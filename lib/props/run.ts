@@ -5,7 +5,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { selectProperties } from '../../properties/all.ts';
+import { selectProperties } from './registry.ts';
 import { createContext } from './context.ts';
 import { runMatrix, type MatrixRow } from './matrix.ts';
 import { matrixHolds, matrixMarkdown } from './matrix-report.ts';
