@@ -1,6 +1,6 @@
 /**
  * Section 5: how fast the harness catches each fault of the sandbox's catalogue, and how small
- * the counterexample it shrinks to, from the mutation matrix (properties/matrix.ts): a sandbox per
+ * the counterexample it shrinks to, from the mutation matrix (lib/props/matrix.ts): a sandbox per
  * fault, the properties whose checks name that fault, one fixed seed. Faults that only show under
  * concurrent load are caught by the load scenarios instead (load-detection.ts), run with runLoad.
  */

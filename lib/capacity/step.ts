@@ -1,5 +1,5 @@
 /**
- * One step of a capacity run: the `capacity` scenario (scenarios/capacity.ts) at one constant
+ * One step of a capacity run: the `capacity` scenario (lib/load/scenarios/capacity.ts) at one constant
  * arrival rate, on Artillery through the harness's engine (one generator process per step, under
  * a hard time limit), then the step's raw points read back: one `latency` point per request,
  * tagged with its endpoint, tenant, key and status; one `arrivals` point and one
