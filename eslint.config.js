@@ -4,7 +4,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', '.tools/', '.build/', 'tools/', 'reports/', 'eslint.config.js'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      '.tools/',
+      '.build/',
+      'tools/',
+      'reports/',
+      'eslint.config.js',
+      '.dependency-cruiser.cjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

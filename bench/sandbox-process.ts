@@ -1,6 +1,6 @@
 /** The sandbox in a child process, as the sandbox sections measure it, and its full-key headers. */
 import { fileURLToPath } from 'node:url';
-import type { SandboxOptions } from '../sandbox/options.ts';
+import type { SandboxOptions } from '../lib/target/sandbox-options.ts';
 import type { TargetFile } from '../lib/target/schema.ts';
 import { forkServer, type ChildServer } from './child.ts';
 import type { SandboxReady } from './sandbox-child.ts';

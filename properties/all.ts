@@ -1,5 +1,7 @@
-/** Every property, in the order the suite runs them, and selection by name or family. */
-import { HarnessError } from '../lib/errors.ts';
+/**
+ * Every property, in the order the suite runs them. Entry points hand the list to lib/ with
+ * provideProperties (lib/props/registry.ts), which also selects by name or family.
+ */
 import { AUTH } from './auth.ts';
 import { CURSORS } from './cursors.ts';
 import { ERRORS } from './errors.ts';
@@ -9,7 +11,7 @@ import { PAGINATION } from './pagination.ts';
 import { RATE_LIMIT } from './rate-limit.ts';
 import { TENANCY } from './tenancy.ts';
 import { CURSOR_SHAPES, PAGINATION_SHAPES } from './walk-shapes.ts';
-import type { PropertyDefinition } from './types.ts';
+import type { PropertyDefinition } from '../lib/props/types.ts';
 
 export const ALL_PROPERTIES: readonly PropertyDefinition[] = [
   ...PAGINATION,
@@ -24,16 +26,3 @@ export const ALL_PROPERTIES: readonly PropertyDefinition[] = [
   // Last: its bursts leave a key throttled for a moment, which the others would only wait out.
   ...RATE_LIMIT,
 ];
-
-/** Properties named exactly, or all of a family (`pagination`); an unknown name is a usage error. */
-export function selectProperties(names: readonly string[]): PropertyDefinition[] {
-  if (names.length === 0) return [...ALL_PROPERTIES];
-  return names.flatMap((name) => {
-    const chosen = ALL_PROPERTIES.filter((property) => property.name === name || property.family === name);
-    if (chosen.length === 0)
-      throw new HarnessError(
-        `unknown property "${name}"; use a family (${[...new Set(ALL_PROPERTIES.map((p) => p.family))].join(', ')}) or one of: ${ALL_PROPERTIES.map((p) => p.name).join(', ')}`,
-      );
-    return chosen;
-  });
-}

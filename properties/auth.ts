@@ -12,7 +12,7 @@ import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
 import { requestRecord } from '../lib/paging/records.ts';
 import { keyedRequests, keylessRequests, probeProperty, sentQuery } from './probes.ts';
 import { keyedRoles } from './support.ts';
-import { defineProperty, prepared } from './types.ts';
+import { defineProperty, prepared } from '../lib/props/types.ts';
 import { credential, verdict } from './walks.ts';
 
 const missingOrMalformedKey = probeProperty({

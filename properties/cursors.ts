@@ -11,8 +11,8 @@ import { filters, listChoice, type ListChoice } from './arbitraries/lists.ts';
 import { listRequest } from './arbitraries/requests.ts';
 import { probeProperty } from './probes.ts';
 import { FULL_KEY, genuineToken, listSources, tenantSurvey } from './support.ts';
-import { tenantNames, type Survey } from './survey.ts';
-import { defineProperty, prepared, type PropertyContext } from './types.ts';
+import { tenantNames, type Survey } from '../lib/props/survey.ts';
+import { defineProperty, prepared, type PropertyContext } from '../lib/props/types.ts';
 import { credential, probe, verdict } from './walks.ts';
 
 /** Small limits: a genuine cursor needs a list longer than one page. */

@@ -8,8 +8,8 @@ import { invalidLimit } from './arbitraries/limits.ts';
 import { listRequest, type ListSource } from './arbitraries/requests.ts';
 import { describeRequest, keyedRequests, keylessRequests, probeCall, type ProbeInput } from './probes.ts';
 import { keyedRoles } from './support.ts';
-import type { Survey } from './survey.ts';
-import { defineProperty, prepared, type PropertyContext } from './types.ts';
+import type { Survey } from '../lib/props/survey.ts';
+import { defineProperty, prepared, type PropertyContext } from '../lib/props/types.ts';
 import { probe, verdict } from './walks.ts';
 
 /** A parameter made bad in a legal request: a limit, a cursor or a status spec §4 rejects. */

@@ -18,8 +18,8 @@ import { scheme } from './arbitraries/lists.ts';
 import { anyQuery, isPlainQuery, searchTerms } from './arbitraries/search.ts';
 import { judgeExact } from './oracle.ts';
 import { completeQuiescentLists, FULL_KEY, fullWalkMin, tenantSurvey, walkToEnd } from './support.ts';
-import type { Survey, TenantSurvey } from './survey.ts';
-import { defineProperty, prepared, type Need } from './types.ts';
+import type { Survey, TenantSurvey } from '../lib/props/survey.ts';
+import { defineProperty, prepared, type Need } from '../lib/props/types.ts';
 import { verdict, walk, walkSpecOf } from './walks.ts';
 
 interface FilterSpec {

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startSandbox } from '../sandbox/start.ts';
 import { loadProvidedTarget, SUITE_CHURN, type ProvidedTarget } from './provided-target.ts';
-import { waitUntilAnswering } from './readiness.ts';
+import { waitUntilAnswering } from '../lib/props/readiness.ts';
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const file = process.env.HARNESS_TARGET;

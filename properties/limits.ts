@@ -7,8 +7,8 @@ import { listChoice } from './arbitraries/lists.ts';
 import { listRequest } from './arbitraries/requests.ts';
 import { probeProperty } from './probes.ts';
 import { FULL_KEY, listSources } from './support.ts';
-import { tenantNames } from './survey.ts';
-import { defineProperty, prepared } from './types.ts';
+import { tenantNames } from '../lib/props/survey.ts';
+import { defineProperty, prepared } from '../lib/props/types.ts';
 import { probeFirstPage, verdict, walkSpecOf } from './walks.ts';
 
 const acceptedLimits = defineProperty({

@@ -1,7 +1,7 @@
 /** The property catalogue as a markdown table: what each needs and which faults it exists to catch. */
 import { ALL_CHECKS } from '../lib/checks/registry.ts';
-import { describeNeed } from './needs.ts';
-import type { PropertyDefinition } from './types.ts';
+import { describeNeed } from '../lib/props/needs.ts';
+import type { PropertyDefinition } from '../lib/props/types.ts';
 
 const faultsOf = (property: PropertyDefinition): string[] => [
   ...new Set(

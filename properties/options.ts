@@ -9,7 +9,7 @@ import {
   type OptionSpec,
   type Sources,
 } from '../lib/config.ts';
-import { DEFAULT_TIME_BUDGET_MS, type RunOptions } from './runner.ts';
+import { DEFAULT_TIME_BUDGET_MS, type RunOptions } from '../lib/props/runner.ts';
 
 const optionalInteger = (
   flag: string,

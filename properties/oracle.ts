@@ -10,8 +10,8 @@ import type { Query } from '../lib/http/call.ts';
 import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
 import type { WalkState } from '../lib/paging/walk.ts';
 import { tenantSurvey } from './support.ts';
-import type { Survey } from './survey.ts';
-import type { PropertyContext } from './types.ts';
+import type { Survey } from '../lib/props/survey.ts';
+import type { PropertyContext } from '../lib/props/types.ts';
 import { verdict } from './walks.ts';
 
 /**

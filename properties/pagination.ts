@@ -12,10 +12,10 @@ import { pageLimit, pageLimits } from './arbitraries/limits.ts';
 import { listChoice } from './arbitraries/lists.ts';
 import { listRequest } from './arbitraries/requests.ts';
 import { FULL_KEY, fullWalk, fullWalkMin, listSources, tenantSurvey, walkToEnd } from './support.ts';
-import { defineProperty, prepared, type PropertyContext } from './types.ts';
+import { defineProperty, prepared, type PropertyContext } from '../lib/props/types.ts';
 import { verdict, walk, walkSpecOf, type WalkInput } from './walks.ts';
 import type { WalkState } from '../lib/paging/walk.ts';
-import { tenantNames, type Survey } from './survey.ts';
+import { tenantNames, type Survey } from '../lib/props/survey.ts';
 
 /**
  * A legal first page of a list (any filters, no limit or one limit 1..100), walked for its first

@@ -11,7 +11,7 @@ import type { ApiResponse } from '../lib/http/response.ts';
 import type { Target } from '../lib/target/target.ts';
 import { listRequest, type ListRequest } from './arbitraries/requests.ts';
 import { genuineToken, listSource, listSources } from './support.ts';
-import type { Survey } from './survey.ts';
+import type { Survey } from '../lib/props/survey.ts';
 import {
   defineProperty,
   isSkip,
@@ -19,7 +19,7 @@ import {
   type PropertyContext,
   type PropertyInfo,
   type Skip,
-} from './types.ts';
+} from '../lib/props/types.ts';
 import { credential, probe, verdict } from './walks.ts';
 
 /** A legal request, what the probe changes in it, and in words what that tries. */

@@ -20,8 +20,8 @@ import { walkRoles } from '../lib/load/walk-plan.ts';
 import { runProbeChecks } from '../lib/paging/run-checks.ts';
 import { throttledFailures, type Sender } from '../lib/paging/walk-list.ts';
 import type { Target } from '../lib/target/target.ts';
-import { ContractViolation, type Exchange } from './transcript.ts';
-import { defineProperty, prepared, type PropertyContext } from './types.ts';
+import { ContractViolation, type Exchange } from '../lib/props/transcript.ts';
+import { defineProperty, prepared, type PropertyContext } from '../lib/props/types.ts';
 import { credential } from './walks.ts';
 
 /** Bounds of one burst: requests in flight, its length, and requests at most. */

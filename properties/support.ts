@@ -7,8 +7,8 @@ import type { Target } from '../lib/target/target.ts';
 import { explainedPages, fullWalkMinLimit, pageLimit } from './arbitraries/limits.ts';
 import { listChoice, type ListChoice } from './arbitraries/lists.ts';
 import type { ListSource } from './arbitraries/requests.ts';
-import { knownSize, surveyOf, type Survey, type SurveyList, type TenantSurvey } from './survey.ts';
-import type { Need, PropertyContext } from './types.ts';
+import { knownSize, surveyOf, type Survey, type SurveyList, type TenantSurvey } from '../lib/props/survey.ts';
+import type { Need, PropertyContext } from '../lib/props/types.ts';
 import { verdict, walk, walkSpecOf, type WalkInput } from './walks.ts';
 
 export const FULL_KEY: Need = { kind: 'key', role: 'full', tenants: 1 };

@@ -19,8 +19,8 @@ import { listRequest, type ListSource } from './arbitraries/requests.ts';
 import { searchTerm, searchTerms } from './arbitraries/search.ts';
 import { describeRequest, probeProperty, sentQuery, type ProbeInput } from './probes.ts';
 import { tenantSurvey, TWO_FULL_KEYS } from './support.ts';
-import { tenantNames, type Survey, type TenantSurvey } from './survey.ts';
-import { defineProperty, prepared } from './types.ts';
+import { tenantNames, type Survey, type TenantSurvey } from '../lib/props/survey.ts';
+import { defineProperty, prepared } from '../lib/props/types.ts';
 import { probe, verdict, walk, walkSpecOf } from './walks.ts';
 
 /** An owner tenant from `owners` and another surveyed tenant (the intruder). */

@@ -5,12 +5,12 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createContext, type SuiteContext } from './context.ts';
+import { createContext, type SuiteContext } from '../lib/props/context.ts';
 import { resolveRunOptions } from './options.ts';
 import { loadProvidedTarget, providedSource } from './provided-target.ts';
-import { failureReport, writeRunArtifacts } from './report.ts';
-import { runProperty, type PropertyResult } from './runner.ts';
-import type { Family, PropertyDefinition } from './types.ts';
+import { failureReport, writeRunArtifacts } from '../lib/props/report.ts';
+import { runProperty, type PropertyResult } from '../lib/props/runner.ts';
+import type { Family, PropertyDefinition } from '../lib/props/types.ts';
 
 export function describeFamily(family: Family, properties: readonly PropertyDefinition[]): void {
   describe(`${family} properties`, () => {

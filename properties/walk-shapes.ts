@@ -20,8 +20,8 @@ import { explainedPages, pageLimit } from './arbitraries/limits.ts';
 import { scheme } from './arbitraries/lists.ts';
 import { judgeExact } from './oracle.ts';
 import { completeQuiescentLists, FULL_KEY, fullWalkMin } from './support.ts';
-import type { Survey, TenantSurvey } from './survey.ts';
-import { defineProperty, prepared, type Need, type PropertyContext } from './types.ts';
+import type { Survey, TenantSurvey } from '../lib/props/survey.ts';
+import { defineProperty, prepared, type Need, type PropertyContext } from '../lib/props/types.ts';
 import { stepWalk, verdict, walkSpecOf, type WalkInput } from './walks.ts';
 
 /** Pages a deep walk may take: the bound the report states for walks at the smallest limits. */

@@ -11,9 +11,9 @@ import type { ApiResponse } from '../lib/http/response.ts';
 import { runProbeChecks } from '../lib/paging/run-checks.ts';
 import { foldPage, nextCall, startWalk, type WalkSpec, type WalkState } from '../lib/paging/walk.ts';
 import { walkList, type Walk } from '../lib/paging/walk-list.ts';
-import { foreignOwner, type Survey } from './survey.ts';
-import { ContractViolation } from './transcript.ts';
-import type { PropertyContext } from './types.ts';
+import { foreignOwner, type Survey } from '../lib/props/survey.ts';
+import { ContractViolation } from '../lib/props/transcript.ts';
+import type { PropertyContext } from '../lib/props/types.ts';
 
 export const credential = (
   tenant: string,

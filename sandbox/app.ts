@@ -7,7 +7,7 @@ import { installErrorHandlers, sendError } from './errors.ts';
 import { faultSet } from './faults/catalogue.ts';
 import { LoadFaults } from './faults/load.ts';
 import { latencySampler } from './latency.ts';
-import type { ResolvedOptions } from './options.ts';
+import type { ResolvedOptions } from '../lib/target/sandbox-options.ts';
 import { seededRandom } from './random.ts';
 import { RateLimits } from './rate-limit.ts';
 import { registerList } from './routes/list-route.ts';

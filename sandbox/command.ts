@@ -13,7 +13,7 @@ import {
   rateLimitSpec,
   SANDBOX_TARGET_FILE,
   type SandboxOptions,
-} from './options.ts';
+} from '../lib/target/sandbox-options.ts';
 
 export const SANDBOX_USAGE = renderHelp({
   usage: ['npm run sandbox -- [options]'],

@@ -1,4 +1,4 @@
-import type { LatencyOptions } from './options.ts';
+import type { LatencyOptions } from '../lib/target/sandbox-options.ts';
 import type { Random } from './random.ts';
 
 /**

@@ -3,7 +3,7 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { ApiKey } from './auth.ts';
 import { ApiError } from './errors.ts';
 import type { FaultSet } from './faults/catalogue.ts';
-import type { RateLimitOptions } from './options.ts';
+import type { RateLimitOptions } from '../lib/target/sandbox-options.ts';
 
 interface Bucket {
   limiter: RateLimiterMemory;

@@ -1,23 +1,14 @@
 import type { AddressInfo } from 'node:net';
-import type { TargetFile } from '../lib/target/schema.ts';
+import type { RunningSandbox, Sandbox } from '../lib/target/sandbox.ts';
 import { apiKeyHeader, buildApp, createContext } from './app.ts';
 import { churnedTenants, startChurn } from './churn.ts';
-import { resolveOptions, type SandboxOptions } from './options.ts';
+import { resolveOptions, type SandboxOptions } from '../lib/target/sandbox-options.ts';
 import { openStore } from './store.ts';
+import { FAULTS } from './faults/catalogue.ts';
 import { buildTarget, writeTarget } from './target.ts';
 
-export type { SandboxOptions } from './options.ts';
-
-export interface RunningSandbox {
-  /** e.g. http://127.0.0.1:41234/api/v1 */
-  baseUrl: string;
-  /** The target file describing this instance (it holds live keys: never print it). */
-  target: TargetFile;
-  /** Where the target file was written, when options.targetPath was given. */
-  targetPath?: string;
-  /** Stops churn, then the server, then frees the store. */
-  close(): Promise<void>;
-}
+export type { RunningSandbox } from '../lib/target/sandbox.ts';
+export type { SandboxOptions } from '../lib/target/sandbox-options.ts';
 
 /** Seeds a store, starts the API on host:port (0 = a free port) and describes it as a target. */
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
@@ -61,3 +52,6 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   }
   return { baseUrl, target, targetPath: options.targetPath, close };
 }
+
+/** The sandbox as lib/ takes it: entry points hand it in with provideSandbox (lib/target/sandbox.ts). */
+export const SANDBOX: Sandbox = { start: startSandbox, faults: FAULTS };

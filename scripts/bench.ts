@@ -12,6 +12,10 @@ import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
 import { reportLine } from '../lib/cli/run-lines.ts';
 import { renderHelp } from '../lib/cli/help.ts';
 import { REPORTS_DIR_OPTION, resolveOption } from '../lib/config.ts';
+import { provideSandbox } from '../lib/target/sandbox.ts';
+import { SANDBOX } from '../sandbox/start.ts';
+import { provideProperties } from '../lib/props/registry.ts';
+import { ALL_PROPERTIES } from '../properties/all.ts';
 
 /** Its files went straight into DIR; now, as every command's, into a folder of the reports dir. */
 const RETIRED = { out: '--reports-dir DIR: the report goes to DIR/bench/ (default reports/bench/)' };
@@ -61,4 +65,7 @@ async function main(): Promise<number> {
   return report.sections.some((section) => section.status === 'failed') ? EXIT.checksFailed : EXIT.pass;
 }
 
+// lib/ does not import the layers above it: the sandbox and the property suites are handed in here.
+provideSandbox(SANDBOX);
+provideProperties(ALL_PROPERTIES);
 runCli(main);

@@ -13,6 +13,8 @@ import type { StepStats } from '../lib/capacity/step-stats.ts';
 import { parseFlags, runCli, useRedactor } from '../lib/cli/cli.ts';
 import { CAPACITY_FLAGS, CAPACITY_USAGE, capacityOptions } from '../lib/capacity/options.ts';
 import { runCapacity } from '../lib/capacity/run.ts';
+import { provideSandbox } from '../lib/target/sandbox.ts';
+import { SANDBOX } from '../sandbox/start.ts';
 
 const progress = (objective: Objective) => (stats: StepStats) =>
   console.log(
@@ -40,4 +42,6 @@ async function main(): Promise<number> {
   return result.summary.exitCode;
 }
 
+// lib/ does not import the layers above it: the sandbox is handed in here.
+provideSandbox(SANDBOX);
 runCli(main);

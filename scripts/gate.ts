@@ -13,6 +13,10 @@ import { reportLine } from '../lib/cli/run-lines.ts';
 import { MARGIN_FLAGS, resolveMargins, RETIRED_MARGIN_FLAGS } from '../lib/report/baseline-options.ts';
 import { PUBLISH_KINDS, resolvePublish } from '../lib/load/publish.ts';
 import { resolveRunOptions } from '../properties/options.ts';
+import { provideSandbox } from '../lib/target/sandbox.ts';
+import { SANDBOX } from '../sandbox/start.ts';
+import { provideProperties } from '../lib/props/registry.ts';
+import { ALL_PROPERTIES } from '../properties/all.ts';
 
 const USAGE = renderHelp({
   usage: ['npm start', 'npm run gate -- [options]'],
@@ -106,4 +110,7 @@ async function main(): Promise<number> {
   return summary.exitCode === 0 ? EXIT.pass : EXIT.checksFailed;
 }
 
+// lib/ does not import the layers above it: the sandbox and the property suites are handed in here.
+provideSandbox(SANDBOX);
+provideProperties(ALL_PROPERTIES);
 runCli(main);

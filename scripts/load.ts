@@ -20,6 +20,8 @@ import {
 import { prepareDistributedLoad } from '../lib/load/run/distributed.ts';
 import { runLoad, type LoadRun } from '../lib/load/run/run-load.ts';
 import { generatorLine } from '../lib/load/verdict.ts';
+import { provideSandbox } from '../lib/target/sandbox.ts';
+import { SANDBOX } from '../sandbox/start.ts';
 
 const percent = (share: number | null) => (share === null ? 'n/a' : `${Math.round(share * 1000) / 10}%`);
 
@@ -81,4 +83,6 @@ async function main(): Promise<number> {
   return result.exitCode === 0 ? EXIT.pass : result.exitCode;
 }
 
+// lib/ does not import the layers above it: the sandbox is handed in here.
+provideSandbox(SANDBOX);
 runCli(main);

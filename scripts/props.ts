@@ -10,10 +10,13 @@ import { integerOption, REPORTS_DIR_OPTION, resolveOption, stringOption } from '
 import { renderHelp } from '../lib/cli/help.ts';
 import { reportLine, shownPath } from '../lib/cli/run-lines.ts';
 import { runMatrixReport, runProps } from '../lib/props/run.ts';
-import { selectProperties } from '../properties/all.ts';
 import { propertiesMarkdown } from '../properties/listing.ts';
 import { resolveRunOptions } from '../properties/options.ts';
-import { resultLine } from '../properties/report.ts';
+import { resultLine } from '../lib/props/report.ts';
+import { provideSandbox } from '../lib/target/sandbox.ts';
+import { SANDBOX } from '../sandbox/start.ts';
+import { provideProperties, selectProperties } from '../lib/props/registry.ts';
+import { ALL_PROPERTIES } from '../properties/all.ts';
 
 const USAGE = renderHelp({
   usage: ['npm run props -- [options]'],
@@ -114,4 +117,7 @@ async function main(): Promise<number> {
   return failed ? EXIT.checksFailed : EXIT.pass;
 }
 
+// lib/ does not import the layers above it: the sandbox and the property suites are handed in here.
+provideSandbox(SANDBOX);
+provideProperties(ALL_PROPERTIES);
 runCli(main);

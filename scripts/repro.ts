@@ -9,6 +9,8 @@ import { parseFlags, runCli, useRedactor } from '../lib/cli/cli.ts';
 import { reportLine, shownPath, targetLine } from '../lib/cli/run-lines.ts';
 import { REPRO_FLAGS, REPRO_USAGE, reproOptions } from '../lib/repro/options.ts';
 import { runRepro } from '../lib/repro/run.ts';
+import { provideSandbox } from '../lib/target/sandbox.ts';
+import { SANDBOX } from '../sandbox/start.ts';
 
 async function main(): Promise<number> {
   const options = reproOptions(parseFlags(REPRO_FLAGS, REPRO_USAGE), process.env);
@@ -33,4 +35,6 @@ async function main(): Promise<number> {
   return result.summary.exitCode;
 }
 
+// lib/ does not import the layers above it: the sandbox is handed in here.
+provideSandbox(SANDBOX);
 runCli(main);

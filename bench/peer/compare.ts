@@ -3,7 +3,7 @@
  * runs: the mutation matrix and the load scenarios) and whether Schemathesis did, with its check.
  * Pure: it reads finished runs and renders rows.
  */
-import type { MatrixRow } from '../../properties/matrix.ts';
+import type { MatrixRow } from '../../lib/props/matrix.ts';
 import type { LoadDetection } from '../sections/load-detection.ts';
 import type { PeerFailure } from './parse.ts';
 

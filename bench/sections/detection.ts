@@ -1,10 +1,10 @@
 /**
  * Section 5: how fast the harness catches each fault of the sandbox's catalogue, and how small
- * the counterexample it shrinks to, from the mutation matrix (properties/matrix.ts): a sandbox per
+ * the counterexample it shrinks to, from the mutation matrix (lib/props/matrix.ts): a sandbox per
  * fault, the properties whose checks name that fault, one fixed seed. Faults that only show under
  * concurrent load are caught by the load scenarios instead (load-detection.ts), run with runLoad.
  */
-import type { MatrixRow } from '../../properties/matrix.ts';
+import type { MatrixRow } from '../../lib/props/matrix.ts';
 import { percentile } from '../percentiles.ts';
 import { absoluteFigure, ratioFigure, type Figure } from '../report.ts';
 import type { BenchContext, BenchSection, SectionOutcome } from '../section.ts';
@@ -75,7 +75,7 @@ export interface HarnessDetection {
 export async function detectFaults(context: BenchContext): Promise<HarnessDetection> {
   context.log(`detection: the mutation matrix, seed ${SEED}`);
   // Loaded when the section runs: the property suites take a while to import (`--help` need not wait).
-  const { runMatrix } = await import('../../properties/matrix.ts');
+  const { runMatrix } = await import('../../lib/props/matrix.ts');
   const { rows } = await runMatrix({ seed: SEED, cleanSeeds: [] }, (row) => {
     context.signal.throwIfAborted();
     context.log(`detection: ${row.fault}: ${row.verdict}`);

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { openApiDocument } from '../../lib/contract/openapi.ts';
 import { createRedactor } from '../../lib/redact.ts';
 import { resolveInlineTarget, targetSecrets } from '../../lib/target/target.ts';
-import { faultSandbox, MATRIX_SANDBOX } from '../../properties/matrix.ts';
+import { faultSandbox, MATRIX_SANDBOX } from '../../lib/props/matrix.ts';
 import { FAULTS } from '../../sandbox/faults/catalogue.ts';
 import { startSandbox, type SandboxOptions } from '../../sandbox/start.ts';
 import {

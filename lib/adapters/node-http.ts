@@ -9,7 +9,7 @@ import type { Target } from '../target/target.ts';
 export interface NodeClientOptions {
   /** Per request, headers and body together. @default 10000 */
   timeoutMs?: number;
-  /** What sendWithBackoff (lib/paging/walk-list.ts) does on 429 with this client. @default DEFAULT_BACKOFF */
+  /** What withBackoff (lib/paging/walk-list.ts) does on 429 with this client. @default DEFAULT_BACKOFF */
   backoff?: BackoffPolicy;
   /** Connections per origin. @default 16 */
   connections?: number;
@@ -17,12 +17,12 @@ export interface NodeClientOptions {
 
 /**
  * Sends one request, once: a 429 comes back as it is. Backing off and retrying is
- * sendWithBackoff's job (lib/paging/walk-list.ts), with the policy the client carries.
+ * withBackoff's job (lib/paging/walk-list.ts), with the policy the client carries.
  */
 export interface NodeClient {
   send(call: ApiCall): Promise<ApiResponse>;
   close(): Promise<void>;
-  /** NodeClientOptions.backoff: data for sendWithBackoff, so whoever holds the client backs off as configured. */
+  /** NodeClientOptions.backoff: data for withBackoff, so whoever holds the client backs off as configured. */
   readonly backoff: BackoffPolicy;
 }
 

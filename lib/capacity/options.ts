@@ -15,7 +15,7 @@ import {
   rateLimitSpec,
   type RateLimitOptions,
   type SandboxOptions,
-} from '../../sandbox/options.ts';
+} from '../target/sandbox-options.ts';
 
 export interface CapacityOptions {
   /** A target file; without one a sandbox is started for the run. */

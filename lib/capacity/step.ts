@@ -1,5 +1,5 @@
 /**
- * One step of a capacity run: the `capacity` scenario (scenarios/capacity.ts) at one constant
+ * One step of a capacity run: the `capacity` scenario (lib/load/scenarios/capacity.ts) at one constant
  * arrival rate, on Artillery through the harness's engine (one generator process per step, under
  * a hard time limit), then the step's raw points read back: one `latency` point per request,
  * tagged with its endpoint, tenant, key and status; one `arrivals` point and one
@@ -17,7 +17,7 @@ import { plannedArrivals } from '../load/phases.ts';
 import type { Point } from '../load/points/format.ts';
 import { readRunPoints } from '../load/points/run-points.ts';
 import type { LoadSettings, SetupData } from '../load/scenario.ts';
-import { capacity } from '../../scenarios/capacity.ts';
+import { capacity } from '../load/scenarios/capacity.ts';
 import type { RunTarget } from '../load/run/target.ts';
 
 /** A request of a step that got no answer in this long is a data point (status 0). */

@@ -4,10 +4,10 @@ import type { Summary } from '../report/model.ts';
 import type { Target } from '../target/target.ts';
 import type { RunSource } from '../replay-command.ts';
 import { addPropertyChecks } from '../props/summary.ts';
-import { ALL_PROPERTIES } from '../../properties/all.ts';
-import { createContext } from '../../properties/context.ts';
-import { resultLine, writeRunArtifacts } from '../../properties/report.ts';
-import { runPropertiesKept, type PropertyResult, type RunOptions } from '../../properties/runner.ts';
+import { createContext } from '../props/context.ts';
+import { allProperties } from '../props/registry.ts';
+import { resultLine, writeRunArtifacts } from '../props/report.ts';
+import { runPropertiesKept, type PropertyResult, type RunOptions } from '../props/runner.ts';
 
 export async function runGateProperties(
   target: Target,
@@ -18,7 +18,7 @@ export async function runGateProperties(
   const context = createContext(target);
   try {
     // A failure's cause is printed once at the end, grouped by check (lib/gate/console.ts).
-    const { results, interrupted } = await runPropertiesKept(ALL_PROPERTIES, context, options, (result) =>
+    const { results, interrupted } = await runPropertiesKept(allProperties(), context, options, (result) =>
       progress(
         `  ${result.status === 'failed' ? `FAIL ${result.name} (seed ${result.seed}, path ${result.path})` : resultLine(result)}`,
       ),

@@ -24,7 +24,7 @@ import { writeRunReport, type ReportPaths } from '../report/write.ts';
 import { loadRefusal } from '../target/loopback.ts';
 import { openTarget } from '../target/open.ts';
 import { targetSecrets } from '../target/target.ts';
-import type { RunOptions } from '../../properties/runner.ts';
+import type { RunOptions } from '../props/runner.ts';
 import { runGateLoads, type GateLoad } from './loads.ts';
 import { runGateProperties } from './properties.ts';
 

@@ -2,7 +2,8 @@
  * The one walk: the async loop that performs the I/O the pure core (walk.ts) describes. Every job
  * calls it (properties, repro, capacity, the load engine): bounded in pages and in time, backing
  * off on 429 as spec §7 asks (Retry-After honoured, otherwise capped exponential backoff with full
- * jitter), and ending in a state that says whether it proved anything.
+ * jitter), and ending in a state that says whether it proved anything. The 429 retry loop lives in
+ * withBackoff alone, and a sender it made is not wrapped twice.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_BACKOFF, backoffDelayMs, retryAfterMs, type BackoffPolicy } from '../backoff.ts';
@@ -21,7 +22,7 @@ export interface Sender {
   readonly backoff?: BackoffPolicy;
 }
 
-export interface SendOptions {
+interface SendOptions {
   /** @default the sender's own, else DEFAULT_BACKOFF; `maxRetries: 0` gives up at the first 429. */
   backoff?: BackoffPolicy;
   /** Epoch ms: no wait reaches past it (the last 429 is returned instead). */
@@ -47,27 +48,45 @@ export interface Sent {
 export const throttledFailures = (call: ApiCall, response: ApiResponse): Failure[] =>
   response.status === 429 ? runProbeChecks([errorBodyShape], { call, response, probe: 'a 429 answer' }) : [];
 
-/** Sends `call`, backing off on 429; returns the last 429 when the retries or the time run out. */
-export async function sendWithBackoff(
-  sender: Sender,
-  call: ApiCall,
-  options: SendOptions = {},
-): Promise<Sent> {
-  const policy = options.backoff ?? sender.backoff ?? DEFAULT_BACKOFF;
-  let waitedMs = 0;
-  const failures: Failure[] = [];
-  for (let attempt = 0; ; attempt += 1) {
-    const response = await sender.send(call);
-    options.onResponse?.(call, response, attempt, waitedMs);
-    failures.push(...throttledFailures(call, response));
-    if (response.status !== 429 || attempt >= policy.maxRetries)
-      return { response, retries: attempt, failures };
-    const hinted = retryAfterMs(response.headers['retry-after'], Date.now());
-    waitedMs = backoffDelayMs(attempt, hinted, policy, options.random ?? Math.random);
-    if (options.deadlineMs !== undefined && Date.now() + waitedMs > options.deadlineMs)
-      return { response, retries: attempt, failures };
-    await sleep(waitedMs);
+/** A sender that withBackoff made: its sends already back off on 429, so nothing retries them again. */
+export interface BackoffSender extends Sender {
+  readonly backsOff: true;
+  /** Sends `call`, backing off on 429; returns the last 429 when the retries or the time run out. */
+  sendBackingOff(call: ApiCall, options?: SendOptions): Promise<Sent>;
+}
+
+const backsOff = (sender: Sender): sender is BackoffSender =>
+  (sender as Partial<BackoffSender>).backsOff === true;
+
+/**
+ * `sender` behind the one 429 retry loop. A sender that already backs off comes back as it is, so
+ * wrapping it again, or walking it (walkList wraps what it is given), never stacks two loops.
+ */
+export function withBackoff(sender: Sender): BackoffSender {
+  if (backsOff(sender)) return sender;
+  async function sendBackingOff(call: ApiCall, options: SendOptions = {}): Promise<Sent> {
+    const policy = options.backoff ?? sender.backoff ?? DEFAULT_BACKOFF;
+    let waitedMs = 0;
+    const failures: Failure[] = [];
+    for (let attempt = 0; ; attempt += 1) {
+      const response = await sender.send(call);
+      options.onResponse?.(call, response, attempt, waitedMs);
+      failures.push(...throttledFailures(call, response));
+      if (response.status !== 429 || attempt >= policy.maxRetries)
+        return { response, retries: attempt, failures };
+      const hinted = retryAfterMs(response.headers['retry-after'], Date.now());
+      waitedMs = backoffDelayMs(attempt, hinted, policy, options.random ?? Math.random);
+      if (options.deadlineMs !== undefined && Date.now() + waitedMs > options.deadlineMs)
+        return { response, retries: attempt, failures };
+      await sleep(waitedMs);
+    }
   }
+  return {
+    backsOff: true,
+    ...(sender.backoff && { backoff: sender.backoff }),
+    sendBackingOff,
+    send: async (call) => (await sendBackingOff(call)).response,
+  };
 }
 
 export interface WalkOptions extends SendOptions {
@@ -114,6 +133,7 @@ const refusedAfterWait = (call: ApiCall, sent: Sent): boolean =>
 /** Walks the list `spec` names until it ends, fails, or a bound is reached. */
 export async function walkList(sender: Sender, spec: WalkSpec, options: WalkOptions): Promise<Walk> {
   const state = startWalk(spec);
+  const backingOff = withBackoff(sender);
   const pages = options.pages ?? Infinity;
   let retries = 0;
   for (let call = nextCall(state); call !== null; call = nextCall(state)) {
@@ -121,7 +141,7 @@ export async function walkList(sender: Sender, spec: WalkSpec, options: WalkOpti
     if (options.paceMs && state.pageCount > 0) await sleep(options.paceMs);
     if (options.running && !options.running()) return finished(state, retries, 'stopped');
     if (Date.now() > options.deadlineMs) return finished(state, retries, 'timed-out');
-    const sent = await sendWithBackoff(sender, call, options);
+    const sent = await backingOff.sendBackingOff(call, options);
     retries += sent.retries;
     const shaped = sent.failures.map((failure) => ({
       ...failure,

@@ -5,13 +5,13 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { selectProperties } from '../../properties/all.ts';
-import { createContext } from '../../properties/context.ts';
-import { runMatrix, type MatrixRow } from '../../properties/matrix.ts';
-import { matrixHolds, matrixMarkdown } from '../../properties/matrix-report.ts';
-import { waitUntilAnswering } from '../../properties/readiness.ts';
-import { writeRunArtifacts } from '../../properties/report.ts';
-import { runPropertiesKept, type PropertyResult, type RunOptions } from '../../properties/runner.ts';
+import { selectProperties } from './registry.ts';
+import { createContext } from './context.ts';
+import { runMatrix, type MatrixRow } from './matrix.ts';
+import { matrixHolds, matrixMarkdown } from './matrix-report.ts';
+import { waitUntilAnswering } from './readiness.ts';
+import { writeRunArtifacts } from './report.ts';
+import { runPropertiesKept, type PropertyResult, type RunOptions } from './runner.ts';
 import { describeError } from '../cli/cli.ts';
 import { HarnessError } from '../errors.ts';
 import { addStage, describeTarget, finishSummary, makeRunId, startSummary } from '../report/build.ts';

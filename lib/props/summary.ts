@@ -4,7 +4,7 @@
  * `npm run props` both write them this way.
  */
 import path from 'node:path';
-import type { PropertyResult } from '../../properties/runner.ts';
+import type { PropertyResult } from './runner.ts';
 import { addCheck, type CheckOutcome } from '../report/build.ts';
 import type { Summary } from '../report/model.ts';
 import { propsReplay, type RunSource } from '../replay-command.ts';

@@ -1,7 +1,7 @@
 /**
  * Writes a failing request sequence as an Artillery reproduction, a directory a person runs on
  * its own: `repro.artillery.yml` (one arrival on the reproduction's engine, the plan of walks in
- * `config.reproduction`), the engine bundle beside it (build-repro-engine.ts, put in `engine/`),
+ * `config.reproduction`), the engine bundle beside it (buildReproEngine in lib/load/artillery/build-engine.ts, put in `engine/`),
  * and `repro-artillery.sh`, which runs Artillery with `engine/` on NODE_PATH and exits with the
  * verdict the engine wrote: 1 the bug shows, 0 not reproduced, 2 cannot judge. The replay is the
  * harness's own walk and page checks (replay-plan.ts). Pure: it never sees a key; the runner takes

@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { sourceFlags, type RunSource } from '../replay-command.ts';
-import { SANDBOX_TARGET_FILE } from '../../sandbox/options.ts';
+import { SANDBOX_TARGET_FILE } from '../target/sandbox-options.ts';
 
 export interface ScriptTarget {
   /** Absolute path of the target file the script reads (TARGET_FILE overrides it). */

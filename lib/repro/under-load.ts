@@ -7,7 +7,7 @@
 import { createNodeClient } from '../adapters/node-http.ts';
 import type { Endpoint } from '../contract/endpoints.ts';
 import { planWalk, walkableTenants, walkRoles } from '../load/walk-plan.ts';
-import { sendWithBackoff, walkList, type Sender } from '../paging/walk-list.ts';
+import { walkList, withBackoff, type Sender } from '../paging/walk-list.ts';
 import type { Credential, Query } from '../http/call.ts';
 import type { Target } from '../target/target.ts';
 import { MAX_PAGES } from '../paging/walk.ts';
@@ -61,7 +61,7 @@ export function startBackgroundLoad(
     if (!current || !credential) return walkOnce(index);
     const { asked } = current;
     const call = { endpoint: current.endpoint, query: current.query, credential };
-    await sendWithBackoff(client, call, { deadlineMs: untilMs });
+    await withBackoff(client).sendBackingOff(call, { deadlineMs: untilMs });
     counts.mirrored += 1;
     asked();
   };

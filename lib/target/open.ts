@@ -5,7 +5,8 @@
 import { loadTargetFile } from '../adapters/node-target.ts';
 import { HarnessError } from '../errors.ts';
 import { resolveInlineTarget, type Target } from './target.ts';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/start.ts';
+import { providedSandbox, type RunningSandbox } from './sandbox.ts';
+import type { SandboxOptions } from './sandbox-options.ts';
 
 export interface OpenedTarget {
   target: Target;
@@ -19,9 +20,11 @@ export async function startSandboxTarget(
   faults: readonly string[],
   sandboxOptions: SandboxOptions = {},
 ): Promise<{ target: Target; sandbox: RunningSandbox }> {
-  const sandbox = await startSandbox({ ...sandboxOptions, faults: [...faults] }).catch((error: Error) => {
-    throw new HarnessError(`sandbox did not start: ${error.message.split('\n')[0] ?? ''}`);
-  });
+  const sandbox = await providedSandbox()
+    .start({ ...sandboxOptions, faults: [...faults] })
+    .catch((error: Error) => {
+      throw new HarnessError(`sandbox did not start: ${error.message.split('\n')[0] ?? ''}`);
+    });
   return { target: resolveInlineTarget(sandbox.target), sandbox };
 }
 

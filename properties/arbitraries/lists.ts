@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { ENDPOINT_INFO, ENDPOINTS, type Endpoint } from '../../lib/contract/endpoints.ts';
 import { AUTH_SCHEMES, type AuthScheme, type Query } from '../../lib/http/call.ts';
 import type { Target } from '../../lib/target/target.ts';
-import type { TenantSurvey } from '../survey.ts';
+import type { TenantSurvey } from '../../lib/props/survey.ts';
 import { searchTerm, searchTerms } from './search.ts';
 
 export const endpoint: fc.Arbitrary<Endpoint> = fc.constantFrom(...ENDPOINTS);

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { ENDPOINTS, type Endpoint } from '../../lib/contract/endpoints.ts';
 import type { AuthScheme, Query } from '../../lib/http/call.ts';
 import type { Target } from '../../lib/target/target.ts';
-import type { TenantSurvey } from '../survey.ts';
+import type { TenantSurvey } from '../../lib/props/survey.ts';
 import { pageLimit } from './limits.ts';
 import { filters, scheme } from './lists.ts';
 

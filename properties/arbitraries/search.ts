@@ -5,7 +5,7 @@
  * quotes, whitespace, Unicode case-folding specials, combining marks, emoji) and very long ones.
  */
 import fc from 'fast-check';
-import type { SurveyRecord } from '../survey.ts';
+import type { SurveyRecord } from '../../lib/props/survey.ts';
 
 const MAX_TERMS = 300;
 

@@ -1,5 +1,5 @@
 /**
- * The sandbox's catalogue of injectable server bugs (DESIGN.md "Fault catalogue"). Each entry is a
+ * The sandbox's catalogue of injectable server bugs (docs/sandbox.md). Each entry is a
  * realistic mistake a real implementation of the public read API could make; the harness proves
  * its worth by catching every one of them while passing the clean sandbox.
  */

@@ -8,7 +8,7 @@ import {
 } from '../../bench/peer/compare.ts';
 import { failedChecks, runSummary } from '../../bench/peer/parse.ts';
 import { commandArgs } from '../../bench/peer/run.ts';
-import type { MatrixRow } from '../../properties/matrix.ts';
+import type { MatrixRow } from '../../lib/props/matrix.ts';
 
 // Event lines shaped like Schemathesis's `--report ndjson` (only the fields the parser reads).
 const scenario = (

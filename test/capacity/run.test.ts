@@ -6,6 +6,7 @@ import path from 'node:path';
 import { validateSummary } from '../../lib/report/validate.ts';
 import { capacityOptions } from '../../lib/capacity/options.ts';
 import { runCapacity } from '../../lib/capacity/run.ts';
+import '../setup/provide-layers.ts';
 
 /** Runs `body` with a reports dir of its own, removed afterwards. */
 async function withReportsDir(body: (reportsDir: string) => Promise<void>): Promise<void> {

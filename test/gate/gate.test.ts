@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox/start.ts';
 import { blamedChecks, runGate, runGateAsync } from './run-gate.ts';
+import '../setup/provide-layers.ts';
 
 // A sandbox key looks like sbx_<22+ url-safe characters>; none may reach any file of a run.
 const SANDBOX_KEY = /sbx_[A-Za-z0-9_-]{20,}/;

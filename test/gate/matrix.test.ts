@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blamed, GATE_MATRIX_QUICK } from '../../bench/sections/gate-matrix.ts';
 import { runGateAsync } from './run-gate.ts';
+import '../setup/provide-layers.ts';
 
 const CAUGHT_BY: Record<(typeof GATE_MATRIX_QUICK)[number], string> = {
   'page-boundary-duplicate': 'no-duplicate-ids',

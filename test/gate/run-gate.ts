@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Summary } from '../../lib/report/model.ts';
+import '../setup/provide-layers.ts';
 
 export interface GateRun {
   exitCode: number | null;

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BackoffPolicy } from '../../lib/backoff.ts';
 import { toApiResponse } from '../../lib/http/response.ts';
-import { walkList, type Sender } from '../../lib/paging/walk-list.ts';
+import { walkList, withBackoff, type Sender } from '../../lib/paging/walk-list.ts';
 import { FAKE_ORDERS, fakeOrders } from './fake-list.ts';
 import { soon, spec, throttled, throttledFirst } from './walk-helpers.ts';
 
@@ -52,6 +52,21 @@ describe('walkList under a rate limiter', () => {
     expect(state.retries).toBe(2);
     expect(state.requests).toEqual([]);
     expect(state.failures).toEqual([]);
+  });
+
+  it('should retry a sender that already backs off in its one loop, not in a second', async () => {
+    // Arrange: wrapped twice, then walked: three places that could each loop on the 429s.
+    const sender = throttledFirst(Infinity, '0.01');
+    const wrapped = withBackoff(withBackoff({ ...sender, backoff: { maxRetries: 2, baseMs: 1, capMs: 50 } }));
+
+    // Act
+    const state = await walkList(wrapped, spec({ limit: '10' }), { deadlineMs: soon() });
+
+    // Assert: one loop's three attempts (a stacked one would send nine).
+    expect(withBackoff(wrapped)).toBe(wrapped);
+    expect(state.end).toBe('throttled');
+    expect(sender.sent).toBe(3);
+    expect(state.retries).toBe(2);
   });
 
   it('should fail, not end throttled, on a 429 whose body is not an Error (spec §7)', async () => {

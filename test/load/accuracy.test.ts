@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { METRIC } from '../../lib/load/metrics.ts';
 import { loadRunner, RUN_TIMEOUT_MS } from './run-helpers.ts';
+import '../setup/provide-layers.ts';
 
 const run = loadRunner();
 

@@ -12,6 +12,7 @@ import { runArtillery } from '../../lib/process/artillery.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
 import { prepareDistributedLoad } from '../../lib/load/run/distributed.ts';
 import { RUN_TIMEOUT_MS } from './run-helpers.ts';
+import '../setup/provide-layers.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'distributed-'));
 let sandbox: RunningSandbox;

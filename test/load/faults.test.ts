@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { crossed, failedChecks, resultOnDisk, STAGED_TIMEOUT_MS, stagedRunner } from './run-helpers.ts';
+import '../setup/provide-layers.ts';
 
 const stage = stagedRunner({
   'shared-cache': {

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { STAGED_TIMEOUT_MS, stagedRunner } from './run-helpers.ts';
+import '../setup/provide-layers.ts';
 
 const stage = stagedRunner({
   'quiet-flood': { scenario: 'fairness', profile: 'smoke', duration: '4s', rate: 2, floodRate: 5 },

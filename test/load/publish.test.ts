@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadRunner, RUN_TIMEOUT_MS } from './run-helpers.ts';
 import { sandboxKeys } from './sandbox-keys.ts';
 import { startPushgateway, type RunningPushgateway } from './pushgateway.ts';
+import '../setup/provide-layers.ts';
 
 vi.mock('../../lib/target/open.ts', async (importOriginal) =>
   (await import('./sandbox-keys.ts')).captureSandboxKeys(importOriginal),

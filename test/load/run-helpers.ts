@@ -6,6 +6,7 @@ import { afterAll } from 'vitest';
 import type { LoadOptions } from '../../lib/load/run/options.ts';
 import { runLoads, type LoadResult } from '../../lib/load/run/loads.ts';
 import { runLoad, type LoadRun } from '../../lib/load/run/run-load.ts';
+import '../setup/provide-layers.ts';
 
 /** Each run is bounded by its own short duration plus runLoad's hard timeout. */
 export const RUN_TIMEOUT_MS = 90_000;

@@ -18,6 +18,7 @@ import { rerenderReport } from '../../lib/report/rerender.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
 import { loadRunner, resultOnDisk, RUN_TIMEOUT_MS } from './run-helpers.ts';
 import { sandboxKeys } from './sandbox-keys.ts';
+import '../setup/provide-layers.ts';
 
 vi.mock('../../lib/target/open.ts', async (importOriginal) =>
   (await import('./sandbox-keys.ts')).captureSandboxKeys(importOriginal),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAULTS } from '../../sandbox/faults/catalogue.ts';
-import { propertiesFor, runMatrix } from '../../properties/matrix.ts';
+import { propertiesFor, runMatrix } from '../../lib/props/matrix.ts';
+import '../setup/provide-layers.ts';
 
 describe('mutation matrix', () => {
   it('should catch every fault that shows without load, with a property made for it, and pass the clean sandbox for 3 seeds', async () => {

@@ -1,8 +1,8 @@
 /** A small sandbox for runner tests, its target resolved, and a suite context on it. */
 import type { TargetFile } from '../../lib/target/schema.ts';
 import { resolveTarget, type Target } from '../../lib/target/target.ts';
-import { createContext, type ContextOptions, type SuiteContext } from '../../properties/context.ts';
-import { MATRIX_SANDBOX } from '../../properties/matrix.ts';
+import { createContext, type ContextOptions, type SuiteContext } from '../../lib/props/context.ts';
+import { MATRIX_SANDBOX } from '../../lib/props/matrix.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/start.ts';
 
 export const startSmallSandbox = (options: SandboxOptions = {}): Promise<RunningSandbox> =>

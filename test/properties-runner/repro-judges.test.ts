@@ -9,12 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Failure } from '../../lib/failure.ts';
-import { selectProperties } from '../../properties/all.ts';
-import { reproScript } from '../../properties/repro.ts';
-import { writeRunArtifacts } from '../../properties/report.ts';
-import { runProperties, type Failed } from '../../properties/runner.ts';
+import { selectProperties } from '../../lib/props/registry.ts';
+import { reproScript } from '../../lib/props/repro.ts';
+import { writeRunArtifacts } from '../../lib/props/report.ts';
+import { runProperties, type Failed } from '../../lib/props/runner.ts';
 import type { RunningSandbox } from '../../sandbox/start.ts';
 import { contextOn, keyValues, startSmallSandbox, targetOf } from './live-target.ts';
+import '../setup/provide-layers.ts';
 
 /** Each fault with a property it fails and the BUG line its script must print. */
 const CASES = [

@@ -6,11 +6,12 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TargetFile } from '../../lib/target/schema.ts';
 import { keyVariable } from '../../lib/repro/curl.ts';
-import { selectProperties } from '../../properties/all.ts';
-import { failureReport, writeRunArtifacts } from '../../properties/report.ts';
-import { runProperties, runProperty, type Failed, type PropertyResult } from '../../properties/runner.ts';
+import { selectProperties } from '../../lib/props/registry.ts';
+import { failureReport, writeRunArtifacts } from '../../lib/props/report.ts';
+import { runProperties, runProperty, type Failed, type PropertyResult } from '../../lib/props/runner.ts';
 import type { RunningSandbox } from '../../sandbox/start.ts';
 import { contextOn, keyValues, startSmallSandbox, targetOf } from './live-target.ts';
+import '../setup/provide-layers.ts';
 
 const FAULTS = ['revoked-key-works', 'cross-tenant-cursor', 'page-boundary-duplicate'];
 const PROPERTIES = ['auth.revoked-key', 'tenancy.cross-tenant-cursor', 'pagination.no-duplicates'];

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TargetFile } from '../../lib/target/schema.ts';
-import { ALL_PROPERTIES, selectProperties } from '../../properties/all.ts';
-import { runProperties, type PropertyResult } from '../../properties/runner.ts';
+import { ALL_PROPERTIES } from '../../properties/all.ts';
+import { selectProperties } from '../../lib/props/registry.ts';
+import { runProperties, type PropertyResult } from '../../lib/props/runner.ts';
 import type { RunningSandbox } from '../../sandbox/start.ts';
 import { contextOn, startSmallSandbox } from './live-target.ts';
+import '../setup/provide-layers.ts';
 
 const byName = (results: PropertyResult[]) => new Map(results.map((result) => [result.name, result]));
 

@@ -7,6 +7,7 @@ import { reproOptions } from '../../lib/repro/options.ts';
 import { runRepro, type ReproResult } from '../../lib/repro/run.ts';
 import { recordHar } from './har-recorder.ts';
 import { reproEnv, runArtilleryRepro, runCurlScript } from './run-script.ts';
+import '../setup/provide-layers.ts';
 
 const FAULT = 'page-boundary-duplicate';
 

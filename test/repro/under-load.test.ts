@@ -6,6 +6,7 @@ import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
 import { reproOptions } from '../../lib/repro/options.ts';
 import { runRepro, type ReproResult } from '../../lib/repro/run.ts';
 import { reproEnv, runArtilleryRepro, runCurlScript } from './run-script.ts';
+import '../setup/provide-layers.ts';
 
 describe('repro --under-load of a response cache keyed without the tenant (shared-cache)', () => {
   let work: string;

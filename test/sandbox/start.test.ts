@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { afterAll, describe, expect, it } from 'vitest';
 import { KEY_ROLES, TargetFile } from '../../lib/target/schema.ts';
-import { latencySpec, rateLimitSpec, resolveOptions } from '../../sandbox/options.ts';
+import { latencySpec, rateLimitSpec, resolveOptions } from '../../lib/target/sandbox-options.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
 import { get, MENU, ORDERS, SandboxClient } from './client.ts';
 import { idsOf, timed, until } from './showcase.ts';

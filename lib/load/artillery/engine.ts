@@ -2,7 +2,7 @@
  * The harness's Artillery engine: the one place that knows Artillery's API (the engine contract
  * of artillery 2.x: a class whose createScenario(spec, events) returns the VU function; metrics go
  * out through events.emit). Each arrival Artillery schedules runs one arrival of the scenario of
- * its stage (scenarios/index.ts) with that stage's Vu, over one undici client per stage and
+ * its stage (lib/load/scenarios/index.ts) with that stage's Vu, over one undici client per stage and
  * worker; every sample is written as a raw point for the harness to merge and judge, and a few
  * counters are mirrored into Artillery's own metrics (summed per second: Artillery digests every
  * emitted sample, which stalls its event loop at thousands per second). With `--publish`, the
@@ -12,7 +12,7 @@
 import { threadId } from 'node:worker_threads';
 import path from 'node:path';
 import type { EventEmitter } from 'node:events';
-import { SCENARIOS } from '../../../scenarios/index.ts';
+import { SCENARIOS } from '../scenarios/index.ts';
 import { resolveTarget, targetSecrets, type Target } from '../../target/target.ts';
 import { METRIC } from '../metrics.ts';
 import { PointWriter, type PointSink } from '../points/write.ts';

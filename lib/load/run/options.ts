@@ -14,7 +14,7 @@ import {
   RATE_LIMIT_SHAPE,
   rateLimitSpec,
   type SandboxOptions,
-} from '../../../sandbox/options.ts';
+} from '../../target/sandbox-options.ts';
 
 export interface LoadOptions {
   /** @default 'walk' */

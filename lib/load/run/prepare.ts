@@ -11,7 +11,7 @@ import type { Phase } from '../phases.ts';
 import { PROFILES } from '../profiles.ts';
 import type { LoadScenario, LoadSettings, SetupData } from '../scenario.ts';
 import { overridesFromFlags, thresholdsFor, type Thresholds } from '../thresholds.ts';
-import { SCENARIOS } from '../../../scenarios/index.ts';
+import { SCENARIOS } from '../scenarios/index.ts';
 import { checkOptions, type LoadOptions } from './options.ts';
 import { SANDBOX_FLOOD_RATE } from './sandbox.ts';
 import { openTarget, type RunTarget } from './target.ts';

@@ -3,7 +3,7 @@
  * something: rate limits low enough that fairness and stress reach them on a laptop.
  */
 import type { ScenarioName } from '../thresholds.ts';
-import type { RateLimitOptions, SandboxOptions } from '../../../sandbox/options.ts';
+import type { RateLimitOptions, SandboxOptions } from '../../target/sandbox-options.ts';
 
 /** Per key / per tenant, per second: the noisy tenant's flood is a multiple of perTenant. */
 const FAIRNESS_LIMITS: RateLimitOptions = { perKey: 30, perTenant: 60, windowMs: 1000 };

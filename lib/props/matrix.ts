@@ -4,11 +4,11 @@
  * show under concurrent load belong to the load scenarios and are listed as such. The clean
  * sandbox must pass the whole suite for several seeds in a row.
  */
-import { ALL_CHECKS } from '../lib/checks/registry.ts';
-import { resolveInlineTarget } from '../lib/target/target.ts';
-import { FAULTS, type FaultInfo } from '../sandbox/faults/catalogue.ts';
-import { startSandbox, type SandboxOptions } from '../sandbox/start.ts';
-import { ALL_PROPERTIES } from './all.ts';
+import { ALL_CHECKS } from '../checks/registry.ts';
+import { resolveInlineTarget } from '../target/target.ts';
+import { providedSandbox, type SandboxFault } from '../target/sandbox.ts';
+import type { SandboxOptions } from '../target/sandbox-options.ts';
+import { allProperties } from './registry.ts';
 import { createContext } from './context.ts';
 import { runProperties, type Failed, type PropertyResult, type RunOptions } from './runner.ts';
 import type { PropertyDefinition } from './types.ts';
@@ -19,7 +19,7 @@ export const MATRIX_SANDBOX: SandboxOptions = { seed: 1, orders: 600, menuItemsP
 const MATRIX_CHURN = 100;
 
 /** The sandbox a fault is run against: the small dataset, with churn when the fault needs it. */
-export const faultSandbox = (fault: FaultInfo): SandboxOptions => ({
+export const faultSandbox = (fault: SandboxFault): SandboxOptions => ({
   ...MATRIX_SANDBOX,
   faults: [fault.name],
   churn: fault.needsChurn ? MATRIX_CHURN : 0,
@@ -61,7 +61,7 @@ export function propertiesFor(fault: string): PropertyDefinition[] {
   const checks = new Set(
     ALL_CHECKS.filter((check) => check.catches.includes(fault)).map((check) => check.name),
   );
-  return ALL_PROPERTIES.filter((property) => property.checks.some((check) => checks.has(check)));
+  return allProperties().filter((property) => property.checks.some((check) => checks.has(check)));
 }
 
 /** Runs `properties` against a fresh sandbox with `options`. */
@@ -70,27 +70,27 @@ async function runAgainst(
   properties: readonly PropertyDefinition[],
   run: RunOptions,
 ) {
-  const sandbox = await startSandbox(options);
+  const running = await providedSandbox().start(options);
   try {
-    const context = createContext(resolveInlineTarget(sandbox.target));
+    const context = createContext(resolveInlineTarget(running.target));
     try {
       return await runProperties(properties, context, run);
     } finally {
       await context.close();
     }
   } finally {
-    await sandbox.close();
+    await running.close();
   }
 }
 
 const failedOf = (results: readonly PropertyResult[]): Failed[] =>
   results.filter((result): result is Failed => result.status === 'failed');
 
-async function faultRow(fault: FaultInfo, options: MatrixOptions): Promise<MatrixRow> {
+async function faultRow(fault: SandboxFault, options: MatrixOptions): Promise<MatrixRow> {
   const row = { fault: fault.name, description: fault.description };
   if (fault.needsLoad) return { ...row, verdict: 'load', failed: [], durationMs: 0 };
   const started = Date.now();
-  const properties = options.full ? ALL_PROPERTIES : propertiesFor(fault.name);
+  const properties = options.full ? allProperties() : propertiesFor(fault.name);
   const failed = failedOf(
     await runAgainst(faultSandbox(fault), properties, { ...options, seed: options.seed ?? 1 }),
   );
@@ -121,14 +121,14 @@ export async function runMatrix(
   for (const [index, seed] of (options.cleanSeeds ?? [1, 2, 3]).entries()) {
     // Quiescent and changing data alike: the clean server must pass either way.
     const churn = index % 2 === 1 ? MATRIX_CHURN : 0;
-    const results = await runAgainst({ ...MATRIX_SANDBOX, churn }, ALL_PROPERTIES, { ...options, seed });
+    const results = await runAgainst({ ...MATRIX_SANDBOX, churn }, allProperties(), { ...options, seed });
     const count = (status: PropertyResult['status']) =>
       results.filter((result) => result.status === status).length;
     const failed = failedOf(results).map((result) => result.name);
     clean.push({ seed, churn, failed, passed: count('passed'), skipped: count('skipped') });
   }
   const rows: MatrixRow[] = [];
-  const chosen = FAULTS.filter(
+  const chosen = providedSandbox().faults.filter(
     (fault) => options.faults === undefined || options.faults.includes(fault.name),
   );
   for (const fault of chosen) {

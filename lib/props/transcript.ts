@@ -3,11 +3,11 @@
  * the transcript of its last run, and the curl reproduction is written from it.
  */
 import fc from 'fast-check';
-import type { NodeClient } from '../lib/adapters/node-http.ts';
-import type { Failure } from '../lib/failure.ts';
-import type { ApiCall } from '../lib/http/call.ts';
-import type { ApiResponse } from '../lib/http/response.ts';
-import { sendWithBackoff } from '../lib/paging/walk-list.ts';
+import type { NodeClient } from '../adapters/node-http.ts';
+import type { Failure } from '../failure.ts';
+import type { ApiCall } from '../http/call.ts';
+import type { ApiResponse } from '../http/response.ts';
+import { withBackoff, type BackoffSender, type Sent } from '../paging/walk-list.ts';
 
 /** One request and what came back, with the key named by tenant and role only. */
 export interface Exchange {
@@ -17,13 +17,12 @@ export interface Exchange {
   nextPageToken: string | null;
 }
 
-export interface RecordingClient {
-  /**
-   * Sends through the one 429 retry loop (sendWithBackoff) with the client's backoff. A request
-   * still throttled after its retries makes the run inconclusive (`fc.pre`): a 429 is never a
-   * contract failure (spec §7).
-   */
-  send(call: ApiCall): Promise<ApiResponse>;
+/**
+ * Sends through the one 429 retry loop (withBackoff) with the client's own backoff, whatever a walk
+ * asks: a request still throttled after its retries makes the run inconclusive (`fc.pre`), as a 429
+ * is never a contract failure (spec §7). It backs off itself, so walkList does not retry it again.
+ */
+export interface RecordingClient extends BackoffSender {
   /** Starts a new transcript (one per property run). */
   begin(): void;
   transcript(): readonly Exchange[];
@@ -48,19 +47,23 @@ function tokenOf(response: ApiResponse): string | null {
 }
 
 export function createRecordingClient(client: NodeClient): RecordingClient {
+  const backingOff = withBackoff(client);
   let exchanges: Exchange[] = [];
+  async function sendBackingOff(call: ApiCall): Promise<Sent> {
+    const sent = await backingOff.sendBackingOff(call);
+    if (sent.failures.length > 0) {
+      // A 429 that is not an Error (spec §7) fails the run, though its status never does.
+      exchanges.push({ call, status: 429, nextPageToken: null });
+      throw new ContractViolation(sent.failures, [...exchanges]);
+    }
+    fc.pre(sent.response.status !== 429);
+    exchanges.push({ call, status: sent.response.status, nextPageToken: tokenOf(sent.response) });
+    return sent;
+  }
   return {
-    async send(call) {
-      const { response, failures } = await sendWithBackoff(client, call);
-      if (failures.length > 0) {
-        // A 429 that is not an Error (spec §7) fails the run, though its status never does.
-        exchanges.push({ call, status: 429, nextPageToken: null });
-        throw new ContractViolation(failures, [...exchanges]);
-      }
-      fc.pre(response.status !== 429);
-      exchanges.push({ call, status: response.status, nextPageToken: tokenOf(response) });
-      return response;
-    },
+    backsOff: true,
+    sendBackingOff,
+    send: async (call) => (await sendBackingOff(call)).response,
     begin() {
       exchanges = [];
     },

@@ -1,10 +1,10 @@
 /** Renders runner results: one line per property, a failure in full, and files under reports/. */
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createRedactor, redactDeep } from '../lib/redact.ts';
-import { targetSecrets, type Target } from '../lib/target/target.ts';
-import { callPath } from '../lib/http/call.ts';
-import { propsReplay, type RunSource } from '../lib/replay-command.ts';
+import { createRedactor, redactDeep } from '../redact.ts';
+import { targetSecrets, type Target } from '../target/target.ts';
+import { callPath } from '../http/call.ts';
+import { propsReplay, type RunSource } from '../replay-command.ts';
 import { reproScript } from './repro.ts';
 import type { Failed, PropertyResult, RunOptions } from './runner.ts';
 

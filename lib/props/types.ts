@@ -4,10 +4,10 @@
  * vitest files, the `props` command, the gate and the mutation matrix all run the same list.
  */
 import type fc from 'fast-check';
-import type { Failure } from '../lib/failure.ts';
-import type { Sender } from '../lib/paging/walk-list.ts';
-import type { KeyRole } from '../lib/target/schema.ts';
-import type { Target } from '../lib/target/target.ts';
+import type { Failure } from '../failure.ts';
+import type { Sender } from '../paging/walk-list.ts';
+import type { KeyRole } from '../target/schema.ts';
+import type { Target } from '../target/target.ts';
 import type { RecordingClient } from './transcript.ts';
 import type { Survey } from './survey.ts';
 

@@ -1,10 +1,10 @@
 /** From a failed run's transcript to the steps of its curl reproduction, and the script itself. */
-import { callPath } from '../lib/http/call.ts';
-import type { Failure, RequestRecord } from '../lib/failure.ts';
-import { curlScript, type ReproStep } from '../lib/repro/curl.ts';
-import { scriptTarget } from '../lib/repro/script-target.ts';
-import { propsReplay, type RunSource } from '../lib/replay-command.ts';
-import type { Target } from '../lib/target/target.ts';
+import { callPath } from '../http/call.ts';
+import type { Failure, RequestRecord } from '../failure.ts';
+import { curlScript, type ReproStep } from '../repro/curl.ts';
+import { scriptTarget } from '../repro/script-target.ts';
+import { propsReplay, type RunSource } from '../replay-command.ts';
+import type { Target } from '../target/target.ts';
 import type { Exchange } from './transcript.ts';
 
 /**

@@ -1,6 +1,6 @@
 /** Whether a target can support a property; the reason it cannot is what a skip reports. */
-import type { KeyRole } from '../lib/target/schema.ts';
-import type { Target, TenantTarget } from '../lib/target/target.ts';
+import type { KeyRole } from '../target/schema.ts';
+import type { Target, TenantTarget } from '../target/target.ts';
 import type { Need } from './types.ts';
 import type { Survey } from './survey.ts';
 

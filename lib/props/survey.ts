@@ -3,11 +3,11 @@
  * tenant that has a full key. Properties draw their inputs from it (q from names actually seen,
  * locations actually used), bound their walks by it, and know which tenant owns which id.
  */
-import type { NodeClient } from '../lib/adapters/node-http.ts';
-import { ENDPOINTS, LIMITS, type Endpoint } from '../lib/contract/endpoints.ts';
-import type { WalkEnd } from '../lib/paging/walk.ts';
-import { walkList } from '../lib/paging/walk-list.ts';
-import type { Target, TenantTarget } from '../lib/target/target.ts';
+import type { NodeClient } from '../adapters/node-http.ts';
+import { ENDPOINTS, LIMITS, type Endpoint } from '../contract/endpoints.ts';
+import type { WalkEnd } from '../paging/walk.ts';
+import { walkList } from '../paging/walk-list.ts';
+import type { Target, TenantTarget } from '../target/target.ts';
 
 export interface SurveyRecord {
   id: string;

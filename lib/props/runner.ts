@@ -4,15 +4,15 @@
  * The vitest files, `npm run props`, the gate and the mutation matrix all call this.
  */
 import fc from 'fast-check';
-import { isError, type Failure } from '../lib/failure.ts';
-import { createRedactor, redactDeep } from '../lib/redact.ts';
-import { targetSecrets } from '../lib/target/target.ts';
+import { isError, type Failure } from '../failure.ts';
+import { createRedactor, redactDeep } from '../redact.ts';
+import { targetSecrets } from '../target/target.ts';
 import { needsSurvey, unmetNeeds } from './needs.ts';
 import { reproSteps } from './repro.ts';
 import type { SuiteContext } from './context.ts';
 import { ContractViolation } from './transcript.ts';
 import { isSkip, type Family, type PropertyDefinition } from './types.ts';
-import type { ReproStep } from '../lib/repro/curl.ts';
+import type { ReproStep } from '../repro/curl.ts';
 
 export interface RunOptions {
   /** Runs per property; each definition's own default when absent. */

@@ -1,7 +1,7 @@
 /** One context per suite run: the client, the budget, and the survey shared by every property. */
-import { createNodeClient, type NodeClientOptions } from '../lib/adapters/node-http.ts';
-import type { Failure } from '../lib/failure.ts';
-import type { Target } from '../lib/target/target.ts';
+import { createNodeClient, type NodeClientOptions } from '../adapters/node-http.ts';
+import type { Failure } from '../failure.ts';
+import type { Target } from '../target/target.ts';
 import { surveyTarget, type Survey } from './survey.ts';
 import { createRecordingClient } from './transcript.ts';
 import type { Budget, PropertyContext } from './types.ts';

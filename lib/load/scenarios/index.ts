@@ -1,5 +1,5 @@
 /** Every load scenario by name: the harness's runner and the load engine read this one list. */
-import type { LoadScenario } from '../lib/load/scenario.ts';
+import type { LoadScenario } from '../scenario.ts';
 import { capacity } from './capacity.ts';
 import { depth } from './depth.ts';
 import { fairness } from './fairness.ts';

@@ -1,5 +1,5 @@
 /** Options of one sandbox instance, their defaults, and the one place they are validated. */
-import { readDuration } from '../lib/duration.ts';
+import { readDuration } from '../duration.ts';
 
 export interface RateLimitOptions {
   /** Requests one API key may make per window. @default 1000 */

@@ -3,9 +3,9 @@
  * suite starts only against a live server, and an unreachable one fails in one line, in bounded time.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { HarnessError } from '../lib/errors.ts';
-import type { Target } from '../lib/target/target.ts';
-import { createNodeClient } from '../lib/adapters/node-http.ts';
+import { HarnessError } from '../errors.ts';
+import type { Target } from '../target/target.ts';
+import { createNodeClient } from '../adapters/node-http.ts';
 
 export async function waitUntilAnswering(target: Target, timeoutMs = 10_000): Promise<void> {
   const client = createNodeClient(target, { timeoutMs: Math.min(timeoutMs, 5000), connections: 1 });

@@ -3,11 +3,11 @@
  * the probing setup, and each arrival one walk planned by lib/load/walk-plan, with a refused request
  * of the same tenant sent beside it (./refused.ts).
  */
-import type { ProfileName } from '../../lib/load/profiles.ts';
-import { profilePhases } from '../../lib/load/phases.ts';
-import type { LoadScenario } from '../../lib/load/scenario.ts';
-import type { ScenarioName } from '../../lib/load/thresholds.ts';
-import { planWalk, type WalkPlanOptions } from '../../lib/load/walk-plan.ts';
+import type { ProfileName } from '../../profiles.ts';
+import { profilePhases } from '../../phases.ts';
+import type { LoadScenario } from '../../scenario.ts';
+import type { ScenarioName } from '../../thresholds.ts';
+import { planWalk, type WalkPlanOptions } from '../../walk-plan.ts';
 import { walkBesideRefused } from './refused.ts';
 import { probeTarget } from './setup.ts';
 
