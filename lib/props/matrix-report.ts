@@ -6,7 +6,13 @@ const milliseconds = (value: number): string =>
 
 function cells(row: MatrixRow): string[] {
   if (row.verdict === 'load')
-    return [row.fault, 'shows only under concurrent load: caught by the gate’s loads (table below)', '', '', ''];
+    return [
+      row.fault,
+      'shows only under concurrent load: caught by the gate’s loads (table below)',
+      '',
+      '',
+      '',
+    ];
   if (row.caughtBy === undefined) return [row.fault, '**MISSED**', '', '', ''];
   const { property, check, timeToDetectMs, shrunkRequests } = row.caughtBy;
   const others = row.failed.length > 1 ? ` (+${row.failed.length - 1} more)` : '';
