@@ -35,9 +35,8 @@ import { capacitySetup, runCapacityStep, type StepRun } from './step.ts';
 import { HarnessError } from '../errors.ts';
 import { isError, type Failure } from '../failure.ts';
 import { openTarget, type RunTarget } from '../load/run/target.ts';
-import { writeRunReport, type ReportPaths } from '../report/write.ts';
+import { withRun, type RunFolder, type RunPaths } from '../report/with-run.ts';
 import { runVersions } from '../report/versions.ts';
-import { inRunDir } from '../adapters/node-run-dir.ts';
 
 /**
  * `objective`: two driven steps in a row missed it; `generator`: two steps in a row could not be
@@ -58,7 +57,7 @@ export interface CapacityResult {
   lines: CapacityFindings['lines'];
   stoppedBy: StopReason;
   summary: Summary;
-  paths: ReportPaths;
+  paths: RunPaths;
   /** `--publish` did not reach its receiver: each distinct line once. */
   warnings: string[];
 }
@@ -133,12 +132,13 @@ async function measureSteps(
   return result;
 }
 
-function newSummary(run: RunTarget, artilleryVersion: string): Summary {
+function newSummary(run: RunTarget, artilleryVersion: string, folder: RunFolder): Summary {
   return startSummary({
     command: 'capacity',
+    runId: folder.runId,
     target: describeTarget(run.target.name, run.target.baseUrl, { sandbox: run.sandbox, faults: run.faults }),
     versions: runVersions(artilleryVersion),
-    startedAt: new Date(),
+    startedAt: folder.started,
   });
 }
 
@@ -154,10 +154,10 @@ export async function runCapacity(
   const redact = createRedactor(targetSecrets(run.target));
   onRedactor(redact);
   try {
-    const summary = newSummary(run, artillery.version);
-    const runDir = path.resolve(options.reportsDir, summary.runId);
     // An error (the target unreachable, Artillery failing) leaves no run directory behind.
-    return await inRunDir(runDir, async () => {
+    return await withRun({ command: 'capacity', reportsDir: options.reportsDir }, async (folder) => {
+      const { runDir } = folder;
+      const summary = newSummary(run, artillery.version, folder);
       const plan = planSteps({ ...options, targetMaxRps: run.target.load.maxRps });
       const started = Date.now();
       const measurement = await measureSteps(run, options, plan, runDir, onStep);
@@ -213,8 +213,8 @@ export async function runCapacity(
       };
       await writeFile(path.join(runDir, 'capacity.json'), redact(`${JSON.stringify(table, null, 2)}\n`));
       finishSummary(summary, new Date());
-      const paths = await writeRunReport(summary, { redact, reportsDir: options.reportsDir });
       return {
+        redact,
         plan,
         steps: measurement.steps,
         knee,
@@ -225,7 +225,6 @@ export async function runCapacity(
         lines,
         stoppedBy: measurement.stoppedBy,
         summary,
-        paths,
         warnings: measurement.warnings,
       };
     });

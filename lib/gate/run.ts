@@ -3,8 +3,6 @@
  * property suites, then the loads as stages of one Artillery run, compare with a baseline, and
  * write one report. `scripts/gate.ts` parses the flags and prints; everything else is here.
  */
-import path from 'node:path';
-import { inRunDir } from '../adapters/node-run-dir.ts';
 import { HarnessError } from '../errors.ts';
 import type { Publish } from '../load/publish.ts';
 import { resolveArtillery } from '../process/artillery.ts';
@@ -20,7 +18,7 @@ import { addStage, describeTarget, finishSummary, startSummary } from '../report
 import type { Summary } from '../report/model.ts';
 import { readSummaryFile } from '../report/read.ts';
 import { runVersions } from '../report/versions.ts';
-import { writeRunReport, type ReportPaths } from '../report/write.ts';
+import { withRun, type RunPaths } from '../report/with-run.ts';
 import { loadRefusal } from '../target/loopback.ts';
 import { openTarget } from '../target/open.ts';
 import { targetSecrets } from '../target/target.ts';
@@ -45,7 +43,7 @@ export interface GateOptions {
 
 export interface GateResult {
   summary: Summary;
-  paths: ReportPaths;
+  paths: RunPaths;
 }
 
 type Say = (line: string) => void;
@@ -105,67 +103,70 @@ export async function runGate(
     const refusal = loadRefusal(opened.target);
     if (refusal) throw new HarnessError(refusal);
   }
-  const summary = startSummary({
-    command: 'gate',
-    target: describeTarget(opened.target.name, opened.target.baseUrl, { sandbox: !opened.file, faults }),
-    versions: runVersions(artillery?.version),
-    startedAt: started,
-  });
-  const runDir = path.join(options.reportsDir, summary.runId);
-  say(
-    `gate ${summary.runId} against ${opened.target.name}${faults.length ? ` with fault ${faults.join(', ')}` : ''}${artillery ? ` (artillery ${artillery.version})` : ''}`,
-  );
   const io = { say, redact };
   // Only a gate that judged nothing (every stage in error before any check) leaves no run directory.
-  return inRunDir(runDir, async () => {
-    const errors: (Error | undefined)[] = [];
-    try {
-      errors.push(
-        await stage(summary, 'properties', io, async () => {
-          const source = opened.file ? { targetFile: opened.file } : { faults, churn: GATE_CHURN };
-          const results = await runGateProperties(
-            opened.target,
-            options.properties,
-            { summary, runDir, source },
-            say,
-          );
-          return !results.some((result) => result.status === 'failed');
-        }),
+  const { paths, summary: finished } = await withRun(
+    { command: 'gate', reportsDir: options.reportsDir, started },
+    async ({ runId, runDir }) => {
+      const summary = startSummary({
+        command: 'gate',
+        runId,
+        target: describeTarget(opened.target.name, opened.target.baseUrl, { sandbox: !opened.file, faults }),
+        versions: runVersions(artillery?.version),
+        startedAt: started,
+      });
+      say(
+        `gate ${summary.runId} against ${opened.target.name}${faults.length ? ` with fault ${faults.join(', ')}` : ''}${artillery ? ` (artillery ${artillery.version})` : ''}`,
       );
-    } finally {
-      await opened.sandbox?.close();
-    }
-    if (loads.length === 0) say('load stage not run (--load none)');
-    else
-      errors.push(
-        await stage(summary, 'load', io, async () => {
-          const results = await runGateLoads(
-            loads,
-            {
-              summary,
-              runDir,
-              ...(opened.file ? { target: opened.file } : {}),
-              faults,
-              ...(options.publish ? { publish: { to: options.publish, run: summary.runId } } : {}),
-            },
-            say,
-          );
-          return results.every((result) => result.verdict === 'pass' || result.verdict === 'inconclusive');
-        }),
-      );
-    const first = errors.find((error) => error !== undefined);
-    if (first !== undefined && summary.checks.length === 0) throw first;
-    let finished = finishSummary(summary, new Date());
-    if (baseline && options.baseline)
-      finished = finishSummary(
-        withBaseline(
-          finished,
-          options.baseline.file,
-          compareWithBaseline(finished, baseline, options.baseline.margins),
-        ),
-        new Date(),
-      );
-    const paths = await writeRunReport(finished, { redact, reportsDir: options.reportsDir });
-    return { summary: finished, paths };
-  });
+      const errors: (Error | undefined)[] = [];
+      try {
+        errors.push(
+          await stage(summary, 'properties', io, async () => {
+            const source = opened.file ? { targetFile: opened.file } : { faults, churn: GATE_CHURN };
+            const results = await runGateProperties(
+              opened.target,
+              options.properties,
+              { summary, runDir, source },
+              say,
+            );
+            return !results.some((result) => result.status === 'failed');
+          }),
+        );
+      } finally {
+        await opened.sandbox?.close();
+      }
+      if (loads.length === 0) say('load stage not run (--load none)');
+      else
+        errors.push(
+          await stage(summary, 'load', io, async () => {
+            const results = await runGateLoads(
+              loads,
+              {
+                summary,
+                runDir,
+                ...(opened.file ? { target: opened.file } : {}),
+                faults,
+                ...(options.publish ? { publish: { to: options.publish, run: summary.runId } } : {}),
+              },
+              say,
+            );
+            return results.every((result) => result.verdict === 'pass' || result.verdict === 'inconclusive');
+          }),
+        );
+      const first = errors.find((error) => error !== undefined);
+      if (first !== undefined && summary.checks.length === 0) throw first;
+      let judged = finishSummary(summary, new Date());
+      if (baseline && options.baseline)
+        judged = finishSummary(
+          withBaseline(
+            judged,
+            options.baseline.file,
+            compareWithBaseline(judged, baseline, options.baseline.margins),
+          ),
+          new Date(),
+        );
+      return { summary: judged, redact };
+    },
+  );
+  return { summary: finished, paths };
 }

@@ -14,9 +14,10 @@ import { writeRunArtifacts } from './report.ts';
 import { runPropertiesKept, type PropertyResult, type RunOptions } from './runner.ts';
 import { describeError } from '../cli/cli.ts';
 import { HarnessError } from '../errors.ts';
-import { addStage, describeTarget, finishSummary, makeRunId, startSummary } from '../report/build.ts';
+import { addStage, describeTarget, finishSummary, startSummary } from '../report/build.ts';
 import { runVersions } from '../report/versions.ts';
-import { writeRunReport, type ReportPaths } from '../report/write.ts';
+import type { ReportPaths } from '../report/write.ts';
+import { withRun } from '../report/with-run.ts';
 import { addPropertyChecks } from './summary.ts';
 import { createRedactor } from '../redact.ts';
 import { openTarget } from '../target/open.ts';
@@ -62,41 +63,39 @@ export async function runProps(
   try {
     // A started sandbox answers at once; an external target is already running or is down.
     await waitUntilAnswering(target, 3000);
-    const started = new Date();
-    const runId = makeRunId('props', started);
-    const runDir = join(run.reportsDir, runId);
-    const { results, interrupted } = await runPropertiesKept(properties, context, options, onResult);
-    const source =
-      run.targetFile === '' ? { faults: run.faults, churn: run.churn } : { targetFile: run.targetFile };
-    const artifacts = await writeRunArtifacts(runDir, target, results, options, source);
-    const summary = startSummary({
-      command: 'props',
-      runId,
-      target: describeTarget(target.name, target.baseUrl, {
-        sandbox: sandbox !== undefined,
-        faults: run.faults,
-      }),
-      versions: runVersions(),
-      startedAt: started,
-    });
-    addPropertyChecks(summary, results, { runDir, reproductions: artifacts.reproductions, source });
-    summary.artifacts = [{ name: 'props.json', path: 'props.json' }];
-    // What ran is judged and kept; the reason the rest could not run is the run's stage error.
-    if (interrupted !== undefined)
-      addStage(
-        summary,
-        'properties',
-        'error',
-        Date.now() - started.getTime(),
-        redact(describeError(interrupted)),
-      );
-    finishSummary(summary, new Date());
-    const report = await writeRunReport(summary, {
-      redact,
-      reportsDir: run.reportsDir,
-      runDir,
-    });
-    return { results, artifacts, report, failed: summary.exitCode !== 0 };
+    const { paths, ...done } = await withRun(
+      { command: 'props', reportsDir: run.reportsDir },
+      async ({ runId, runDir, started }) => {
+        const { results, interrupted } = await runPropertiesKept(properties, context, options, onResult);
+        const source =
+          run.targetFile === '' ? { faults: run.faults, churn: run.churn } : { targetFile: run.targetFile };
+        const artifacts = await writeRunArtifacts(runDir, target, results, options, source);
+        const summary = startSummary({
+          command: 'props',
+          runId,
+          target: describeTarget(target.name, target.baseUrl, {
+            sandbox: sandbox !== undefined,
+            faults: run.faults,
+          }),
+          versions: runVersions(),
+          startedAt: started,
+        });
+        addPropertyChecks(summary, results, { runDir, reproductions: artifacts.reproductions, source });
+        summary.artifacts = [{ name: 'props.json', path: 'props.json' }];
+        // What ran is judged and kept; the reason the rest could not run is the run's stage error.
+        if (interrupted !== undefined)
+          addStage(
+            summary,
+            'properties',
+            'error',
+            Date.now() - started.getTime(),
+            redact(describeError(interrupted)),
+          );
+        finishSummary(summary, new Date());
+        return { summary, redact, results, artifacts };
+      },
+    );
+    return { ...done, report: paths, failed: done.summary.exitCode !== 0 };
   } finally {
     await context.close();
     await sandbox?.close();

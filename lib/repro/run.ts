@@ -17,7 +17,7 @@ import { observedFailures } from './har-observed.ts';
 import { loadRefusal } from '../target/loopback.ts';
 import { targetSecrets } from '../target/target.ts';
 import { openTarget, type RunTarget } from '../load/run/target.ts';
-import { writeRunReport, type ReportPaths } from '../report/write.ts';
+import { withRun, type RunPaths } from '../report/with-run.ts';
 import { hunt, shrinkFound, type HuntResult, type Shrunk } from './hunt.ts';
 import { reproInput, type ReproInput } from './input.ts';
 import { foreignOwners, startBackgroundLoad } from './under-load.ts';
@@ -30,7 +30,6 @@ import { walkRoles } from '../load/walk-plan.ts';
 import type { ReproStep } from './curl.ts';
 import { withNeighbourFirst } from './neighbour.ts';
 import type { Target } from '../target/target.ts';
-import { inRunDir } from '../adapters/node-run-dir.ts';
 import { shellArgument, sourceFlags, type RunSource } from '../replay-command.ts';
 
 export interface ReproResult {
@@ -42,7 +41,7 @@ export interface ReproResult {
   credential: string;
   outcome: ReproOutcome;
   summary: Summary;
-  paths: ReportPaths;
+  paths: RunPaths;
 }
 
 async function openReproTarget(options: ReproOptions): Promise<RunTarget> {
@@ -170,54 +169,61 @@ export async function runRepro(
     const measured = await huntAndShrink(client, run, walk, input, options);
     // The Artillery the reproduction is written for (it runs there, not here).
     const artillery = reproArtillery();
-    const summary = startSummary({
-      command: 'repro',
-      target: describeTarget(run.target.name, run.target.baseUrl, {
-        sandbox: run.sandbox,
-        faults: run.faults,
-      }),
-      versions: runVersions(artillery.version),
-      startedAt,
-    });
-    const runDir = path.join(options.reportsDir, summary.runId);
     // An error while writing the reproductions or reports leaves no half-written run directory.
-    return await inRunDir(runDir, async () => {
-      const failure = measured.shrunk?.replay.failures[0];
-      const replay = replayCommand(options);
-      const reproduction =
-        measured.shrunk && failure
-          ? await writeReproScripts({
-              runDir,
-              check: failure.check,
-              title: `Reproduction of ${failure.check} on ${input.walk.endpoint}, found by npm run repro (${input.source})`,
-              replay,
-              target: run.target,
-              source: runSource(options),
-              steps: reproSteps(run.target, walk, measured.shrunk.replay),
-              failures: measured.shrunk.replay.failures,
-              redact,
-              artillery,
-            })
-          : [];
-      const outcome: ReproOutcome = {
-        filters: input.walk.filters,
-        triesAllowed: options.times,
-        reproduction,
-        ...measured,
-      };
-      fillReproSummary(summary, outcome, replay);
-      summary.artifacts = [{ name: 'the hunt as data (repro.json)', path: 'repro.json' }];
-      const line = verdictLine(outcome);
-      // The walk's shape only: the HAR's response bodies are the customer's data, not the report's.
-      const pages = input.walk.pages.map(({ query, status, cursorFrom }) => ({ query, status, cursorFrom }));
-      const customerWalk = { ...input.walk, pages, key: undefined };
-      const story = { verdict: line, credential: choice.how, customerWalk, observed, outcome };
-      await writeFile(path.join(runDir, 'repro.json'), redact(`${JSON.stringify(story, null, 2)}\n`));
-      finishSummary(summary, new Date());
-      const paths = await writeRunReport(summary, { redact, reportsDir: options.reportsDir });
-      const verdict = measured.hunted.found ? 'reproduced' : 'not-reproduced';
-      return { verdict, line, observed, credential: choice.how, outcome, summary, paths };
-    });
+    return await withRun(
+      { command: 'repro', reportsDir: options.reportsDir, started: startedAt },
+      async (folder) => {
+        const { runDir } = folder;
+        const summary = startSummary({
+          command: 'repro',
+          runId: folder.runId,
+          target: describeTarget(run.target.name, run.target.baseUrl, {
+            sandbox: run.sandbox,
+            faults: run.faults,
+          }),
+          versions: runVersions(artillery.version),
+          startedAt,
+        });
+        const failure = measured.shrunk?.replay.failures[0];
+        const replay = replayCommand(options);
+        const reproduction =
+          measured.shrunk && failure
+            ? await writeReproScripts({
+                runDir,
+                check: failure.check,
+                title: `Reproduction of ${failure.check} on ${input.walk.endpoint}, found by npm run repro (${input.source})`,
+                replay,
+                target: run.target,
+                source: runSource(options),
+                steps: reproSteps(run.target, walk, measured.shrunk.replay),
+                failures: measured.shrunk.replay.failures,
+                redact,
+                artillery,
+              })
+            : [];
+        const outcome: ReproOutcome = {
+          filters: input.walk.filters,
+          triesAllowed: options.times,
+          reproduction,
+          ...measured,
+        };
+        fillReproSummary(summary, outcome, replay);
+        summary.artifacts = [{ name: 'the hunt as data (repro.json)', path: 'repro.json' }];
+        const line = verdictLine(outcome);
+        // The walk's shape only: the HAR's response bodies are the customer's data, not the report's.
+        const pages = input.walk.pages.map(({ query, status, cursorFrom }) => ({
+          query,
+          status,
+          cursorFrom,
+        }));
+        const customerWalk = { ...input.walk, pages, key: undefined };
+        const story = { verdict: line, credential: choice.how, customerWalk, observed, outcome };
+        await writeFile(path.join(runDir, 'repro.json'), redact(`${JSON.stringify(story, null, 2)}\n`));
+        finishSummary(summary, new Date());
+        const verdict: ReproResult['verdict'] = measured.hunted.found ? 'reproduced' : 'not-reproduced';
+        return { verdict, line, observed, credential: choice.how, outcome, summary, redact };
+      },
+    );
   } finally {
     await client.close();
     await run.close();

@@ -4,20 +4,19 @@
  * result.json. An error run leaves no folder behind.
  */
 import path from 'node:path';
-import { inRunDir } from '../../adapters/node-run-dir.ts';
-import { describeTarget, finishSummary, makeRunId, startSummary } from '../../report/build.ts';
+import { describeTarget, finishSummary, startSummary } from '../../report/build.ts';
 import type { Summary } from '../../report/model.ts';
 import { commandReplay } from '../../replay-command.ts';
 import { runVersions } from '../../report/versions.ts';
-import { writeReportFiles, writeRunReport, type ReportPaths } from '../../report/write.ts';
-import { PROJECT_ROOT, runLoads, type LoadResult } from './loads.ts';
+import { withRun, type RunPaths } from '../../report/with-run.ts';
+import { runLoads, type LoadResult } from './loads.ts';
 import { checkOptions, type LoadOptions } from './options.ts';
 import { addLoadChecks, fillLoadMetrics } from './summary.ts';
 
 /** A load command's run: its load's result, and the run's reports in the one summary schema. */
 export interface LoadRun extends LoadResult {
   summary: Summary;
-  report: ReportPaths;
+  report: RunPaths;
 }
 
 /**
@@ -26,45 +25,45 @@ export interface LoadRun extends LoadResult {
  */
 export async function runLoad(options: LoadOptions = {}): Promise<LoadRun> {
   const { scenario, profile, workers, publish } = checkOptions(options);
-  const started = new Date();
-  const runId = makeRunId('load', started);
-  const reportsDir = path.resolve(options.reportsDir ?? path.join(PROJECT_ROOT, 'reports'));
-  const dir = path.resolve(options.outDir ?? path.join(reportsDir, runId));
   // An error (a bad target, an unreachable host) leaves no run directory behind.
-  const [result] = await inRunDir(dir, () =>
-    runLoads([{ name: scenario, options, dir }], {
-      dir,
-      workers,
-      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-      ...(options.maxInFlight ? { maxInFlight: options.maxInFlight } : {}),
-      ...(options.echo ? { echo: options.echo } : {}),
-      ...(options.env ? { env: options.env } : {}),
-      ...(options.progress ? { progress: options.progress } : {}),
-      ...(publish ? { publish: { to: publish, run: runId } } : {}),
-    }),
+  const { paths, summary, result } = await withRun(
+    {
+      command: 'load',
+      ...(options.reportsDir ? { reportsDir: options.reportsDir } : {}),
+      ...(options.outDir ? { runDir: options.outDir } : {}),
+    },
+    async ({ runId, runDir: dir, started }) => {
+      const [result] = await runLoads([{ name: scenario, options, dir }], {
+        dir,
+        workers,
+        ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+        ...(options.maxInFlight ? { maxInFlight: options.maxInFlight } : {}),
+        ...(options.echo ? { echo: options.echo } : {}),
+        ...(options.env ? { env: options.env } : {}),
+        ...(options.progress ? { progress: options.progress } : {}),
+        ...(publish ? { publish: { to: publish, run: runId } } : {}),
+      });
+      if (!result) throw new Error('runLoads returned no result for one load');
+      const summary = startSummary({
+        command: 'load',
+        runId,
+        target: describeTarget(result.target.name, result.target.baseUrl, {
+          sandbox: result.target.sandbox,
+          faults: result.target.faults,
+        }),
+        versions: runVersions(result.engine.artillery),
+        startedAt: started,
+      });
+      const source =
+        options.target === undefined ? { faults: options.faults ?? [] } : { targetFile: options.target };
+      const replay = commandReplay('load', source, ['--scenario', scenario, '--profile', profile]);
+      addLoadChecks(summary, result, `${scenario}/${profile}`, replay);
+      await fillLoadMetrics(summary, [{ name: scenario, result }]);
+      summary.artifacts = [{ name: 'result.json', path: path.relative(dir, result.files.result) }];
+      finishSummary(summary, new Date(), { setupError: result.verdict === 'error' });
+      // The result on disk is already redacted; the summary holds nothing the result does not.
+      return { summary, result, redact: (text: string) => text };
+    },
   );
-  if (!result) throw new Error('runLoads returned no result for one load');
-  const summary = startSummary({
-    command: 'load',
-    runId,
-    target: describeTarget(result.target.name, result.target.baseUrl, {
-      sandbox: result.target.sandbox,
-      faults: result.target.faults,
-    }),
-    versions: runVersions(result.engine.artillery),
-    startedAt: started,
-  });
-  const source =
-    options.target === undefined ? { faults: options.faults ?? [] } : { targetFile: options.target };
-  const replay = commandReplay('load', source, ['--scenario', scenario, '--profile', profile]);
-  addLoadChecks(summary, result, `${scenario}/${profile}`, replay);
-  await fillLoadMetrics(summary, [{ name: scenario, result }]);
-  summary.artifacts = [{ name: 'result.json', path: path.relative(dir, result.files.result) }];
-  finishSummary(summary, new Date(), { setupError: result.verdict === 'error' });
-  // The result on disk is already redacted; the summary holds nothing the result does not.
-  const redact = (text: string) => text;
-  const report = options.outDir
-    ? await writeReportFiles(summary, dir, redact)
-    : await writeRunReport(summary, { redact, reportsDir, runDir: dir });
-  return { ...result, summary, report };
+  return { ...result, summary, report: paths };
 }
