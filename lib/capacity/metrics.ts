@@ -6,7 +6,8 @@ import type { Capacity, LatencyRow, Metrics } from '../report/model.ts';
 import type { Knee } from './knee.ts';
 import type { CapacityAnswer, Objective, StepVerdict } from './objective.ts';
 import type { MeasuredStep, Onset } from './onset.ts';
-import { percentile, type RequestSample, type StepStats } from './step-stats.ts';
+import { percentileOf } from '../load/points/percentile.ts';
+import type { RequestSample, StepStats } from './step-stats.ts';
 
 /** What a capacity run found, as metrics.capacity wants it. */
 export interface CapacityFindings {
@@ -81,7 +82,7 @@ function latencyRow(endpoint: string, tenant: string | undefined, samples: Reque
     .filter((sample) => sample.status !== 429)
     .map((sample) => sample.durationMs)
     .sort((a, b) => a - b);
-  const at = (p: number) => Number(percentile(sorted, p).toFixed(2));
+  const at = (p: number) => Number(percentileOf(sorted, p).toFixed(2));
   return {
     endpoint,
     ...(tenant === undefined ? {} : { tenant }),

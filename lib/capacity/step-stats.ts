@@ -5,6 +5,7 @@
  * is saturated. 429s are counted on their own, and errors (no response, 5xx, any other non-2xx)
  * on theirs.
  */
+import { percentileOf } from '../load/points/percentile.ts';
 import { generatorShortfall } from '../load/verdict.ts';
 
 /** One request of a step, as read from its `latency` point. */
@@ -64,13 +65,6 @@ export interface GeneratorRun {
 
 const isError = (status: number) => status !== 429 && (status < 200 || status > 299);
 
-/** Nearest-rank percentile of ascending values; 0 for none. */
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] ?? 0;
-}
-
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 
 export function stepStats(
@@ -95,9 +89,9 @@ export function stepStats(
     generatorRps: round(generator.started / durationS),
     latenessP95: round(generator.latenessP95),
     ...(undriven ? { undriven } : {}),
-    p50: round(percentile(answered, 50)),
-    p95: round(percentile(answered, 95)),
-    p99: round(percentile(answered, 99)),
+    p50: round(percentileOf(answered, 50)),
+    p95: round(percentileOf(answered, 95)),
+    p99: round(percentileOf(answered, 99)),
     errorRate: share(errors),
     errors,
     rate429: share(samples.filter((sample) => sample.status === 429).length),

@@ -5,10 +5,7 @@
  * (the 10th percentile) of a few first pages before the load starts; every request of the run is
  * then reported as its distance from it, and the soak profile gates the floor of the last third.
  */
-const FLOOR_QUANTILE = 0.1;
+import { percentileOf } from './points/percentile.ts';
 
-/** The 10th percentile of the samples, ms; 0 for none. */
-export function latencyFloor(samples: readonly number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length * FLOOR_QUANTILE)] ?? 0;
-}
+/** The 10th percentile of the samples (the one percentile, ./points/percentile.ts), ms; 0 for none. */
+export const latencyFloor = (samples: readonly number[]): number => percentileOf(samples, 10);

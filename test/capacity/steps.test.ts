@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { onset429 } from '../../lib/capacity/onset.ts';
 import { planSteps } from '../../lib/capacity/plan.ts';
-import { percentile, stepStats, type RequestSample } from '../../lib/capacity/step-stats.ts';
+import { stepStats, type RequestSample } from '../../lib/capacity/step-stats.ts';
+import { percentileOf as percentile } from '../../lib/load/points/percentile.ts';
 import { stepTable } from '../../lib/capacity/table.ts';
 
 const sample = (status: number, durationMs: number, key = 'tenant-a/full'): RequestSample => ({
@@ -60,8 +61,9 @@ describe('stepStats', () => {
       rate429: 0.02,
     });
     expect(stats.undriven).toBeUndefined();
-    expect(stats.p50).toBe(49);
-    expect(stats.p95).toBe(94);
+    // The one percentile (HDR): within 0.1 % above the value at its rank.
+    expect(stats.p50).toBeCloseTo(49, 1);
+    expect(stats.p95).toBeCloseTo(94, 1);
     expect(stats.p99).toBe(10_000);
   });
 

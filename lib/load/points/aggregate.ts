@@ -3,14 +3,12 @@
  * counts per value bucket; adding two histograms adds their counts bucket by bucket, so the merge
  * of per-segment aggregates equals, exactly, the aggregate of the union of their points.
  */
-import { build, type Histogram } from 'hdr-histogram-js';
+import type { Histogram } from 'hdr-histogram-js';
 import { HarnessError } from '../../errors.ts';
 import type { MetricKind, Point } from './format.ts';
+import { newHistogram, scaled as scaledValue, TREND_SCALE } from './percentile.ts';
 
-/** Trend values are recorded in thousandths (microseconds for millisecond timings). */
-export const TREND_SCALE = 1000;
-/** Relative error of a reported percentile: 10^-3 with 3 significant digits. */
-const SIGNIFICANT_DIGITS = 3;
+export { TREND_SCALE };
 
 export interface MetricState {
   type: MetricKind;
@@ -24,9 +22,6 @@ export interface MetricState {
   last: { time: number; value: number };
   histogram?: Histogram;
 }
-
-const newHistogram = () =>
-  build({ bitBucketSize: 'packed', numberOfSignificantValueDigits: SIGNIFICANT_DIGITS, autoResize: true });
 
 function emptyState(type: MetricKind): MetricState {
   return {
@@ -51,8 +46,7 @@ function record(state: MetricState, value: number, time: number): void {
     state.sum += value;
     return;
   }
-  // HDR records non-negative integers; a negative trend value counts as 0 in the percentiles.
-  const scaled = Math.max(0, Math.round(value * TREND_SCALE));
+  const scaled = scaledValue(value);
   state.sum += scaled;
   state.histogram.recordValue(scaled);
 }

@@ -4,6 +4,7 @@
  * which is wrong whenever the workers' distributions differ.
  */
 import { PointAggregate, TREND_SCALE, type AggregateOptions, type MetricState } from './aggregate.ts';
+import { histogramPercentile } from './percentile.ts';
 import type { MetricKind } from './format.ts';
 import { readPoints } from './read.ts';
 
@@ -33,14 +34,9 @@ export async function aggregateFile(file: string, options: AggregateOptions = {}
   return aggregate;
 }
 
-/**
- * The percentile as HDR reports it (the top of the value's bucket, so within 0.1% above the
- * true value), capped at the exact maximum so that p(100) is the max.
- */
-function percentile(state: MetricState, p: number): number {
-  const bucketTop = (state.histogram?.getValueAtPercentile(p) ?? 0) / TREND_SCALE;
-  return Math.min(bucketTop, state.max);
-}
+/** The one percentile (./percentile.ts) of a merged trend. */
+const percentile = (state: MetricState, p: number): number =>
+  state.histogram ? histogramPercentile(state.histogram, state.max, p) : 0;
 
 function trendValues(state: MetricState, percentiles: readonly number[]): Record<string, number> {
   const values: Record<string, number> = {

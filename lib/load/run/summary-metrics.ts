@@ -4,7 +4,8 @@
  * latency by page depth. Percentiles are computed over all points, never averaged across runs.
  */
 import { latencyRows, rate429Series } from '../../capacity/metrics.ts';
-import { percentile, type RequestSample } from '../../capacity/step-stats.ts';
+import type { RequestSample } from '../../capacity/step-stats.ts';
+import { percentileOf } from '../points/percentile.ts';
 import type { Metrics } from '../../report/model.ts';
 import { METRIC } from '../metrics.ts';
 import { readPoints } from '../points/read.ts';
@@ -73,9 +74,8 @@ function depthRows(samples: readonly Sample[]): Metrics['depth'] {
   return [...byBucket]
     .sort(([a], [b]) => a - b)
     .map(([bucket, values]) => {
-      const sorted = values.sort((a, b) => a - b);
-      const at = (p: number) => Number(percentile(sorted, p).toFixed(2));
-      return { bucket, p50: at(50), p95: at(95), count: sorted.length };
+      const at = (p: number) => Number(percentileOf(values, p).toFixed(2));
+      return { bucket, p50: at(50), p95: at(95), count: values.length };
     });
 }
 

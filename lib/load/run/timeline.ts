@@ -4,7 +4,8 @@
  * against those the schedule planned. Seconds count from the run's first response, as the 429
  * share's do (lib/load/run/summary-metrics.ts), so every chart of the run shares its axis.
  */
-import { percentile, type RequestSample } from '../../capacity/step-stats.ts';
+import type { RequestSample } from '../../capacity/step-stats.ts';
+import { percentileOf } from '../points/percentile.ts';
 import type { LoadWindow, TimelinePoint } from '../../report/model.ts';
 import { phasesDurationS, type Phase } from '../phases.ts';
 
@@ -60,8 +61,8 @@ function second(responses: RequestSample[], arrivals: number, planned: number | 
     .sort((a, b) => a - b);
   const point: TimelinePoint = { t, served: served.length, arrivals };
   if (served.length > 0) {
-    point.p50 = round(percentile(served, 50), 2);
-    point.p95 = round(percentile(served, 95), 2);
+    point.p50 = round(percentileOf(served, 50), 2);
+    point.p95 = round(percentileOf(served, 95), 2);
   }
   if (planned !== undefined) point.planned = round(planned, 2);
   return point;

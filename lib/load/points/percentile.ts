@@ -1,0 +1,37 @@
+/**
+ * The one percentile of the harness. Every percentile it reports or judges (load thresholds, the
+ * report's tables and charts, capacity's steps, the drift floor) is what an HDR histogram of the
+ * values reports: the top of the value's bucket (3 significant digits, so within 0.1 % above the
+ * value at that rank), capped at the exact maximum so that p100 is the max. One definition, so a
+ * report never shows a p95 other than the one its threshold judged.
+ */
+import { build, type Histogram } from 'hdr-histogram-js';
+
+/** Trend values are recorded in thousandths (microseconds for millisecond timings). */
+export const TREND_SCALE = 1000;
+/** Relative error of a reported percentile: 10^-3 with 3 significant digits. */
+const SIGNIFICANT_DIGITS = 3;
+
+export const newHistogram = (): Histogram =>
+  build({ bitBucketSize: 'packed', numberOfSignificantValueDigits: SIGNIFICANT_DIGITS, autoResize: true });
+
+/** HDR records non-negative integers; a negative value counts as 0 in the percentiles. */
+export const scaled = (value: number): number => Math.max(0, Math.round(value * TREND_SCALE));
+
+/** Percentile `p` (0-100) of a histogram of scaled values whose exact maximum is `max`. */
+export const histogramPercentile = (histogram: Histogram, max: number, p: number): number =>
+  Math.min(histogram.getValueAtPercentile(p) / TREND_SCALE, max);
+
+/** Percentile `p` of `values` (any order) by the same definition; 0 for none. */
+export function percentileOf(values: readonly number[], p: number): number {
+  if (values.length === 0) return 0;
+  const histogram = newHistogram();
+  let max = -Infinity;
+  for (const value of values) {
+    histogram.recordValue(scaled(value));
+    max = Math.max(max, value);
+  }
+  const result = histogramPercentile(histogram, max, p);
+  histogram.destroy();
+  return result;
+}
