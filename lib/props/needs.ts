@@ -1,5 +1,6 @@
 /** Whether a target can support a property; the reason it cannot is what a skip reports. */
 import type { KeyRole } from '../target/schema.ts';
+import { loadRefusal } from '../target/loopback.ts';
 import type { Target, TenantTarget } from '../target/target.ts';
 import type { Need } from './types.ts';
 import type { Survey } from './survey.ts';
@@ -22,7 +23,7 @@ export function describeNeed(need: Need): string {
     case 'categories':
       return `${plural(need.tenants, 'tenant')} with known categories`;
     case 'load':
-      return 'a target that allows load (load.allowed in the target file)';
+      return 'a target the harness may load (loopback, or load.allowed in its target file)';
   }
 }
 
@@ -40,7 +41,7 @@ function met(need: Need, target: Target, survey: Survey | undefined): boolean {
     case 'categories':
       return surveyed.filter((tenant) => tenant.categories.length > 0).length >= need.tenants;
     case 'load':
-      return target.load.allowed;
+      return loadRefusal(target) === null;
   }
 }
 

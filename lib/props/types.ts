@@ -22,7 +22,7 @@ export type Need =
   | { kind: 'changing' }
   | { kind: 'locations'; tenants: number }
   | { kind: 'categories'; tenants: number }
-  /** A target whose file allows load (load.allowed): bursts past a rate limit, at most load.maxRps. */
+  /** A target the harness may load (lib/target/loopback.ts): bursts past a rate limit, at most load.maxRps. */
   | { kind: 'load' };
 
 /** Bounds that keep every run short, whatever the target's size. */
