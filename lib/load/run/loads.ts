@@ -15,6 +15,7 @@ import { runGenerators, scheduleS, type GeneratorRequest, type GeneratorRun } fr
 import { phasesDurationS, plannedArrivals, type Phase } from '../phases.ts';
 import type { MergedSummary } from '../points/merge.ts';
 import { readRunPoints, type LoadFailure } from '../points/run-points.ts';
+import { collectLoadPoint, keepReportPoints, type LoadPoints } from './summary-metrics.ts';
 import { gatesOnDrift, percentilesIn } from '../thresholds.ts';
 import { judge, rateLimiting, type Judgement, type RateLimiting } from '../verdict.ts';
 import { resolveArtillery } from '../../process/artillery.ts';
@@ -77,7 +78,11 @@ async function judgeLoad(
   const notRun = notRunReason(load);
   const files = notRun === undefined ? (generated.pointFiles[load.name] ?? []) : [];
   const wanted = [50, 90, 95, 99, ...percentilesIn(Object.values(thresholds).flat())];
-  const points = await readRunPoints(files, [...new Set(wanted)]);
+  // One read of the points serves the verdict and the report.
+  const reportPoints: LoadPoints = { samples: [], arrivals: [] };
+  const points = await readRunPoints(files, [...new Set(wanted)], (point) =>
+    collectLoadPoint(point, reportPoints),
+  );
   const premise = load.scenario.premise?.(points.summary.metrics, settings);
   const engineError = load.setupError ?? generated.error ?? (files.length === 0 ? NO_POINTS : undefined);
   const judgement = judge({
@@ -127,6 +132,7 @@ async function judgeLoad(
     redact,
   );
   writeFileSync(result.files.result, `${JSON.stringify(result, null, 2)}\n`);
+  keepReportPoints(result, reportPoints);
   return result;
 }
 

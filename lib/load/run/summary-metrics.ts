@@ -8,6 +8,7 @@ import type { RequestSample } from '../../capacity/step-stats.ts';
 import { percentileOf } from '../points/percentile.ts';
 import type { Metrics } from '../../report/model.ts';
 import { METRIC } from '../metrics.ts';
+import type { Point } from '../points/format.ts';
 import { readPoints } from '../points/read.ts';
 
 interface Sample extends RequestSample {
@@ -20,28 +21,35 @@ export interface LoadPoints {
   arrivals: number[];
 }
 
-async function readFile(file: string, into: LoadPoints): Promise<void> {
-  const { samples, arrivals } = into;
-  for await (const record of readPoints(file)) {
-    if (record.metric === METRIC.arrivals) arrivals.push(record.time);
-    if (record.metric !== METRIC.latency) continue;
-    const { status, tenant, endpoint, key, depth } = record.tags;
-    if (status === undefined || tenant === undefined || endpoint === undefined) continue;
-    samples.push({
-      durationMs: record.value,
-      status: Number(status),
-      key: key ?? tenant,
-      tenant,
-      endpoint,
-      time: record.time,
-      ...(depth === undefined ? {} : { depth }),
-    });
-  }
+/** Keeps what the report needs of one point (a response, an arrival). */
+export function collectLoadPoint(record: Point, into: LoadPoints): void {
+  if (record.metric === METRIC.arrivals) into.arrivals.push(record.time);
+  if (record.metric !== METRIC.latency) return;
+  const { status, tenant, endpoint, key, depth } = record.tags;
+  if (status === undefined || tenant === undefined || endpoint === undefined) return;
+  into.samples.push({
+    durationMs: record.value,
+    status: Number(status),
+    key: key ?? tenant,
+    tenant,
+    endpoint,
+    time: record.time,
+    ...(depth === undefined ? {} : { depth }),
+  });
 }
 
-export async function readLoadPoints(pointFiles: readonly string[]): Promise<LoadPoints> {
+/** What the one read that judged a load kept for its report, by the load's result (in memory only). */
+const kept = new WeakMap<object, LoadPoints>();
+
+export const keepReportPoints = (result: object, points: LoadPoints): void => void kept.set(result, points);
+
+/** The report's points of a load: kept from the read that judged it, else read from its files. */
+export async function reportPointsOf(result: object, pointFiles: readonly string[]): Promise<LoadPoints> {
+  const known = kept.get(result);
+  if (known) return known;
   const points: LoadPoints = { samples: [], arrivals: [] };
-  for (const file of pointFiles) await readFile(file, points);
+  for (const file of pointFiles)
+    for await (const record of readPoints(file)) collectLoadPoint(record, points);
   return points;
 }
 

@@ -9,7 +9,7 @@ import type { Summary } from '../../report/model.ts';
 import { addThresholds } from '../../report/thresholds.ts';
 import type { LoadFailure } from '../points/run-points.ts';
 import type { LoadResult } from './loads.ts';
-import { loadRunMetrics, readLoadPoints } from './summary-metrics.ts';
+import { loadRunMetrics, reportPointsOf } from './summary-metrics.ts';
 import { loadTimeline } from './timeline.ts';
 import { generatorLine } from '../verdict.ts';
 
@@ -125,7 +125,7 @@ export async function fillLoadMetrics(
   summary: Summary,
   results: readonly { name: string; result: LoadResult }[],
 ): Promise<void> {
-  const read = await Promise.all(results.map(({ result }) => readLoadPoints(result.files.points)));
+  const read = await Promise.all(results.map(({ result }) => reportPointsOf(result, result.files.points)));
   const whole = loadRunMetrics(read.flatMap((points) => points.samples));
   const perStage = results.map(({ name }, index) =>
     loadRunMetrics(read[index]?.samples ?? [])
