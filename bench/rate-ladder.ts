@@ -1,6 +1,7 @@
 /**
  * The highest arrival rate a load generator holds: step the rate up (doubling) until a run does
- * not hold it, then try once between the last rate held and the first missed. Each step is one
+ * not hold it, then try once between the last rate held and the first missed. A ladder that ran
+ * out of steps or reached its ceiling without a miss measured a bound, and says so (`bound`). Each step is one
  * short run; what "held" means is the caller's (lateness p95 for the harness's engine, achieved
  * against planned vusers for Artillery's own HTTP engine).
  */
@@ -29,6 +30,11 @@ export interface Ladder<Run> {
   steps: LadderStep<Run>[];
   /** The highest step held, or null when not even the first was. */
   top: LadderStep<Run> | null;
+  /**
+   * Why the top is only a bound (`>=`), when the ladder ran out (its ceiling or its steps) before
+   * any rate was missed: the walk may hold more than the bench asked of it.
+   */
+  bound?: string;
 }
 
 export async function climbLadder<Run>(options: LadderOptions<Run>): Promise<Ladder<Run>> {
@@ -64,5 +70,10 @@ export async function climbLadder<Run>(options: LadderOptions<Run>): Promise<Lad
     (best, step) => (best && best.rate >= step.rate ? best : step),
     null,
   );
-  return { steps, top };
+  const missed = steps.some((step) => !step.held);
+  if (top === null || missed) return { steps, top };
+  const next = top.rate * 2;
+  const ranOut =
+    next > options.ceiling ? `the ladder's ceiling of ${options.ceiling}/s` : `its ${options.maxSteps} steps`;
+  return { steps, top, bound: `held every rate tried, up to ${top.rate}/s, before ${ranOut}` };
 }

@@ -20,6 +20,10 @@ export const Figure = Type.Object({
   unit: Type.String(),
   note: Type.Optional(Type.String()),
   goal: Type.Optional(Goal),
+  /** The value is a bound, not a measurement: it hit a ceiling of the bench. */
+  bound: Type.Optional(Type.Union([Type.Literal('>='), Type.Literal('<=')])),
+  /** The value is the median of `runs` runs, which spread from `min` to `max`. */
+  spread: Type.Optional(Type.Object({ runs: Type.Number(), min: Type.Number(), max: Type.Number() })),
 });
 export type Figure = Static<typeof Figure>;
 
@@ -78,7 +82,21 @@ export function absoluteFigure(
   name: string,
   value: number | null | undefined,
   unit: string,
-  extra: Pick<Figure, 'note' | 'goal'> = {},
+  extra: Pick<Figure, 'note' | 'goal' | 'bound' | 'spread'> = {},
 ): Figure {
   return { name, kind: 'absolute', value: value ?? null, unit, ...extra };
+}
+
+/** The median of some runs' values, with their spread; null for none. */
+export function medianOf(
+  values: readonly number[],
+): { value: number; spread: NonNullable<Figure['spread']> } | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  const value =
+    sorted.length % 2 === 1
+      ? (sorted[Math.floor(middle)] ?? 0)
+      : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  return { value, spread: { runs: sorted.length, min: sorted[0] ?? value, max: sorted.at(-1) ?? value } };
 }

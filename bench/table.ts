@@ -12,11 +12,17 @@ export function formatNumber(value: number): string {
 export function formatValue(figure: Figure): string {
   if (figure.value === null) return 'n/a';
   // Ratios keep their trailing zeros (1.00×): the precision is part of the figure.
-  if (figure.kind === 'ratio')
-    return Math.abs(figure.value) >= 1000
-      ? `${formatNumber(figure.value)}×`
-      : `${figure.value.toPrecision(3)}×`;
-  return `${formatNumber(figure.value)} ${figure.unit}`.trim();
+  const text =
+    figure.kind === 'ratio'
+      ? Math.abs(figure.value) >= 1000
+        ? `${formatNumber(figure.value)}×`
+        : `${figure.value.toPrecision(3)}×`
+      : `${formatNumber(figure.value)} ${figure.unit}`.trim();
+  const bound = figure.bound ? `${figure.bound} ` : '';
+  const spread = figure.spread
+    ? ` (median of ${figure.spread.runs}: ${formatNumber(figure.spread.min)} to ${formatNumber(figure.spread.max)})`
+    : '';
+  return `${bound}${text}${spread}`;
 }
 
 function formatGoal(figure: Figure): string {

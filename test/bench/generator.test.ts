@@ -8,6 +8,8 @@ import {
   type MinimalWalkRun,
 } from '../../bench/artillery-walk.ts';
 import { climbLadder } from '../../bench/rate-ladder.ts';
+import type { Figure } from '../../bench/report.ts';
+import { formatValue } from '../../bench/table.ts';
 import { generatorFigures, harnessHeld, type HarnessRun } from '../../bench/sections/generator.ts';
 import { pathsScript } from '../../bench/wrk.ts';
 
@@ -145,6 +147,23 @@ describe('climbLadder', () => {
 
     expect(tried).toEqual([5, 10, 20, 40, 28]);
     expect(ladder.top?.rate).toBe(28);
+    expect(ladder.bound).toBeUndefined();
+  });
+
+  it('should call its top a bound when it ran out of steps or reached its ceiling without a miss', async () => {
+    const measure = (rate: number) => Promise.resolve(rate);
+    const outOfSteps = await climbLadder({
+      start: 5,
+      maxSteps: 3,
+      ceiling: 10_000,
+      measure,
+      held: () => true,
+    });
+    expect(outOfSteps.top?.rate).toBe(20);
+    expect(outOfSteps.bound).toBe('held every rate tried, up to 20/s, before its 3 steps');
+    const atCeiling = await climbLadder({ start: 5, maxSteps: 20, ceiling: 40, measure, held: () => true });
+    expect(atCeiling.top?.rate).toBe(40);
+    expect(atCeiling.bound).toBe("held every rate tried, up to 40/s, before the ladder's ceiling of 40/s");
   });
 
   it('should count a run that throws as not held, with its reason, and stop at maxSteps', async () => {
@@ -207,6 +226,43 @@ describe('the generator figures', () => {
       value: 60,
       goal: { text: '< 50', met: false },
     });
+  });
+
+  it('should give each walk the median of its runs at the top, and no ratio when one is only a bound', () => {
+    const figures = generatorFigures({
+      wrk: null,
+      minimal: {
+        steps: [{ rate: 320, held: true, run: minimalRun({ requestsPerSec: 3000 }) }],
+        top: { rate: 320, held: true, run: minimalRun({ requestsPerSec: 3000 }) },
+        bound: 'held every rate tried, up to 320/s, before its 7 steps',
+      },
+      minimalAgain: [minimalRun({ requestsPerSec: 2800 }), minimalRun({ requestsPerSec: 3100 })],
+      harness: {
+        steps: [
+          { rate: 640, held: true, run: harnessRun({ requestsPerSec: 10_000 }) },
+          { rate: 1280, held: false, run: null },
+        ],
+        top: { rate: 640, held: true, run: harnessRun({ requestsPerSec: 10_000 }) },
+      },
+      harnessAgain: [harnessRun({ requestsPerSec: 9000 }), harnessRun({ requestsPerSec: 11_000 })],
+      atHeld: null,
+      workers: 1,
+    });
+    const byName = Object.fromEntries(figures.map((figure) => [figure.name, figure]));
+
+    expect(byName['harness walk']).toMatchObject({
+      value: 10_000,
+      spread: { runs: 3, min: 9000, max: 11_000 },
+    });
+    expect(byName['harness walk']?.bound).toBeUndefined();
+    expect(byName['minimal Artillery walk']).toMatchObject({ value: 3000, bound: '>=', spread: { runs: 3 } });
+    const ratio = byName['harness / minimal Artillery walk'];
+    expect(ratio?.value).toBeNull();
+    expect(ratio?.goal).toBeUndefined();
+    expect(ratio?.note).toMatch(/^n\/a: the minimal walk held the ladder's last rate/);
+    expect(formatValue(byName['minimal Artillery walk'] as Figure)).toBe(
+      '>= 3,000 req/s (median of 3: 2,800 to 3,100)',
+    );
   });
 
   it('should report n/a, with no goal, when a client held no rate', () => {
