@@ -8,7 +8,7 @@
  * highest rate it holds, and its requests/s there is its figure. Then the harness runs once more
  * at 0.8 × its own top rate, where its start lateness p99 should stay under 50 ms.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LoadResult } from '../../lib/load/run/loads.ts';
@@ -18,7 +18,8 @@ import { walkChain, withCursor } from '../chain-walk.ts';
 import { startNginx, type RunningNginx } from '../nginx/server.ts';
 import { cannedTarget, plannedFirstPages } from '../nginx/target.ts';
 import { climbLadder, type Ladder } from '../rate-ladder.ts';
-import { absoluteFigure, medianOf, ratioFigure, type Figure } from '../report.ts';
+import { busiestProfile, topSelfTime, type SelfTime } from '../cpu-profile.ts';
+import { absoluteFigure, medianOf, ratioFigure, type Figure, type SectionTable } from '../report.ts';
 import type { BenchContext, BenchSection, SectionOutcome } from '../section.ts';
 import { RUN_SLACK_MS } from '../sizes.ts';
 import { ensureTool } from '../tools.ts';
@@ -96,6 +97,7 @@ async function runHarness(
   walksPerSec: number,
   durationSec: number,
   label: string,
+  env?: Record<string, string | undefined>,
 ): Promise<HarnessRun> {
   context.log(`generator: harness walk at ${walksPerSec} walks/s for ${durationSec} s (${label})`);
   const result = await runLoad({
@@ -106,8 +108,50 @@ async function runHarness(
     duration: `${durationSec}s`,
     outDir: path.join(context.workDir, `harness-${label}-${walksPerSec}`),
     timeoutMs: durationSec * 1000 + RUN_SLACK_MS + 60_000,
+    ...(env ? { env } : {}),
   });
   return harnessRunOf(result, walksPerSec, durationSec);
+}
+
+/** Self-time entries listed from the harness worker's CPU profile. */
+const PROFILE_ENTRIES = 12;
+
+interface Profiled {
+  walksPerSec: number;
+  entries: SelfTime[];
+}
+
+/** The harness at its top rate once more, its Artillery processes under `--cpu-prof`. */
+async function profileAtTop(
+  context: BenchContext,
+  targetFile: string,
+  walksPerSec: number,
+  durationSec: number,
+): Promise<Profiled | null> {
+  const dir = path.join(context.workDir, 'cpu-profile');
+  mkdirSync(dir, { recursive: true });
+  const env = { ...process.env, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` };
+  await runHarness(context, targetFile, walksPerSec, durationSec, 'profiled', env);
+  const profile = busiestProfile(dir);
+  return profile ? { walksPerSec, entries: topSelfTime(profile, PROFILE_ENTRIES) } : null;
+}
+
+function profileTable(profiled: Profiled | null | undefined): SectionTable[] {
+  if (!profiled) return [];
+  return [
+    {
+      title: `CPU self time of the busiest harness thread at its top rate (${profiled.walksPerSec} walks/s)`,
+      header: ['function (file:line)', 'self time', 'samples'],
+      rows: profiled.entries.map((entry) => [
+        entry.where,
+        `${(entry.share * 100).toFixed(1)} %`,
+        String(entry.samples),
+      ]),
+      notes: [
+        'node --cpu-prof in the Artillery processes (NODE_OPTIONS); the thread with the most non-idle samples; self time excludes callees.',
+      ],
+    },
+  ];
 }
 
 /** Every request of the planned walks, in order: what wrk requests round and round. */
@@ -143,6 +187,8 @@ interface Measured {
   minimalAgain?: MinimalWalkRun[];
   harnessAgain?: HarnessRun[];
   atHeld: HarnessRun | null;
+  /** Where the harness spends its CPU at its top rate. */
+  profiled?: Profiled | null;
   workers: number;
 }
 
@@ -330,7 +376,19 @@ async function measure(
         'held',
       )
     : null;
-  return { wrk, wrkNote, minimal, harness, minimalAgain, harnessAgain, atHeld, workers: artilleryWorkers() };
+  context.signal.throwIfAborted();
+  const profiled = top ? await profileAtTop(context, targetFile, top.rate, size.durationSec) : null;
+  return {
+    wrk,
+    wrkNote,
+    minimal,
+    harness,
+    minimalAgain,
+    harnessAgain,
+    atHeld,
+    profiled,
+    workers: artilleryWorkers(),
+  };
 }
 
 export const generator: BenchSection = {
@@ -352,7 +410,12 @@ export const generator: BenchSection = {
         nginx: nginxTool.tool.version,
         wrkVersion: wrkTool.ok ? wrkTool.tool.version : null,
       };
-      return { status: 'ok', figures: generatorFigures(measured), details };
+      return {
+        status: 'ok',
+        figures: generatorFigures(measured),
+        tables: profileTable(measured.profiled),
+        details,
+      };
     } finally {
       await nginx.stop();
     }
