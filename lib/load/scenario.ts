@@ -26,6 +26,8 @@ export interface LoadSettings {
   floodRate: number;
   /** @default 10000 */
   requestTimeoutMs: number;
+  /** Refused requests go out beside the walks (scenarios that send them). @default true */
+  refused?: boolean;
 }
 
 /** What setup hands every arrival. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { planRefused, REFUSED_CHECKS } from '../../lib/load/refused-plan.ts';
 import { planWalk } from '../../lib/load/walk-plan.ts';
+import type { Vu } from '../../lib/load/scenario.ts';
+import { walkBesideRefused } from '../../lib/load/scenarios/common/refused.ts';
 import type { Target } from '../../lib/target/target.ts';
 import { TARGET } from './fixtures.ts';
 
@@ -90,5 +92,24 @@ describe('planRefused', () => {
     const roles = new Set(refusals(bare, 60).map(({ call }) => call.credential.role));
     expect(roles).toEqual(new Set(['none', 'malformed']));
     expect(refusals(bare, 60).every(({ check }) => check.name === 'key-rejected')).toBe(true);
+  });
+});
+
+describe('walkBesideRefused', () => {
+  it('should send a refused request beside each walk, and none when the load is told not to', async () => {
+    const sent: string[] = [];
+    const vu = (refused?: boolean) =>
+      ({
+        target: TARGET,
+        settings: { refused },
+        walk: () => Promise.resolve(sent.push('walk')),
+        refuse: () => Promise.resolve(sent.push('refused')),
+      }) as unknown as Vu;
+    const arrival = { phase: 'walk', index: 0, inPhase: 0, generators: 1 };
+    await walkBesideRefused(vu(), arrival, planWalk(TARGET, 0));
+    expect(sent.sort()).toEqual(['refused', 'walk']);
+    sent.length = 0;
+    await walkBesideRefused(vu(false), arrival, planWalk(TARGET, 0));
+    expect(sent).toEqual(['walk']);
   });
 });

@@ -95,7 +95,7 @@ async function judgeLoad(
     scheduleS: phasesDurationS(phases),
     skipped: generated.skipped,
     ...(premise === undefined ? {} : { premiseFailed: premise }),
-    refused: load.scenario.refused ?? false,
+    refused: (load.scenario.refused ?? false) && settings.refused !== false,
   });
   const redact = createRedactor(targetSecrets(run.target));
   mkdirSync(load.dir, { recursive: true });

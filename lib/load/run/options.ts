@@ -53,6 +53,11 @@ export interface LoadOptions {
   progress?: (line: string) => void;
   /** Send the metrics on while the run goes: prometheus, otel, statsd or datadog. @default none */
   publish?: string;
+  /**
+   * Send refused requests beside the walks (lib/load/refused-plan.ts). Off only for a target that
+   * knows no keys at all (the bench's canned nginx pages). @default true
+   */
+  refused?: boolean;
 }
 
 const DEFAULT_PROFILE: Record<ScenarioName, ProfileName> = {

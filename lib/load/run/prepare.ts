@@ -26,7 +26,14 @@ function settingsOf(
   const rate = options.rate ?? PROFILES[profile].rate;
   // The flood ramps up to all the target allows, so it reaches the noisy tenant's limit.
   const floodRate = options.floodRate ?? (sandbox ? SANDBOX_FLOOD_RATE : Math.max(1, maxRps - rate));
-  return { profile, rate, durationS, floodRate, requestTimeoutMs: 10_000 };
+  return {
+    profile,
+    rate,
+    durationS,
+    floodRate,
+    requestTimeoutMs: 10_000,
+    ...(options.refused === false ? { refused: false } : {}),
+  };
 }
 
 /** One load of a run: its options, opened target, settings, setup and schedule. */

@@ -13,5 +13,9 @@ export async function walkBesideRefused(
   first: ApiCall,
   options?: WalkOptions,
 ): Promise<void> {
+  if (vu.settings.refused === false) {
+    await vu.walk(first, options);
+    return;
+  }
   await Promise.all([vu.walk(first, options), vu.refuse(planRefused(vu.target, arrival.index))]);
 }
