@@ -16,6 +16,9 @@ import { checkOptions, type LoadOptions } from './options.ts';
 import { SANDBOX_FLOOD_RATE } from './sandbox.ts';
 import { openTarget, type RunTarget } from './target.ts';
 
+/** A request that got no answer in this long is a data point (status 0). */
+export const REQUEST_TIMEOUT_MS = 10_000;
+
 function settingsOf(
   options: LoadOptions,
   profile: LoadSettings['profile'],
@@ -26,13 +29,12 @@ function settingsOf(
   const rate = options.rate ?? PROFILES[profile].rate;
   // The flood ramps up to all the target allows, so it reaches the noisy tenant's limit.
   const floodRate = options.floodRate ?? (sandbox ? SANDBOX_FLOOD_RATE : Math.max(1, maxRps - rate));
-  return { profile, rate, durationS, floodRate, requestTimeoutMs: 10_000 };
+  return { profile, rate, durationS, floodRate, requestTimeoutMs: REQUEST_TIMEOUT_MS };
 }
 
-/** One load of a run: its options, opened target, settings, setup and schedule. */
+/** One load of a run (a stage of its Artillery run): its opened target, settings, setup and schedule. */
 export interface PreparedLoad {
   name: string;
-  options: LoadOptions;
   scenario: LoadScenario;
   profile: LoadSettings['profile'];
   thresholds: Thresholds;
@@ -54,7 +56,7 @@ export function notRunReason(load: PreparedLoad): string | undefined {
 }
 
 /** Runs the scenario's setup; a reason on the user's side comes back as `setupError`, not thrown. */
-async function runSetup(
+export async function runSetup(
   scenario: LoadScenario,
   run: RunTarget,
   settings: LoadSettings,
@@ -83,7 +85,6 @@ export async function prepareLoad(name: string, options: LoadOptions, dir: strin
     const settings = settingsOf(options, profile, run.sandbox, run.target.load.maxRps);
     return {
       name,
-      options,
       scenario,
       profile,
       thresholds,
