@@ -6,7 +6,7 @@
  * tenant, key and status) and what the generator did. The setup runs once, before the first step.
  */
 import path from 'node:path';
-import type { GeneratorRun, RequestSample } from './step-stats.ts';
+import type { RequestSample } from './step-stats.ts';
 import { HarnessError } from '../errors.ts';
 import type { GeneratorRequest } from '../load/artillery/run.ts';
 import type { LoadSettings, SetupData } from '../load/scenario.ts';
@@ -15,6 +15,7 @@ import { runStages, stageError } from '../load/run/loads.ts';
 import { REQUEST_TIMEOUT_MS, runSetup, type PreparedLoad } from '../load/run/prepare.ts';
 import { reportPointsOf } from '../load/run/summary-metrics.ts';
 import type { RunTarget } from '../load/run/target.ts';
+import type { GeneratorFigures } from '../load/verdict.ts';
 
 export interface StepRequest {
   run: RunTarget;
@@ -37,7 +38,7 @@ export interface StepRequest {
 
 export interface StepRun {
   samples: RequestSample[];
-  generator: GeneratorRun;
+  generator: GeneratorFigures;
   pointFiles: string[];
   /** The step's Artillery script(s). */
   scripts: string[];
@@ -92,10 +93,9 @@ export async function runCapacityStep(request: StepRequest): Promise<StepRun> {
   const pointFiles = result.files.points;
   const error = stageError(generated, pointFiles);
   if (error !== undefined) throw new HarnessError(`step ${request.index + 1}: ${error}`);
-  const { planned, started, skipped, latenessP95Ms } = result.generator;
   return {
     samples: (await reportPointsOf(result, pointFiles)).samples,
-    generator: { planned, started, skipped, latenessP95: latenessP95Ms ?? 0 },
+    generator: result.generator,
     pointFiles,
     scripts: generated.scripts,
     warnings: generated.warnings,
