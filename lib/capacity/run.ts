@@ -3,8 +3,8 @@
  * one Artillery step after another at rising arrival rates until two driven steps in a row miss the
  * objective (the capacity is then known), two in a row could not be driven by the generator, the
  * ceiling is reached or the time budget is spent, and writes reports/<run-id>/ (summary.json,
- * junit.xml, report.html, the step table as capacity.json, each step's Artillery script and raw
- * points under step-<n>/).
+ * junit.xml, report.html, the step table as capacity.json, each step's Artillery script, raw
+ * points and result.json under step-<n>/).
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';

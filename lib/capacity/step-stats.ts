@@ -6,7 +6,7 @@
  * on theirs.
  */
 import { percentileOf } from '../load/points/percentile.ts';
-import { generatorShortfall } from '../load/verdict.ts';
+import { generatorShortfall, type GeneratorFigures } from '../load/verdict.ts';
 
 /** One request of a step, as read from its `latency` point. */
 export interface RequestSample {
@@ -54,15 +54,6 @@ export interface StepStats {
   rate429: number;
 }
 
-/** What the generator did in a step: planned against started arrivals, and how late it started them. */
-export interface GeneratorRun {
-  planned: number;
-  started: number;
-  /** Arrivals Artillery skipped at its in-flight ceiling. */
-  skipped: number;
-  latenessP95: number;
-}
-
 const isError = (status: number) => status !== 429 && (status < 200 || status > 299);
 
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
@@ -72,14 +63,15 @@ export function stepStats(
   offeredRps: number,
   durationS: number,
   samples: readonly RequestSample[],
-  generator: GeneratorRun,
+  /** What the generator did in the step: planned against started arrivals, how late it started them. */
+  generator: Pick<GeneratorFigures, 'planned' | 'started' | 'skipped' | 'latenessP95Ms'>,
 ): StepStats {
   const answered = samples.filter((sample) => sample.status !== 429).map((sample) => sample.durationMs);
   answered.sort((a, b) => a - b);
   const count = samples.length;
   const errors = samples.filter((sample) => isError(sample.status)).length;
   const share = (matching: number) => (count === 0 ? 0 : round(matching / count, 4));
-  const undriven = generatorShortfall({ ...generator, latenessP95Ms: generator.latenessP95 });
+  const undriven = generatorShortfall(generator);
   return {
     index,
     offeredRps,
@@ -87,7 +79,7 @@ export function stepStats(
     requests: count,
     dropped: Math.max(0, generator.planned - generator.started) + generator.skipped,
     generatorRps: round(generator.started / durationS),
-    latenessP95: round(generator.latenessP95),
+    latenessP95: round(generator.latenessP95Ms ?? 0),
     ...(undriven ? { undriven } : {}),
     p50: round(percentileOf(answered, 50)),
     p95: round(percentileOf(answered, 95)),

@@ -1,27 +1,21 @@
 /**
- * One step of a capacity run: the `capacity` scenario (lib/load/scenarios/capacity.ts) at one constant
- * arrival rate, on Artillery through the harness's engine (one generator process per step, under
- * a hard time limit), then the step's raw points read back: one `latency` point per request,
- * tagged with its endpoint, tenant, key and status; one `arrivals` point and one
- * `generator_lateness` point per arrival the generator started. Each step writes under a
- * directory of its own, so its points are its own.
+ * One step of a capacity run: a load of the `capacity` scenario (lib/load/scenarios/capacity.ts)
+ * at one constant arrival rate, run and judged by the load pipeline (lib/load/run/loads.ts
+ * runStages) as the one stage of an Artillery run of its own, under `step-<n>/`, so its points
+ * are its own; then its requests as samples (one per `latency` point, tagged with its endpoint,
+ * tenant, key and status) and what the generator did. The setup runs once, before the first step.
  */
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { createNodeClient } from '../adapters/node-http.ts';
-import type { GeneratorRun, RequestSample } from './step-stats.ts';
+import type { RequestSample } from './step-stats.ts';
 import { HarnessError } from '../errors.ts';
-import { runGenerators, type GeneratorRequest } from '../load/artillery/run.ts';
-import { METRIC } from '../load/metrics.ts';
-import { plannedArrivals } from '../load/phases.ts';
-import type { Point } from '../load/points/format.ts';
-import { readRunPoints } from '../load/points/run-points.ts';
+import type { GeneratorRequest } from '../load/artillery/run.ts';
 import type { LoadSettings, SetupData } from '../load/scenario.ts';
 import { capacity } from '../load/scenarios/capacity.ts';
+import { runStages, stageError } from '../load/run/loads.ts';
+import { REQUEST_TIMEOUT_MS, runSetup, type PreparedLoad } from '../load/run/prepare.ts';
+import { reportPointsOf } from '../load/run/summary-metrics.ts';
 import type { RunTarget } from '../load/run/target.ts';
-
-/** A request of a step that got no answer in this long is a data point (status 0). */
-const REQUEST_TIMEOUT_MS = 10_000;
+import type { GeneratorFigures } from '../load/verdict.ts';
 
 export interface StepRequest {
   run: RunTarget;
@@ -44,7 +38,7 @@ export interface StepRequest {
 
 export interface StepRun {
   samples: RequestSample[];
-  generator: GeneratorRun;
+  generator: GeneratorFigures;
   pointFiles: string[];
   /** The step's Artillery script(s). */
   scripts: string[];
@@ -65,77 +59,43 @@ const settingsOf = (rate: number, durationS: number): LoadSettings => ({
  * line when the target is unreachable or refuses a key) and measures the latency floor.
  */
 export async function capacitySetup(run: RunTarget, rate: number, durationS: number): Promise<SetupData> {
-  const settings = settingsOf(rate, durationS);
-  const client = createNodeClient(run.target, { timeoutMs: settings.requestTimeoutMs });
-  return capacity.setup({ target: run.target, settings, sender: client }).finally(() => client.close());
+  const { setup, setupError } = await runSetup(capacity, run, settingsOf(rate, durationS));
+  if (setupError !== undefined) throw new HarnessError(setupError);
+  return setup;
 }
 
-/** Artillery's start-up (about 5 s), the step, the drain of requests in flight and a margin. */
-const timeoutMs = (durationS: number) => (durationS + 30 + REQUEST_TIMEOUT_MS / 1000 + 30) * 1000;
-
-function sampleOf(point: Point): RequestSample | undefined {
-  const { status, key, tenant, endpoint } = point.tags;
-  if (status === undefined || key === undefined || tenant === undefined || endpoint === undefined)
-    return undefined;
-  return { durationMs: point.value, status: Number(status), key, tenant, endpoint, time: point.time };
+/** A step as a load: no thresholds, since the objective (objective.ts) judges the step. */
+function stepLoad(request: StepRequest): PreparedLoad {
+  const settings = settingsOf(request.rate, request.durationS);
+  return {
+    name: capacity.name,
+    scenario: capacity,
+    profile: 'capacity',
+    thresholds: {},
+    run: request.run,
+    settings,
+    setup: { ...request.setup, startedAt: Date.now() },
+    phases: capacity.phases(settings),
+    dir: path.join(request.dir, `step-${request.index + 1}`),
+  };
 }
-
-/** The one stage of a step's Artillery run. */
-const STAGE = 'capacity';
 
 export async function runCapacityStep(request: StepRequest): Promise<StepRun> {
-  const step = request.index + 1;
-  const settings = settingsOf(request.rate, request.durationS);
-  const phases = capacity.phases(settings);
-  const env = Object.fromEntries(
-    Object.entries(request.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  );
-  const dir = path.join(request.dir, `step-${step}`);
-  await mkdir(dir, { recursive: true });
-  const generated = await runGenerators({
-    stages: [
-      {
-        name: STAGE,
-        baseUrl: request.run.target.baseUrl,
-        phases,
-        engine: {
-          scenario: capacity.name,
-          settings,
-          setup: { ...request.setup, startedAt: Date.now() },
-          recordDrift: false,
-        },
-        targetJson: request.run.fileJson,
-        maxRps: request.run.target.load.maxRps,
-      },
-    ],
+  const load = stepLoad(request);
+  const { results, generated } = await runStages([load], {
+    dir: load.dir,
     workers: request.workers,
-    dir,
-    env,
-    timeoutMs: timeoutMs(request.durationS),
+    env: request.env,
     ...(request.publish ? { publish: request.publish } : {}),
   });
-  if (generated.error) throw new HarnessError(`step ${step}: ${generated.error}`);
-  const pointFiles = generated.pointFiles[STAGE] ?? [];
-  if (pointFiles.length === 0)
-    throw new HarnessError(
-      `step ${step}: the load engine wrote no points: no arrival ran (HARNESS_DEBUG=1 shows Artillery's output)`,
-    );
-  const samples: RequestSample[] = [];
-  const { summary } = await readRunPoints(pointFiles, [95], (point) => {
-    if (point.metric !== METRIC.latency) return;
-    const sample = sampleOf(point);
-    if (sample) samples.push(sample);
-  });
-  const planned = phases.reduce((sum, phase) => sum + plannedArrivals(phase), 0);
-  const started = summary.metrics[METRIC.arrivals]?.values.count ?? 0;
+  const [result] = results;
+  if (!result) throw new Error('runStages returned no result for one load');
+  const pointFiles = result.files.points;
+  const error = stageError(generated, pointFiles);
+  if (error !== undefined) throw new HarnessError(`step ${request.index + 1}: ${error}`);
   return {
-    samples,
-    generator: {
-      planned,
-      started,
-      skipped: generated.skipped,
-      latenessP95: summary.metrics[METRIC.generatorLateness]?.values.p95 ?? 0,
-    },
+    samples: (await reportPointsOf(result, pointFiles)).samples,
+    generator: result.generator,
     pointFiles,
     scripts: generated.scripts,
     warnings: generated.warnings,

@@ -49,7 +49,7 @@ describe('stepStats', () => {
       sample(503, 500),
       sample(0, 10_000),
     ];
-    const stats = stepStats(0, 10, 10, samples, { planned: 100, started: 97, skipped: 0, latenessP95: 3 });
+    const stats = stepStats(0, 10, 10, samples, { planned: 100, started: 97, skipped: 0, latenessP95Ms: 3 });
     expect(stats).toMatchObject({
       requests: 100,
       achievedRps: 10,
@@ -68,9 +68,9 @@ describe('stepStats', () => {
   });
 
   it('should mark a step the generator started late or short as not driven', () => {
-    const late = stepStats(0, 10, 10, [], { planned: 100, started: 100, skipped: 0, latenessP95: 501 });
-    const short = stepStats(0, 10, 10, [], { planned: 100, started: 90, skipped: 0, latenessP95: 1 });
-    const kept = stepStats(0, 10, 10, [], { planned: 100, started: 96, skipped: 0, latenessP95: 499 });
+    const late = stepStats(0, 10, 10, [], { planned: 100, started: 100, skipped: 0, latenessP95Ms: 501 });
+    const short = stepStats(0, 10, 10, [], { planned: 100, started: 90, skipped: 0, latenessP95Ms: 1 });
+    const kept = stepStats(0, 10, 10, [], { planned: 100, started: 96, skipped: 0, latenessP95Ms: 499 });
     expect([late.undriven, short.undriven, kept.undriven]).toEqual(['late', 'short', undefined]);
   });
 
@@ -116,7 +116,7 @@ describe('onset429', () => {
 
 describe('stepTable', () => {
   it('should print one aligned row per step and mark the capacity, the knee and each verdict', () => {
-    const generator = { planned: 10, started: 10, skipped: 0, latenessP95: 0 };
+    const generator = { planned: 10, started: 10, skipped: 0, latenessP95Ms: 0 };
     const steps = [
       stepStats(0, 10, 1, [sample(200, 2)], generator),
       stepStats(1, 20, 1, [sample(429, 1)], generator),

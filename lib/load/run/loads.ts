@@ -65,8 +65,12 @@ const NOTHING_GENERATED: GeneratorRun = {
   warnings: [],
 };
 
-const NO_POINTS =
-  "the load engine wrote no points: no arrival ran (HARNESS_DEBUG=1 shows Artillery's output)";
+/** Why a stage that ran has nothing to judge: a generator process failed, or no arrival ran. */
+export const stageError = (generated: GeneratorRun, pointFiles: readonly string[]): string | undefined =>
+  generated.error ??
+  (pointFiles.length === 0
+    ? "the load engine wrote no points: no arrival ran (HARNESS_DEBUG=1 shows Artillery's output)"
+    : undefined);
 
 /** Judges one load from its points and writes its result.json. */
 async function judgeLoad(
@@ -84,7 +88,7 @@ async function judgeLoad(
     collectLoadPoint(point, reportPoints),
   );
   const premise = load.scenario.premise?.(points.summary.metrics, settings);
-  const engineError = load.setupError ?? generated.error ?? (files.length === 0 ? NO_POINTS : undefined);
+  const engineError = load.setupError ?? stageError(generated, files);
   const judgement = judge({
     ...(engineError === undefined ? {} : { engineError }),
     merged: points.summary,
@@ -144,29 +148,29 @@ export interface NamedLoad {
   dir: string;
 }
 
+/** What the loads of one Artillery run share. */
+interface SharedRun {
+  dir: string;
+  workers?: number;
+  timeoutMs?: number;
+  maxInFlight?: number;
+  echo?: boolean;
+  env?: Env;
+  /** `--publish`: the receiver, and the run's name it labels the metrics with. */
+  publish?: GeneratorRequest['publish'];
+  /** Live progress lines while the loads run (a stage's start, then every few seconds). */
+  progress?: (line: string) => void;
+}
+
 /**
  * Several loads as one Artillery run, stage after stage in the same generator processes (the
  * gate's loads: Artillery starts once), each judged on its own points. Every load opens its own
  * target (a sandbox shaped for its scenario); `shared` holds what they share.
  */
-export async function runLoads(
-  loads: readonly NamedLoad[],
-  shared: {
-    dir: string;
-    workers?: number;
-    timeoutMs?: number;
-    maxInFlight?: number;
-    echo?: boolean;
-    env?: Env;
-    /** `--publish`: the receiver, and the run's name it labels the metrics with. */
-    publish?: GeneratorRequest['publish'];
-    /** Live progress lines while the loads run (a stage's start, then every few seconds). */
-    progress?: (line: string) => void;
-  },
-): Promise<LoadResult[]> {
+export async function runLoads(loads: readonly NamedLoad[], shared: SharedRun): Promise<LoadResult[]> {
   const started = Date.now();
-  const artillery = resolveArtillery();
-  const workers = shared.workers ?? 1;
+  // Before any target is opened: a missing Artillery is one line, not a sandbox started for nothing.
+  resolveArtillery();
   const prepared: PreparedLoad[] = [];
   try {
     for (const load of loads)
@@ -175,52 +179,66 @@ export async function runLoads(
     const unready = prepared.find((load) => load.setupError !== undefined);
     if (unready?.setupError !== undefined && prepared.every((load) => load.setupError !== undefined))
       throw new HarnessError(unready.setupError);
-    mkdirSync(shared.dir, { recursive: true });
-    const stages = prepared
-      .filter((load) => notRunReason(load) === undefined)
-      .map((load) => ({
-        name: load.name,
-        label: `${load.name}/${load.profile}`,
-        baseUrl: load.run.target.baseUrl,
-        phases: load.phases,
-        engine: {
-          scenario: load.scenario.name,
-          settings: load.settings,
-          setup: load.setup,
-          recordDrift: gatesOnDrift(load.thresholds),
-        },
-        targetJson: load.run.fileJson,
-        maxRps: load.run.target.load.maxRps,
-      }));
-    const generated =
-      stages.length === 0
-        ? NOTHING_GENERATED
-        : await runGenerators({
-            stages,
-            workers,
-            dir: shared.dir,
-            env: definedEntries(shared.env ?? process.env),
-            timeoutMs: shared.timeoutMs ?? defaultTimeoutMs(scheduleS(stages)),
-            ...(shared.maxInFlight ? { maxInFlight: shared.maxInFlight } : {}),
-            echo: shared.echo ?? false,
-            ...(shared.publish ? { publish: shared.publish } : {}),
-            ...(shared.progress ? { progress: shared.progress } : {}),
-          });
-    const results: LoadResult[] = [];
-    for (const load of prepared)
-      results.push(
-        await judgeLoad(load, generated, {
-          artillery: artillery.version,
-          workers,
-          started,
-          // A publishing problem is the run's, not a load's: said once, with the first load.
-          warnings: load === prepared[0] ? generated.warnings : [],
-        }),
-      );
-    return results;
+    return (await runStages(prepared, shared, started)).results;
   } finally {
     for (const load of prepared) await load.run.close();
   }
+}
+
+/**
+ * Prepared loads (their targets open, their setups run) as the stages of one Artillery run, each
+ * judged on its own points; the caller closes their targets. Capacity runs each step this way.
+ */
+export async function runStages(
+  prepared: readonly PreparedLoad[],
+  shared: SharedRun,
+  started = Date.now(),
+): Promise<{ results: LoadResult[]; generated: GeneratorRun }> {
+  const artillery = resolveArtillery();
+  const workers = shared.workers ?? 1;
+  mkdirSync(shared.dir, { recursive: true });
+  const stages = prepared
+    .filter((load) => notRunReason(load) === undefined)
+    .map((load) => ({
+      name: load.name,
+      label: `${load.name}/${load.profile}`,
+      baseUrl: load.run.target.baseUrl,
+      phases: load.phases,
+      engine: {
+        scenario: load.scenario.name,
+        settings: load.settings,
+        setup: load.setup,
+        recordDrift: gatesOnDrift(load.thresholds),
+      },
+      targetJson: load.run.fileJson,
+      maxRps: load.run.target.load.maxRps,
+    }));
+  const generated =
+    stages.length === 0
+      ? NOTHING_GENERATED
+      : await runGenerators({
+          stages,
+          workers,
+          dir: shared.dir,
+          env: definedEntries(shared.env ?? process.env),
+          timeoutMs: shared.timeoutMs ?? defaultTimeoutMs(scheduleS(stages)),
+          ...(shared.maxInFlight ? { maxInFlight: shared.maxInFlight } : {}),
+          echo: shared.echo ?? false,
+          ...(shared.publish ? { publish: shared.publish } : {}),
+          ...(shared.progress ? { progress: shared.progress } : {}),
+        });
+  const results: LoadResult[] = [];
+  for (const load of prepared)
+    results.push(
+      await judgeLoad(load, generated, {
+        artillery: artillery.version,
+        workers,
+        started,
+        // A publishing problem is the run's, not a load's: said once, with the first load.
+        warnings: load === prepared[0] ? generated.warnings : [],
+      }),
+    );
+  return { results, generated };
 }
 
 type Env = Record<string, string | undefined>;

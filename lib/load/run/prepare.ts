@@ -16,6 +16,9 @@ import { checkOptions, type LoadOptions } from './options.ts';
 import { SANDBOX_FLOOD_RATE } from './sandbox.ts';
 import { openTarget, type RunTarget } from './target.ts';
 
+/** A request that got no answer in this long is a data point (status 0). */
+export const REQUEST_TIMEOUT_MS = 10_000;
+
 function settingsOf(
   options: LoadOptions,
   profile: LoadSettings['profile'],
@@ -31,15 +34,14 @@ function settingsOf(
     rate,
     durationS,
     floodRate,
-    requestTimeoutMs: 10_000,
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
     ...(options.refused === false ? { refused: false } : {}),
   };
 }
 
-/** One load of a run: its options, opened target, settings, setup and schedule. */
+/** One load of a run (a stage of its Artillery run): its opened target, settings, setup and schedule. */
 export interface PreparedLoad {
   name: string;
-  options: LoadOptions;
   scenario: LoadScenario;
   profile: LoadSettings['profile'];
   thresholds: Thresholds;
@@ -61,7 +63,7 @@ export function notRunReason(load: PreparedLoad): string | undefined {
 }
 
 /** Runs the scenario's setup; a reason on the user's side comes back as `setupError`, not thrown. */
-async function runSetup(
+export async function runSetup(
   scenario: LoadScenario,
   run: RunTarget,
   settings: LoadSettings,
@@ -90,7 +92,6 @@ export async function prepareLoad(name: string, options: LoadOptions, dir: strin
     const settings = settingsOf(options, profile, run.sandbox, run.target.load.maxRps);
     return {
       name,
-      options,
       scenario,
       profile,
       thresholds,
