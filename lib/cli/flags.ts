@@ -1,27 +1,83 @@
 /**
- * Reading flag values with their HARNESS_<FLAG> twins, for the load, capacity and repro commands: a
- * flag wins over the environment, and a bad value fails at once with one line naming the flag,
- * the value and what was expected.
+ * Typed readers of an option's text (lib/cli/options.ts finds the text: flag > environment twin >
+ * default): a bad value fails at once with one line naming the option, the value and what was
+ * expected.
  */
-import { envName } from '../config.ts';
+import { DURATION_EXPECTS, parseDurationS, readDuration } from '../duration.ts';
 import { HarnessError } from '../errors.ts';
-import { readDuration } from '../duration.ts';
+import { envName } from './options.ts';
 
-type Env = Record<string, string | undefined>;
-export type FlagValues = Partial<Record<string, string | string[] | boolean | undefined>>;
-
-export function flagText(flags: FlagValues, env: Env, flag: string): string | undefined {
-  const value = flags[flag];
-  if (typeof value === 'string') return value;
-  return env[envName(flag)] || undefined;
+export interface OptionSpec<T> {
+  /** Flag name without dashes, kebab-case. */
+  flag: string;
+  default: T;
+  parse(text: string): T | undefined;
+  /** What a valid value looks like, for the error message. */
+  expects: string;
 }
 
-/** A repeatable flag, or its environment twin as a list (comma-separated unless told). */
-export function flagList(flags: FlagValues, env: Env, flag: string, separator = ','): string[] {
-  const value = flags[flag];
-  if (Array.isArray(value)) return value;
-  return env[envName(flag)]?.split(separator).filter(Boolean) ?? [];
+export type Sources = {
+  flags: Record<string, string | undefined>;
+  env: Record<string, string | undefined>;
+};
+
+/** The flag's value, else its HARNESS_<FLAG> twin's, else the spec's default. */
+export function resolveOption<T>(spec: OptionSpec<T>, sources: Sources): T {
+  const candidates: [string, string | undefined][] = [
+    [`--${spec.flag}`, sources.flags[spec.flag]],
+    [envName(spec.flag), sources.env[envName(spec.flag)]],
+  ];
+  for (const [origin, text] of candidates) {
+    if (text === undefined) continue;
+    const value = spec.parse(text);
+    if (value === undefined)
+      throw new HarnessError(`${origin}: "${text}" is not valid; expected ${spec.expects}`);
+    return value;
+  }
+  return spec.default;
 }
+
+export const integerOption = (
+  flag: string,
+  fallback: number,
+  min: number,
+  max: number,
+): OptionSpec<number> => ({
+  flag,
+  default: fallback,
+  expects: `an integer from ${min} to ${max}`,
+  parse: (text) => {
+    const value = Number(text);
+    return /^-?\d+$/.test(text) && value >= min && value <= max ? value : undefined;
+  },
+});
+
+export const stringOption = (flag: string, fallback: string): OptionSpec<string> => ({
+  flag,
+  default: fallback,
+  expects: 'a non-empty string',
+  parse: (text) => (text.length > 0 ? text : undefined),
+});
+
+/** `--reports-dir DIR` / `HARNESS_REPORTS_DIR`: where every command's run folders go. @default reports */
+export const REPORTS_DIR_OPTION = stringOption('reports-dir', 'reports');
+
+/** A duration with its unit (`10s`, `500ms`), in milliseconds, from minMs to maxMs. */
+export const durationMsOption = (
+  flag: string,
+  fallbackMs: number,
+  minMs: number,
+  maxMs: number,
+): OptionSpec<number> => ({
+  flag,
+  default: fallbackMs,
+  expects: `${DURATION_EXPECTS}, from ${minMs}ms to ${maxMs / 1000}s`,
+  parse: (text) => {
+    const seconds = parseDurationS(text);
+    const ms = seconds === undefined ? NaN : Math.round(seconds * 1000);
+    return ms >= minMs && ms <= maxMs ? ms : undefined;
+  },
+});
 
 export function flagInteger<Fallback extends number | undefined>(
   flag: string,
