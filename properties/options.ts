@@ -9,6 +9,7 @@ import {
   type OptionSpec,
   type Sources,
 } from '../lib/cli/flags.ts';
+import { RUN_TABLE } from '../lib/props/options.ts';
 import { DEFAULT_TIME_BUDGET_MS, type RunOptions } from '../lib/props/runner.ts';
 
 const optionalInteger = (flag: string, min: number, max: number): OptionSpec<number | null> => {
@@ -29,11 +30,11 @@ const RUN_OPTIONS = {
 };
 
 export function resolveRunOptions(sources: Sources): RunOptions {
-  const runs = resolveOption(RUN_OPTIONS.runs, sources);
-  const seed = resolveOption(RUN_OPTIONS.seed, sources);
-  const path = resolveOption(RUN_OPTIONS.path, sources);
+  const runs = resolveOption(RUN_OPTIONS.runs, RUN_TABLE, sources);
+  const seed = resolveOption(RUN_OPTIONS.seed, RUN_TABLE, sources);
+  const path = resolveOption(RUN_OPTIONS.path, RUN_TABLE, sources);
   return {
-    timeBudgetMs: resolveOption(RUN_OPTIONS.timeBudget, sources),
+    timeBudgetMs: resolveOption(RUN_OPTIONS.timeBudget, RUN_TABLE, sources),
     ...(runs === null ? {} : { runs }),
     ...(seed === null ? {} : { seed }),
     ...(path === null ? {} : { path }),

@@ -11,8 +11,7 @@ import { renderMarkdownTable, renderTextTable } from '../bench/table.ts';
 import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
 import { reportLine } from '../lib/cli/run-lines.ts';
 import { renderHelp } from '../lib/cli/help.ts';
-import { REPORTS_DIR_OPTION, resolveOption } from '../lib/cli/flags.ts';
-import type { OptionTable } from '../lib/cli/options.ts';
+import { optionValue, type OptionTable } from '../lib/cli/options.ts';
 import { provideSandbox } from '../lib/target/sandbox.ts';
 import { SANDBOX } from '../sandbox/start.ts';
 import { provideProperties } from '../lib/props/registry.ts';
@@ -46,10 +45,7 @@ same run, never asserted. Writes reports/bench/<time>.json (and latest.json) and
 async function main(): Promise<number> {
   const flags = parseFlags(BENCH_OPTIONS, USAGE, { retired: RETIRED });
   const sections = selectSections(flags.only);
-  const reportsDir = resolveOption(REPORTS_DIR_OPTION, {
-    flags: { 'reports-dir': flags['reports-dir'] },
-    env: process.env,
-  });
+  const reportsDir = optionValue(BENCH_OPTIONS, flags, process.env, 'reports-dir') ?? 'reports';
   const command = [
     'npm run bench',
     ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : []),

@@ -4,8 +4,7 @@
  * Exit codes: 0 pass, 1 a check or threshold failed, 2 usage or setup error.
  */
 import { EXIT, parseFlags, runCli, useRedactor } from '../lib/cli/cli.ts';
-import { REPORTS_DIR_OPTION, resolveOption, stringOption } from '../lib/cli/flags.ts';
-import { optionList, optionText } from '../lib/cli/options.ts';
+import { optionList, optionText, optionValue } from '../lib/cli/options.ts';
 import { GATE_OPTIONS } from '../lib/gate/options.ts';
 import { selectLoads } from '../lib/gate/plan.ts';
 import { failureLines, verdictLine } from '../lib/gate/console.ts';
@@ -39,30 +38,21 @@ const say = (line: string) => console.log(line);
 
 async function main(): Promise<number> {
   const flags = parseFlags(GATE_OPTIONS, USAGE, { retired: RETIRED_MARGIN_FLAGS });
-  const sources = { env: process.env };
+  const env = process.env;
   const baselineFile = flags.baseline;
   const { summary, paths } = await runGate(
     {
-      targetFile: resolveOption(stringOption('target', ''), {
-        flags: { target: flags.target },
-        ...sources,
-      }),
-      faults: optionList(GATE_OPTIONS, flags, process.env, 'fault'),
+      targetFile: optionText(GATE_OPTIONS, flags, env, 'target') ?? '',
+      faults: optionList(GATE_OPTIONS, flags, env, 'fault'),
       loads: selectLoads(flags.load ?? []),
-      publish: resolvePublish(optionText(GATE_OPTIONS, flags, process.env, 'publish'), process.env),
-      properties: resolveRunOptions({
-        flags: { runs: flags.runs, seed: flags.seed, 'time-budget': flags['time-budget'] },
-        ...sources,
-      }),
-      reportsDir: resolveOption(REPORTS_DIR_OPTION, {
-        flags: { 'reports-dir': flags['reports-dir'] },
-        ...sources,
-      }),
+      publish: resolvePublish(optionText(GATE_OPTIONS, flags, env, 'publish'), env),
+      properties: resolveRunOptions({ flags, env }),
+      reportsDir: optionValue(GATE_OPTIONS, flags, env, 'reports-dir') ?? 'reports',
       ...(baselineFile
         ? {
             baseline: {
               file: baselineFile,
-              margins: resolveMargins({ flags: flags as Record<string, string | undefined>, ...sources }),
+              margins: resolveMargins({ flags, env }),
             },
           }
         : {}),

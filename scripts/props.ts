@@ -6,8 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { EXIT, parseFlags, runCli, useRedactor } from '../lib/cli/cli.ts';
-import { integerOption, REPORTS_DIR_OPTION, resolveOption, stringOption } from '../lib/cli/flags.ts';
-import { optionList } from '../lib/cli/options.ts';
+import { integerOption, resolveOption } from '../lib/cli/flags.ts';
+import { optionList, optionText, optionValue } from '../lib/cli/options.ts';
 import { PROPS_OPTIONS } from '../lib/props/options.ts';
 import { renderHelp } from '../lib/cli/help.ts';
 import { reportLine, shownPath } from '../lib/cli/run-lines.ts';
@@ -35,11 +35,8 @@ line per property; writes reports/<run-id>/{summary.json,junit.xml,report.html,p
 
 async function main(): Promise<number> {
   const flags = parseFlags(PROPS_OPTIONS, USAGE);
-  const { runs, seed, path } = flags;
-  const options = resolveRunOptions({
-    flags: { runs, seed, path, 'time-budget': flags['time-budget'] },
-    env: process.env,
-  });
+  const env = process.env;
+  const options = resolveRunOptions({ flags, env });
   if (flags.matrix) {
     const { markdown, holds } = await runMatrixReport(options, flags.full === true, (row) =>
       console.log(
@@ -54,24 +51,15 @@ async function main(): Promise<number> {
     console.log(propertiesMarkdown(properties));
     return EXIT.pass;
   }
-  const targetFile = resolveOption(stringOption('target', ''), {
-    flags: { target: flags.target },
-    env: process.env,
-  });
+  const targetFile = optionText(PROPS_OPTIONS, flags, env, 'target') ?? '';
   const { artifacts, report, failed } = await runProps(
     {
       targetFile,
-      faults: optionList(PROPS_OPTIONS, flags, process.env, 'fault'),
-      churn: resolveOption(integerOption('churn', 0, 0, 10_000), {
-        flags: { churn: flags.churn },
-        env: process.env,
-      }),
+      faults: optionList(PROPS_OPTIONS, flags, env, 'fault'),
+      churn: resolveOption(integerOption('churn', 0, 0, 10_000), PROPS_OPTIONS, { flags, env }),
       properties,
       options,
-      reportsDir: resolveOption(REPORTS_DIR_OPTION, {
-        flags: { 'reports-dir': flags['reports-dir'] },
-        env: process.env,
-      }),
+      reportsDir: optionValue(PROPS_OPTIONS, flags, env, 'reports-dir') ?? 'reports',
     },
     (result) => {
       if (!flags.json) console.log(resultLine(result));

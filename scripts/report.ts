@@ -42,7 +42,7 @@ async function main(): Promise<number> {
     return EXIT.pass;
   }
   const from = flags.from ?? DEFAULT_FROM;
-  const margins = resolveMargins({ flags: flags as Record<string, string | undefined>, env: process.env });
+  const margins = resolveMargins({ flags, env: process.env });
   const { paths, regressions } = await rerenderReport(
     from,
     flags.baseline ? { file: flags.baseline, margins } : undefined,

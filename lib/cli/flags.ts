@@ -1,11 +1,11 @@
 /**
- * Typed readers of an option's text (lib/cli/options.ts finds the text: flag > environment twin >
+ * Typed readers of an option's text (lib/cli/options.ts finds it: flag > environment twin >
  * default): a bad value fails at once with one line naming the option, the value and what was
  * expected.
  */
 import { DURATION_EXPECTS, parseDurationS, readDuration } from '../duration.ts';
 import { HarnessError } from '../errors.ts';
-import { envName } from './options.ts';
+import { optionText, twinOf, type FlagValues, type OptionTable } from './options.ts';
 
 export interface OptionSpec<T> {
   /** Flag name without dashes, kebab-case. */
@@ -17,24 +17,20 @@ export interface OptionSpec<T> {
 }
 
 export type Sources = {
-  flags: Record<string, string | undefined>;
+  flags: FlagValues;
   env: Record<string, string | undefined>;
 };
 
-/** The flag's value, else its HARNESS_<FLAG> twin's, else the spec's default. */
-export function resolveOption<T>(spec: OptionSpec<T>, sources: Sources): T {
-  const candidates: [string, string | undefined][] = [
-    [`--${spec.flag}`, sources.flags[spec.flag]],
-    [envName(spec.flag), sources.env[envName(spec.flag)]],
-  ];
-  for (const [origin, text] of candidates) {
-    if (text === undefined) continue;
-    const value = spec.parse(text);
-    if (value === undefined)
-      throw new HarnessError(`${origin}: "${text}" is not valid; expected ${spec.expects}`);
-    return value;
+/** The option's value as `spec` parses it: flag > its twin in `table` > the spec's default. */
+export function resolveOption<T>(spec: OptionSpec<T>, table: OptionTable, { flags, env }: Sources): T {
+  const text = optionText(table, flags, env, spec.flag);
+  if (text === undefined) return spec.default;
+  const value = spec.parse(text);
+  if (value === undefined) {
+    const origin = typeof flags[spec.flag] === 'string' ? `--${spec.flag}` : twinOf(table, spec.flag);
+    throw new HarnessError(`${origin ?? spec.flag}: "${text}" is not valid; expected ${spec.expects}`);
   }
-  return spec.default;
+  return value;
 }
 
 export const integerOption = (
@@ -51,16 +47,6 @@ export const integerOption = (
     return /^-?\d+$/.test(text) && value >= min && value <= max ? value : undefined;
   },
 });
-
-export const stringOption = (flag: string, fallback: string): OptionSpec<string> => ({
-  flag,
-  default: fallback,
-  expects: 'a non-empty string',
-  parse: (text) => (text.length > 0 ? text : undefined),
-});
-
-/** `--reports-dir DIR` / `HARNESS_REPORTS_DIR`: where every command's run folders go. @default reports */
-export const REPORTS_DIR_OPTION = stringOption('reports-dir', 'reports');
 
 /** A duration with its unit (`10s`, `500ms`), in milliseconds, from minMs to maxMs. */
 export const durationMsOption = (

@@ -31,7 +31,7 @@ export const envName = (flag: string, prefix = 'HARNESS_'): string =>
   `${prefix}${flag.toUpperCase().replace(/-/g, '_')}`;
 
 /** The twin of `flag` in `table`, or undefined when it has none. */
-function twinOf(table: OptionTable, flag: string): string | undefined {
+export function twinOf(table: OptionTable, flag: string): string | undefined {
   const option = table[flag];
   if (option === undefined || option.env === false) return undefined;
   return option.env ?? envName(flag);

@@ -11,6 +11,7 @@ export const RUN_TABLE = {
     help: 'time per property, shrinking included, e.g. 10s',
   },
   seed: { value: 'N', defaultIs: 'random, printed in the report', help: 'fast-check seed' },
+  path: { value: 'P', help: 'fast-check path of a failure; needs --seed and one --property' },
 } as const satisfies OptionTable;
 
 export const PROPS_OPTIONS = {
@@ -23,7 +24,7 @@ export const PROPS_OPTIONS = {
     help: 'a property or a family; repeatable',
   },
   seed: RUN_TABLE.seed,
-  path: { value: 'P', help: 'fast-check path of a failure; needs --seed and one --property' },
+  path: RUN_TABLE.path,
   runs: RUN_TABLE.runs,
   'time-budget': RUN_TABLE['time-budget'],
   fault: {

@@ -72,9 +72,9 @@ export function resolveMargins(sources: Sources): BaselineMargins {
       'HARNESS_MARGIN_MIN_DELTA_MS is now HARNESS_MARGIN_MIN_DELTA, with its unit (e.g. 10ms)',
     );
   return {
-    p95: resolveOption(MARGIN_OPTIONS.p95, sources),
-    p99: resolveOption(MARGIN_OPTIONS.p99, sources),
-    onset429: resolveOption(MARGIN_OPTIONS.onset429, sources),
-    minDeltaMs: resolveOption(MARGIN_OPTIONS.minDeltaMs, sources),
+    p95: resolveOption(MARGIN_OPTIONS.p95, MARGIN_TABLE, sources),
+    p99: resolveOption(MARGIN_OPTIONS.p99, MARGIN_TABLE, sources),
+    onset429: resolveOption(MARGIN_OPTIONS.onset429, MARGIN_TABLE, sources),
+    minDeltaMs: resolveOption(MARGIN_OPTIONS.minDeltaMs, MARGIN_TABLE, sources),
   };
 }
