@@ -2,8 +2,15 @@
  * The sandbox command's flags, their HARNESS_SANDBOX_<NAME> twins and its fault listing; the command
  * (`scripts/sandbox.ts`) only starts the sandbox with them and waits for a signal.
  */
-import type { parseFlags } from '../lib/cli/cli.ts';
 import { renderHelp } from '../lib/cli/help.ts';
+import {
+  envName,
+  optionList,
+  optionText,
+  withTwinPrefix,
+  type FlagValues,
+  type OptionTable,
+} from '../lib/cli/options.ts';
 import { HarnessError } from '../lib/errors.ts';
 import { FAULTS } from './faults/catalogue.ts';
 import {
@@ -15,31 +22,40 @@ import {
   type SandboxOptions,
 } from '../lib/target/sandbox-options.ts';
 
+export const SANDBOX_OPTIONS = withTwinPrefix(
+  {
+    port: { value: 'N', default: '0', help: 'port to listen on; 0 picks a free one' },
+    host: { value: 'HOST', default: '127.0.0.1', help: 'address to listen on' },
+    seed: { value: 'N', default: '1', help: 'seed of the generated data' },
+    orders: { value: 'N', default: '5000', help: 'orders across all tenants, up to 1000000' },
+    'menu-items': { value: 'N', default: '300', help: 'menu items per tenant' },
+    tenants: { value: 'N', default: '3', help: 'tenants, 2 to 26' },
+    fault: { value: 'NAME', multiple: true, help: 'switch a fault on; repeatable (see --list-faults)' },
+    'rate-limit': {
+      value: 'SPEC',
+      defaultIs: 'perKey=1000,perTenant=3000,window=1s',
+      help: RATE_LIMIT_SHAPE,
+    },
+    churn: { value: 'N', default: '0', help: 'background data changes per second; 0 is quiescent' },
+    latency: {
+      value: 'SPEC',
+      defaultIs: 'none',
+      help: `${LATENCY_SHAPE}:\nevery request waits fixed, a ratio of them tail more`,
+    },
+    'api-key-brand': { value: 'NAME', default: 'Sandbox', help: 'brand of the X-<Brand>-Api-Key header' },
+    'target-out': { value: 'PATH', default: SANDBOX_TARGET_FILE, help: 'where to write the target file' },
+    'list-faults': { env: false, help: 'print the fault catalogue and exit (add --json for JSON)' },
+    json: { env: false, help: 'with --list-faults: the catalogue as JSON' },
+  } as const satisfies OptionTable,
+  'HARNESS_SANDBOX_',
+);
+
 export const SANDBOX_USAGE = renderHelp({
   usage: ['npm run sandbox -- [options]'],
   about: `Starts the embedded reference API (Fastify, SQLite, a real rate limiter) and writes a target file
 for it, so the harness drives it exactly as it drives staging. Runs until SIGINT or SIGTERM.`,
-  options: [
-    ['--port N', 'port to listen on; 0 picks a free one (default 0)'],
-    ['--host HOST', 'address to listen on (default 127.0.0.1)'],
-    ['--seed N', 'seed of the generated data (default 1)'],
-    ['--orders N', 'orders across all tenants, up to 1000000 (default 5000)'],
-    ['--menu-items N', 'menu items per tenant (default 300)'],
-    ['--tenants N', 'tenants, 2 to 26 (default 3)'],
-    ['--fault NAME', 'switch a fault on; repeatable (see --list-faults)'],
-    ['--rate-limit SPEC', `${RATE_LIMIT_SHAPE}\n(default perKey=1000,perTenant=3000,window=1s)`],
-    ['--churn N', 'background data changes per second (default 0: quiescent)'],
-    [
-      '--latency SPEC',
-      `${LATENCY_SHAPE}:\nevery request waits fixed, a ratio of them tail more (default none)`,
-    ],
-    ['--api-key-brand NAME', 'brand of the X-<Brand>-Api-Key header (default Sandbox)'],
-    ['--target-out PATH', `where to write the target file (default ${SANDBOX_TARGET_FILE})`],
-    ['--list-faults', 'print the fault catalogue and exit (add --json for JSON)'],
-    ['--json', 'with --list-faults: the catalogue as JSON'],
-  ],
-  environment: `every option also reads HARNESS_SANDBOX_<NAME> (e.g. HARNESS_SANDBOX_PORT=8080,
-HARNESS_SANDBOX_FAULT=a,b), and the older SANDBOX_<NAME>; a flag wins over its variable.`,
+  options: SANDBOX_OPTIONS,
+  environment: 'Each also reads the older SANDBOX_<NAME>; HARNESS_SANDBOX_FAULT=a,b names several faults.',
   examples: [
     'npm run sandbox -- --port 8080',
     'npm run sandbox -- --fault page-boundary-duplicate --fault shared-cache',
@@ -48,62 +64,44 @@ HARNESS_SANDBOX_FAULT=a,b), and the older SANDBOX_<NAME>; a flag wins over its v
   exitCodes: '0 stopped by a signal (or listed the faults), 2 usage or setup error.',
 });
 
-export const SANDBOX_FLAGS = {
-  port: { type: 'string' },
-  host: { type: 'string' },
-  seed: { type: 'string' },
-  orders: { type: 'string' },
-  'menu-items': { type: 'string' },
-  tenants: { type: 'string' },
-  fault: { type: 'string', multiple: true },
-  'rate-limit': { type: 'string' },
-  churn: { type: 'string' },
-  latency: { type: 'string' },
-  'api-key-brand': { type: 'string' },
-  'target-out': { type: 'string' },
-  'list-faults': { type: 'boolean' },
-  json: { type: 'boolean' },
-} as const;
+type Env = Record<string, string | undefined>;
+type Flag = keyof typeof SANDBOX_OPTIONS;
 
-type Flags = ReturnType<typeof parseFlags<typeof SANDBOX_FLAGS>>;
-type StringFlag = Exclude<keyof typeof SANDBOX_FLAGS, 'fault' | 'list-faults' | 'json'>;
-
-/** The environment twin of a sandbox option: HARNESS_SANDBOX_<NAME>, else the older SANDBOX_<NAME>. */
-function sandboxEnv(name: string, env = process.env): string | undefined {
-  const suffix = name.toUpperCase().replaceAll('-', '_');
-  return env[`HARNESS_SANDBOX_${suffix}`] ?? env[`SANDBOX_${suffix}`];
+/** The environment with each older SANDBOX_<NAME> read as its HARNESS_SANDBOX_<NAME> when that is unset. */
+function withOlderTwins(env: Env): Env {
+  const older = Object.keys(SANDBOX_OPTIONS).map((flag): [string, string | undefined] => [
+    envName(flag, 'HARNESS_SANDBOX_'),
+    env[envName(flag, 'HARNESS_SANDBOX_')] ?? env[envName(flag, 'SANDBOX_')],
+  ]);
+  return { ...env, ...Object.fromEntries<string | undefined>(older) };
 }
 
-/** Flag first, then its environment twin. */
-function setting(flags: Flags, name: StringFlag): string | undefined {
-  return flags[name] ?? sandboxEnv(name);
-}
-
-function numberSetting(flags: Flags, name: StringFlag): number | undefined {
-  const raw = setting(flags, name);
+function numberSetting(flags: FlagValues, env: Env, name: Flag): number | undefined {
+  const raw = optionText(SANDBOX_OPTIONS, flags, env, name);
   if (raw === undefined) return undefined;
   if (!/^\d+(\.\d+)?$/.test(raw)) throw new HarnessError(`--${name}: got "${raw}", expected a number`);
   return Number(raw);
 }
 
 /** The sandbox's options from its flags, each with its environment twin (flag > environment). */
-export function sandboxOptionsFromFlags(flags: Flags): SandboxOptions {
-  const rateLimit = setting(flags, 'rate-limit');
-  const latency = setting(flags, 'latency');
-  const faults = (flags.fault ?? [sandboxEnv('fault') ?? '']).flatMap((names) =>
-    names.split(',').filter(Boolean),
-  );
+export function sandboxOptionsFromFlags(flags: FlagValues, processEnv: Env = process.env): SandboxOptions {
+  const env = withOlderTwins(processEnv);
+  const setting = (name: Flag) => optionText(SANDBOX_OPTIONS, flags, env, name);
+  const rateLimit = setting('rate-limit');
+  const latency = setting('latency');
   return {
-    port: numberSetting(flags, 'port'),
-    host: setting(flags, 'host'),
-    seed: numberSetting(flags, 'seed'),
-    orders: numberSetting(flags, 'orders'),
-    menuItemsPerTenant: numberSetting(flags, 'menu-items'),
-    tenants: numberSetting(flags, 'tenants'),
-    faults,
-    churn: numberSetting(flags, 'churn'),
-    apiKeyBrand: setting(flags, 'api-key-brand'),
-    targetPath: setting(flags, 'target-out') ?? SANDBOX_TARGET_FILE,
+    port: numberSetting(flags, env, 'port'),
+    host: setting('host'),
+    seed: numberSetting(flags, env, 'seed'),
+    orders: numberSetting(flags, env, 'orders'),
+    menuItemsPerTenant: numberSetting(flags, env, 'menu-items'),
+    tenants: numberSetting(flags, env, 'tenants'),
+    faults: optionList(SANDBOX_OPTIONS, flags, env, 'fault').flatMap((names) =>
+      names.split(',').filter(Boolean),
+    ),
+    churn: numberSetting(flags, env, 'churn'),
+    apiKeyBrand: setting('api-key-brand'),
+    targetPath: setting('target-out') ?? SANDBOX_TARGET_FILE,
     rateLimit: rateLimit === undefined ? undefined : rateLimitSpec(rateLimit),
     latency: latency === undefined ? undefined : latencySpec(latency),
   };

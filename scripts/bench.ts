@@ -11,7 +11,7 @@ import { renderMarkdownTable, renderTextTable } from '../bench/table.ts';
 import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
 import { reportLine } from '../lib/cli/run-lines.ts';
 import { renderHelp } from '../lib/cli/help.ts';
-import { REPORTS_DIR_OPTION, resolveOption } from '../lib/config.ts';
+import { optionValue, type OptionTable } from '../lib/cli/options.ts';
 import { provideSandbox } from '../lib/target/sandbox.ts';
 import { SANDBOX } from '../sandbox/start.ts';
 import { provideProperties } from '../lib/props/registry.ts';
@@ -20,39 +20,32 @@ import { ALL_PROPERTIES } from '../properties/all.ts';
 /** Its files went straight into DIR; now, as every command's, into a folder of the reports dir. */
 const RETIRED = { out: '--reports-dir DIR: the report goes to DIR/bench/ (default reports/bench/)' };
 
+export const BENCH_OPTIONS = {
+  quick: { env: false, help: 'the ~1 minute version: shorter runs, smaller data' },
+  only: {
+    value: 'NAME',
+    multiple: true,
+    env: false,
+    help: `run only this section (repeatable): ${SECTIONS.map((section) => section.name).join(', ')}`,
+  },
+  'reports-dir': { value: 'DIR', default: 'reports', help: 'the JSON report goes to DIR/bench/' },
+  markdown: { env: false, help: 'print the table as Markdown (for docs/bench.md)' },
+} as const satisfies OptionTable;
+
 const USAGE = renderHelp({
   usage: ['npm run bench -- [options]'],
   about: `The harness's speed and honesty in numbers: every figure is a ratio measured side by side in the
 same run, never asserted. Writes reports/bench/<time>.json (and latest.json) and prints a table.`,
-  options: [
-    ['--quick', 'the ~1 minute version: shorter runs, smaller data'],
-    [
-      '--only NAME',
-      `run only this section (repeatable): ${SECTIONS.map((section) => section.name).join(', ')}`,
-    ],
-    ['--reports-dir DIR', 'the JSON report goes to DIR/bench/ (default reports)'],
-    ['--markdown', 'print the table as Markdown (for docs/bench.md)'],
-  ],
-  environment: `--reports-dir also reads HARNESS_REPORTS_DIR; a flag wins over its variable. Each section
-names the tools it needs and is skipped, with the reason, without them.`,
+  options: BENCH_OPTIONS,
+  environment: 'Each section names the tools it needs and is skipped, with the reason, without them.',
   examples: ['npm run bench -- --quick', 'npm run bench -- --only generator --markdown'],
   exitCodes: '0 every section ran or was skipped with a reason, 1 a section failed, 2 usage or setup error.',
 });
 
-const FLAGS = {
-  quick: { type: 'boolean' },
-  only: { type: 'string', multiple: true },
-  'reports-dir': { type: 'string' },
-  markdown: { type: 'boolean' },
-} as const;
-
 async function main(): Promise<number> {
-  const flags = parseFlags(FLAGS, USAGE, { retired: RETIRED });
+  const flags = parseFlags(BENCH_OPTIONS, USAGE, { retired: RETIRED });
   const sections = selectSections(flags.only);
-  const reportsDir = resolveOption(REPORTS_DIR_OPTION, {
-    flags: { 'reports-dir': flags['reports-dir'] },
-    env: process.env,
-  });
+  const reportsDir = optionValue(BENCH_OPTIONS, flags, process.env, 'reports-dir') ?? 'reports';
   const command = [
     'npm run bench',
     ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : []),

@@ -9,26 +9,28 @@ import path from 'node:path';
 import { buildEngine, ENGINE_DIR, ENGINE_PACKAGE } from '../lib/load/artillery/build-engine.ts';
 import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
 import { renderHelp } from '../lib/cli/help.ts';
+import type { OptionTable } from '../lib/cli/options.ts';
+
+const OPTIONS = {
+  'out-dir': {
+    value: 'DIR',
+    env: false,
+    default: path.relative(process.cwd(), ENGINE_DIR) || ENGINE_DIR,
+    help: 'where the engine package goes',
+  },
+} as const satisfies OptionTable;
 
 const USAGE = renderHelp({
   usage: ['npm run build -- [options]'],
   about: `Bundles the harness's Artillery engine (every scenario with the one walk and the checks) with
 esbuild. Load commands build it before each run; this is for looking at the bundle or shipping it.`,
-  options: [
-    [
-      '--out-dir DIR',
-      `where the engine package goes (default ${path.relative(process.cwd(), ENGINE_DIR) || ENGINE_DIR})`,
-    ],
-  ],
-  environment: 'none read.',
+  options: OPTIONS,
   examples: ['npm run build', 'npm run build -- --out-dir /tmp/engine'],
   exitCodes: '0 built, 2 usage or build error.',
 });
 
-const FLAGS = { 'out-dir': { type: 'string' } } as const;
-
 async function main(): Promise<number> {
-  const flags = parseFlags(FLAGS, USAGE);
+  const flags = parseFlags(OPTIONS, USAGE);
   const dir = await buildEngine(flags['out-dir'] ? path.resolve(flags['out-dir']) : undefined);
   console.log(`built ${path.join(dir, ENGINE_PACKAGE, 'index.js')}`);
   return EXIT.pass;

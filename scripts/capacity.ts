@@ -11,7 +11,7 @@ import { kneeLine, onsetLines, stepTable, verdictText } from '../lib/capacity/ta
 import { judgeStep, type Objective } from '../lib/capacity/objective.ts';
 import type { StepStats } from '../lib/capacity/step-stats.ts';
 import { parseFlags, runCli, useRedactor } from '../lib/cli/cli.ts';
-import { CAPACITY_FLAGS, CAPACITY_USAGE, capacityOptions } from '../lib/capacity/options.ts';
+import { CAPACITY_OPTIONS, CAPACITY_USAGE, capacityOptions } from '../lib/capacity/options.ts';
 import { runCapacity } from '../lib/capacity/run.ts';
 import { provideSandbox } from '../lib/target/sandbox.ts';
 import { SANDBOX } from '../sandbox/start.ts';
@@ -22,7 +22,7 @@ const progress = (objective: Objective) => (stats: StepStats) =>
   );
 
 async function main(): Promise<number> {
-  const options = capacityOptions(parseFlags(CAPACITY_FLAGS, CAPACITY_USAGE), process.env);
+  const options = capacityOptions(parseFlags(CAPACITY_OPTIONS, CAPACITY_USAGE), process.env);
   console.log(`artillery ${resolveArtillery().version}`);
   const result = await runCapacity(options, progress(options.objective), useRedactor);
   console.log(`\n${targetLine(result.summary.target)}`);

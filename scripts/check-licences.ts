@@ -16,8 +16,7 @@ const USAGE = renderHelp({
   about: `Reads every package.json under ${INSTALL_ROOTS.map((dir) => path.relative(ROOT, dir)).join(', ')}:
 prints the count per licence and fails if any licence is refused (AGPL, SSPL, Business Source,
 commercial, UNLICENSED, SEE LICENSE IN a text that is not open source).`,
-  options: [],
-  environment: 'none read.',
+  options: {},
   examples: ['npx tsx scripts/check-licences.ts', 'npx tsx scripts/check-licences.ts | grep refused'],
   exitCodes: '0 no refused licence, 1 a refused licence, 2 usage error.',
 });

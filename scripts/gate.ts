@@ -4,14 +4,15 @@
  * Exit codes: 0 pass, 1 a check or threshold failed, 2 usage or setup error.
  */
 import { EXIT, parseFlags, runCli, useRedactor } from '../lib/cli/cli.ts';
-import { REPORTS_DIR_OPTION, resolveOption, stringOption } from '../lib/config.ts';
-import { GATE_LOADS, selectLoads } from '../lib/gate/plan.ts';
+import { optionList, optionText, optionValue } from '../lib/cli/options.ts';
+import { GATE_OPTIONS } from '../lib/gate/options.ts';
+import { selectLoads } from '../lib/gate/plan.ts';
 import { failureLines, verdictLine } from '../lib/gate/console.ts';
 import { runGate } from '../lib/gate/run.ts';
 import { renderHelp } from '../lib/cli/help.ts';
 import { reportLine } from '../lib/cli/run-lines.ts';
-import { MARGIN_FLAGS, resolveMargins, RETIRED_MARGIN_FLAGS } from '../lib/report/baseline-options.ts';
-import { PUBLISH_KINDS, resolvePublish } from '../lib/load/publish.ts';
+import { resolveMargins, RETIRED_MARGIN_FLAGS } from '../lib/report/baseline-options.ts';
+import { resolvePublish } from '../lib/load/publish.ts';
 import { resolveRunOptions } from '../properties/options.ts';
 import { provideSandbox } from '../lib/target/sandbox.ts';
 import { SANDBOX } from '../sandbox/start.ts';
@@ -23,30 +24,7 @@ const USAGE = renderHelp({
   about: `The release gate: the property suites, then every load (smoke profile) as stages of one Artillery
 run, against a target file or a sandbox it starts. Writes reports/<run-id>/{summary.json,junit.xml,
 report.html} and points reports/latest at it.`,
-  options: [
-    ['--target FILE', 'the target file (default: start the embedded sandbox)'],
-    [
-      '--fault NAME',
-      'start the sandbox with this catalogue fault, to see the gate catch it;\nrepeatable; not with --target (npm run sandbox -- --list-faults)',
-    ],
-    [
-      '--load NAME',
-      `a load to run, repeatable, or none (default: all); each is npm run load's\n${GATE_LOADS.map((load) => `${load.name} = --scenario ${load.scenario} --profile ${load.profile}`).join('\n')}`,
-    ],
-    ['--runs N', "fast-check runs per property (default: each property's own)"],
-    ['--time-budget D', 'time per property, shrinking included, e.g. 10s (default 10s)'],
-    ['--seed N', 'fast-check seed (default: random, printed in the report)'],
-    ['--baseline FILE', 'compare with an earlier summary.json; a regression fails the gate'],
-    ['--reports-dir DIR', 'where run folders go (default reports)'],
-    [
-      '--publish KIND',
-      `send the loads' metrics on while they run: ${PUBLISH_KINDS.join(', ')}\n(settings from the environment, see the README)`,
-    ],
-    ['--margin-*', 'baseline margins, see npm run report -- --help'],
-  ],
-  environment: `--target, --runs, --time-budget, --seed, --reports-dir and --publish also read HARNESS_<NAME>
-(e.g. HARNESS_TARGET=staging.json, HARNESS_TIME_BUDGET=30s), the margins HARNESS_MARGIN_*; a flag
-wins over its variable.`,
+  options: GATE_OPTIONS,
   examples: [
     'npm start',
     'npm run gate -- --fault page-boundary-duplicate',
@@ -56,47 +34,25 @@ wins over its variable.`,
     '0 no check or threshold failed (an inconclusive load, its premise never held, is a skipped\ncheck with its reason), 1 something failed or a stage could not finish (report written),\n2 nothing could be judged (usage or setup error).',
 });
 
-const FLAGS = {
-  target: { type: 'string' },
-  fault: { type: 'string', multiple: true },
-  load: { type: 'string', multiple: true },
-  runs: { type: 'string' },
-  'time-budget': { type: 'string' },
-  seed: { type: 'string' },
-  baseline: { type: 'string' },
-  'reports-dir': { type: 'string' },
-  publish: { type: 'string' },
-  ...MARGIN_FLAGS,
-} as const;
-
 const say = (line: string) => console.log(line);
 
 async function main(): Promise<number> {
-  const flags = parseFlags(FLAGS, USAGE, { retired: RETIRED_MARGIN_FLAGS });
-  const sources = { env: process.env };
+  const flags = parseFlags(GATE_OPTIONS, USAGE, { retired: RETIRED_MARGIN_FLAGS });
+  const env = process.env;
   const baselineFile = flags.baseline;
   const { summary, paths } = await runGate(
     {
-      targetFile: resolveOption(stringOption('target', 'the target file', ''), {
-        flags: { target: flags.target },
-        ...sources,
-      }),
-      faults: flags.fault ?? [],
+      targetFile: optionText(GATE_OPTIONS, flags, env, 'target') ?? '',
+      faults: optionList(GATE_OPTIONS, flags, env, 'fault'),
       loads: selectLoads(flags.load ?? []),
-      publish: resolvePublish(flags.publish ?? (process.env.HARNESS_PUBLISH || undefined), process.env),
-      properties: resolveRunOptions({
-        flags: { runs: flags.runs, seed: flags.seed, 'time-budget': flags['time-budget'] },
-        ...sources,
-      }),
-      reportsDir: resolveOption(REPORTS_DIR_OPTION, {
-        flags: { 'reports-dir': flags['reports-dir'] },
-        ...sources,
-      }),
+      publish: resolvePublish(optionText(GATE_OPTIONS, flags, env, 'publish'), env),
+      properties: resolveRunOptions({ flags, env }),
+      reportsDir: optionValue(GATE_OPTIONS, flags, env, 'reports-dir') ?? 'reports',
       ...(baselineFile
         ? {
             baseline: {
               file: baselineFile,
-              margins: resolveMargins({ flags: flags as Record<string, string | undefined>, ...sources }),
+              margins: resolveMargins({ flags, env }),
             },
           }
         : {}),

@@ -8,16 +8,23 @@ import { HarnessError } from '../lib/errors.ts';
 import { ensureArtillery } from '../lib/process/artillery-install.ts';
 import { EXIT, describeError, parseFlags } from '../lib/cli/cli.ts';
 import { renderHelp } from '../lib/cli/help.ts';
+import { optionSwitch, optionText, type OptionTable } from '../lib/cli/options.ts';
+
+const OPTIONS = {
+  force: { env: 'ARTILLERY_INSTALL_FORCE', help: 'reinstall even if they are there (the variable: 1)' },
+  timeout: {
+    value: 'SECONDS',
+    env: 'ARTILLERY_INSTALL_TIMEOUT',
+    default: '600',
+    help: 'limit for each npm ci',
+  },
+} as const satisfies OptionTable;
 
 const USAGE = renderHelp({
   usage: ['npx tsx scripts/install-artillery.ts [options]'],
   about: `Installs the Artillery and the Node 22 pinned in tools/artillery/ with npm ci, unless they are
 there (npm install runs it as postinstall; it never fails the install for a network problem).`,
-  options: [
-    ['--force', 'reinstall even if they are there'],
-    ['--timeout SECONDS', 'limit for each npm ci (default 600)'],
-  ],
-  environment: 'ARTILLERY_INSTALL_FORCE=1 is --force, ARTILLERY_INSTALL_TIMEOUT is --timeout.',
+  options: OPTIONS,
   examples: [
     'npx tsx scripts/install-artillery.ts',
     'npx tsx scripts/install-artillery.ts --force --timeout 900',
@@ -25,21 +32,15 @@ there (npm install runs it as postinstall; it never fails the install for a netw
   exitCodes: '0 installed or already there (a failed download is reported, not fatal), 2 usage error.',
 });
 
-const FLAGS = {
-  force: { type: 'boolean', default: process.env.ARTILLERY_INSTALL_FORCE === '1' },
-  timeout: { type: 'string', default: process.env.ARTILLERY_INSTALL_TIMEOUT ?? '600' },
-} as const;
-
 const say = (line: string) => console.log(`artillery: ${line}`);
 
 function readOptions(): { force: boolean; timeoutMs: number } {
-  const values = parseFlags(FLAGS, USAGE);
-  const timeoutSeconds = Number(values.timeout);
+  const values = parseFlags(OPTIONS, USAGE);
+  const timeout = optionText(OPTIONS, values, process.env, 'timeout') ?? '600';
+  const timeoutSeconds = Number(timeout);
   if (!(timeoutSeconds > 0))
-    throw new HarnessError(
-      `--timeout / ARTILLERY_INSTALL_TIMEOUT must be seconds > 0, got "${values.timeout}"`,
-    );
-  return { force: values.force, timeoutMs: timeoutSeconds * 1000 };
+    throw new HarnessError(`--timeout / ARTILLERY_INSTALL_TIMEOUT must be seconds > 0, got "${timeout}"`);
+  return { force: optionSwitch(OPTIONS, values, process.env, 'force'), timeoutMs: timeoutSeconds * 1000 };
 }
 
 async function main(): Promise<void> {

@@ -11,7 +11,7 @@ import { HarnessError } from '../lib/errors.ts';
 import { PLATFORMS, type Platform } from '../lib/load/artillery/distributed.ts';
 import {
   checkOptions,
-  LOAD_FLAGS,
+  LOAD_OPTIONS,
   LOAD_RETIRED_FLAGS,
   LOAD_USAGE,
   optionsFromFlags,
@@ -48,7 +48,7 @@ function printResult(result: LoadRun): void {
 const isPlatform = (name: string): name is Platform => (PLATFORMS as readonly string[]).includes(name);
 
 async function dryRun(
-  flags: ReturnType<typeof parseFlags<typeof LOAD_FLAGS>>,
+  flags: ReturnType<typeof parseFlags<typeof LOAD_OPTIONS>>,
   platform: string,
 ): Promise<number> {
   if (!isPlatform(platform))
@@ -69,7 +69,7 @@ async function dryRun(
 }
 
 async function main(): Promise<number> {
-  const flags = parseFlags(LOAD_FLAGS, LOAD_USAGE, { retired: LOAD_RETIRED_FLAGS });
+  const flags = parseFlags(LOAD_OPTIONS, LOAD_USAGE, { retired: LOAD_RETIRED_FLAGS });
   if (flags.platform !== undefined) return dryRun(flags, flags.platform);
   if (flags.count !== undefined || flags.region !== undefined)
     throw new HarnessError('--count and --region only go with --platform');

@@ -6,7 +6,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { EXIT, parseFlags, runCli, useRedactor } from '../lib/cli/cli.ts';
-import { integerOption, REPORTS_DIR_OPTION, resolveOption, stringOption } from '../lib/config.ts';
+import { integerOption, resolveOption } from '../lib/cli/flags.ts';
+import { optionList, optionText, optionValue } from '../lib/cli/options.ts';
+import { PROPS_OPTIONS } from '../lib/props/options.ts';
 import { renderHelp } from '../lib/cli/help.ts';
 import { reportLine, shownPath } from '../lib/cli/run-lines.ts';
 import { runMatrixReport, runProps } from '../lib/props/run.ts';
@@ -22,23 +24,7 @@ const USAGE = renderHelp({
   usage: ['npm run props -- [options]'],
   about: `Runs the property suites (fast-check) against a target file, or a sandbox it starts. Prints one
 line per property; writes reports/<run-id>/{summary.json,junit.xml,report.html,props.json} and a\ncurl reproduction per failure, and points reports/latest at it.`,
-  options: [
-    ['--target FILE', 'target file (default: start a sandbox)'],
-    ['--property NAME', 'a property or a family; repeatable (default: all)'],
-    ['--seed N', 'fast-check seed (default: random, printed)'],
-    ['--path P', 'fast-check path of a failure; needs --seed and one --property'],
-    ['--runs N', "runs per property (default: each property's own)"],
-    ['--time-budget D', 'time per property, shrinking included, e.g. 10s (default 10s)'],
-    ['--fault NAME', 'start the sandbox with this catalogue fault; repeatable; not with --target'],
-    ['--churn N', 'sandbox only: data changes per second while the properties run (default 0)'],
-    ['--json', 'print props.json instead of one line per property'],
-    ['--list', 'print the properties (what each needs, which faults it catches) as markdown'],
-    ['--matrix', 'run the mutation matrix; writes reports/matrix.md and docs/matrix.md'],
-    ['--full', 'with --matrix: every property against every fault (slower)'],
-    ['--reports-dir DIR', 'where run folders go (default reports)'],
-  ],
-  environment: `--target, --seed, --path, --runs, --time-budget, --churn and --reports-dir also read
-HARNESS_<NAME> (e.g. HARNESS_SEED=42, HARNESS_TIME_BUDGET=30s); a flag wins over its variable.`,
+  options: PROPS_OPTIONS,
   examples: [
     'npm run props -- --property pagination',
     'npm run props -- --fault page-boundary-duplicate',
@@ -47,29 +33,10 @@ HARNESS_<NAME> (e.g. HARNESS_SEED=42, HARNESS_TIME_BUDGET=30s); a flag wins over
   exitCodes: '0 passed (skips are not failures), 1 a property failed, 2 usage or setup error.',
 });
 
-const FLAGS = {
-  target: { type: 'string' },
-  property: { type: 'string', multiple: true },
-  seed: { type: 'string' },
-  path: { type: 'string' },
-  runs: { type: 'string' },
-  'time-budget': { type: 'string' },
-  fault: { type: 'string', multiple: true },
-  churn: { type: 'string' },
-  json: { type: 'boolean' },
-  list: { type: 'boolean' },
-  matrix: { type: 'boolean' },
-  full: { type: 'boolean' },
-  'reports-dir': { type: 'string' },
-} as const;
-
 async function main(): Promise<number> {
-  const flags = parseFlags(FLAGS, USAGE);
-  const { runs, seed, path } = flags;
-  const options = resolveRunOptions({
-    flags: { runs, seed, path, 'time-budget': flags['time-budget'] },
-    env: process.env,
-  });
+  const flags = parseFlags(PROPS_OPTIONS, USAGE);
+  const env = process.env;
+  const options = resolveRunOptions({ flags, env });
   if (flags.matrix) {
     const { markdown, holds } = await runMatrixReport(options, flags.full === true, (row) =>
       console.log(
@@ -84,24 +51,15 @@ async function main(): Promise<number> {
     console.log(propertiesMarkdown(properties));
     return EXIT.pass;
   }
-  const targetFile = resolveOption(stringOption('target', 'target file', ''), {
-    flags: { target: flags.target },
-    env: process.env,
-  });
+  const targetFile = optionText(PROPS_OPTIONS, flags, env, 'target') ?? '';
   const { artifacts, report, failed } = await runProps(
     {
       targetFile,
-      faults: flags.fault ?? [],
-      churn: resolveOption(integerOption('churn', 'sandbox data changes per second', 0, 0, 10_000), {
-        flags: { churn: flags.churn },
-        env: process.env,
-      }),
+      faults: optionList(PROPS_OPTIONS, flags, env, 'fault'),
+      churn: resolveOption(integerOption('churn', 0, 0, 10_000), PROPS_OPTIONS, { flags, env }),
       properties,
       options,
-      reportsDir: resolveOption(REPORTS_DIR_OPTION, {
-        flags: { 'reports-dir': flags['reports-dir'] },
-        env: process.env,
-      }),
+      reportsDir: optionValue(PROPS_OPTIONS, flags, env, 'reports-dir') ?? 'reports',
     },
     (result) => {
       if (!flags.json) console.log(resultLine(result));

@@ -3,19 +3,14 @@
  * checks), optionally compares the run with a baseline, or prints the OpenAPI document.
  */
 import { openApiDocument } from '../lib/contract/openapi.ts';
-import {
-  MARGIN_FLAGS,
-  marginOptions,
-  resolveMargins,
-  RETIRED_MARGIN_FLAGS,
-} from '../lib/report/baseline-options.ts';
+import { resolveMargins, RETIRED_MARGIN_FLAGS } from '../lib/report/baseline-options.ts';
 import { rerenderReport } from '../lib/report/rerender.ts';
 import { listRuns, runLines } from '../lib/report/runs-index.ts';
 import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
 import { renderHelp } from '../lib/cli/help.ts';
+import { optionText } from '../lib/cli/options.ts';
+import { DEFAULT_FROM, REPORT_OPTIONS } from '../lib/report/options.ts';
 import { reportLine, shownPath } from '../lib/cli/run-lines.ts';
-
-const DEFAULT_FROM = 'reports/latest';
 
 const USAGE = renderHelp({
   usage: [
@@ -26,16 +21,7 @@ const USAGE = renderHelp({
   about: `Re-renders report.html and junit.xml beside any run's summary.json (gate, load, capacity, repro);
 nothing is re-run. With --baseline, compares the run with an earlier one. A RUN is a run folder
 (reports/<run-id>, reports/latest-gate) or its summary.json. --list prints every run, newest first.`,
-  options: [
-    ['--from RUN', `the run to render (default ${DEFAULT_FROM})`],
-    ['--baseline RUN', 'compare with an earlier run of the same command; exit 1 on a regression'],
-    ['--list', 'list the runs under --reports-dir: time, command, verdict, duration, target, folder'],
-    ['--reports-dir DIR', 'where --list looks (default reports)'],
-    ...marginOptions(),
-    ['--openapi', 'print the OpenAPI 3.1 document of the public API (JSON) and exit'],
-  ],
-  environment:
-    '--reports-dir also reads HARNESS_REPORTS_DIR, the margins HARNESS_MARGIN_P95, HARNESS_MARGIN_P99, ...; a flag wins over its variable.',
+  options: REPORT_OPTIONS,
   examples: [
     'npm run report -- --list',
     'npm run report -- --from reports/latest-gate --baseline main/summary.json',
@@ -44,28 +30,19 @@ nothing is re-run. With --baseline, compares the run with an earlier one. A RUN 
   exitCodes: '0 rendered, no regression; 1 regression against the baseline; 2 usage or setup error.',
 });
 
-const FLAGS = {
-  from: { type: 'string' },
-  baseline: { type: 'string' },
-  openapi: { type: 'boolean' },
-  list: { type: 'boolean' },
-  'reports-dir': { type: 'string' },
-  ...MARGIN_FLAGS,
-} as const;
-
 async function main(): Promise<number> {
-  const flags = parseFlags(FLAGS, USAGE, { retired: RETIRED_MARGIN_FLAGS });
+  const flags = parseFlags(REPORT_OPTIONS, USAGE, { retired: RETIRED_MARGIN_FLAGS });
   if (flags.openapi) {
     console.log(JSON.stringify(openApiDocument(), null, 2));
     return EXIT.pass;
   }
   if (flags.list) {
-    const reportsDir = flags['reports-dir'] ?? process.env.HARNESS_REPORTS_DIR ?? 'reports';
+    const reportsDir = optionText(REPORT_OPTIONS, flags, process.env, 'reports-dir') ?? 'reports';
     for (const line of runLines(await listRuns(reportsDir), shownPath(reportsDir))) console.log(line);
     return EXIT.pass;
   }
   const from = flags.from ?? DEFAULT_FROM;
-  const margins = resolveMargins({ flags: flags as Record<string, string | undefined>, env: process.env });
+  const margins = resolveMargins({ flags, env: process.env });
   const { paths, regressions } = await rerenderReport(
     from,
     flags.baseline ? { file: flags.baseline, margins } : undefined,

@@ -7,13 +7,13 @@
 import path from 'node:path';
 import { parseFlags, runCli, useRedactor } from '../lib/cli/cli.ts';
 import { reportLine, shownPath, targetLine } from '../lib/cli/run-lines.ts';
-import { REPRO_FLAGS, REPRO_USAGE, reproOptions } from '../lib/repro/options.ts';
+import { REPRO_OPTIONS, REPRO_USAGE, reproOptions } from '../lib/repro/options.ts';
 import { runRepro } from '../lib/repro/run.ts';
 import { provideSandbox } from '../lib/target/sandbox.ts';
 import { SANDBOX } from '../sandbox/start.ts';
 
 async function main(): Promise<number> {
-  const options = reproOptions(parseFlags(REPRO_FLAGS, REPRO_USAGE), process.env);
+  const options = reproOptions(parseFlags(REPRO_OPTIONS, REPRO_USAGE), process.env);
   console.log(`seed ${options.seed}`);
   const result = await runRepro(options, useRedactor);
   console.log(targetLine(result.summary.target));

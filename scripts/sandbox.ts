@@ -8,14 +8,14 @@ import { HarnessError } from '../lib/errors.ts';
 import {
   faultListing,
   faultsLine,
-  SANDBOX_FLAGS,
+  SANDBOX_OPTIONS,
   SANDBOX_USAGE,
   sandboxOptionsFromFlags,
 } from '../sandbox/command.ts';
 import { startSandbox } from '../sandbox/start.ts';
 
 async function main(): Promise<number> {
-  const flags = parseFlags(SANDBOX_FLAGS, SANDBOX_USAGE);
+  const flags = parseFlags(SANDBOX_OPTIONS, SANDBOX_USAGE);
   if (flags['list-faults'] === true) {
     // One write, so a reader that stops early (| head) does not break the pipe mid-listing.
     console.log(faultListing(flags.json === true));

@@ -3,10 +3,11 @@
  * place. Precedence: flag > HARNESS_<FLAG> > default.
  */
 import { HarnessError } from '../errors.ts';
-import { HARNESS_TWINS, renderHelp } from '../cli/help.ts';
+import { renderHelp } from '../cli/help.ts';
+import { optionList, optionValue, type FlagValues, type OptionTable } from '../cli/options.ts';
 import { DEFAULT_KNEE_RULE, type KneeRule } from './knee.ts';
 import { PUBLISH_KINDS, resolvePublish, type Publish } from '../load/publish.ts';
-import { flagInteger, flagList, flagPercent, flagSeconds, flagText, type FlagValues } from '../cli/flags.ts';
+import { flagInteger, flagPercent, flagSeconds } from '../cli/flags.ts';
 import { DEFAULT_OBJECTIVE, type Objective } from './objective.ts';
 import {
   LATENCY_SHAPE,
@@ -54,48 +55,65 @@ export interface CapacityOptions {
  */
 const CAPACITY_SANDBOX_LIMITS: RateLimitOptions = { perKey: 25, perTenant: 40, windowMs: 1000 };
 
+export const CAPACITY_OPTIONS = {
+  target: {
+    value: 'FILE',
+    defaultIs: 'a sandbox',
+    help: 'target file; without it a sandbox is started for the run',
+  },
+  start: { value: 'RPS', default: '20', help: 'rate of the first step' },
+  step: { value: 'RPS', default: '20', help: 'added at each step' },
+  max: { value: 'RPS', default: '200', help: "highest rate; the target file's load.maxRps caps it" },
+  'step-duration': { value: 'D', default: '10s', help: 'length of each step, e.g. 10s' },
+  'time-budget': { value: 'D', default: '5m', help: 'the whole run at most, e.g. 5m' },
+  p95: { value: 'D', default: `${DEFAULT_OBJECTIVE.p95Ms}ms`, help: 'objective: p95 under this, e.g. 300ms' },
+  p99: { value: 'D', default: `${DEFAULT_OBJECTIVE.p99Ms}ms`, help: 'objective: p99 under this, e.g. 1s' },
+  'max-errors': {
+    value: 'PCT',
+    default: `${DEFAULT_OBJECTIVE.maxErrorRate * 100}%`,
+    help: 'objective: share of errors at most this, e.g. 0.1%;\nerrors: no response, a 5xx, any other non-2xx but 429',
+  },
+  'max-429': {
+    value: 'PCT',
+    default: `${DEFAULT_OBJECTIVE.max429Rate * 100}%`,
+    help: 'objective: share of 429s under this, e.g. 5%',
+  },
+  'expected-rate': {
+    value: 'RPS',
+    defaultIs: 'none',
+    help: 'your production rate: prints the headroom, capacity / expected',
+  },
+  workers: {
+    value: 'N',
+    default: '1',
+    help: 'generator processes per step; add when a step is marked "not driven"',
+  },
+  'knee-factor': {
+    value: 'K',
+    default: `${DEFAULT_KNEE_RULE.p95Factor}`,
+    help: 'a step whose p95 exceeds K x the baseline p95 bends',
+  },
+  fault: { value: 'NAME', multiple: true, help: 'sandbox only: switch a fault on; repeatable' },
+  latency: { value: 'SPEC', help: `sandbox only: ${LATENCY_SHAPE}` },
+  'rate-limit': {
+    value: 'SPEC',
+    defaultIs: `perKey=${CAPACITY_SANDBOX_LIMITS.perKey},perTenant=${CAPACITY_SANDBOX_LIMITS.perTenant}`,
+    help: `sandbox only: ${RATE_LIMIT_SHAPE}`,
+  },
+  'reports-dir': { value: 'DIR', default: 'reports', help: 'where run folders go' },
+  publish: {
+    value: 'KIND',
+    help: `send the metrics on while each step runs: ${PUBLISH_KINDS.join(', ')}\n(settings from the environment, see README "Publishing metrics")`,
+  },
+} as const satisfies OptionTable;
+
 export const CAPACITY_USAGE = renderHelp({
   usage: ['npm run capacity -- [options]'],
   about: `Steps the arrival rate (requests per second, across every tenant and key of the target) until two
 steps in a row miss the objective, or the ceiling, and reports the capacity (the highest step that
 met the objective), each step, the knee and the 429 onset per key and per tenant with the limits
 it implies, and what to run next.`,
-  options: [
-    ['--target FILE', 'target file; without it a sandbox is started for the run'],
-    ['--start RPS', 'rate of the first step (default 20)'],
-    ['--step RPS', 'added at each step (default 20)'],
-    ['--max RPS', "highest rate; the target file's load.maxRps caps it (default 200)"],
-    ['--step-duration D', 'length of each step, e.g. 10s (default 10s)'],
-    ['--time-budget D', 'the whole run at most, e.g. 5m (default 5m)'],
-    ['--p95 D', `objective: p95 under this, e.g. 300ms (default ${DEFAULT_OBJECTIVE.p95Ms}ms)`],
-    ['--p99 D', `objective: p99 under this, e.g. 1s (default ${DEFAULT_OBJECTIVE.p99Ms}ms)`],
-    [
-      '--max-errors PCT',
-      `objective: share of errors at most this, e.g. 0.1% (default ${DEFAULT_OBJECTIVE.maxErrorRate * 100}%);\nerrors: no response, a 5xx, any other non-2xx but 429`,
-    ],
-    [
-      '--max-429 PCT',
-      `objective: share of 429s under this, e.g. 5% (default ${DEFAULT_OBJECTIVE.max429Rate * 100}%)`,
-    ],
-    ['--expected-rate RPS', 'your production rate: prints the headroom, capacity / expected (default none)'],
-    ['--workers N', 'generator processes per step; add when a step is marked "not driven" (default 1)'],
-    [
-      '--knee-factor K',
-      `a step whose p95 exceeds K x the baseline p95 bends (default ${DEFAULT_KNEE_RULE.p95Factor})`,
-    ],
-    ['--fault NAME', 'sandbox only: switch a fault on; repeatable'],
-    ['--latency SPEC', `sandbox only: ${LATENCY_SHAPE}`],
-    [
-      '--rate-limit SPEC',
-      `sandbox only: ${RATE_LIMIT_SHAPE} (default perKey=${CAPACITY_SANDBOX_LIMITS.perKey},perTenant=${CAPACITY_SANDBOX_LIMITS.perTenant})`,
-    ],
-    ['--reports-dir DIR', 'where run folders go (default reports)'],
-    [
-      '--publish KIND',
-      `send the metrics on while each step runs: ${PUBLISH_KINDS.join(', ')}\n(settings from the environment, see README "Publishing metrics")`,
-    ],
-  ],
-  environment: HARNESS_TWINS('HARNESS_STEP_DURATION=5s'),
+  options: CAPACITY_OPTIONS,
   examples: [
     'npm run capacity',
     'npm run capacity -- --target staging.json --start 50 --step 50 --max 1000 --expected-rate 300',
@@ -105,30 +123,10 @@ it implies, and what to run next.`,
     '0 measured (whatever the curve or the capacity), 1 a page check failed under load, 2 usage or setup error.',
 });
 
-export const CAPACITY_FLAGS = {
-  target: { type: 'string' },
-  start: { type: 'string' },
-  step: { type: 'string' },
-  max: { type: 'string' },
-  'step-duration': { type: 'string' },
-  'time-budget': { type: 'string' },
-  'knee-factor': { type: 'string' },
-  p95: { type: 'string' },
-  p99: { type: 'string' },
-  'max-errors': { type: 'string' },
-  'max-429': { type: 'string' },
-  'expected-rate': { type: 'string' },
-  workers: { type: 'string' },
-  fault: { type: 'string', multiple: true },
-  latency: { type: 'string' },
-  'rate-limit': { type: 'string' },
-  'reports-dir': { type: 'string' },
-  publish: { type: 'string' },
-} as const;
-
 type Env = Record<string, string | undefined>;
-type Flag = keyof typeof CAPACITY_FLAGS;
-const text = (flags: FlagValues, env: Env, flag: Flag) => flagText(flags, env, flag);
+type Flag = keyof typeof CAPACITY_OPTIONS;
+/** The flag's text, else its twin's, else the table's default. */
+const text = (flags: FlagValues, env: Env, flag: Flag) => optionValue(CAPACITY_OPTIONS, flags, env, flag);
 const rps = <Fallback extends number | undefined>(
   flag: Flag,
   value: string | undefined,
@@ -174,7 +172,7 @@ function sandboxOptions(flags: FlagValues, env: Env): SandboxOptions {
 /** CapacityOptions from parsed flags and the environment; one line on the first bad value. */
 export function capacityOptions(flags: FlagValues, env: Env): CapacityOptions {
   const target = text(flags, env, 'target');
-  const faults = flagList(flags, env, 'fault');
+  const faults = optionList(CAPACITY_OPTIONS, flags, env, 'fault');
   const shapesSandbox = faults.length > 0 || text(flags, env, 'latency') || text(flags, env, 'rate-limit');
   if (target !== undefined && shapesSandbox)
     throw new HarnessError(

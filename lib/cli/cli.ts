@@ -2,13 +2,12 @@
  * CLI manners shared by every command: strict flags with `--help`, one error handler that prints
  * one line and sets the exit code. Exit codes: 0 pass, 1 checks failed, 2 usage or setup error.
  */
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseArgs } from 'node:util';
 import { HarnessError } from '../errors.ts';
 import type { Redactor } from '../redact.ts';
+import { flagsOf, type OptionTable } from './options.ts';
 
 export const EXIT = { pass: 0, checksFailed: 1, usage: 2 } as const;
-
-type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** A flag's old name and what to write now, e.g. `{ out: '--reports-dir DIR …' }`. */
 export type RetiredFlags = Readonly<Record<string, string>>;
@@ -24,11 +23,11 @@ function refuseRetired(argv: readonly string[], retired: RetiredFlags): void {
 }
 
 /**
- * Parses argv strictly; `--help` prints the usage and exits 0, an unknown flag is a one-line error,
+ * Parses argv strictly by the command's option table; `--help` prints the usage and exits 0, an unknown flag is a one-line error,
  * a retired one a line naming its successor.
  */
-export function parseFlags<T extends Options>(
-  options: T,
+export function parseFlags<T extends OptionTable>(
+  table: T,
   usage: string,
   { argv = process.argv.slice(2), retired = {} }: { argv?: string[]; retired?: RetiredFlags } = {},
 ) {
@@ -36,7 +35,7 @@ export function parseFlags<T extends Options>(
   try {
     const parsed = parseArgs({
       args: argv,
-      options: { ...options, help: { type: 'boolean' } },
+      options: { ...flagsOf(table), help: { type: 'boolean' } },
       strict: true,
     });
     if ((parsed.values as { help?: boolean }).help) {

@@ -1,27 +1,69 @@
 /**
- * Reading flag values with their HARNESS_<FLAG> twins, for the load, capacity and repro commands: a
- * flag wins over the environment, and a bad value fails at once with one line naming the flag,
- * the value and what was expected.
+ * Typed readers of an option's text (lib/cli/options.ts finds it: flag > environment twin >
+ * default): a bad value fails at once with one line naming the option, the value and what was
+ * expected.
  */
-import { envName } from '../config.ts';
+import { DURATION_EXPECTS, parseDurationS, readDuration } from '../duration.ts';
 import { HarnessError } from '../errors.ts';
-import { readDuration } from '../duration.ts';
+import { optionText, twinOf, type FlagValues, type OptionTable } from './options.ts';
 
-type Env = Record<string, string | undefined>;
-export type FlagValues = Partial<Record<string, string | string[] | boolean | undefined>>;
-
-export function flagText(flags: FlagValues, env: Env, flag: string): string | undefined {
-  const value = flags[flag];
-  if (typeof value === 'string') return value;
-  return env[envName(flag)] || undefined;
+export interface OptionSpec<T> {
+  /** Flag name without dashes, kebab-case. */
+  flag: string;
+  default: T;
+  parse(text: string): T | undefined;
+  /** What a valid value looks like, for the error message. */
+  expects: string;
 }
 
-/** A repeatable flag, or its environment twin as a list (comma-separated unless told). */
-export function flagList(flags: FlagValues, env: Env, flag: string, separator = ','): string[] {
-  const value = flags[flag];
-  if (Array.isArray(value)) return value;
-  return env[envName(flag)]?.split(separator).filter(Boolean) ?? [];
+export type Sources = {
+  flags: FlagValues;
+  env: Record<string, string | undefined>;
+};
+
+/** The option's value as `spec` parses it: flag > its twin in `table` > the spec's default. */
+export function resolveOption<T>(spec: OptionSpec<T>, table: OptionTable, { flags, env }: Sources): T {
+  const text = optionText(table, flags, env, spec.flag);
+  if (text === undefined) return spec.default;
+  const value = spec.parse(text);
+  if (value === undefined) {
+    const origin = typeof flags[spec.flag] === 'string' ? `--${spec.flag}` : twinOf(table, spec.flag);
+    throw new HarnessError(`${origin ?? spec.flag}: "${text}" is not valid; expected ${spec.expects}`);
+  }
+  return value;
 }
+
+export const integerOption = (
+  flag: string,
+  fallback: number,
+  min: number,
+  max: number,
+): OptionSpec<number> => ({
+  flag,
+  default: fallback,
+  expects: `an integer from ${min} to ${max}`,
+  parse: (text) => {
+    const value = Number(text);
+    return /^-?\d+$/.test(text) && value >= min && value <= max ? value : undefined;
+  },
+});
+
+/** A duration with its unit (`10s`, `500ms`), in milliseconds, from minMs to maxMs. */
+export const durationMsOption = (
+  flag: string,
+  fallbackMs: number,
+  minMs: number,
+  maxMs: number,
+): OptionSpec<number> => ({
+  flag,
+  default: fallbackMs,
+  expects: `${DURATION_EXPECTS}, from ${minMs}ms to ${maxMs / 1000}s`,
+  parse: (text) => {
+    const seconds = parseDurationS(text);
+    const ms = seconds === undefined ? NaN : Math.round(seconds * 1000);
+    return ms >= minMs && ms <= maxMs ? ms : undefined;
+  },
+});
 
 export function flagInteger<Fallback extends number | undefined>(
   flag: string,

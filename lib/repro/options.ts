@@ -1,12 +1,19 @@
 /**
  * The options of a repro run, as flags and as data, with their defaults and checks in one place.
- * Precedence: flag > HARNESS_<FLAG> > default.
+ * Precedence: flag > HARNESS_<FLAG> > default (lib/cli/options.ts).
  */
-import { HARNESS_TWINS, renderHelp } from '../cli/help.ts';
-import { envName } from '../config.ts';
+import { renderHelp } from '../cli/help.ts';
+import {
+  optionList,
+  optionSwitch,
+  optionText,
+  optionValue,
+  type FlagValues,
+  type OptionTable,
+} from '../cli/options.ts';
 import { ENDPOINTS, type Endpoint } from '../contract/endpoints.ts';
 import { HarnessError } from '../errors.ts';
-import { flagInteger, flagList, flagSeconds, flagText, type FlagValues } from '../cli/flags.ts';
+import { flagInteger, flagSeconds } from '../cli/flags.ts';
 
 export interface ReproOptions {
   /** A HAR 1.2 file of the customer's walk; or `endpoint` (+ `params`). */
@@ -35,6 +42,38 @@ export interface ReproOptions {
   env: Record<string, string | undefined>;
 }
 
+export const REPRO_OPTIONS = {
+  har: { value: 'FILE', help: "the customer's HAR 1.2 file (keys in it are stripped on read)" },
+  endpoint: {
+    value: 'NAME',
+    help: `${ENDPOINTS.join(' or ')}, without a HAR (with a HAR: which list to take)`,
+  },
+  params: { value: 'QUERY', help: "filters and limit of the walk, e.g. 'status=OPEN&limit=7'" },
+  tenant: {
+    value: 'NAME',
+    defaultIs: "the HAR's key, else the first tenant",
+    help: 'whose key replays the walk',
+  },
+  target: {
+    value: 'FILE',
+    defaultIs: 'a sandbox',
+    help: 'target file; without it a sandbox is started for the run',
+  },
+  fault: { value: 'NAME', multiple: true, help: 'sandbox only: switch a fault on; repeatable' },
+  times: { value: 'N', default: '30', help: 'replays at most' },
+  'time-budget': { value: 'D', default: '60s', help: 'time for the replays, e.g. 60s' },
+  'shrink-budget': { value: 'D', default: '30s', help: 'time for shrinking' },
+  'under-load': { help: 'replay while concurrent walkers load every tenant (the variable: 1)' },
+  walkers: { value: 'N', default: '4', help: 'concurrent walkers with --under-load' },
+  churn: { value: 'N', defaultIs: '0', help: 'sandbox only: data changes per second while replaying' },
+  seed: {
+    value: 'N',
+    defaultIs: 'random, printed',
+    help: 'seed of the limit variations and of fast-check',
+  },
+  'reports-dir': { value: 'DIR', default: 'reports', help: 'where run folders go' },
+} as const satisfies OptionTable;
+
 export const REPRO_USAGE = renderHelp({
   usage: [
     'npm run repro -- --har FILE [options]',
@@ -43,23 +82,7 @@ export const REPRO_USAGE = renderHelp({
   about: `Replays the walk a customer reported, varying the limit, until the bug shows; then shrinks it to
 the smallest failing request sequence and writes a curl script and an Artillery reproduction
 (a directory: its repro-artillery.sh exits 1 when the bug shows, 0 when not, 2 when it cannot judge).`,
-  options: [
-    ['--har FILE', "the customer's HAR 1.2 file (keys in it are stripped on read)"],
-    ['--endpoint NAME', `${ENDPOINTS.join(' or ')}, without a HAR (with a HAR: which list to take)`],
-    ['--params QUERY', "filters and limit of the walk, e.g. 'status=OPEN&limit=7'"],
-    ['--tenant NAME', "whose key replays the walk (default: the HAR's key, else the first tenant)"],
-    ['--target FILE', 'target file; without it a sandbox is started for the run'],
-    ['--fault NAME', 'sandbox only: switch a fault on; repeatable'],
-    ['--times N', 'replays at most (default 30)'],
-    ['--time-budget D', 'time for the replays, e.g. 60s (default 60s)'],
-    ['--shrink-budget D', 'time for shrinking (default 30s)'],
-    ['--under-load', 'replay while concurrent walkers load every tenant'],
-    ['--walkers N', 'concurrent walkers with --under-load (default 4)'],
-    ['--churn N', 'sandbox only: data changes per second while replaying (default 0)'],
-    ['--seed N', 'seed of the limit variations and of fast-check (default: random, printed)'],
-    ['--reports-dir DIR', 'where run folders go (default reports)'],
-  ],
-  environment: HARNESS_TWINS('HARNESS_TIMES=100'),
+  options: REPRO_OPTIONS,
   examples: [
     'npm run repro -- --har customer.har --target staging.json',
     "npm run repro -- --endpoint orders --params 'status=OPEN&limit=7' --fault page-boundary-duplicate",
@@ -68,26 +91,11 @@ the smallest failing request sequence and writes a curl script and an Artillery 
   exitCodes: '0 not reproduced, 1 reproduced (the bug shows), 2 usage or setup error.',
 });
 
-export const REPRO_FLAGS = {
-  har: { type: 'string' },
-  endpoint: { type: 'string' },
-  params: { type: 'string' },
-  tenant: { type: 'string' },
-  target: { type: 'string' },
-  fault: { type: 'string', multiple: true },
-  times: { type: 'string' },
-  'time-budget': { type: 'string' },
-  'shrink-budget': { type: 'string' },
-  'under-load': { type: 'boolean' },
-  walkers: { type: 'string' },
-  churn: { type: 'string' },
-  seed: { type: 'string' },
-  'reports-dir': { type: 'string' },
-} as const;
-
 type Env = Record<string, string | undefined>;
-type Flag = keyof typeof REPRO_FLAGS;
-const text = (flags: FlagValues, env: Env, flag: Flag) => flagText(flags, env, flag);
+type Flag = keyof typeof REPRO_OPTIONS;
+const text = (flags: FlagValues, env: Env, flag: Flag) => optionText(REPRO_OPTIONS, flags, env, flag);
+/** With the table's default when neither the flag nor its twin is set. */
+const value = (flags: FlagValues, env: Env, flag: Flag) => optionValue(REPRO_OPTIONS, flags, env, flag);
 const integer = (flag: Flag, value: string | undefined, fallback: number, min: number, max: number) =>
   flagInteger(flag, value, fallback, [min, max]);
 
@@ -111,7 +119,7 @@ function checkCombination(options: ReproOptions, flags: FlagValues, env: Env): v
 
 /** ReproOptions from parsed flags and the environment; one line on the first bad value. */
 export function reproOptions(flags: FlagValues, env: Env, randomSeed = Math.floor(Math.random() * 2 ** 31)) {
-  const faults = flagList(flags, env, 'fault');
+  const faults = optionList(REPRO_OPTIONS, flags, env, 'fault');
   const churn = text(flags, env, 'churn');
   const options: ReproOptions = {
     har: text(flags, env, 'har'),
@@ -120,14 +128,14 @@ export function reproOptions(flags: FlagValues, env: Env, randomSeed = Math.floo
     tenant: text(flags, env, 'tenant'),
     target: text(flags, env, 'target'),
     faults,
-    times: integer('times', text(flags, env, 'times'), 30, 1, 100_000),
-    timeBudgetS: flagSeconds('time-budget', text(flags, env, 'time-budget'), 60),
-    shrinkBudgetS: flagSeconds('shrink-budget', text(flags, env, 'shrink-budget'), 30),
-    underLoad: flags['under-load'] === true || env[envName('under-load')] === '1',
-    walkers: integer('walkers', text(flags, env, 'walkers'), 4, 1, 64),
+    times: integer('times', value(flags, env, 'times'), 30, 1, 100_000),
+    timeBudgetS: flagSeconds('time-budget', value(flags, env, 'time-budget'), 60),
+    shrinkBudgetS: flagSeconds('shrink-budget', value(flags, env, 'shrink-budget'), 30),
+    underLoad: optionSwitch(REPRO_OPTIONS, flags, env, 'under-load'),
+    walkers: integer('walkers', value(flags, env, 'walkers'), 4, 1, 64),
     ...(churn !== undefined ? { churn: integer('churn', churn, 1, 1, 10_000) } : {}),
     seed: integer('seed', text(flags, env, 'seed'), randomSeed, 0, 2 ** 31 - 1),
-    reportsDir: text(flags, env, 'reports-dir') ?? 'reports',
+    reportsDir: value(flags, env, 'reports-dir') ?? 'reports',
     env,
   };
   checkCombination(options, flags, env);

@@ -14,7 +14,7 @@ import { PROFILE_NAMES, PROFILES } from '../../lib/load/profiles.ts';
 import { parseFlags } from '../../lib/cli/cli.ts';
 import {
   checkOptions,
-  LOAD_FLAGS,
+  LOAD_OPTIONS,
   LOAD_RETIRED_FLAGS,
   LOAD_USAGE,
   optionsFromFlags,
@@ -211,12 +211,12 @@ describe('load options', () => {
 
   it("should refuse the previous engine's flags with a pointer to --help, and --out-dir naming --reports-dir", () => {
     for (const old of ['--segments', '--max-vus'])
-      expect(oneLine(() => parseFlags(LOAD_FLAGS, LOAD_USAGE, { argv: [old, '2'] }))).toMatch(
+      expect(oneLine(() => parseFlags(LOAD_OPTIONS, LOAD_USAGE, { argv: [old, '2'] }))).toMatch(
         new RegExp(`^Unknown option '${old}'.*; run with --help for the options$`),
       );
     expect(
       oneLine(() =>
-        parseFlags(LOAD_FLAGS, LOAD_USAGE, { argv: ['--out-dir', 'x'], retired: LOAD_RETIRED_FLAGS }),
+        parseFlags(LOAD_OPTIONS, LOAD_USAGE, { argv: ['--out-dir', 'x'], retired: LOAD_RETIRED_FLAGS }),
       ),
     ).toBe(
       "--out-dir is now --reports-dir DIR: the run's folder goes in it, as DIR/<run-id>/ (default reports)",

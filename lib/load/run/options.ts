@@ -3,9 +3,10 @@
  * with their defaults and checks in one place. Precedence: flag > HARNESS_<FLAG> > default.
  */
 import { HarnessError } from '../../errors.ts';
-import { HARNESS_TWINS, renderHelp } from '../../cli/help.ts';
+import { renderHelp } from '../../cli/help.ts';
+import { optionList, optionText, type FlagValues, type OptionTable } from '../../cli/options.ts';
 import { PUBLISH_KINDS, resolvePublish, type Publish } from '../publish.ts';
-import { flagInteger, flagList, flagSeconds, flagText } from '../../cli/flags.ts';
+import { flagInteger, flagSeconds } from '../../cli/flags.ts';
 import { isProfileName, PROFILE_NAMES, type ProfileName } from '../profiles.ts';
 import { overridesFromFlags, SCENARIO_NAMES, type ScenarioName } from '../thresholds.ts';
 import {
@@ -68,48 +69,72 @@ const DEFAULT_PROFILE: Record<ScenarioName, ProfileName> = {
   stress: 'stress',
 };
 
+export const LOAD_OPTIONS = {
+  scenario: { value: 'NAME', defaultIs: 'walk', help: SCENARIO_NAMES.join(', ') },
+  profile: { value: 'NAME', defaultIs: "the scenario's own", help: PROFILE_NAMES.join(', ') },
+  target: {
+    value: 'FILE',
+    defaultIs: 'a sandbox',
+    help: 'target file; without it a sandbox is started for the run',
+  },
+  threshold: {
+    value: 'M=EXPR',
+    multiple: true,
+    separator: ';',
+    help: "replace the thresholds of metric M, e.g. 'latency=p95<300'\nor 'rate_limited{traffic:quiet}=rate<0.05'; 'M=none' drops them; repeatable",
+  },
+  workers: {
+    value: 'N',
+    defaultIs: '1',
+    help: 'split the arrival rate over N generator processes, merge their points',
+  },
+  duration: {
+    value: 'D',
+    defaultIs: "the profile's",
+    help: 'squeeze or stretch the profile to D, e.g. 30s, 5m',
+  },
+  rate: { value: 'N', defaultIs: "the profile's", help: 'base arrival rate, walks per second' },
+  'flood-rate': {
+    value: 'N',
+    defaultIs: "the target's maxRps\nminus the walk rate; 7x the tenant limit on the sandbox",
+    help: 'fairness: requests per second of the noisy tenant',
+  },
+  'max-in-flight': {
+    value: 'N',
+    defaultIs: 'none',
+    help: 'walks in flight per generator at most; arrivals beyond are skipped',
+  },
+  fault: { value: 'NAME', multiple: true, help: 'sandbox only: switch a fault on; repeatable' },
+  latency: { value: 'SPEC', help: `sandbox only: ${LATENCY_SHAPE}` },
+  'rate-limit': { value: 'SPEC', help: `sandbox only: ${RATE_LIMIT_SHAPE}` },
+  churn: { value: 'N', defaultIs: '0', help: 'sandbox only: data changes per second while walking' },
+  'reports-dir': { value: 'DIR', defaultIs: 'reports', help: 'where run folders go' },
+  timeout: { value: 'D', defaultIs: 'the duration plus margins', help: 'hard limit on the run' },
+  publish: {
+    value: 'KIND',
+    help: `send the metrics on while the run goes: ${PUBLISH_KINDS.join(', ')}\n(settings from the environment, see README "Publishing metrics")`,
+  },
+  platform: {
+    value: 'NAME',
+    env: false,
+    help: "dry run for Artillery's distributed runners (fargate, lambda, aci): write the\nrun's directory and print the command that launches it; sends nothing",
+  },
+  count: { value: 'N', env: false, defaultIs: '2', help: 'with --platform: remote workers' },
+  region: {
+    value: 'NAME',
+    env: false,
+    defaultIs: 'us-east-1, eastus for aci',
+    help: 'with --platform: the cloud region',
+  },
+} as const satisfies OptionTable;
+
 export const LOAD_USAGE = renderHelp({
   usage: ['npm run load -- [options]'],
   about: `One load run on Artillery against a target file, or a sandbox started for it: the scenario's
 phases, every page checked, thresholds judged on the merged raw points. Writes reports/<run-id>/
 {summary.json,junit.xml,report.html,result.json} and points reports/latest at it.`,
-  options: [
-    ['--scenario NAME', `${SCENARIO_NAMES.join(', ')} (default walk)`],
-    ['--profile NAME', `${PROFILE_NAMES.join(', ')} (default: the scenario's own)`],
-    ['--target FILE', 'target file; without it a sandbox is started for the run'],
-    [
-      '--threshold M=EXPR',
-      "replace the thresholds of metric M, e.g. 'latency=p95<300'\nor 'rate_limited{traffic:quiet}=rate<0.05'; 'M=none' drops them; repeatable",
-    ],
-    ['--workers N', 'split the arrival rate over N generator processes, merge their points (default 1)'],
-    ['--duration D', "squeeze or stretch the profile to D, e.g. 30s, 5m (default: the profile's)"],
-    ['--rate N', "base arrival rate, walks per second (default: the profile's)"],
-    [
-      '--flood-rate N',
-      "fairness: requests per second of the noisy tenant (default: the target's maxRps\nminus the walk rate; 7x the tenant limit on the sandbox)",
-    ],
-    [
-      '--max-in-flight N',
-      'walks in flight per generator at most; arrivals beyond are skipped (default none)',
-    ],
-    ['--fault NAME', 'sandbox only: switch a fault on; repeatable'],
-    ['--latency SPEC', `sandbox only: ${LATENCY_SHAPE}`],
-    ['--rate-limit SPEC', `sandbox only: ${RATE_LIMIT_SHAPE}`],
-    ['--churn N', 'sandbox only: data changes per second while walking (default 0)'],
-    ['--reports-dir DIR', 'where run folders go (default reports)'],
-    ['--timeout D', 'hard limit on the run (default: the duration plus margins)'],
-    [
-      '--publish KIND',
-      `send the metrics on while the run goes: ${PUBLISH_KINDS.join(', ')}\n(settings from the environment, see README "Publishing metrics")`,
-    ],
-    [
-      '--platform NAME',
-      "dry run for Artillery's distributed runners (fargate, lambda, aci): write the\nrun's directory and print the command that launches it; sends nothing",
-    ],
-    ['--count N', 'with --platform: remote workers (default 2)'],
-    ['--region NAME', 'with --platform: the cloud region (default us-east-1, eastus for aci)'],
-  ],
-  environment: HARNESS_TWINS('HARNESS_PROFILE=load; HARNESS_THRESHOLD separates expressions with ;'),
+  options: LOAD_OPTIONS,
+  environment: 'HARNESS_THRESHOLD separates expressions with ;, HARNESS_FAULT names with a comma.',
   examples: [
     'npm run load -- --scenario fairness --profile smoke',
     'npm run load -- --scenario walk --profile load --target staging.json --workers 2',
@@ -120,41 +145,19 @@ with its reason), 1 a check or threshold failed, 2 usage or setup error (includi
 that could not keep its schedule).`,
 });
 
-export const LOAD_FLAGS = {
-  scenario: { type: 'string' },
-  profile: { type: 'string' },
-  target: { type: 'string' },
-  threshold: { type: 'string', multiple: true },
-  workers: { type: 'string' },
-  duration: { type: 'string' },
-  rate: { type: 'string' },
-  'flood-rate': { type: 'string' },
-  'max-in-flight': { type: 'string' },
-  fault: { type: 'string', multiple: true },
-  latency: { type: 'string' },
-  'rate-limit': { type: 'string' },
-  churn: { type: 'string' },
-  'reports-dir': { type: 'string' },
-  timeout: { type: 'string' },
-  platform: { type: 'string' },
-  count: { type: 'string' },
-  region: { type: 'string' },
-  publish: { type: 'string' },
-} as const;
-
 /** `--out-dir DIR` wrote the run into DIR itself; run folders now go into the reports dir. */
 export const LOAD_RETIRED_FLAGS = {
   'out-dir': "--reports-dir DIR: the run's folder goes in it, as DIR/<run-id>/ (default reports)",
 };
 
 type Env = Record<string, string | undefined>;
-type FlagValues = Partial<Record<keyof typeof LOAD_FLAGS, string | string[] | undefined>>;
 
-const text = (flags: FlagValues, env: Env, flag: keyof typeof LOAD_FLAGS) => flagText(flags, env, flag);
+const text = (flags: FlagValues, env: Env, flag: keyof typeof LOAD_OPTIONS) =>
+  optionText(LOAD_OPTIONS, flags, env, flag);
 
 /** Repeatable; the environment twin separates thresholds with `;` (an expression may hold a comma). */
 const list = (flags: FlagValues, env: Env, flag: 'threshold' | 'fault'): string[] | undefined => {
-  const values = flagList(flags, env, flag, flag === 'fault' ? ',' : ';');
+  const values = optionList(LOAD_OPTIONS, flags, env, flag);
   return values.length > 0 ? values : undefined;
 };
 
