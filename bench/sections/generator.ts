@@ -18,21 +18,25 @@ import { walkChain, withCursor } from '../chain-walk.ts';
 import { startNginx, type RunningNginx } from '../nginx/server.ts';
 import { cannedTarget, plannedFirstPages } from '../nginx/target.ts';
 import { climbLadder, type Ladder } from '../rate-ladder.ts';
-import { busiestProfile, topSelfTime, type SelfTime } from '../cpu-profile.ts';
-import { absoluteFigure, medianOf, ratioFigure, type Figure, type SectionTable } from '../report.ts';
+import { busiestProfile, topSelfTime } from '../cpu-profile.ts';
+import {
+  generatorFigures,
+  harnessHeld,
+  HELD_LATENESS_P95_MS,
+  HELD_SHARE,
+  GOALS,
+  PROFILE_ENTRIES,
+  profileTable,
+  RUNS_AT_TOP,
+  WRK_CONNECTIONS,
+  type HarnessRun,
+  type Measured,
+  type Profiled,
+} from './generator-figures.ts';
 import type { BenchContext, BenchSection, SectionOutcome } from '../section.ts';
 import { RUN_SLACK_MS } from '../sizes.ts';
 import { ensureTool } from '../tools.ts';
 import { runWrk, type WrkRun } from '../wrk.ts';
-
-/** The issue's goals: harness ≥ 5× the minimal Artillery walk, ≥ 0.35× wrk per worker. */
-const GOALS = { overMinimal: 5, overWrkPerWorker: 0.35, latenessP99AtHeldMs: 50 } as const;
-/** A rate is held when the harness's start lateness p95 is at most this. */
-const HELD_LATENESS_P95_MS = 10;
-/** The share of its own top rate the harness is run at once more, for its lateness p99. */
-const HELD_SHARE = 0.8;
-/** wrk's connections: the open-model walks open as many as they need. */
-const WRK_CONNECTIONS = 8;
 
 interface GeneratorSize {
   durationSec: number;
@@ -46,9 +50,6 @@ interface GeneratorSize {
  * (the harness held 640, the minimal walk 226), so a ladder ends at a miss, not at the ceiling.
  */
 const CEILING = 5000;
-/** Runs at each walk's top rate, the ladder's own included: its figure is their median. */
-const RUNS_AT_TOP = 3;
-
 const generatorSize = (quick: boolean): GeneratorSize =>
   quick
     ? { durationSec: 4, heldDurationSec: 6, maxSteps: 6 }
@@ -56,19 +57,6 @@ const generatorSize = (quick: boolean): GeneratorSize =>
 
 /** Artillery's local worker threads for one `artillery run` (its own rule: one per CPU but one). */
 const artilleryWorkers = (): number => Math.max(1, os.cpus().length - 1);
-
-/** One harness run: what the generator says of itself, and what it sent. */
-export interface HarnessRun {
-  walksPerSec: number;
-  durationSec: number;
-  requests: number;
-  requestsPerSec: number;
-  planned: number;
-  started: number;
-  latenessP95Ms: number | null;
-  latenessP99Ms: number | null;
-  verdict: string;
-}
 
 function harnessRunOf(result: LoadResult, walksPerSec: number, durationSec: number): HarnessRun {
   const requests = result.metrics.latency?.values.count ?? 0;
@@ -84,16 +72,6 @@ function harnessRunOf(result: LoadResult, walksPerSec: number, durationSec: numb
     verdict: result.verdict,
   };
 }
-
-/**
- * Held: every planned arrival started, and started at most 10 ms late at p95, in a run that
- * passed (a run cut short by a finding measured nothing).
- */
-export const harnessHeld = (run: HarnessRun): boolean =>
-  run.verdict === 'pass' &&
-  run.latenessP95Ms !== null &&
-  run.latenessP95Ms <= HELD_LATENESS_P95_MS &&
-  run.started >= run.planned * 0.98;
 
 async function runHarness(
   context: BenchContext,
@@ -119,14 +97,6 @@ async function runHarness(
   return harnessRunOf(result, walksPerSec, durationSec);
 }
 
-/** Self-time entries listed from the harness worker's CPU profile. */
-const PROFILE_ENTRIES = 12;
-
-interface Profiled {
-  walksPerSec: number;
-  entries: SelfTime[];
-}
-
 /** The harness at its top rate once more, its Artillery processes under `--cpu-prof`. */
 async function profileAtTop(
   context: BenchContext,
@@ -140,24 +110,6 @@ async function profileAtTop(
   await runHarness(context, targetFile, walksPerSec, durationSec, 'profiled', env);
   const profile = busiestProfile(dir);
   return profile ? { walksPerSec, entries: topSelfTime(profile, PROFILE_ENTRIES) } : null;
-}
-
-function profileTable(profiled: Profiled | null | undefined): SectionTable[] {
-  if (!profiled) return [];
-  return [
-    {
-      title: `CPU self time of the busiest harness thread at its top rate (${profiled.walksPerSec} walks/s)`,
-      header: ['function (file:line)', 'self time', 'samples'],
-      rows: profiled.entries.map((entry) => [
-        entry.where,
-        `${(entry.share * 100).toFixed(1)} %`,
-        String(entry.samples),
-      ]),
-      notes: [
-        'node --cpu-prof in the Artillery processes (NODE_OPTIONS); the thread with the most non-idle samples; self time excludes callees.',
-      ],
-    },
-  ];
 }
 
 /** Every request of the planned walks, in order: what wrk requests round and round. */
@@ -175,127 +127,6 @@ async function walkSequence(nginx: RunningNginx): Promise<string[]> {
       return `${url.pathname}${url.search}`;
     }),
   );
-}
-
-const ladderNote = (ladder: Ladder<{ requestsPerSec: number }>, unit: string) =>
-  ladder.steps
-    .map((step) => `${step.rate}${step.held ? ' held' : step.error ? ' failed' : ' missed'}`)
-    .join(', ')
-    .concat(` (${unit})`)
-    .concat(ladder.bound ? `; a bound: ${ladder.bound}` : '');
-
-interface Measured {
-  wrk: WrkRun | null;
-  wrkNote?: string;
-  minimal: Ladder<MinimalWalkRun>;
-  harness: Ladder<HarnessRun>;
-  /** The runs at each walk's top rate after its ladder's (RUNS_AT_TOP in all). */
-  minimalAgain?: MinimalWalkRun[];
-  harnessAgain?: HarnessRun[];
-  atHeld: HarnessRun | null;
-  /** Where the harness spends its CPU at its top rate. */
-  profiled?: Profiled | null;
-  workers: number;
-}
-
-/** A walk's figure: the median requests/s of its runs at its top rate, a bound when its ladder never missed. */
-function topFigure<Run extends { requestsPerSec: number }>(ladder: Ladder<Run>, again: readonly Run[] = []) {
-  const runs = ladder.top?.run ? [ladder.top.run, ...again] : [];
-  const median = medianOf(runs.map((run) => run.requestsPerSec));
-  return {
-    value: median?.value ?? null,
-    extra: {
-      ...(median && median.spread.runs > 1 ? { spread: median.spread } : {}),
-      ...(ladder.bound ? { bound: '>=' as const } : {}),
-    },
-  };
-}
-
-/** A ratio of two walks' figures; n/a, with the reason, when either is only a bound. */
-function walkRatio(
-  name: string,
-  numerator: ReturnType<typeof topFigure>,
-  numeratorName: string,
-  denominator: { value: number | null; extra: { bound?: '>=' } },
-  denominatorName: string,
-  unit: string,
-  extra: Pick<Figure, 'note' | 'goal'>,
-): Figure {
-  const bounded = [
-    numerator.extra.bound ? numeratorName : '',
-    denominator.extra.bound ? denominatorName : '',
-  ].filter(Boolean);
-  if (bounded.length === 0) return ratioFigure(name, numerator.value, denominator.value, unit, extra);
-  return {
-    ...ratioFigure(name, null, null, unit),
-    note: `n/a: the ${bounded.join(' and the ')} held the ladder's last rate, so its figure is a bound, not a measurement`,
-  };
-}
-
-export function generatorFigures(measured: Measured): Figure[] {
-  const { wrk, minimal, harness, atHeld, workers } = measured;
-  const harnessTop = topFigure(harness, measured.harnessAgain);
-  const minimalTop = topFigure(minimal, measured.minimalAgain);
-  const wrkRps = wrk?.requestsPerSec ?? null;
-  const perWorker = {
-    value: harnessTop.value === null ? null : harnessTop.value / workers,
-    extra: harnessTop.extra.bound ? { bound: '>=' as const } : {},
-  };
-  const overMinimal =
-    harnessTop.value !== null && minimalTop.value ? harnessTop.value / minimalTop.value : null;
-  const overWrk = perWorker.value !== null && wrkRps ? perWorker.value / wrkRps : null;
-  const p99 = atHeld?.latenessP99Ms ?? null;
-  return [
-    walkRatio(
-      'harness / minimal Artillery walk',
-      harnessTop,
-      'harness walk',
-      minimalTop,
-      'minimal walk',
-      'requests/s each holds',
-      {
-        note: `both open-model at the highest arrival rate each held; each the median of ${RUNS_AT_TOP} runs there`,
-        ...(overMinimal === null
-          ? {}
-          : { goal: { text: `>= ${GOALS.overMinimal}`, met: overMinimal >= GOALS.overMinimal } }),
-      },
-    ),
-    walkRatio(
-      'harness per worker / wrk (1 thread)',
-      perWorker,
-      'harness walk',
-      { value: wrkRps, extra: {} },
-      'wrk',
-      'requests/s',
-      {
-        note: `${workers} Artillery worker thread(s); wrk with 1 thread and ${WRK_CONNECTIONS} connections on the same pages`,
-        ...(overWrk === null
-          ? {}
-          : { goal: { text: `>= ${GOALS.overWrkPerWorker}`, met: overWrk >= GOALS.overWrkPerWorker } }),
-      },
-    ),
-    absoluteFigure('lateness p99 at 0.8 × top', p99, 'ms', {
-      note: atHeld
-        ? `harness at ${atHeld.walksPerSec} walks/s for ${atHeld.durationSec} s; p95 ${atHeld.latenessP95Ms?.toFixed(1)} ms; ${atHeld.started} of ${atHeld.planned} arrivals started`
-        : 'not run: the harness held no rate',
-      ...(p99 === null
-        ? {}
-        : { goal: { text: `< ${GOALS.latenessP99AtHeldMs}`, met: p99 < GOALS.latenessP99AtHeldMs } }),
-    }),
-    absoluteFigure('wrk, 1 thread', wrkRps, 'req/s', { note: measured.wrkNote }),
-    absoluteFigure('minimal Artillery walk', minimalTop.value, 'req/s', {
-      ...minimalTop.extra,
-      note: minimal.top?.run
-        ? `at ${minimal.top.rate} walks/s; held = no failed vuser, >= 98% of planned completed, done within 2 s of the phase (Artillery reports no lateness); steps ${ladderNote(minimal, 'walks/s')}`
-        : `held no rate; steps ${ladderNote(minimal, 'walks/s')}`,
-    }),
-    absoluteFigure('harness walk', harnessTop.value, 'req/s', {
-      ...harnessTop.extra,
-      note: harness.top?.run
-        ? `at ${harness.top.rate} walks/s, lateness p95 ${harness.top.run.latenessP95Ms?.toFixed(1)} ms (held: <= ${HELD_LATENESS_P95_MS} ms); steps ${ladderNote(harness, 'walks/s')}`
-        : `held no rate; steps ${ladderNote(harness, 'walks/s')}`,
-    }),
-  ];
 }
 
 /** The runs at a ladder's top rate after its own, so its figure is a median of RUNS_AT_TOP. */

@@ -10,7 +10,7 @@ import {
 import { climbLadder } from '../../bench/rate-ladder.ts';
 import type { Figure } from '../../bench/report.ts';
 import { formatValue } from '../../bench/table.ts';
-import { generatorFigures, harnessHeld, type HarnessRun } from '../../bench/sections/generator.ts';
+import { generatorFigures, harnessHeld, type HarnessRun } from '../../bench/sections/generator-figures.ts';
 import { pathsScript } from '../../bench/wrk.ts';
 
 const harnessRun = (over: Partial<HarnessRun> = {}): HarnessRun => ({
