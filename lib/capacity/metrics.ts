@@ -6,7 +6,7 @@ import type { Capacity, LatencyRow, Metrics } from '../report/model.ts';
 import type { Knee } from './knee.ts';
 import type { CapacityAnswer, Objective, StepVerdict } from './objective.ts';
 import type { MeasuredStep, Onset } from './onset.ts';
-import { percentileOf } from '../load/points/percentile.ts';
+import { percentilesOf } from '../load/points/percentile.ts';
 import type { RequestSample, StepStats } from './step-stats.ts';
 
 /** What a capacity run found, as metrics.capacity wants it. */
@@ -77,21 +77,13 @@ export function capacityMetrics(found: CapacityFindings): Capacity {
   };
 }
 
+const twoDigits = (value: number): number => Number(value.toFixed(2));
+
 function latencyRow(endpoint: string, tenant: string | undefined, samples: RequestSample[]): LatencyRow {
-  const sorted = samples
-    .filter((sample) => sample.status !== 429)
-    .map((sample) => sample.durationMs)
-    .sort((a, b) => a - b);
-  const at = (p: number) => Number(percentileOf(sorted, p).toFixed(2));
-  return {
-    endpoint,
-    ...(tenant === undefined ? {} : { tenant }),
-    p50: at(50),
-    p95: at(95),
-    p99: at(99),
-    max: Number((sorted[sorted.length - 1] ?? 0).toFixed(2)),
-    count: sorted.length,
-  };
+  const served = samples.filter((sample) => sample.status !== 429).map((sample) => sample.durationMs);
+  const [p50 = 0, p95 = 0, p99 = 0] = percentilesOf(served, [50, 95, 99]).map(twoDigits);
+  const max = twoDigits(served.reduce((top, value) => Math.max(top, value), 0));
+  return { endpoint, ...(tenant === undefined ? {} : { tenant }), p50, p95, p99, max, count: served.length };
 }
 
 function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {

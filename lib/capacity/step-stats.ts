@@ -5,7 +5,7 @@
  * is saturated. 429s are counted on their own, and errors (no response, 5xx, any other non-2xx)
  * on theirs.
  */
-import { percentileOf } from '../load/points/percentile.ts';
+import { percentilesOf } from '../load/points/percentile.ts';
 import { generatorShortfall, type GeneratorFigures } from '../load/verdict.ts';
 
 /** One request of a step, as read from its `latency` point. */
@@ -67,7 +67,7 @@ export function stepStats(
   generator: Pick<GeneratorFigures, 'planned' | 'started' | 'skipped' | 'latenessP95Ms'>,
 ): StepStats {
   const answered = samples.filter((sample) => sample.status !== 429).map((sample) => sample.durationMs);
-  answered.sort((a, b) => a - b);
+  const [p50 = 0, p95 = 0, p99 = 0] = percentilesOf(answered, [50, 95, 99]);
   const count = samples.length;
   const errors = samples.filter((sample) => isError(sample.status)).length;
   const share = (matching: number) => (count === 0 ? 0 : round(matching / count, 4));
@@ -81,9 +81,9 @@ export function stepStats(
     generatorRps: round(generator.started / durationS),
     latenessP95: round(generator.latenessP95Ms ?? 0),
     ...(undriven ? { undriven } : {}),
-    p50: round(percentileOf(answered, 50)),
-    p95: round(percentileOf(answered, 95)),
-    p99: round(percentileOf(answered, 99)),
+    p50: round(p50),
+    p95: round(p95),
+    p99: round(p99),
     errorRate: share(errors),
     errors,
     rate429: share(samples.filter((sample) => sample.status === 429).length),

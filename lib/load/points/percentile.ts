@@ -22,16 +22,20 @@ export const scaled = (value: number): number => Math.max(0, Math.round(value * 
 export const histogramPercentile = (histogram: Histogram, max: number, p: number): number =>
   Math.min(histogram.getValueAtPercentile(p) / TREND_SCALE, max);
 
-/** Percentile `p` of `values` (any order) by the same definition; 0 for none. */
-export function percentileOf(values: readonly number[], p: number): number {
-  if (values.length === 0) return 0;
+/** Percentiles `ps` of `values` (any order) by the same definition, from one histogram; 0s for none. */
+export function percentilesOf(values: readonly number[], ps: readonly number[]): number[] {
+  if (values.length === 0) return ps.map(() => 0);
   const histogram = newHistogram();
   let max = -Infinity;
   for (const value of values) {
     histogram.recordValue(scaled(value));
     max = Math.max(max, value);
   }
-  const result = histogramPercentile(histogram, max, p);
+  const results = ps.map((p) => histogramPercentile(histogram, max, p));
   histogram.destroy();
-  return result;
+  return results;
 }
+
+/** Percentile `p` of `values` (any order) by the same definition; 0 for none. */
+export const percentileOf = (values: readonly number[], p: number): number =>
+  percentilesOf(values, [p])[0] ?? 0;

@@ -5,7 +5,7 @@
  */
 import { latencyRows, rate429Series } from '../../capacity/metrics.ts';
 import type { RequestSample } from '../../capacity/step-stats.ts';
-import { percentileOf } from '../points/percentile.ts';
+import { percentilesOf } from '../points/percentile.ts';
 import type { Metrics } from '../../report/model.ts';
 import { METRIC } from '../metrics.ts';
 import type { Point } from '../points/format.ts';
@@ -82,8 +82,8 @@ function depthRows(samples: readonly Sample[]): Metrics['depth'] {
   return [...byBucket]
     .sort(([a], [b]) => a - b)
     .map(([bucket, values]) => {
-      const at = (p: number) => Number(percentileOf(values, p).toFixed(2));
-      return { bucket, p50: at(50), p95: at(95), count: values.length };
+      const [p50 = 0, p95 = 0] = percentilesOf(values, [50, 95]).map((value) => Number(value.toFixed(2)));
+      return { bucket, p50, p95, count: values.length };
     });
 }
 

@@ -5,7 +5,7 @@
  * share's do (lib/load/run/summary-metrics.ts), so every chart of the run shares its axis.
  */
 import type { RequestSample } from '../../capacity/step-stats.ts';
-import { percentileOf } from '../points/percentile.ts';
+import { percentilesOf } from '../points/percentile.ts';
 import type { LoadWindow, TimelinePoint } from '../../report/model.ts';
 import { phasesDurationS, type Phase } from '../phases.ts';
 
@@ -55,14 +55,12 @@ function windowOf(trace: LoadTrace, origin: number): LoadWindow {
 }
 
 function second(responses: RequestSample[], arrivals: number, planned: number | undefined, t: number) {
-  const served = responses
-    .filter((sample) => sample.status !== 429)
-    .map((sample) => sample.durationMs)
-    .sort((a, b) => a - b);
+  const served = responses.filter((sample) => sample.status !== 429).map((sample) => sample.durationMs);
   const point: TimelinePoint = { t, served: served.length, arrivals };
   if (served.length > 0) {
-    point.p50 = round(percentileOf(served, 50), 2);
-    point.p95 = round(percentileOf(served, 95), 2);
+    const [p50 = 0, p95 = 0] = percentilesOf(served, [50, 95]);
+    point.p50 = round(p50, 2);
+    point.p95 = round(p95, 2);
   }
   if (planned !== undefined) point.planned = round(planned, 2);
   return point;
