@@ -71,19 +71,31 @@ async function entryFromFolder(reportsDir: string, runId: string): Promise<RunEn
   }
 }
 
-/** The runs whose folders are under `reportsDir`, newest first. */
-export async function listRuns(reportsDir: string): Promise<RunEntry[]> {
+/** The runs whose folders are under `reportsDir`, newest first, and those read from their folder. */
+async function collectRuns(reportsDir: string): Promise<{ runs: RunEntry[]; unrecorded: RunEntry[] }> {
   const folders = (await readdir(reportsDir, { withFileTypes: true }).catch(() => []))
     .filter((entry) => entry.isDirectory() && RUN_FOLDER.test(entry.name))
     .map((entry) => entry.name);
   const recorded = await recordedEntries(reportsDir);
+  const unrecorded: RunEntry[] = [];
   const entries = await Promise.all(
-    folders.map(async (runId) => recorded.get(runId) ?? (await entryFromFolder(reportsDir, runId))),
+    folders.map(async (runId) => {
+      const known = recorded.get(runId);
+      if (known) return known;
+      const read = await entryFromFolder(reportsDir, runId);
+      if (read) unrecorded.push(read);
+      return read;
+    }),
   );
-  return entries
+  const runs = entries
     .filter((entry): entry is RunEntry => entry !== undefined)
     .sort((a, b) => b.startedAt.localeCompare(a.startedAt) || b.runId.localeCompare(a.runId));
+  return { runs, unrecorded };
 }
+
+/** The runs whose folders are under `reportsDir`, newest first. */
+export const listRuns = async (reportsDir: string): Promise<RunEntry[]> =>
+  (await collectRuns(reportsDir)).runs;
 
 const seconds = (ms: number): string => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : '?');
 const targetText = (entry: RunEntry): string =>
@@ -126,10 +138,17 @@ ${rows}
 `;
 }
 
-/** Records a run and rewrites `reports/index.html` from every run folder still there. */
+/**
+ * Records a run and rewrites `reports/index.html` from every run folder still there; folders from
+ * before the list are recorded too, so each summary.json is read once.
+ */
 export async function recordRun(reportsDir: string, summary: Summary): Promise<string> {
-  await appendFile(path.join(reportsDir, RUNS_FILE), `${JSON.stringify(runEntry(summary))}\n`);
+  const runs = path.join(reportsDir, RUNS_FILE);
+  await appendFile(runs, `${JSON.stringify(runEntry(summary))}\n`);
+  const { runs: listed, unrecorded } = await collectRuns(reportsDir);
+  if (unrecorded.length > 0)
+    await appendFile(runs, unrecorded.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
   const file = path.join(reportsDir, INDEX_FILE);
-  await writeFile(file, indexHtml(await listRuns(reportsDir)));
+  await writeFile(file, indexHtml(listed));
   return file;
 }

@@ -91,6 +91,8 @@ describe('the runs index', () => {
     // Written without the index, as an older harness did.
     await writeReportFiles(loadRun(3), path.join(dir, loadRun(3).runId), identity);
     await writeRunReport(loadRun(4), { reportsDir: dir, redact: identity });
+    // Recorded on the way, so the next runs need not read its summary.json again.
+    expect(await readFile(path.join(dir, 'runs.jsonl'), 'utf8')).toContain(`"runId":"${loadRun(3).runId}"`);
     await writeRunReport(loadRun(5), { reportsDir: dir, redact: identity });
     await rm(path.join(dir, loadRun(4).runId), { recursive: true });
 
