@@ -9,7 +9,7 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Phase } from './phases.ts';
+import { phasesDurationS, type Phase } from './phases.ts';
 
 /** Upper bounds (ms) of the lateness buckets; a lateness above the last is counted past it. */
 const LATENESS_BOUNDS_MS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000] as const;
@@ -148,7 +148,7 @@ export function progressLine(
   const since = before ?? emptyCounts(now.startedAt);
   const fromS = Math.max(0, ((beforeAtMs ?? now.startedAt) - now.startedAt) / 1000);
   const toS = Math.max(fromS, (atMs - now.startedAt) / 1000);
-  const plannedS = phases.reduce((sum, phase) => sum + phase.durationS, 0);
+  const plannedS = phasesDurationS(phases);
   const seconds = Math.max(0.001, toS - fromS);
   const arrivals = (now.arrivals - since.arrivals) / seconds;
   const planned = plannedBetween(phases, fromS, Math.min(toS, plannedS)) / seconds;
@@ -189,7 +189,7 @@ export function watchProgress(
       if (counts === undefined) continue;
       const before = last.get(stage.name);
       if (before === undefined) {
-        const plannedS = stage.phases.reduce((sum, phase) => sum + phase.durationS, 0);
+        const plannedS = phasesDurationS(stage.phases);
         const planned = Math.round(plannedBetween(stage.phases, 0, plannedS));
         print(`${stage.label} started: ${plannedS} s planned, ${planned} arrivals`);
       } else if (before.counts.arrivals === counts.arrivals && before.counts.responses === counts.responses)
