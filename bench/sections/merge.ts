@@ -1,15 +1,16 @@
 /**
  * Section 6: a distributed run's percentiles. One load run split over N generator processes
  * (`runLoad({ workers: N })`) against the sandbox with a latency tail; each process's engine
- * writes its own raw points file, and the harness merges them (lib/load/points/merge.ts, HDR
- * histograms added bucket by bucket). Compared with one exact computation over the union of the
- * same points, the merge may differ only by its histogram's resolution (0.1%); averaging each
- * file's percentiles, for contrast, is what not to do.
+ * writes its own points file, and the harness merges them (lib/load/points/merge.ts, HDR
+ * histograms added bucket by bucket). Compared with one nearest-rank computation over the union of
+ * every response the files counted (each bucket's lowest value, as many times as it was counted),
+ * the merge may differ only by its histogram's resolution (0.1%); averaging each file's
+ * percentiles, for contrast, is what not to do.
  */
 import path from 'node:path';
 import { METRIC } from '../../lib/load/metrics.ts';
 import { mergePointFiles } from '../../lib/load/points/merge.ts';
-import { readPoints } from '../../lib/load/points/read.ts';
+import { readTrendValues } from '../../lib/load/points/read.ts';
 import { runLoad } from '../../lib/load/run/run-load.ts';
 import { nearestRank } from '../percentiles.ts';
 import { absoluteFigure, ratioFigure, type Figure } from '../report.ts';
@@ -22,9 +23,7 @@ const PERCENTILES = [50, 90, 95, 99] as const;
 const MERGE_TOLERANCE = 0.001;
 
 async function latencies(file: string): Promise<number[]> {
-  const values: number[] = [];
-  for await (const point of readPoints(file)) if (point.metric === METRIC.latency) values.push(point.value);
-  return values.sort((a, b) => a - b);
+  return (await readTrendValues(file, METRIC.latency)).sort((a, b) => a - b);
 }
 
 export interface Worst {

@@ -1,13 +1,13 @@
 /**
  * A capacity run as the `metrics` of summary.json (lib/report/model.ts): the capacity curve, and,
- * from the same samples, latency per endpoint and tenant and the 429 share over time.
+ * from the same responses, latency per endpoint and tenant and the 429 share over time.
  */
 import type { Capacity, LatencyRow, Metrics } from '../report/model.ts';
 import type { Knee } from './knee.ts';
 import type { CapacityAnswer, Objective, StepVerdict } from './objective.ts';
 import type { MeasuredStep, Onset } from './onset.ts';
-import { percentilesOf } from '../load/points/percentile.ts';
-import type { RequestSample, StepStats } from './step-stats.ts';
+import { countOf, groupBy, latencyPercentiles, maxOf, type ResponseCell } from '../load/points/responses.ts';
+import type { StepStats } from './step-stats.ts';
 
 /** What a capacity run found, as metrics.capacity wants it. */
 export interface CapacityFindings {
@@ -79,28 +79,25 @@ export function capacityMetrics(found: CapacityFindings): Capacity {
 
 const twoDigits = (value: number): number => Number(value.toFixed(2));
 
-function latencyRow(endpoint: string, tenant: string | undefined, samples: RequestSample[]): LatencyRow {
-  const served = samples.filter((sample) => sample.status !== 429).map((sample) => sample.durationMs);
-  const [p50 = 0, p95 = 0, p99 = 0] = percentilesOf(served, [50, 95, 99]).map(twoDigits);
-  const max = twoDigits(served.reduce((top, value) => Math.max(top, value), 0));
-  return { endpoint, ...(tenant === undefined ? {} : { tenant }), p50, p95, p99, max, count: served.length };
-}
-
-function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
+function latencyRow(endpoint: string, tenant: string | undefined, cells: ResponseCell[]): LatencyRow {
+  const served = cells.filter((cell) => cell.status !== 429);
+  const [p50 = 0, p95 = 0, p99 = 0] = latencyPercentiles(served, [50, 95, 99]).map(twoDigits);
+  const max = twoDigits(maxOf(served));
+  return {
+    endpoint,
+    ...(tenant === undefined ? {} : { tenant }),
+    p50,
+    p95,
+    p99,
+    max,
+    count: countOf(served),
+  };
 }
 
 /** Per endpoint over all tenants, then per endpoint and tenant, over every step. */
-export function latencyRows(samples: readonly RequestSample[]): LatencyRow[] {
+export function latencyRows(responses: readonly ResponseCell[]): LatencyRow[] {
   const rows: LatencyRow[] = [];
-  for (const [endpoint, ofEndpoint] of [...groupBy(samples, (s) => s.endpoint)].sort()) {
+  for (const [endpoint, ofEndpoint] of [...groupBy(responses, (s) => s.endpoint)].sort()) {
     rows.push(latencyRow(endpoint, undefined, ofEndpoint));
     for (const [tenant, ofTenant] of [...groupBy(ofEndpoint, (s) => s.tenant)].sort())
       rows.push(latencyRow(endpoint, tenant, ofTenant));
@@ -109,20 +106,21 @@ export function latencyRows(samples: readonly RequestSample[]): LatencyRow[] {
 }
 
 /** The 429 share per step, placed at the step's start (seconds after the first step began). */
-// A loop, not Math.min(...values): a long run has more samples than a call takes arguments.
-const earliest = (samples: readonly RequestSample[]) =>
-  samples.reduce((min, sample) => Math.min(min, sample.time), Infinity);
+// A loop, not Math.min(...values): a long run has more cells than a call takes arguments.
+const earliest = (cells: readonly ResponseCell[]) =>
+  cells.reduce((min, cell) => Math.min(min, cell.time), Infinity);
 
-export function rate429Series(steps: readonly Pick<MeasuredStep, 'samples'>[]): Metrics['rate429'] {
-  const start = Math.min(...steps.map((step) => earliest(step.samples)));
+export function rate429Series(steps: readonly Pick<MeasuredStep, 'responses'>[]): Metrics['rate429'] {
+  const start = Math.min(...steps.map((step) => earliest(step.responses)));
   const points: Metrics['rate429'] = [];
   for (const step of steps) {
-    if (step.samples.length === 0) continue;
-    const t = Number(((earliest(step.samples) - start) / 1000).toFixed(1));
-    const share = (of: readonly RequestSample[]) =>
-      Number((of.filter((s) => s.status === 429).length / of.length).toFixed(4));
-    points.push({ t, rate: share(step.samples) });
-    for (const [tenant, ofTenant] of [...groupBy(step.samples, (s) => s.tenant)].sort())
+    const total = countOf(step.responses);
+    if (total === 0) continue;
+    const t = Number(((earliest(step.responses) - start) / 1000).toFixed(1));
+    const share = (of: readonly ResponseCell[]) =>
+      Number((countOf(of.filter((s) => s.status === 429)) / countOf(of)).toFixed(4));
+    points.push({ t, rate: share(step.responses) });
+    for (const [tenant, ofTenant] of [...groupBy(step.responses, (s) => s.tenant)].sort())
       points.push({ t, rate: share(ofTenant), tenant });
   }
   return points;

@@ -7,7 +7,7 @@
  * over the step): at least what it was sent in the step before its onset without a 429, below
  * what it was sent in its onset step. No 429 at all: at least what it was sent at the highest step.
  */
-import type { RequestSample } from './step-stats.ts';
+import type { ResponseCell } from '../load/points/responses.ts';
 
 interface ImpliedLimit {
   /** Requests per second it was sent without a 429; null: it got 429s from the first step. */
@@ -27,7 +27,7 @@ export interface Onset {
 export interface MeasuredStep {
   offeredRps: number;
   durationS: number;
-  samples: readonly RequestSample[];
+  responses: readonly ResponseCell[];
 }
 
 interface Seen {
@@ -39,15 +39,15 @@ interface Seen {
 
 const rate = (count: number, durationS: number) => Number((count / durationS).toFixed(2));
 
-function onsetsBy(steps: readonly MeasuredStep[], nameOf: (sample: RequestSample) => string) {
+function onsetsBy(steps: readonly MeasuredStep[], nameOf: (cell: ResponseCell) => string) {
   const seen = new Map<string, Seen>();
   for (const step of steps) {
     const sent = new Map<string, { requests: number; throttled: boolean }>();
-    for (const sample of step.samples) {
-      const name = nameOf(sample);
+    for (const cell of step.responses) {
+      const name = nameOf(cell);
       const counts = sent.get(name) ?? { requests: 0, throttled: false };
-      counts.requests += 1;
-      counts.throttled ||= sample.status === 429;
+      counts.requests += cell.count;
+      counts.throttled ||= cell.status === 429;
       sent.set(name, counts);
     }
     for (const [name, { requests, throttled }] of sent) {
@@ -81,11 +81,11 @@ export function onset429(steps: readonly MeasuredStep[]): Onset[] {
   return [
     ...onsetsOf(
       'tenant',
-      onsetsBy(steps, (sample) => sample.tenant),
+      onsetsBy(steps, (cell) => cell.tenant),
     ),
     ...onsetsOf(
       'key',
-      onsetsBy(steps, (sample) => sample.key),
+      onsetsBy(steps, (cell) => cell.key),
     ),
   ];
 }

@@ -114,9 +114,13 @@ async function measureSteps(
       if (!(error instanceof HarnessError) || index === 0) throw error;
       return { ...result, stoppedBy: 'error', error: error.message };
     }
-    const stats = stepStats(index, rate, options.stepDurationS, stepRun.samples, stepRun.generator);
+    const stats = stepStats(index, rate, options.stepDurationS, stepRun.responses, stepRun.generator);
     result.steps.push(stats);
-    result.measured.push({ offeredRps: rate, durationS: options.stepDurationS, samples: stepRun.samples });
+    result.measured.push({
+      offeredRps: rate,
+      durationS: options.stepDurationS,
+      responses: stepRun.responses,
+    });
     result.pointFiles.push(...stepRun.pointFiles);
     result.scripts.push(...stepRun.scripts);
     for (const line of stepRun.warnings) if (!result.warnings.includes(line)) result.warnings.push(line);

@@ -1,25 +1,12 @@
 /**
- * What one arrival-rate step measured, computed from the generator's raw points of that step (one
- * sample per request). Latency percentiles are over the requests the target answered with something other
+ * What one arrival-rate step measured, computed from the responses the generator's points of that
+ * step counted (lib/load/points/responses.ts). Latency percentiles are over the requests the target answered with something other
  * than 429: a 429 is answered at once and would pull the percentiles down just when the target
  * is saturated. 429s are counted on their own, and errors (no response, 5xx, any other non-2xx)
  * on theirs.
  */
-import { percentilesOf } from '../load/points/percentile.ts';
+import { countOf, latencyPercentiles, type ResponseCell } from '../load/points/responses.ts';
 import { generatorShortfall, type GeneratorFigures } from '../load/verdict.ts';
-
-/** One request of a step, as read from its `latency` point. */
-export interface RequestSample {
-  durationMs: number;
-  /** 0 when no response arrived (timeout, reset). */
-  status: number;
-  /** `tenant/role`: the key by its label, never its value. */
-  key: string;
-  tenant: string;
-  endpoint: string;
-  /** Milliseconds since the epoch. */
-  time: number;
-}
 
 export interface StepStats {
   /** 0-based step number. */
@@ -62,14 +49,14 @@ export function stepStats(
   index: number,
   offeredRps: number,
   durationS: number,
-  samples: readonly RequestSample[],
+  responses: readonly ResponseCell[],
   /** What the generator did in the step: planned against started arrivals, how late it started them. */
   generator: Pick<GeneratorFigures, 'planned' | 'started' | 'skipped' | 'latenessP95Ms'>,
 ): StepStats {
-  const answered = samples.filter((sample) => sample.status !== 429).map((sample) => sample.durationMs);
-  const [p50 = 0, p95 = 0, p99 = 0] = percentilesOf(answered, [50, 95, 99]);
-  const count = samples.length;
-  const errors = samples.filter((sample) => isError(sample.status)).length;
+  const answered = responses.filter((cell) => cell.status !== 429);
+  const [p50 = 0, p95 = 0, p99 = 0] = latencyPercentiles(answered, [50, 95, 99]);
+  const count = countOf(responses);
+  const errors = countOf(responses.filter((cell) => isError(cell.status)));
   const share = (matching: number) => (count === 0 ? 0 : round(matching / count, 4));
   const undriven = generatorShortfall(generator);
   return {
@@ -86,6 +73,6 @@ export function stepStats(
     p99: round(p99),
     errorRate: share(errors),
     errors,
-    rate429: share(samples.filter((sample) => sample.status === 429).length),
+    rate429: share(countOf(responses.filter((cell) => cell.status === 429))),
   };
 }

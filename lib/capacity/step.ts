@@ -2,11 +2,9 @@
  * One step of a capacity run: a load of the `capacity` scenario (lib/load/scenarios/capacity.ts)
  * at one constant arrival rate, run and judged by the load pipeline (lib/load/run/loads.ts
  * runStages) as the one stage of an Artillery run of its own, under `step-<n>/`, so its points
- * are its own; then its requests as samples (one per `latency` point, tagged with its endpoint,
- * tenant, key and status) and what the generator did. The setup runs once, before the first step.
+ * are its own; then its responses (lib/load/points/responses.ts) and what the generator did. The setup runs once, before the first step.
  */
 import path from 'node:path';
-import type { RequestSample } from './step-stats.ts';
 import { HarnessError } from '../errors.ts';
 import type { GeneratorRequest } from '../load/artillery/run.ts';
 import type { LoadSettings, SetupData } from '../load/scenario.ts';
@@ -14,6 +12,7 @@ import { capacity } from '../load/scenarios/capacity.ts';
 import { runStages, stageError } from '../load/run/loads.ts';
 import { REQUEST_TIMEOUT_MS, runSetup, type PreparedLoad } from '../load/run/prepare.ts';
 import { reportPointsOf } from '../load/run/summary-metrics.ts';
+import type { ResponseCell } from '../load/points/responses.ts';
 import type { RunTarget } from '../load/run/target.ts';
 import type { GeneratorFigures } from '../load/verdict.ts';
 
@@ -37,7 +36,7 @@ export interface StepRequest {
 }
 
 export interface StepRun {
-  samples: RequestSample[];
+  responses: ResponseCell[];
   generator: GeneratorFigures;
   pointFiles: string[];
   /** The step's Artillery script(s). */
@@ -94,7 +93,7 @@ export async function runCapacityStep(request: StepRequest): Promise<StepRun> {
   const error = stageError(generated, pointFiles);
   if (error !== undefined) throw new HarnessError(`step ${request.index + 1}: ${error}`);
   return {
-    samples: (await reportPointsOf(result, pointFiles)).samples,
+    responses: (await reportPointsOf(result, pointFiles)).responses,
     generator: result.generator,
     pointFiles,
     scripts: generated.scripts,

@@ -9,6 +9,7 @@ import type { MeasuredStep } from './onset.ts';
 import type { Failure } from '../failure.ts';
 import { addCheck, addStage } from '../report/build.ts';
 import type { Summary } from '../report/model.ts';
+import { countOf } from '../load/points/responses.ts';
 import type { LoadFailure } from '../load/points/run-points.ts';
 
 export interface MeasuredRun extends CapacityFindings {
@@ -52,14 +53,14 @@ function addPageChecks(summary: Summary, run: MeasuredRun, pages: number): void 
 
 /** Fills `summary` with what the run measured; the caller finishes and writes it. */
 export function fillCapacitySummary(summary: Summary, run: MeasuredRun): void {
-  const samples = run.measured.flatMap((step) => step.samples);
+  const responses = run.measured.flatMap((step) => step.responses);
   summary.metrics = {
-    latency: latencyRows(samples),
+    latency: latencyRows(responses),
     rate429: rate429Series(run.measured),
     depth: [],
     capacity: capacityMetrics(run),
   };
-  const answered = samples.filter((sample) => sample.status === 200).length;
+  const answered = countOf(responses.filter((cell) => cell.status === 200));
   addPageChecks(summary, run, answered);
   const broken =
     run.setupFailures.length > 0 || run.failures.some((failure) => failure.severity !== 'advisory');

@@ -60,7 +60,7 @@ describe('runCapacity against a rate-limited sandbox', () => {
       // Each step's Artillery script and raw points are kept beside the reports.
       const artifacts = (written.summary.artifacts ?? []).map((artifact) => artifact.path);
       expect(artifacts.filter((file) => file.endsWith('.yml'))).toHaveLength(result.steps.length);
-      expect(artifacts.some((file) => file.endsWith('.ndjson'))).toBe(true);
+      expect(artifacts.some((file) => file.endsWith('.ndjson.gz'))).toBe(true);
       for (const file of artifacts) expect(existsSync(path.join(result.paths.runDir, file))).toBe(true);
       expect(written.summary.metrics.capacity?.knee?.rps).toBe(result.knee?.rps);
       expect(written.summary.metrics.capacity?.answer).toMatchObject({ kind: 'measured', rps: 5 });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { onset429 } from '../../lib/capacity/onset.ts';
 import { planSteps } from '../../lib/capacity/plan.ts';
-import { stepStats, type RequestSample } from '../../lib/capacity/step-stats.ts';
+import { stepStats } from '../../lib/capacity/step-stats.ts';
 import { percentileOf as percentile } from '../../lib/load/points/percentile.ts';
 import { stepTable } from '../../lib/capacity/table.ts';
+import { responsesOf, type Sample } from '../setup/responses.ts';
 
-const sample = (status: number, durationMs: number, key = 'tenant-a/full'): RequestSample => ({
+const sample = (status: number, durationMs: number, key = 'tenant-a/full'): Sample => ({
   durationMs,
   status,
   key,
@@ -49,7 +50,12 @@ describe('stepStats', () => {
       sample(503, 500),
       sample(0, 10_000),
     ];
-    const stats = stepStats(0, 10, 10, samples, { planned: 100, started: 97, skipped: 0, latenessP95Ms: 3 });
+    const stats = stepStats(0, 10, 10, responsesOf(samples), {
+      planned: 100,
+      started: 97,
+      skipped: 0,
+      latenessP95Ms: 3,
+    });
     expect(stats).toMatchObject({
       requests: 100,
       achievedRps: 10,
@@ -87,21 +93,21 @@ describe('onset429', () => {
       {
         offeredRps: 10,
         durationS: 1,
-        samples: [sample(200, 1, 'tenant-a/full'), sample(200, 1, 'tenant-b/full')],
+        responses: responsesOf([sample(200, 1, 'tenant-a/full'), sample(200, 1, 'tenant-b/full')]),
       },
       {
         offeredRps: 20,
         durationS: 1,
-        samples: [
+        responses: responsesOf([
           sample(429, 1, 'tenant-a/full'),
           sample(200, 1, 'tenant-a/full'),
           sample(200, 1, 'tenant-b/full'),
-        ],
+        ]),
       },
       {
         offeredRps: 30,
         durationS: 1,
-        samples: [sample(429, 1, 'tenant-a/noMenuRead'), sample(200, 1, 'tenant-b/full')],
+        responses: responsesOf([sample(429, 1, 'tenant-a/noMenuRead'), sample(200, 1, 'tenant-b/full')]),
       },
     ]);
     expect(onsets).toEqual([
@@ -118,8 +124,8 @@ describe('stepTable', () => {
   it('should print one aligned row per step and mark the capacity, the knee and each verdict', () => {
     const generator = { planned: 10, started: 10, skipped: 0, latenessP95Ms: 0 };
     const steps = [
-      stepStats(0, 10, 1, [sample(200, 2)], generator),
-      stepStats(1, 20, 1, [sample(429, 1)], generator),
+      stepStats(0, 10, 1, responsesOf([sample(200, 2)]), generator),
+      stepStats(1, 20, 1, responsesOf([sample(429, 1)]), generator),
     ];
     const lines = stepTable(
       steps,

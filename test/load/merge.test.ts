@@ -1,16 +1,17 @@
 /**
  * Points from several workers merge exactly: the merged percentiles are those of one computation
- * over every point, within the histogram's stated accuracy (3 significant digits), and never the
- * average of each worker's percentiles.
+ * over every sample, within the histogram's stated accuracy (3 significant digits), and never the
+ * average of each worker's percentiles. A worker's cells hold every sample's HDR bucket, and what
+ * a points file holds grows with seconds and series, not with samples.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PointAggregate } from '../../lib/load/points/aggregate.ts';
-import { parsePoint } from '../../lib/load/points/format.ts';
+import { parseCell } from '../../lib/load/points/format.ts';
 import { aggregateFile, mergePointFiles, summarize } from '../../lib/load/points/merge.ts';
-import { PointWriter } from '../../lib/load/points/write.ts';
+import { CellRecorder, EXAMPLES_PER_CHECK, PointWriter } from '../../lib/load/points/write.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'merge-'));
 
@@ -46,7 +47,7 @@ describe('mergePointFiles', () => {
   const fast = latencies(2000, 1, 10, 1);
   const slow = latencies(500, 100, 1000, 2);
   const files = [
-    writeWorker(path.join(dir, 'w1.ndjson'), fast),
+    writeWorker(path.join(dir, 'w1.ndjson.gz'), fast),
     writeWorker(path.join(dir, 'w2.ndjson'), slow),
   ];
 
@@ -75,10 +76,67 @@ describe('mergePointFiles', () => {
   });
 });
 
-describe('parsePoint', () => {
-  it('should name the file and line of a line that is not a point', () => {
-    expect(() => parsePoint('{"m":"latency"}', 'w1.ndjson:7')).toThrow(/^w1\.ndjson:7: not a point/);
-    expect(() => parsePoint('not json', 'w1.ndjson:8')).toThrow(/^w1\.ndjson:8: not a JSON line/);
-    expect(parsePoint('   ', 'w1.ndjson:9')).toBeUndefined();
+describe('parseCell', () => {
+  it('should name the file and line of a line that is not a cell', () => {
+    expect(() => parseCell('{"m":"latency"}', 'w1.ndjson:7')).toThrow(/^w1\.ndjson:7: not a cell/);
+    expect(() => parseCell('not json', 'w1.ndjson:8')).toThrow(/^w1\.ndjson:8: not a JSON line/);
+    expect(parseCell('   ', 'w1.ndjson:9')).toBeUndefined();
+  });
+
+  it('should refuse a trend without its buckets', () => {
+    const line = '{"t":0,"m":"latency","k":"trend","g":{},"n":1,"s":1,"z":1,"lo":1,"hi":1}';
+    expect(() => parseCell(line, 'w1.ndjson:1')).toThrow(/not a cell/);
+  });
+});
+
+describe('CellRecorder', () => {
+  it('should write one cell per second and series, whatever the number of samples', () => {
+    const recorder = new CellRecorder();
+    for (let index = 0; index < 10_000; index += 1)
+      recorder.add(
+        'latency',
+        'trend',
+        1 + (index % 50),
+        { endpoint: index % 2 ? 'orders' : 'menu-items' },
+        5_000 + (index % 2000),
+      );
+    const cells = recorder.take();
+    expect(cells).toHaveLength(4);
+    expect(cells.reduce((sum, cell) => sum + cell.count, 0)).toBe(10_000);
+  });
+
+  it('should write only the seconds before the one asked, and keep the rest', () => {
+    const recorder = new CellRecorder();
+    recorder.add('pages', 'counter', 3, {}, 1_500);
+    recorder.add('pages', 'counter', 4, {}, 2_100);
+    expect(recorder.take(2_000).map((cell) => [cell.time, cell.sum])).toEqual([[1_000, 3]]);
+    expect(recorder.take().map((cell) => [cell.time, cell.sum])).toEqual([[2_000, 4]]);
+  });
+
+  it('should keep the first distinct failures of a check and count the rest under one line', () => {
+    const recorder = new CellRecorder();
+    for (let index = 0; index < EXAMPLES_PER_CHECK + 30; index += 1)
+      recorder.add(
+        'check_failures',
+        'counter',
+        1,
+        { check: 'no-duplicate-ids', code: 'DUPLICATE_ID', severity: 'error', message: `id ${index} twice` },
+        1_000,
+      );
+    recorder.add(
+      'check_failures',
+      'counter',
+      1,
+      { check: 'limit-respected', severity: 'error', message: 'page of 11' },
+      1_000,
+    );
+    const cells = recorder.take();
+    const ofCheck = cells.filter((cell) => cell.tags.check === 'no-duplicate-ids');
+    expect(ofCheck).toHaveLength(EXAMPLES_PER_CHECK + 1);
+    expect(ofCheck.reduce((sum, cell) => sum + cell.sum, 0)).toBe(EXAMPLES_PER_CHECK + 30);
+    const overflow = ofCheck.find((cell) => cell.sum === 30)?.tags;
+    expect(overflow).toMatchObject({ code: 'DUPLICATE_ID', severity: 'error' });
+    expect(overflow?.message).toMatch(/not kept/);
+    expect(cells.filter((cell) => cell.tags.check === 'limit-respected')).toHaveLength(1);
   });
 });

@@ -7,15 +7,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PointAggregate } from '../../lib/load/points/aggregate.ts';
 import { summarize } from '../../lib/load/points/merge.ts';
-import { percentileOf } from '../../lib/load/points/percentile.ts';
+import { bucketOf } from '../../lib/load/points/buckets.ts';
+import { newHistogram, percentileOf } from '../../lib/load/points/percentile.ts';
+import { CellRecorder } from '../../lib/load/points/write.ts';
 
 const PERCENTILES = [10, 50, 90, 95, 99] as const;
 
 function merged(values: readonly number[]): Record<string, number> {
+  const recorder = new CellRecorder();
+  values.forEach((value, index) => recorder.add('latency', 'trend', value, {}, 1_000 + index * 10));
   const aggregate = new PointAggregate();
-  values.forEach((value, index) =>
-    aggregate.add({ metric: 'latency', kind: 'trend', time: 1_000 + index, value, tags: {} }),
-  );
+  for (const cell of recorder.take()) aggregate.add(cell);
   return summarize(aggregate, [], { percentiles: [...PERCENTILES] }).metrics.latency?.values ?? {};
 }
 
@@ -46,5 +48,16 @@ describe('the one percentile', () => {
       }),
     );
     expect(percentileOf([], 95)).toBe(0);
+  });
+
+  it("should count a worker's sample in the bucket the histogram records it in", () => {
+    // The JS histogram's own bucket arithmetic (not in the Histogram interface's types).
+    const histogram = newHistogram() as unknown as { lowestEquivalentValue(value: number): number };
+    fc.assert(
+      fc.property(fc.oneof(fc.nat(5_000), fc.nat(), fc.integer({ min: 0, max: 2 ** 45 })), (value) => {
+        expect(bucketOf(value)).toBe(histogram.lowestEquivalentValue(value));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -3,22 +3,21 @@
  * their points (fillLoadMetrics): inputs are laid out second by second, so every expected value is
  * known, not recomputed.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RequestSample } from '../../lib/capacity/step-stats.ts';
-import { METRIC } from '../../lib/load/metrics.ts';
-import { formatPoint } from '../../lib/load/points/format.ts';
+import { PointWriter } from '../../lib/load/points/write.ts';
 import type { LoadResult } from '../../lib/load/run/loads.ts';
 import { fillLoadMetrics } from '../../lib/load/run/summary.ts';
 import { loadTimeline, plannedRateAt } from '../../lib/load/run/timeline.ts';
 import { finishSummary, startSummary } from '../../lib/report/build.ts';
 import { validateSummary } from '../../lib/report/validate.ts';
+import { arrivalsOf, recordArrivals, recordResponses, responsesOf, type Sample } from '../setup/responses.ts';
 
 const T0 = Date.UTC(2026, 10, 26, 12, 0, 0);
 
-const response = (atMs: number, durationMs: number, status = 200): RequestSample => ({
+const response = (atMs: number, durationMs: number, status = 200): Sample => ({
   time: T0 + atMs,
   durationMs,
   status,
@@ -46,15 +45,15 @@ describe('loadTimeline', () => {
   const walk = {
     name: 'walk',
     phases: [{ name: 'walk', durationS: 2, rate: 2 }],
-    responses: [response(0, 10), response(500, 30), response(1000, 20)],
-    arrivals: [T0, T0 + 500, T0 + 1000],
+    responses: responsesOf([response(0, 10), response(500, 30), response(1000, 20)]),
+    arrivals: arrivalsOf([T0, T0 + 500, T0 + 1000]),
   };
   const stress = {
     name: 'stress',
     expects: 'throttling',
     phases: [{ name: 'walk', durationS: 2, rate: 4 }],
-    responses: [response(2100, 50), response(2200, 1, 429), response(3100, 70)],
-    arrivals: [T0 + 2000, T0 + 2250, T0 + 2500, T0 + 2750, T0 + 3000],
+    responses: responsesOf([response(2100, 50), response(2200, 1, 429), response(3100, 70)]),
+    arrivals: arrivalsOf([T0 + 2000, T0 + 2250, T0 + 2500, T0 + 2750, T0 + 3000]),
   };
 
   it("should place each load's stretch on the axis and name what it provokes on purpose", () => {
@@ -81,7 +80,7 @@ describe('loadTimeline', () => {
     const idle = {
       name: 'isolation',
       phases: [{ name: 'walk', durationS: 5, rate: 1 }],
-      responses: [],
+      responses: responsesOf([]),
       arrivals: [],
     };
     expect(loadTimeline([walk, idle]).loads.map((load) => load.name)).toEqual(['walk']);
@@ -90,37 +89,29 @@ describe('loadTimeline', () => {
 });
 
 describe('fillLoadMetrics', () => {
-  function pointsFile(name: string, lines: string[]): string {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'timeline-')), `${name}.ndjson`);
-    writeFileSync(file, `${lines.join('\n')}\n`);
+  interface Trace {
+    phases: { name: string; durationS: number; rate: number }[];
+    expects?: string;
+    responses: Sample[];
+    arrivals: number[];
+  }
+  function pointsFile(name: string, trace: Trace): string {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'timeline-')), `${name}.ndjson.gz`);
+    const writer = new PointWriter(file);
+    recordResponses(writer, trace.responses);
+    recordArrivals(writer, trace.arrivals);
+    writer.flush();
     return file;
   }
-  const latencyPoint = (sample: RequestSample) =>
-    formatPoint({
-      metric: METRIC.latency,
-      kind: 'trend',
-      time: sample.time,
-      value: sample.durationMs,
-      tags: {
-        status: String(sample.status),
-        tenant: sample.tenant,
-        endpoint: sample.endpoint,
-        key: sample.key,
-      },
-    });
-  const arrivalPoint = (time: number) =>
-    formatPoint({ metric: METRIC.arrivals, kind: 'counter', time, value: 1, tags: { phase: 'walk' } });
 
   it('should write windows and timeline that validate, on the axis of the 429 share', async () => {
-    const result = (scenario: string, trace: Parameters<typeof loadTimeline>[0][number]) =>
+    const result = (scenario: string, trace: Trace) =>
       ({
         scenario,
         phases: trace.phases,
         ...(trace.expects ? { expects: trace.expects } : {}),
         files: {
-          points: [
-            pointsFile(scenario, [...trace.responses.map(latencyPoint), ...trace.arrivals.map(arrivalPoint)]),
-          ],
+          points: [pointsFile(scenario, trace)],
         },
       }) as unknown as LoadResult;
     const summary = startSummary({
@@ -151,16 +142,17 @@ describe('fillLoadMetrics', () => {
     expect(validateSummary(summary)).toMatchObject({ ok: true });
     expect(summary.metrics.loads).toEqual([
       { name: 'walk', start: 0, end: 1 },
-      { name: 'stress', start: 0.7, end: 1.7, expects: 'throttling' },
+      { name: 'stress', start: 1, end: 2, expects: 'throttling' },
     ]);
-    // Seconds from the first response (T0+500): the 429 at T0+1200 falls in second 0 of both.
+    // Whole seconds (the points' cells) from the first response's (T0): the 429 at T0+1200 falls
+    // in second 1 of both.
     expect(summary.metrics.timeline?.map((point) => [point.t, point.served, point.arrivals])).toEqual([
-      [0, 1, 2],
-      [1, 1, 1],
+      [0, 1, 1],
+      [1, 1, 2],
     ]);
     expect(summary.metrics.rate429.filter((point) => point.tenant === undefined)).toEqual([
-      { t: 0, rate: 0.5 },
-      { t: 1.2, rate: 0 },
+      { t: 0, rate: 0 },
+      { t: 1, rate: 0.5 },
     ]);
   });
 });

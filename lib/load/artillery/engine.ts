@@ -3,7 +3,8 @@
  * of artillery 2.x: a class whose createScenario(spec, events) returns the VU function; metrics go
  * out through events.emit). Each arrival Artillery schedules runs one arrival of the scenario of
  * its stage (lib/load/scenarios/index.ts) with that stage's Vu, over one undici client per stage and
- * worker; every sample is written as a raw point for the harness to merge and judge, and a few
+ * worker; every sample is folded into its second's cell of the stage's points (lib/load/points),
+ * written once a second, for the harness to merge and judge, and a few
  * counters are mirrored into Artillery's own metrics (summed per second: Artillery digests every
  * emitted sample, which stalls its event loop at thousands per second). With `--publish`, the
  * points also feed dimensioned Artillery metrics (published-metrics.ts) for the publish-metrics
@@ -113,7 +114,7 @@ class HarnessEngine {
     if (!scenario) throw new Error(`no load scenario "${config.scenario}"`);
     const { generator, pointsDir } = this.config;
     const worker = `${generator.index}-${threadId}-${process.pid}`;
-    const file = path.join(pointsDir, name, `points-${worker}.ndjson`);
+    const file = path.join(pointsDir, name, `points-${worker}.ndjson.gz`);
     const points = new PointWriter(file);
     const progress = new ProgressCounter();
     const target = readTarget(config);
@@ -143,7 +144,7 @@ class HarnessEngine {
     };
     this.stages.set(name, stage);
     if (this.timer === undefined) {
-      this.timer = setInterval(() => this.flush(), 1000);
+      this.timer = setInterval(() => this.flush(Date.now() - (Date.now() % 1000)), 1000);
       this.timer.unref();
     }
     return stage;
@@ -200,11 +201,12 @@ class HarnessEngine {
     this.counts.set(name, (this.counts.get(name) ?? 0) + value);
   }
 
-  private flush(): void {
+  /** Sends the counters; writes the seconds that are over (every second, at the end). */
+  private flush(before = Infinity): void {
     for (const [name, value] of this.counts) this.events?.emit('counter', name, value);
     this.counts.clear();
     for (const stage of this.stages.values()) {
-      stage.points.flush();
+      stage.points.flush(before);
       stage.progress.write(stage.progressFile);
     }
   }

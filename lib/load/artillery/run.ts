@@ -74,7 +74,7 @@ function skippedIn(report: string): number {
 const filesIn = (dir: string): string[] =>
   existsSync(dir)
     ? readdirSync(dir)
-        .filter((name) => name.endsWith('.ndjson'))
+        .filter((name) => name.startsWith('points-') && name.endsWith('.ndjson.gz'))
         .map((name) => path.join(dir, name))
     : [];
 

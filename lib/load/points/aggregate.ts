@@ -1,12 +1,14 @@
 /**
- * Folds raw points into mergeable per-metric state. Trends go into HDR histograms of integer
- * counts per value bucket; adding two histograms adds their counts bucket by bucket, so the merge
- * of per-segment aggregates equals, exactly, the aggregate of the union of their points.
+ * Folds the cells of points files (./format.ts) into mergeable per-metric state. Trends go into
+ * HDR histograms of integer counts per value bucket; adding two histograms adds their counts
+ * bucket by bucket, so the merge of per-file aggregates equals, exactly, the aggregate of the
+ * union of their cells, and that of every sample they counted.
  */
 import type { Histogram } from 'hdr-histogram-js';
 import { HarnessError } from '../../errors.ts';
-import type { MetricKind, Point } from './format.ts';
-import { newHistogram, scaled as scaledValue, TREND_SCALE } from './percentile.ts';
+import { recordBuckets } from './buckets.ts';
+import type { Cell, MetricKind } from './format.ts';
+import { newHistogram, TREND_SCALE } from './percentile.ts';
 
 export { TREND_SCALE };
 
@@ -36,28 +38,25 @@ function emptyState(type: MetricKind): MetricState {
   };
 }
 
-function record(state: MetricState, value: number, time: number): void {
-  state.count += 1;
-  state.min = Math.min(state.min, value);
-  state.max = Math.max(state.max, value);
-  if (value !== 0) state.nonZero += 1;
-  if (time >= state.last.time) state.last = { time, value };
-  if (!state.histogram) {
-    state.sum += value;
-    return;
-  }
-  const scaled = scaledValue(value);
-  state.sum += scaled;
-  state.histogram.recordValue(scaled);
-}
+type Counts = Pick<MetricState, 'count' | 'sum' | 'nonZero' | 'min' | 'max'> & { last?: MetricState['last'] };
 
-function mergeState(into: MetricState, from: MetricState): void {
+/** Adds the counts, sums and extremes of a cell or of another state (histograms aside). */
+function addCounts(into: MetricState, from: Counts): void {
   into.count += from.count;
   into.sum += from.sum;
   into.nonZero += from.nonZero;
   into.min = Math.min(into.min, from.min);
   into.max = Math.max(into.max, from.max);
-  if (from.last.time >= into.last.time) into.last = from.last;
+  if (from.last && from.last.time >= into.last.time) into.last = from.last;
+}
+
+function record(state: MetricState, cell: Cell): void {
+  addCounts(state, cell);
+  if (state.histogram) recordBuckets(cell.buckets ?? '', state.histogram, `cell of ${cell.metric}`);
+}
+
+function mergeState(into: MetricState, from: MetricState): void {
+  addCounts(into, from);
   if (into.histogram && from.histogram) into.histogram.add(from.histogram);
 }
 
@@ -66,7 +65,7 @@ export interface AggregateOptions {
   splitByTags?: readonly string[];
 }
 
-/** The mergeable state of one or more points files. */
+/** The mergeable state of one or more points files. Times are those of the cells' seconds. */
 export class PointAggregate {
   readonly metrics = new Map<string, MetricState>();
   points = 0;
@@ -78,19 +77,18 @@ export class PointAggregate {
     this.splitByTags = options.splitByTags ?? [];
   }
 
-  add(point: Point): void {
-    this.points += 1;
-    this.firstTime = Math.min(this.firstTime, point.time);
-    this.lastTime = Math.max(this.lastTime, point.time);
-    record(this.series(point.metric, point.kind), point.value, point.time);
+  add(cell: Cell): void {
+    this.points += cell.count;
+    this.firstTime = Math.min(this.firstTime, cell.time);
+    this.lastTime = Math.max(this.lastTime, cell.time);
+    record(this.series(cell.metric, cell.kind), cell);
     for (const tag of this.splitByTags) {
-      const value = point.tags[tag];
-      if (value !== undefined)
-        record(this.series(`${point.metric}{${tag}:${value}}`, point.kind), point.value, point.time);
+      const value = cell.tags[tag];
+      if (value !== undefined) record(this.series(`${cell.metric}{${tag}:${value}}`, cell.kind), cell);
     }
   }
 
-  /** Adds another aggregate's points to this one (same result as reading its points here). */
+  /** Adds another aggregate's cells to this one (same result as reading its cells here). */
   merge(other: PointAggregate): void {
     this.points += other.points;
     this.firstTime = Math.min(this.firstTime, other.firstTime);

@@ -1,51 +1,97 @@
 /**
- * The raw points of a load run: one JSON object per line, one line per sample, written by the load
- * engine in every worker and read back by the harness. Percentiles are computed from all of a
- * run's points together (lib/load/points/aggregate.ts), never by averaging what workers computed.
+ * The points of a load run, as each worker writes them: per second, one line per metric and tag
+ * set that recorded anything in it, holding what the merge needs (counts, sums, extremes, and for
+ * trends the HDR buckets of every value: ./buckets.ts). So a file grows with time and with the
+ * number of series, not with requests. Percentiles are computed from all of a run's cells
+ * together (./aggregate.ts), never by averaging what workers computed.
  *
- *   {"m":"latency","k":"trend","t":1764057600123,"v":12.5,"g":{"endpoint":"orders","status":"200"}}
+ *   {"t":1764057600000,"m":"latency","k":"trend","g":{"endpoint":"orders","status":"200"},
+ *    "n":212,"s":531904,"z":212,"lo":1.2,"hi":9.8,"h":"xk,2*3,..."}
  *
- * `m` metric name, `k` its kind, `t` epoch ms, `v` value, `g` tags (labels, never a key).
+ * `t` the second's start (epoch ms), `m` metric, `k` kind, `g` tags (labels, never a key), `n`
+ * values recorded, `s` their sum (trends: of the scaled values, so sums add exactly), `z` how many
+ * were not 0, `lo`/`hi` the least and greatest, `h` trends' buckets, `lt`/`lv` gauges' last value
+ * and its time.
  */
 import { HarnessError } from '../../errors.ts';
 
 export type MetricKind = 'counter' | 'gauge' | 'rate' | 'trend';
 const KINDS: readonly string[] = ['counter', 'gauge', 'rate', 'trend'];
 
-export interface Point {
+/** One series in one second of one worker. */
+export interface Cell {
   metric: string;
   kind: MetricKind;
-  /** Milliseconds since the epoch. */
+  /** Start of the second, ms since the epoch. */
   time: number;
-  value: number;
   tags: Record<string, string>;
+  count: number;
+  sum: number;
+  nonZero: number;
+  min: number;
+  max: number;
+  /** Trends: their buckets (./buckets.ts). */
+  buckets?: string;
+  /** Gauges: the latest value and when it was recorded. */
+  last?: { time: number; value: number };
 }
 
-export function formatPoint(point: Point): string {
-  return JSON.stringify({ m: point.metric, k: point.kind, t: point.time, v: point.value, g: point.tags });
+export function formatCell(cell: Cell): string {
+  const { metric: m, kind: k, time: t, tags: g, count: n, sum: s, nonZero: z, min: lo, max: hi } = cell;
+  return JSON.stringify({
+    t,
+    m,
+    k,
+    g,
+    n,
+    s,
+    z,
+    lo,
+    hi,
+    ...(cell.buckets === undefined ? {} : { h: cell.buckets }),
+    ...(cell.last === undefined ? {} : { lt: cell.last.time, lv: cell.last.value }),
+  });
 }
 
-interface RawPoint {
-  m?: unknown;
-  k?: unknown;
-  t?: unknown;
-  v?: unknown;
-  g?: unknown;
-}
+type RawCell = Partial<
+  Record<'t' | 'm' | 'k' | 'g' | 'n' | 's' | 'z' | 'lo' | 'hi' | 'h' | 'lt' | 'lv', unknown>
+>;
+
+const NUMBERS = ['t', 'n', 's', 'z', 'lo', 'hi'] as const;
 
 /** One parsed line; undefined for a blank line; a HarnessError naming `where` for anything else. */
-export function parsePoint(line: string, where: string): Point | undefined {
+export function parseCell(line: string, where: string): Cell | undefined {
   if (line.trim() === '') return undefined;
-  let raw: RawPoint;
+  let raw: RawCell;
   try {
-    raw = JSON.parse(line) as RawPoint;
+    raw = JSON.parse(line) as RawCell;
   } catch {
     throw new HarnessError(`${where}: not a JSON line of a points file`);
   }
-  const { m, k, t, v, g } = raw;
-  if (typeof m !== 'string' || typeof k !== 'string' || !KINDS.includes(k) || typeof t !== 'number')
-    throw new HarnessError(`${where}: not a point (needs m, k, t, v, g)`);
-  if (typeof v !== 'number' || typeof g !== 'object' || g === null)
-    throw new HarnessError(`${where}: not a point (needs m, k, t, v, g)`);
-  return { metric: m, kind: k as MetricKind, time: t, value: v, tags: g as Record<string, string> };
+  const { m, k, g, h, lt, lv } = raw;
+  const wellFormed =
+    typeof m === 'string' &&
+    typeof k === 'string' &&
+    KINDS.includes(k) &&
+    typeof g === 'object' &&
+    g !== null &&
+    NUMBERS.every((name) => typeof raw[name] === 'number') &&
+    (h === undefined || typeof h === 'string') &&
+    (k !== 'trend' || typeof h === 'string');
+  if (!wellFormed)
+    throw new HarnessError(`${where}: not a cell of a points file (needs t, m, k, g, n, s, z, lo, hi)`);
+  const [time, count, sum, nonZero, min, max] = NUMBERS.map((name) => raw[name] as number);
+  return {
+    metric: m,
+    kind: k as MetricKind,
+    time: time ?? 0,
+    tags: g as Record<string, string>,
+    count: count ?? 0,
+    sum: sum ?? 0,
+    nonZero: nonZero ?? 0,
+    min: min ?? 0,
+    max: max ?? 0,
+    ...(typeof h === 'string' ? { buckets: h } : {}),
+    ...(typeof lt === 'number' && typeof lv === 'number' ? { last: { time: lt, value: lv } } : {}),
+  };
 }

@@ -1,12 +1,15 @@
 /**
- * One summary from the raw points of several load workers (one file each). Percentiles come from
- * the merged histograms of every point, never from averaging the percentiles of each worker,
+ * One summary from the points of several load workers (one file each). Percentiles come from
+ * the merged histograms of every sample, never from averaging the percentiles of each worker,
  * which is wrong whenever the workers' distributions differ.
  */
 import { PointAggregate, TREND_SCALE, type AggregateOptions, type MetricState } from './aggregate.ts';
 import { histogramPercentile } from './percentile.ts';
 import type { MetricKind } from './format.ts';
-import { readPoints } from './read.ts';
+import { readCells } from './read.ts';
+
+/** Cells are seconds: the last one's second counts whole. */
+const CELL_MS = 1000;
 
 interface MergedMetric {
   type: MetricKind;
@@ -16,6 +19,7 @@ interface MergedMetric {
 
 export interface MergedSummary {
   files: string[];
+  /** Samples recorded (every value of every metric). */
   points: number;
   startTime: string | null;
   endTime: string | null;
@@ -30,7 +34,7 @@ export interface MergeOptions extends AggregateOptions {
 /** Reads one points file into a mergeable aggregate. */
 export async function aggregateFile(file: string, options: AggregateOptions = {}): Promise<PointAggregate> {
   const aggregate = new PointAggregate(options);
-  for await (const item of readPoints(file)) aggregate.add(item);
+  for await (const cell of readCells(file)) aggregate.add(cell);
   return aggregate;
 }
 
@@ -75,8 +79,9 @@ export function summarize(
 ): MergedSummary {
   const percentiles = options.percentiles ?? [90, 95, 99];
   const hasPoints = aggregate.points > 0;
-  // Counter rates are per second of the span the points cover (all workers run at once).
-  const seconds = hasPoints ? (aggregate.lastTime - aggregate.firstTime) / 1000 : 0;
+  // Counter rates are per second of the span the cells cover (all workers run at once).
+  const end = aggregate.lastTime + CELL_MS;
+  const seconds = hasPoints ? (end - aggregate.firstTime) / 1000 : 0;
   const metrics: Record<string, MergedMetric> = {};
   for (const [name, state] of [...aggregate.metrics].sort(([a], [b]) => a.localeCompare(b))) {
     metrics[name] = {
@@ -88,7 +93,7 @@ export function summarize(
     files,
     points: aggregate.points,
     startTime: hasPoints ? new Date(aggregate.firstTime).toISOString() : null,
-    endTime: hasPoints ? new Date(aggregate.lastTime).toISOString() : null,
+    endTime: hasPoints ? new Date(end).toISOString() : null,
     metrics,
   };
 }

@@ -23,7 +23,7 @@ export const histogramPercentile = (histogram: Histogram, max: number, p: number
   Math.min(histogram.getValueAtPercentile(p) / TREND_SCALE, max);
 
 /** Percentiles `ps` of `values` (any order) by the same definition, from one histogram; 0s for none. */
-export function percentilesOf(values: readonly number[], ps: readonly number[]): number[] {
+function percentilesOf(values: readonly number[], ps: readonly number[]): number[] {
   if (values.length === 0) return ps.map(() => 0);
   const histogram = newHistogram();
   let max = -Infinity;

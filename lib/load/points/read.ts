@@ -1,14 +1,33 @@
-/** Reads a points file line by line, so memory does not grow with the file. */
+/** Reads a points file cell by cell (gunzipped when named `.gz`), so memory does not grow with the file. */
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { parsePoint, type Point } from './format.ts';
+import { createGunzip } from 'node:zlib';
+import { decodeBuckets } from './buckets.ts';
+import { parseCell, type Cell } from './format.ts';
+import { TREND_SCALE } from './percentile.ts';
 
-export async function* readPoints(file: string): AsyncGenerator<Point> {
-  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
+export async function* readCells(file: string): AsyncGenerator<Cell> {
+  const raw = createReadStream(file);
+  const input = file.endsWith('.gz') ? raw.pipe(createGunzip()) : raw;
+  const lines = createInterface({ input, crlfDelay: Infinity });
   let lineNumber = 0;
   for await (const line of lines) {
     lineNumber += 1;
-    const point = parsePoint(line, `${file}:${lineNumber}`);
-    if (point) yield point;
+    const cell = parseCell(line, `${file}:${lineNumber}`);
+    if (cell) yield cell;
   }
+}
+
+/**
+ * Every value of a trend the file counted, as its bucket's lowest value (./buckets.ts) in ms, once
+ * per count: for comparing the merge with one computation over the union of several files.
+ */
+export async function readTrendValues(file: string, metric: string): Promise<number[]> {
+  const values: number[] = [];
+  for await (const cell of readCells(file)) {
+    if (cell.metric !== metric) continue;
+    for (const [value, count] of decodeBuckets(cell.buckets ?? '', file))
+      for (let i = 0; i < count; i += 1) values.push(value / TREND_SCALE);
+  }
+  return values;
 }

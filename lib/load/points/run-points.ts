@@ -1,15 +1,15 @@
 /**
  * One pass over the points of a run (one file per worker): the merged per-metric summary, split
  * by the scenarios' tags (latency per endpoint, tenant, role, depth; 429s per key and tenant), the
- * failures the page checks recorded as `check_failures` points, and any per-point reading the
- * caller asks for (the report's latency and depth tables, a capacity step's samples).
+ * failures the page checks recorded as `check_failures` cells, and any per-cell reading the
+ * caller asks for (the report's latency and depth tables, a capacity step's responses).
  */
 import { existsSync } from 'node:fs';
 import { METRIC, SPLIT_TAGS } from '../metrics.ts';
 import { PointAggregate } from './aggregate.ts';
-import type { Point } from './format.ts';
+import type { Cell } from './format.ts';
 import { summarize, type MergedSummary } from './merge.ts';
-import { readPoints } from './read.ts';
+import { readCells } from './read.ts';
 
 export interface LoadFailure {
   check: string;
@@ -29,7 +29,7 @@ export interface RunPoints {
   failures: LoadFailure[];
 }
 
-function collectFailure(point: Point, byKey: Map<string, LoadFailure>): void {
+function collectFailure(cell: Cell, byKey: Map<string, LoadFailure>): void {
   const {
     check = 'unknown',
     code = '',
@@ -38,18 +38,18 @@ function collectFailure(point: Point, byKey: Map<string, LoadFailure>): void {
     tenant,
     endpoint,
     traffic,
-  } = point.tags;
+  } = cell.tags;
   const key = [check, code, message, tenant].join('\u0000');
   const seen = byKey.get(key);
-  if (seen) seen.count += point.value;
-  else byKey.set(key, { check, code, severity, message, count: point.value, tenant, endpoint, traffic });
+  if (seen) seen.count += cell.sum;
+  else byKey.set(key, { check, code, severity, message, count: cell.sum, tenant, endpoint, traffic });
 }
 
-/** Reads every existing file once; percentiles are those of all points together. */
+/** Reads every existing file once; percentiles are those of all cells together. */
 export async function readRunPoints(
   files: readonly string[],
   percentiles: readonly number[],
-  onPoint?: (point: Point) => void,
+  onCell?: (cell: Cell) => void,
 ): Promise<RunPoints> {
   const options = { splitByTags: SPLIT_TAGS, percentiles };
   const merged = new PointAggregate(options);
@@ -57,10 +57,10 @@ export async function readRunPoints(
   const present = files.filter((file) => existsSync(file));
   for (const file of present) {
     const aggregate = new PointAggregate(options);
-    for await (const point of readPoints(file)) {
-      aggregate.add(point);
-      if (point.metric === METRIC.checkFailures) collectFailure(point, failures);
-      onPoint?.(point);
+    for await (const cell of readCells(file)) {
+      aggregate.add(cell);
+      if (cell.metric === METRIC.checkFailures) collectFailure(cell, failures);
+      onCell?.(cell);
     }
     merged.merge(aggregate);
   }

@@ -83,7 +83,7 @@ async function judgeLoad(
   const files = notRun === undefined ? (generated.pointFiles[load.name] ?? []) : [];
   const wanted = [50, 90, 95, 99, ...percentilesIn(Object.values(thresholds).flat())];
   // One read of the points serves the verdict and the report.
-  const reportPoints: LoadPoints = { samples: [], arrivals: [] };
+  const reportPoints: LoadPoints = { responses: [], arrivals: [] };
   const points = await readRunPoints(files, [...new Set(wanted)], (point) =>
     collectLoadPoint(point, reportPoints),
   );

@@ -1,41 +1,40 @@
 /**
- * The report metrics of load runs, from their raw points (one `latency` point per response, one
- * `arrivals` point per arrival): latency per endpoint and tenant, the 429 share per second,
- * latency by page depth. Percentiles are computed over all points, never averaged across runs.
+ * The report metrics of load runs, from their points (`latency` cells: responses per second and
+ * series; `arrivals` cells): latency per endpoint and tenant, the 429 share per second, latency by
+ * page depth. Percentiles are over all responses together, never averaged across runs.
  */
 import { latencyRows, rate429Series } from '../../capacity/metrics.ts';
-import type { RequestSample } from '../../capacity/step-stats.ts';
-import { percentilesOf } from '../points/percentile.ts';
 import type { Metrics } from '../../report/model.ts';
 import { METRIC } from '../metrics.ts';
-import type { Point } from '../points/format.ts';
-import { readPoints } from '../points/read.ts';
+import type { Cell } from '../points/format.ts';
+import { readCells } from '../points/read.ts';
+import {
+  groupBy,
+  latencyPercentiles,
+  countOf,
+  responseCell,
+  type ResponseCell,
+} from '../points/responses.ts';
 
-interface Sample extends RequestSample {
-  depth?: string;
+/** Arrivals started in one second. */
+export interface ArrivalCell {
+  /** Start of the second, ms since the epoch. */
+  time: number;
+  count: number;
 }
 
-/** What a run's points hold for the report: each response, and when each arrival started. */
+/** What a run's points hold for the report: its responses, and its arrivals, per second. */
 export interface LoadPoints {
-  samples: Sample[];
-  arrivals: number[];
+  responses: ResponseCell[];
+  arrivals: ArrivalCell[];
 }
 
-/** Keeps what the report needs of one point (a response, an arrival). */
-export function collectLoadPoint(record: Point, into: LoadPoints): void {
-  if (record.metric === METRIC.arrivals) into.arrivals.push(record.time);
-  if (record.metric !== METRIC.latency) return;
-  const { status, tenant, endpoint, key, depth } = record.tags;
-  if (status === undefined || tenant === undefined || endpoint === undefined) return;
-  into.samples.push({
-    durationMs: record.value,
-    status: Number(status),
-    key: key ?? tenant,
-    tenant,
-    endpoint,
-    time: record.time,
-    ...(depth === undefined ? {} : { depth }),
-  });
+/** Keeps what the report needs of one cell (responses, arrivals). */
+export function collectLoadPoint(cell: Cell, into: LoadPoints): void {
+  if (cell.metric === METRIC.arrivals) into.arrivals.push({ time: cell.time, count: cell.sum });
+  if (cell.metric !== METRIC.latency) return;
+  const responses = responseCell(cell);
+  if (responses) into.responses.push(responses);
 }
 
 /** What the one read that judged a load kept for its report, by the load's result (in memory only). */
@@ -47,9 +46,8 @@ export const keepReportPoints = (result: object, points: LoadPoints): void => vo
 export async function reportPointsOf(result: object, pointFiles: readonly string[]): Promise<LoadPoints> {
   const known = kept.get(result);
   if (known) return known;
-  const points: LoadPoints = { samples: [], arrivals: [] };
-  for (const file of pointFiles)
-    for await (const record of readPoints(file)) collectLoadPoint(record, points);
+  const points: LoadPoints = { responses: [], arrivals: [] };
+  for (const file of pointFiles) for await (const cell of readCells(file)) collectLoadPoint(cell, points);
   return points;
 }
 
@@ -57,41 +55,37 @@ export async function reportPointsOf(result: object, pointFiles: readonly string
  * One-second buckets from the first response, so the 429 share reads as a curve over the run on
  * the same axis as the timeline (lib/load/run/timeline.ts).
  */
-function perSecond(samples: readonly Sample[]) {
-  const origin = samples.reduce((min, sample) => Math.min(min, sample.time), Infinity);
-  const buckets = new Map<number, Sample[]>();
-  for (const sample of samples) {
-    const second = Math.floor((sample.time - origin) / 1000);
-    const bucket = buckets.get(second);
-    if (bucket) bucket.push(sample);
-    else buckets.set(second, [sample]);
-  }
-  return [...buckets].sort(([a], [b]) => a - b).map(([, of]) => ({ offeredRps: 0, samples: of }));
+function perSecond(responses: readonly ResponseCell[]) {
+  const origin = responses.reduce((min, cell) => Math.min(min, cell.time), Infinity);
+  const seconds = groupBy(responses, (cell) => String(Math.floor((cell.time - origin) / 1000)));
+  return [...seconds]
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([, of]) => ({ offeredRps: 0, responses: of }));
 }
 
-function depthRows(samples: readonly Sample[]): Metrics['depth'] {
-  const byBucket = new Map<number, number[]>();
-  for (const sample of samples) {
-    if (sample.depth === undefined || sample.status === 429) continue;
-    const first = Number.parseInt(sample.depth, 10);
+function depthRows(responses: readonly ResponseCell[]): Metrics['depth'] {
+  const byBucket = new Map<number, ResponseCell[]>();
+  for (const cell of responses) {
+    if (cell.depth === undefined || cell.status === 429) continue;
+    const first = Number.parseInt(cell.depth, 10);
     if (!Number.isInteger(first) || first < 1) continue;
-    const values = byBucket.get(first);
-    if (values) values.push(sample.durationMs);
-    else byBucket.set(first, [sample.durationMs]);
+    const cells = byBucket.get(first);
+    if (cells) cells.push(cell);
+    else byBucket.set(first, [cell]);
   }
   return [...byBucket]
     .sort(([a], [b]) => a - b)
-    .map(([bucket, values]) => {
-      const [p50 = 0, p95 = 0] = percentilesOf(values, [50, 95]).map((value) => Number(value.toFixed(2)));
-      return { bucket, p50, p95, count: values.length };
+    .map(([bucket, cells]) => {
+      const [p50 = 0, p95 = 0] = latencyPercentiles(cells, [50, 95]).map((value) => Number(value.toFixed(2)));
+      return { bucket, p50, p95, count: countOf(cells) };
     });
 }
 
-export function loadRunMetrics(samples: readonly Sample[]): Metrics {
-  if (samples.length === 0) return { latency: [], rate429: [], depth: [] };
+export function loadRunMetrics(responses: readonly ResponseCell[]): Metrics {
+  if (responses.length === 0) return { latency: [], rate429: [], depth: [] };
   return {
-    latency: latencyRows(samples),
-    rate429: rate429Series(perSecond(samples)),
-    depth: depthRows(samples),
+    latency: latencyRows(responses),
+    rate429: rate429Series(perSecond(responses)),
+    depth: depthRows(responses),
   };
 }

@@ -126,22 +126,22 @@ export async function fillLoadMetrics(
   results: readonly { name: string; result: LoadResult }[],
 ): Promise<void> {
   const read = await Promise.all(results.map(({ result }) => reportPointsOf(result, result.files.points)));
-  const whole = loadRunMetrics(read.flatMap((points) => points.samples));
+  const whole = loadRunMetrics(read.flatMap((points) => points.responses));
   const perStage = results.map(({ name }, index) =>
-    loadRunMetrics(read[index]?.samples ?? [])
+    loadRunMetrics(read[index]?.responses ?? [])
       .latency.filter((row) => row.tenant === undefined)
       .map((row) => ({ ...row, stage: name })),
   );
   summary.metrics.latency = [...whole.latency, ...perStage.flat()];
   summary.metrics.rate429 = whole.rate429;
   const depth = results.findIndex(({ result }) => result.scenario === 'depth');
-  summary.metrics.depth = depth >= 0 ? loadRunMetrics(read[depth]?.samples ?? []).depth : whole.depth;
+  summary.metrics.depth = depth >= 0 ? loadRunMetrics(read[depth]?.responses ?? []).depth : whole.depth;
   const { loads, timeline } = loadTimeline(
     results.map(({ name, result }, index) => ({
       name,
       phases: result.phases,
       ...(result.expects === undefined ? {} : { expects: result.expects }),
-      responses: read[index]?.samples ?? [],
+      responses: read[index]?.responses ?? [],
       arrivals: read[index]?.arrivals ?? [],
     })),
   );

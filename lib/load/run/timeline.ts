@@ -4,10 +4,10 @@
  * against those the schedule planned. Seconds count from the run's first response, as the 429
  * share's do (lib/load/run/summary-metrics.ts), so every chart of the run shares its axis.
  */
-import type { RequestSample } from '../../capacity/step-stats.ts';
-import { percentilesOf } from '../points/percentile.ts';
+import { countOf, latencyPercentiles, type ResponseCell } from '../points/responses.ts';
 import type { LoadWindow, TimelinePoint } from '../../report/model.ts';
 import { phasesDurationS, type Phase } from '../phases.ts';
+import type { ArrivalCell } from './summary-metrics.ts';
 
 /** One load of the run as its points tell it. */
 export interface LoadTrace {
@@ -15,9 +15,8 @@ export interface LoadTrace {
   /** What it provokes on purpose (LoadScenario.expects). */
   expects?: string;
   phases: readonly Phase[];
-  responses: readonly RequestSample[];
-  /** When each arrival started, epoch ms. */
-  arrivals: readonly number[];
+  responses: readonly ResponseCell[];
+  arrivals: readonly ArrivalCell[];
 }
 
 /** Arrivals per second the phases plan `s` seconds into their schedule; undefined outside it. */
@@ -41,10 +40,12 @@ const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
 /** Seconds from the run's first response to the load's first arrival, and to the end of its schedule or traffic. */
 function windowOf(trace: LoadTrace, origin: number): LoadWindow {
-  const responseTimes = trace.responses.map((sample) => sample.time);
-  const first = trace.arrivals.length > 0 ? earliest(trace.arrivals) : earliest(responseTimes);
+  const responseTimes = trace.responses.map((cell) => cell.time);
+  const arrivalTimes = trace.arrivals.map((cell) => cell.time);
+  const first = arrivalTimes.length > 0 ? earliest(arrivalTimes) : earliest(responseTimes);
   const start = Math.max(0, (first - origin) / 1000);
-  const traffic = (latest([...responseTimes, ...trace.arrivals]) - origin) / 1000;
+  // A cell is a whole second: the traffic goes on to its end.
+  const traffic = (latest([...responseTimes, ...arrivalTimes]) + 1000 - origin) / 1000;
   const end = Math.max(traffic, start + phasesDurationS(trace.phases));
   return {
     name: trace.name,
@@ -54,11 +55,11 @@ function windowOf(trace: LoadTrace, origin: number): LoadWindow {
   };
 }
 
-function second(responses: RequestSample[], arrivals: number, planned: number | undefined, t: number) {
-  const served = responses.filter((sample) => sample.status !== 429).map((sample) => sample.durationMs);
-  const point: TimelinePoint = { t, served: served.length, arrivals };
-  if (served.length > 0) {
-    const [p50 = 0, p95 = 0] = percentilesOf(served, [50, 95]);
+function second(responses: ResponseCell[], arrivals: number, planned: number | undefined, t: number) {
+  const served = responses.filter((cell) => cell.status !== 429);
+  const point: TimelinePoint = { t, served: countOf(served), arrivals };
+  if (point.served > 0) {
+    const [p50 = 0, p95 = 0] = latencyPercentiles(served, [50, 95]);
     point.p50 = round(p50, 2);
     point.p95 = round(p95, 2);
   }
@@ -72,16 +73,17 @@ export function loadTimeline(traces: readonly LoadTrace[]): {
   timeline: TimelinePoint[];
 } {
   const active = traces.filter((trace) => trace.responses.length > 0 || trace.arrivals.length > 0);
-  const origin = earliest(active.flatMap((trace) => trace.responses.map((sample) => sample.time)));
+  const origin = earliest(active.flatMap((trace) => trace.responses.map((cell) => cell.time)));
   if (!Number.isFinite(origin)) return { loads: [], timeline: [] };
   const loads = active.map((trace) => windowOf(trace, origin));
   const seconds = Math.max(1, Math.ceil(latest(loads.map((load) => load.end))));
   const bucketOf = (time: number) => Math.min(seconds - 1, Math.max(0, Math.floor((time - origin) / 1000)));
-  const responses = Array.from({ length: seconds }, (): RequestSample[] => []);
+  const responses = Array.from({ length: seconds }, (): ResponseCell[] => []);
   const arrivals = new Array<number>(seconds).fill(0);
   for (const trace of active) {
-    for (const sample of trace.responses) responses[bucketOf(sample.time)]?.push(sample);
-    for (const time of trace.arrivals) arrivals[bucketOf(time)] = (arrivals[bucketOf(time)] ?? 0) + 1;
+    for (const cell of trace.responses) responses[bucketOf(cell.time)]?.push(cell);
+    for (const cell of trace.arrivals)
+      arrivals[bucketOf(cell.time)] = (arrivals[bucketOf(cell.time)] ?? 0) + cell.count;
   }
   const timeline = responses.map((ofSecond, t) => {
     const rates = active
