@@ -34,7 +34,7 @@ import type { CapacityOptions } from './options.ts';
 import { capacitySetup, runCapacityStep, type StepRun } from './step.ts';
 import { HarnessError } from '../errors.ts';
 import { isError, type Failure } from '../failure.ts';
-import { openTarget, type RunTarget } from '../load/run/target.ts';
+import { openTarget, type OpenedTarget } from '../target/open.ts';
 import { withRun, type RunFolder, type RunPaths } from '../report/with-run.ts';
 import { runVersions } from '../report/versions.ts';
 
@@ -76,7 +76,7 @@ interface Measurement {
 }
 
 async function measureSteps(
-  run: RunTarget,
+  run: OpenedTarget,
   options: CapacityOptions,
   plan: StepPlan,
   runDir: string,
@@ -136,7 +136,7 @@ async function measureSteps(
   return result;
 }
 
-function newSummary(run: RunTarget, artilleryVersion: string, folder: RunFolder): Summary {
+function newSummary(run: OpenedTarget, artilleryVersion: string, folder: RunFolder): Summary {
   return startSummary({
     command: 'capacity',
     runId: folder.runId,
@@ -154,7 +154,7 @@ export async function runCapacity(
   // Before any target is opened: a missing Artillery is one line, not a sandbox started for nothing.
   const artillery = resolveArtillery();
   const { target, faults, sandbox, env } = options;
-  const run = await openTarget('walk', { target, faults, sandbox, env });
+  const run = await openTarget({ file: target, faults, sandbox, env, forLoad: true });
   const redact = createRedactor(targetSecrets(run.target));
   onRedactor(redact);
   try {

@@ -13,11 +13,11 @@ import { runStages, stageError } from '../load/run/loads.ts';
 import { REQUEST_TIMEOUT_MS, runSetup, type PreparedLoad } from '../load/run/prepare.ts';
 import { reportPointsOf } from '../load/run/summary-metrics.ts';
 import type { ResponseCell } from '../load/points/responses.ts';
-import type { RunTarget } from '../load/run/target.ts';
+import type { OpenedTarget } from '../target/open.ts';
 import type { GeneratorFigures } from '../load/verdict.ts';
 
 export interface StepRequest {
-  run: RunTarget;
+  run: OpenedTarget;
   /** The run's directory: the step writes under `step-<n>/` in it. */
   dir: string;
   /** 0-based step number. */
@@ -57,7 +57,7 @@ const settingsOf = (rate: number, durationS: number): LoadSettings => ({
  * The setup of the run, once, before the first step, in this process: probes every tenant (one
  * line when the target is unreachable or refuses a key) and measures the latency floor.
  */
-export async function capacitySetup(run: RunTarget, rate: number, durationS: number): Promise<SetupData> {
+export async function capacitySetup(run: OpenedTarget, rate: number, durationS: number): Promise<SetupData> {
   const { setup, setupError } = await runSetup(capacity, run, settingsOf(rate, durationS));
   if (setupError !== undefined) throw new HarnessError(setupError);
   return setup;

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { commandReplay } from '../replay-command.ts';
 import type { Summary } from '../report/model.ts';
+import type { OpenedTarget } from '../target/open.ts';
 import type { ProfileName } from '../load/profiles.ts';
 import type { ScenarioName } from '../load/thresholds.ts';
 import type { GeneratorRequest } from '../load/artillery/run.ts';
@@ -31,21 +32,24 @@ export async function runGateLoads(
   options: {
     summary: Summary;
     runDir: string;
-    target?: string;
+    /** The gate's target file, opened once; without it each load starts a sandbox shaped for it. */
+    target?: OpenedTarget;
     faults: readonly string[];
     publish?: GeneratorRequest['publish'];
   },
   progress: (line: string) => void,
 ): Promise<LoadResult[]> {
+  const { target } = options;
   const named = loads.map((load) => ({
     name: load.name,
     dir: path.join(options.runDir, `load-${load.name}`),
+    ...(target ? { opened: target } : {}),
     options: {
       scenario: load.scenario,
       profile: load.profile,
       duration: load.duration,
       ...(load.rate === undefined ? {} : { rate: load.rate }),
-      ...(options.target ? { target: options.target } : { faults: [...options.faults] }),
+      ...(target ? {} : { faults: [...options.faults] }),
     },
   }));
   progress(`  ${loads.map((load) => load.name).join(', ')}: one Artillery run, stage after stage`);
@@ -59,7 +63,7 @@ export async function runGateLoads(
     const label = `${load.name}/${load.profile}`;
     progress(`  ${result.verdict.toUpperCase().padEnd(5)} ${label}: ${result.reason}`);
     for (const warning of result.warnings) progress(`        warning: ${warning}`);
-    const source = options.target ? { targetFile: options.target } : { faults: options.faults };
+    const source = target?.file ? { targetFile: target.file } : { faults: options.faults };
     addLoadChecks(options.summary, result, label, commandReplay('gate', source, ['--load', load.name]));
     (options.summary.artifacts ??= []).push({
       name: `load ${load.name}: result.json`,

@@ -3,7 +3,6 @@
  * property suites, then the loads as stages of one Artillery run, compare with a baseline, and
  * write one report. `scripts/gate.ts` parses the flags and prints; everything else is here.
  */
-import { HarnessError } from '../errors.ts';
 import type { Publish } from '../load/publish.ts';
 import { resolveArtillery } from '../process/artillery.ts';
 import { describeError } from '../cli/cli.ts';
@@ -19,7 +18,6 @@ import type { Summary } from '../report/model.ts';
 import { readSummaryFile } from '../report/read.ts';
 import { runVersions } from '../report/versions.ts';
 import { withRun, type RunPaths } from '../report/with-run.ts';
-import { loadRefusal } from '../target/loopback.ts';
 import { openTarget } from '../target/open.ts';
 import { targetSecrets } from '../target/target.ts';
 import type { RunOptions } from '../props/runner.ts';
@@ -96,13 +94,14 @@ export async function runGate(
   const artillery = loads.length > 0 ? resolveArtillery() : undefined;
   // Churn on: the sandbox keeps its last tenant quiescent, so walk-comparing properties still run
   // while the churn property gets tenants whose data changes under it.
-  const opened = await openTarget(options.targetFile, faults, { churn: GATE_CHURN });
+  const opened = await openTarget({
+    file: options.targetFile,
+    faults,
+    sandbox: { churn: GATE_CHURN },
+    forLoad: loads.length > 0,
+  });
   const redact = createRedactor(targetSecrets(opened.target));
   useRedactor(redact);
-  if (loads.length > 0 && opened.file) {
-    const refusal = loadRefusal(opened.target);
-    if (refusal) throw new HarnessError(refusal);
-  }
   const io = { say, redact };
   // Only a gate that judged nothing (every stage in error before any check) leaves no run directory.
   const { paths, summary: finished } = await withRun(
@@ -111,7 +110,10 @@ export async function runGate(
       const summary = startSummary({
         command: 'gate',
         runId,
-        target: describeTarget(opened.target.name, opened.target.baseUrl, { sandbox: !opened.file, faults }),
+        target: describeTarget(opened.target.name, opened.target.baseUrl, {
+          sandbox: opened.sandbox,
+          faults,
+        }),
         versions: runVersions(artillery?.version),
         startedAt: started,
       });
@@ -133,7 +135,8 @@ export async function runGate(
           }),
         );
       } finally {
-        await opened.sandbox?.close();
+        // The loads start sandboxes shaped for their scenarios; a target file has nothing to close.
+        await opened.close();
       }
       if (loads.length === 0) say('load stage not run (--load none)');
       else
@@ -144,7 +147,7 @@ export async function runGate(
               {
                 summary,
                 runDir,
-                ...(opened.file ? { target: opened.file } : {}),
+                ...(opened.sandbox ? {} : { target: opened }),
                 faults,
                 ...(options.publish ? { publish: { to: options.publish, run: summary.runId } } : {}),
               },

@@ -56,7 +56,12 @@ export async function runProps(
     throw new HarnessError('--path replays one counterexample: give it with --seed and a single --property');
   if (run.targetFile !== '' && run.churn > 0)
     throw new HarnessError('--churn shapes the sandbox; it cannot be used with --target');
-  const { target, sandbox } = await openTarget(run.targetFile, run.faults, { churn: run.churn });
+  const opened = await openTarget({
+    file: run.targetFile,
+    faults: run.faults,
+    sandbox: { churn: run.churn },
+  });
+  const { target } = opened;
   const redact = createRedactor(targetSecrets(target));
   useRedactor(redact);
   const context = createContext(target);
@@ -74,7 +79,7 @@ export async function runProps(
           command: 'props',
           runId,
           target: describeTarget(target.name, target.baseUrl, {
-            sandbox: sandbox !== undefined,
+            sandbox: opened.sandbox,
             faults: run.faults,
           }),
           versions: runVersions(),
@@ -98,7 +103,7 @@ export async function runProps(
     return { ...done, report: paths, failed: done.summary.exitCode !== 0 };
   } finally {
     await context.close();
-    await sandbox?.close();
+    await opened.close();
   }
 }
 

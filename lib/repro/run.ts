@@ -6,7 +6,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createNodeClient, type NodeClient } from '../adapters/node-http.ts';
-import { loadTargetFile } from '../adapters/node-target.ts';
 import { HarnessError } from '../errors.ts';
 import type { Failure } from '../failure.ts';
 import { createRedactor, type Redactor } from '../redact.ts';
@@ -14,9 +13,8 @@ import { describeTarget, finishSummary, startSummary } from '../report/build.ts'
 import type { Summary } from '../report/model.ts';
 import { chooseCredential } from './credential.ts';
 import { observedFailures } from './har-observed.ts';
-import { loadRefusal } from '../target/loopback.ts';
 import { targetSecrets } from '../target/target.ts';
-import { openTarget, type RunTarget } from '../load/run/target.ts';
+import { openTarget, type OpenedTarget } from '../target/open.ts';
 import { withRun, type RunPaths } from '../report/with-run.ts';
 import { hunt, shrinkFound, type HuntResult, type Shrunk } from './hunt.ts';
 import { reproInput, type ReproInput } from './input.ts';
@@ -42,18 +40,6 @@ export interface ReproResult {
   outcome: ReproOutcome;
   summary: Summary;
   paths: RunPaths;
-}
-
-async function openReproTarget(options: ReproOptions): Promise<RunTarget> {
-  if (options.target === undefined)
-    return openTarget('walk', {
-      faults: options.faults,
-      sandbox: options.churn ? { churn: options.churn } : {},
-    });
-  if (options.underLoad) return openTarget('walk', { target: options.target, env: options.env });
-  // Sequential replays are no load: a target that does not allow load may still be replayed.
-  const target = await loadTargetFile(options.target, options.env);
-  return { target, fileJson: '', faults: [], sandbox: false, close: async () => {} };
 }
 
 /** The shrunk replay's requests; a leak's owner asks the same first page first (neighbour.ts). */
@@ -90,7 +76,7 @@ function replayCommand(options: ReproOptions): string {
 
 async function huntAndShrink(
   client: NodeClient,
-  run: RunTarget,
+  run: OpenedTarget,
   walk: ReplayTarget,
   input: ReproInput,
   options: ReproOptions,
@@ -98,7 +84,6 @@ async function huntAndShrink(
   const flaky = options.underLoad || options.churn !== undefined;
   const huntStart = Date.now();
   const deadlineMs = huntStart + options.timeBudgetS * 1000;
-  if (options.underLoad && loadRefusal(run.target)) throw new HarnessError(loadRefusal(run.target) ?? '');
   const foreignOwner = options.underLoad
     ? await foreignOwners(client, run.target, walk.endpoint, walk.credential.tenant, deadlineMs)
     : undefined;
@@ -153,7 +138,14 @@ export async function runRepro(
 ): Promise<ReproResult> {
   const startedAt = new Date();
   const input = await reproInput(options);
-  const run = await openReproTarget(options);
+  const run = await openTarget({
+    file: options.target,
+    faults: options.faults,
+    sandbox: options.churn ? { churn: options.churn } : {},
+    env: options.env,
+    // Sequential replays are no load: a target that does not allow load may still be replayed.
+    forLoad: options.underLoad,
+  });
   const redact = createRedactor([...targetSecrets(run.target), ...input.secrets]);
   onRedactor(redact);
   const client = createNodeClient(run.target);

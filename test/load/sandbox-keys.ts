@@ -1,5 +1,5 @@
 /**
- * Every key value of every sandbox a test's runs start, caught where a run starts it. In a test
+ * Every key value of every sandbox a test's runs start, caught where a run opens it. In a test
  * file: `vi.mock('../../lib/target/open.ts', captureSandboxKeys)`, then read `sandboxKeys`.
  */
 import type * as OpenTarget from '../../lib/target/open.ts';
@@ -12,11 +12,12 @@ export async function captureSandboxKeys(
   const original = await importOriginal();
   return {
     ...original,
-    startSandboxTarget: async (...args: Parameters<typeof original.startSandboxTarget>) => {
-      const started = await original.startSandboxTarget(...args);
-      for (const tenant of started.target.tenants)
-        for (const value of Object.values(tenant.keys)) if (value) sandboxKeys.add(value);
-      return started;
+    openTarget: async (...args: Parameters<typeof original.openTarget>) => {
+      const opened = await original.openTarget(...args);
+      if (opened.sandbox)
+        for (const tenant of opened.target.tenants)
+          for (const value of Object.values(tenant.keys)) if (value) sandboxKeys.add(value);
+      return opened;
     },
   };
 }

@@ -20,6 +20,7 @@ import { gatesOnDrift, percentilesIn } from '../thresholds.ts';
 import { judge, rateLimiting, type Judgement, type RateLimiting } from '../verdict.ts';
 import { resolveArtillery } from '../../process/artillery.ts';
 import { createRedactor, redactDeep } from '../../redact.ts';
+import type { OpenedTarget } from '../../target/open.ts';
 import { targetSecrets } from '../../target/target.ts';
 import type { LoadOptions } from './options.ts';
 import { notRunReason, prepareLoad, type PreparedLoad } from './prepare.ts';
@@ -144,6 +145,8 @@ export interface NamedLoad {
   /** What the stage is called in the script and the reports (the gate's load name). */
   name: string;
   options: LoadOptions;
+  /** The command's target, opened once by the caller, who closes it; else the load opens its own. */
+  opened?: OpenedTarget;
   /** Where the load's result.json goes. */
   dir: string;
 }
@@ -164,8 +167,8 @@ interface SharedRun {
 
 /**
  * Several loads as one Artillery run, stage after stage in the same generator processes (the
- * gate's loads: Artillery starts once), each judged on its own points. Every load opens its own
- * target (a sandbox shaped for its scenario); `shared` holds what they share.
+ * gate's loads: Artillery starts once), each judged on its own points. A load without an opened
+ * target opens its own (a sandbox shaped for its scenario); `shared` holds what they share.
  */
 export async function runLoads(loads: readonly NamedLoad[], shared: SharedRun): Promise<LoadResult[]> {
   const started = Date.now();
@@ -174,7 +177,7 @@ export async function runLoads(loads: readonly NamedLoad[], shared: SharedRun): 
   const prepared: PreparedLoad[] = [];
   try {
     for (const load of loads)
-      prepared.push(await prepareLoad(load.name, load.options, path.resolve(load.dir)));
+      prepared.push(await prepareLoad(load.name, load.options, path.resolve(load.dir), load.opened));
     // Nothing could be judged: the first reason is the run's error, on the user's side.
     const unready = prepared.find((load) => load.setupError !== undefined);
     if (unready?.setupError !== undefined && prepared.every((load) => load.setupError !== undefined))

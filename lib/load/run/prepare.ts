@@ -13,8 +13,8 @@ import type { LoadScenario, LoadSettings, SetupData } from '../scenario.ts';
 import { overridesFromFlags, thresholdsFor, type Thresholds } from '../thresholds.ts';
 import { SCENARIOS } from '../scenarios/index.ts';
 import { checkOptions, type LoadOptions } from './options.ts';
-import { SANDBOX_FLOOD_RATE } from './sandbox.ts';
-import { openTarget, type RunTarget } from './target.ts';
+import { openTarget, type OpenedTarget } from '../../target/open.ts';
+import { SANDBOX_FLOOD_RATE, sandboxOptionsFor } from './sandbox.ts';
 
 /** A request that got no answer in this long is a data point (status 0). */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -45,7 +45,7 @@ export interface PreparedLoad {
   scenario: LoadScenario;
   profile: LoadSettings['profile'];
   thresholds: Thresholds;
-  run: RunTarget;
+  run: OpenedTarget;
   settings: LoadSettings;
   setup: SetupData;
   /** Setup could not finish, for a reason on the user's side (a key refused, throttled throughout). */
@@ -65,7 +65,7 @@ export function notRunReason(load: PreparedLoad): string | undefined {
 /** Runs the scenario's setup; a reason on the user's side comes back as `setupError`, not thrown. */
 export async function runSetup(
   scenario: LoadScenario,
-  run: RunTarget,
+  run: OpenedTarget,
   settings: LoadSettings,
 ): Promise<Pick<PreparedLoad, 'setup' | 'setupError'>> {
   const client = createNodeClient(run.target, { timeoutMs: settings.requestTimeoutMs });
@@ -80,14 +80,29 @@ export async function runSetup(
 }
 
 /**
- * Checks the options, opens the load's target and runs its setup: what setup finds is in
- * `setup.failures`, why it could not finish in `setupError`; a target that cannot be opened throws.
+ * Checks the options, opens the load's target (`opened`: the command's, opened once by the caller,
+ * who closes it; else options.target, or a sandbox shaped for the scenario) and runs its setup:
+ * what setup finds is in `setup.failures`, why it could not finish in `setupError`; a target that
+ * cannot be opened throws.
  */
-export async function prepareLoad(name: string, options: LoadOptions, dir: string): Promise<PreparedLoad> {
+export async function prepareLoad(
+  name: string,
+  options: LoadOptions,
+  dir: string,
+  opened?: OpenedTarget,
+): Promise<PreparedLoad> {
   const { scenario: scenarioName, profile } = checkOptions(options);
   const scenario = SCENARIOS[scenarioName];
   const thresholds = thresholdsFor(scenarioName, profile, overridesFromFlags(options.thresholds ?? []));
-  const run = await openTarget(scenarioName, options);
+  const run = opened
+    ? { ...opened, close: async () => {} }
+    : await openTarget({
+        file: options.target,
+        faults: options.faults,
+        sandbox: sandboxOptionsFor(scenarioName, options.sandbox),
+        env: options.env,
+        forLoad: true,
+      });
   try {
     const settings = settingsOf(options, profile, run.sandbox, run.target.load.maxRps);
     return {
