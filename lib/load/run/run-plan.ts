@@ -15,7 +15,7 @@ import type { LoadSettings } from '../scenario.ts';
 import { SCENARIO_NAMES, type ScenarioName, type Thresholds } from '../thresholds.ts';
 import type { PreparedLoad } from './prepare.ts';
 
-export const PLAN_FILE = 'plan.json';
+const PLAN_FILE = 'plan.json';
 
 export interface RunPlan {
   scenario: ScenarioName;
@@ -37,7 +37,7 @@ export interface RunPlan {
 }
 
 /** The report's tags, and every tag a threshold names (`latency{traffic:quiet}`): one histogram each. */
-export function trendTagsFor(thresholds: Thresholds): string[] {
+function trendTagsFor(thresholds: Thresholds): string[] {
   const named = Object.keys(thresholds).flatMap((metric) => /\{([\w.-]+):/.exec(metric)?.[1] ?? []);
   return [...new Set([...REPORT_TREND_TAGS, ...named])];
 }
