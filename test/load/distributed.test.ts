@@ -7,11 +7,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { targetEnv } from '../../lib/load/artillery/engine-config.ts';
-import { runArtillery } from '../../lib/process/artillery.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
 import { prepareDistributedLoad } from '../../lib/load/run/distributed.ts';
-import { keysFromEnv } from './keys-from-env.ts';
+import { keysFromEnv, runLocally } from './distributed-run.ts';
 import { RUN_TIMEOUT_MS } from './run-helpers.ts';
 import '../setup/provide-layers.ts';
 
@@ -76,13 +74,7 @@ describe('--platform dry run', () => {
         for (const file of filesUnder(dir)) expect(readFileSync(file, 'utf8'), file).not.toContain(value);
       }
 
-      const run = await runArtillery({
-        script: path.join(dir, 'artillery.yml'),
-        enginePath: dir,
-        cwd: dir,
-        env: { ...env, [targetEnv(0)]: targetJson },
-        timeoutMs: 60_000,
-      });
+      const run = await runLocally(dir, { targetJson, env });
       expect(run.exitCode).toBe(0);
       const points = filesUnder(path.join(dir, 'points'));
       expect(points.length).toBeGreaterThan(0);

@@ -8,19 +8,17 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { targetEnv } from '../../lib/load/artillery/engine-config.ts';
 import { phasesDurationS, plannedArrivals } from '../../lib/load/phases.ts';
 import { readRunPoints } from '../../lib/load/points/run-points.ts';
 import { prepareDistributedLoad } from '../../lib/load/run/distributed.ts';
 import { judgeReport } from '../../lib/load/run/judge-report.ts';
 import { readPlan } from '../../lib/load/run/run-plan.ts';
 import { judge } from '../../lib/load/verdict.ts';
-import { runArtillery } from '../../lib/process/artillery.ts';
 import { readPoints } from '../../lib/load/points/read.ts';
 import type { SandboxOptions } from '../../lib/target/sandbox-options.ts';
 import { startSandbox } from '../../sandbox/start.ts';
 import { RUN_TIMEOUT_MS } from './run-helpers.ts';
-import { keysFromEnv } from './keys-from-env.ts';
+import { keysFromEnv, runLocally } from './distributed-run.ts';
 import '../setup/provide-layers.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'judge-report-'));
@@ -56,14 +54,7 @@ async function distributedRun(name: string, sandboxOptions: SandboxOptions) {
       'fargate',
       2,
     );
-    const run = await runArtillery({
-      script: path.join(dir, 'artillery.yml'),
-      enginePath: dir,
-      cwd: dir,
-      env: { ...env, [targetEnv(0)]: targetJson },
-      timeoutMs: 60_000,
-      args: ['--output', 'report.json'],
-    });
+    const run = await runLocally(dir, { targetJson, env }, ['--output', 'report.json']);
     expect(run.exitCode, run.stderr.slice(-500)).toBe(0);
     return { dir, fromReport: await judgeReport(dir), own: await ownJudgement(dir) };
   } finally {

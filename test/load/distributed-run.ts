@@ -1,3 +1,8 @@
+/** A `--platform` directory in tests: its target file made from a sandbox's, run here. */
+import path from 'node:path';
+import { targetEnv } from '../../lib/load/artillery/engine-config.ts';
+import { runArtillery, type RunArtilleryResult } from '../../lib/process/artillery.ts';
+
 /**
  * A sandbox's target file as `--platform` needs it: the sandbox writes its keys inline, a
  * distributed run's target file names an environment variable for each. Returns that file's JSON
@@ -14,3 +19,18 @@ export function keysFromEnv(target: object): { targetJson: string; env: Record<s
     }
   return { targetJson: JSON.stringify(file), env };
 }
+
+/** The directory's script run by the pinned Artillery, as a remote worker would run it. */
+export const runLocally = (
+  dir: string,
+  keys: { targetJson: string; env: Record<string, string> },
+  args: readonly string[] = [],
+): Promise<RunArtilleryResult> =>
+  runArtillery({
+    script: path.join(dir, 'artillery.yml'),
+    enginePath: dir,
+    cwd: dir,
+    env: { ...keys.env, [targetEnv(0)]: keys.targetJson },
+    timeoutMs: 60_000,
+    args,
+  });
