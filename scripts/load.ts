@@ -18,6 +18,7 @@ import {
   positiveInteger,
 } from '../lib/load/run/options.ts';
 import { prepareDistributedLoad } from '../lib/load/run/distributed.ts';
+import { judgeReport } from '../lib/load/run/judge-report.ts';
 import { runLoad, type LoadRun } from '../lib/load/run/run-load.ts';
 import { generatorLine } from '../lib/load/verdict.ts';
 import { provideSandbox } from '../lib/target/sandbox.ts';
@@ -25,7 +26,7 @@ import { SANDBOX } from '../sandbox/start.ts';
 
 const percent = (share: number | null) => (share === null ? 'n/a' : `${Math.round(share * 1000) / 10}%`);
 
-function printResult(result: LoadRun): void {
+function printResult(result: LoadRun & { accuracy?: string }): void {
   const { generator } = result;
   console.log(targetLine(result.summary.target));
   for (const threshold of result.thresholds.filter((t) => t.ok === false))
@@ -41,6 +42,7 @@ function printResult(result: LoadRun): void {
       `429s: ${percent(limits.rate429)} of responses, ${limits.retries} retries; Retry-After present ${percent(limits.retryAfterPresent)}, honest ${percent(limits.retryAfterHonest)} (advisory)`,
     );
   for (const warning of result.warnings) console.log(`warning: ${warning}`);
+  if (result.accuracy) console.log(`accuracy: ${result.accuracy}`);
   console.log(`${result.verdict.toUpperCase()}: ${result.reason}`);
   console.log(reportLine(result.report.html));
 }
@@ -71,6 +73,12 @@ async function dryRun(
 async function main(): Promise<number> {
   const flags = parseFlags(LOAD_OPTIONS, LOAD_USAGE, { retired: LOAD_RETIRED_FLAGS });
   if (flags.platform !== undefined) return dryRun(flags, flags.platform);
+  const judged = flags['judge-report'];
+  if (judged !== undefined) {
+    const result = await judgeReport(judged);
+    printResult(result);
+    return result.exitCode === 0 ? EXIT.pass : result.exitCode;
+  }
   if (flags.count !== undefined || flags.region !== undefined)
     throw new HarnessError('--count and --region only go with --platform');
   const options = optionsFromFlags(flags, process.env);

@@ -15,12 +15,16 @@ import { evaluateThreshold, type Thresholds } from './thresholds.ts';
 /** `inconclusive`: nothing failed, but the run's premise never held (lib/load/scenario.ts premise). */
 type Verdict = 'pass' | 'fail' | 'error' | 'inconclusive';
 
-interface ThresholdResult {
+export interface ThresholdResult {
   metric: string;
   expression: string;
   /** null: the metric had no samples to judge (reported, not failed). */
   ok: boolean | null;
   actual: number | null;
+  /** Why it could not be judged although the metric had samples (a report lacks the stat): skipped. */
+  unjudged?: string;
+  /** What the judged value is worth, when it is not the harness's own (a distributed run's report). */
+  accuracy?: string;
 }
 
 /**

@@ -17,6 +17,10 @@ export interface ThresholdOutcome {
   actual?: number | null;
   /** Whether the metric's values are durations in milliseconds. */
   time?: boolean;
+  /** Why it could not be judged (its stat is not in the data): a skipped check, never a pass. */
+  unjudged?: string;
+  /** What the judged value is worth, when it is not the harness's own: said beside the value. */
+  accuracy?: string;
 }
 
 const statOf = (expression: string) => parseExpression(expression)?.stat;
@@ -55,15 +59,17 @@ export function addThresholds(
 ): CheckResult[] {
   return thresholds.map((threshold) => {
     const name = `${threshold.metric}: ${threshold.expression}`;
-    const detail = describeThreshold(threshold);
+    const detail = `${describeThreshold(threshold)}${threshold.accuracy ? `; ${threshold.accuracy}` : ''}`;
     const outcome =
-      threshold.ok === false
-        ? {
-            verdict: 'failed' as const,
-            failures: [crossed(name, threshold, detail)],
-            ...(replay === undefined ? {} : { replay }),
-          }
-        : { verdict: 'passed' as const };
+      threshold.unjudged !== undefined
+        ? { verdict: 'skipped' as const, reason: threshold.unjudged }
+        : threshold.ok === false
+          ? {
+              verdict: 'failed' as const,
+              failures: [crossed(name, threshold, detail)],
+              ...(replay === undefined ? {} : { replay }),
+            }
+          : { verdict: 'passed' as const };
     return addCheck(summary, { name, kind: 'threshold', family: 'load', detail }, outcome);
   });
 }

@@ -7,10 +7,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { targetEnv } from '../../lib/load/artillery/engine-config.ts';
-import { runArtillery } from '../../lib/process/artillery.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
 import { prepareDistributedLoad } from '../../lib/load/run/distributed.ts';
+import { keysFromEnv, runLocally } from './distributed-run.ts';
 import { RUN_TIMEOUT_MS } from './run-helpers.ts';
 import '../setup/provide-layers.ts';
 
@@ -18,7 +17,7 @@ const root = mkdtempSync(path.join(tmpdir(), 'distributed-'));
 let sandbox: RunningSandbox;
 let targetFile: string;
 let targetJson: string;
-const env: Record<string, string> = {};
+let env: Record<string, string> = {};
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -30,16 +29,7 @@ function filesUnder(dir: string): string[] {
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: 3, orders: 300, menuItemsPerTenant: 40 });
   // The sandbox's own target file holds its keys inline: move each into an environment variable.
-  const file = structuredClone(sandbox.target) as {
-    tenants: { name: string; keys: Record<string, unknown> }[];
-  };
-  for (const tenant of file.tenants)
-    for (const [role, key] of Object.entries(tenant.keys)) {
-      const name = `DIST_${tenant.name}_${role}`.replace(/\W/g, '_').toUpperCase();
-      env[name] = (key as { value: string }).value;
-      tenant.keys[role] = { env: name };
-    }
-  targetJson = JSON.stringify(file);
+  ({ targetJson, env } = keysFromEnv(sandbox.target));
   targetFile = path.join(root, 'target.json');
   writeFileSync(targetFile, targetJson);
 });
@@ -84,13 +74,7 @@ describe('--platform dry run', () => {
         for (const file of filesUnder(dir)) expect(readFileSync(file, 'utf8'), file).not.toContain(value);
       }
 
-      const run = await runArtillery({
-        script: path.join(dir, 'artillery.yml'),
-        enginePath: dir,
-        cwd: dir,
-        env: { ...env, [targetEnv(0)]: targetJson },
-        timeoutMs: 60_000,
-      });
+      const run = await runLocally(dir, { targetJson, env });
       expect(run.exitCode).toBe(0);
       const points = filesUnder(path.join(dir, 'points'));
       expect(points.length).toBeGreaterThan(0);

@@ -2,8 +2,8 @@
  * A load run prepared for Artillery's own distributed runners (AWS Fargate and Lambda, Azure
  * ACI), as a dry run: a self-contained directory (the test script with the whole schedule, the
  * harness's engine as a local npm package, a package.json that names it, and an environment file
- * template with the variables' names, never their values) and the exact command that launches it.
- * Nothing is sent from here.
+ * template with the variables' names, never their values), the plan that judging its report
+ * needs (plan.json) and the exact command that launches it. Nothing is sent from here.
  */
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,9 @@ import { phasesDurationS, type Phase } from '../phases.ts';
 import { buildEngine, ENGINE_PACKAGE } from './build-engine.ts';
 import { targetEnv, type EngineConfig, type StageConfig } from './engine-config.ts';
 import { artilleryScript, scriptText } from './script.ts';
+
+/** The Artillery the remote workers run (`npx artillery@…`): the harness's pinned one. */
+export const DISTRIBUTED_ARTILLERY = '2.0.34';
 
 export const PLATFORMS = ['fargate', 'lambda', 'aci'] as const;
 export type Platform = (typeof PLATFORMS)[number];
@@ -37,6 +40,10 @@ export interface DistributedRequest {
   targetJson: string;
   /** The environment variables the target file reads its keys from. */
   keyVariables: readonly string[];
+  /** Written as plan.json, for judging the run's report (lib/load/run/run-plan.ts): never a key. */
+  plan: object;
+  /** The tags each trend is split by in Artillery's metrics (verdict-metrics.ts). */
+  trendTags: string[];
   dir: string;
 }
 
@@ -53,7 +60,7 @@ function commandFor(request: DistributedRequest): string[] {
   return [
     'npx',
     '--yes',
-    'artillery@2.0.34',
+    `artillery@${DISTRIBUTED_ARTILLERY}`,
     `run-${request.platform}`,
     '--count',
     String(request.count),
@@ -80,17 +87,20 @@ export async function writeDistributedRun(request: DistributedRequest): Promise<
         durationS: phasesDurationS(request.phases),
       },
     },
-    // Each remote worker writes its points on its own machine; Artillery's report carries the
-    // harness's counters back (harness.*), merged by Artillery.
+    // Each remote worker writes its points on its own machine; Artillery's report carries back,
+    // merged by Artillery, every series the verdict reads (harness.verdict.*).
     pointsDir: 'points',
     generator: { index: 0, count: 1 },
+    verdictMetrics: { trendTags: request.trendTags },
   };
   const files = {
+    plan: path.join(dir, 'plan.json'),
     script: path.join(dir, 'artillery.yml'),
     packageJson: path.join(dir, 'package.json'),
     envExample: path.join(dir, '.env.example'),
   };
   const stages = [{ name: request.stage.name, phases: request.phases }];
+  writeFileSync(files.plan, `${JSON.stringify(request.plan, null, 2)}\n`);
   writeFileSync(files.script, scriptText(artilleryScript(request.baseUrl, stages, engine)));
   writeFileSync(
     files.packageJson,
@@ -104,7 +114,13 @@ export async function writeDistributedRun(request: DistributedRequest): Promise<
   writeFileSync(files.envExample, `${envLines.join('\n')}\n`);
   return {
     dir,
-    files: [files.script, files.packageJson, files.envExample, path.join(dir, ENGINE_PACKAGE, 'index.js')],
+    files: [
+      files.script,
+      files.plan,
+      files.packageJson,
+      files.envExample,
+      path.join(dir, ENGINE_PACKAGE, 'index.js'),
+    ],
     command: commandFor(request),
     credentials: CREDENTIALS[request.platform],
   };

@@ -33,6 +33,12 @@ export interface EngineConfig {
   generator: { index: number; count: number };
   /** Whether the points also feed the dimensioned metrics of `--publish` (published-metrics.ts). */
   publish?: boolean;
+  /**
+   * A distributed run: every series the verdict reads also goes out as Artillery metrics
+   * (verdict-metrics.ts), trends split by `trendTags`, for the harness to judge Artillery's merged
+   * report. Off in local runs, which judge their points and need not pay for it.
+   */
+  verdictMetrics?: { trendTags: string[] };
 }
 
 /** The target file's JSON of stage number `index`; keys it names are read from the environment. */

@@ -8,7 +8,9 @@
  * counters are mirrored into Artillery's own metrics (summed per second: Artillery digests every
  * emitted sample, which stalls its event loop at thousands per second). With `--publish`, the
  * points also feed dimensioned Artillery metrics (published-metrics.ts) for the publish-metrics
- * plugin: counters summed per second the same way, latency and walk histograms per sample.
+ * plugin: counters summed per second the same way, latency and walk histograms per sample. In a
+ * distributed run the points also feed every series the verdict reads (verdict-metrics.ts), the
+ * same way, for the harness to judge Artillery's merged report.
  */
 import { threadId } from 'node:worker_threads';
 import path from 'node:path';
@@ -23,17 +25,26 @@ import type { Arrival, LoadScenario } from '../scenario.ts';
 import { createVu } from '../vu.ts';
 import { planWalk } from '../walk-plan.ts';
 import { GRACE_S, splitPhaseName, type EngineConfig, type StageConfig } from './engine-config.ts';
-import { PublishedMetrics } from './published-metrics.ts';
+import { PublishedMetrics, type ArtillerySample } from './published-metrics.ts';
+import { VerdictMetrics } from './verdict-metrics.ts';
 import { PhaseClock, type PhaseSpec } from './schedule.ts';
 
 type ArtilleryEvents = Pick<EventEmitter, 'emit'>;
 type VuCallback = (error: Error | null, context: unknown) => void;
+type Mirror = (
+  metric: string,
+  kind: MetricKind,
+  value: number,
+  tags: Record<string, string>,
+) => ArtillerySample[];
 
 /** One stage's scenario, Vu and points in this worker. */
 interface Stage {
   scenario: LoadScenario;
   vu: ReturnType<typeof createVu>;
   points: PointWriter;
+  /** Where the stage's points go: written, and mirrored into Artillery's metrics. */
+  sink: PointSink;
   /** Arrivals of the stage started in this worker. */
   arrivals: number;
   /** What the console shows while the run goes on (lib/load/progress.ts). */
@@ -118,10 +129,10 @@ class HarnessEngine {
     const points = new PointWriter(file);
     const progress = new ProgressCounter();
     const target = readTarget(config);
-    const published = this.config.publish ? new PublishedMetrics(targetSecrets(target)) : undefined;
+    const mirrors = this.mirrors(targetSecrets(target));
     const sink: PointSink = {
       add: (metric, kind, value, tags) => {
-        this.record(points, metric, kind, value, tags, published);
+        this.record(points, metric, kind, value, tags, mirrors);
         if (metric === METRIC.latency) progress.responded(Number(tags.status ?? 0));
         else if (metric === METRIC.checkFailures && tags.severity === 'error') progress.failed();
       },
@@ -138,6 +149,7 @@ class HarnessEngine {
       scenario,
       vu,
       points,
+      sink,
       arrivals: 0,
       progress,
       progressFile: progressFile(path.join(pointsDir, name), worker),
@@ -171,9 +183,25 @@ class HarnessEngine {
     stage.arrivals += 1;
     const tags = { phase };
     stage.progress.arrived(lateness);
-    stage.points.add(METRIC.generatorLateness, 'trend', lateness, tags);
-    stage.points.add(METRIC.arrivals, 'counter', 1, tags);
+    stage.sink.add(METRIC.generatorLateness, 'trend', lateness, tags);
+    stage.sink.add(METRIC.arrivals, 'counter', 1, tags);
     return { phase, index, inPhase, generators };
+  }
+
+  /** What names a stage's points as Artillery samples: `--publish`'s, a distributed run's. */
+  private mirrors(keyValues: readonly string[]): Mirror[] {
+    const { publish, verdictMetrics } = this.config;
+    const published = publish ? new PublishedMetrics(keyValues) : undefined;
+    const verdict = verdictMetrics ? new VerdictMetrics(keyValues, verdictMetrics.trendTags) : undefined;
+    return [
+      ...(published
+        ? [
+            (metric: string, _kind: MetricKind, value: number, tags: Record<string, string>) =>
+              published.samples(metric, value, tags),
+          ]
+        : []),
+      ...(verdict ? [verdict.samples.bind(verdict)] : []),
+    ];
   }
 
   /** Writes the point, and mirrors the headline counters into Artillery's metrics. */
@@ -183,13 +211,14 @@ class HarnessEngine {
     kind: MetricKind,
     value: number,
     tags: Record<string, string>,
-    published: PublishedMetrics | undefined,
+    mirrors: readonly Mirror[],
   ): void {
     points.add(metric, kind, value, tags);
-    for (const sample of published?.samples(metric, value, tags) ?? []) {
-      if (sample.type === 'counter') this.count(sample.name, sample.value);
-      else this.events?.emit('histogram', sample.name, sample.value);
-    }
+    for (const mirror of mirrors)
+      for (const sample of mirror(metric, kind, value, tags)) {
+        if (sample.type === 'counter') this.count(sample.name, sample.value);
+        else this.events?.emit('histogram', sample.name, sample.value);
+      }
     if (metric === METRIC.latency) this.count(`harness.responses.${tags.status ?? '0'}`, 1);
     else if (metric === METRIC.walks) this.count(`harness.walks.${tags.end ?? 'complete'}`, 1);
     else if (metric === METRIC.pages) this.count('harness.pages', value);

@@ -50,8 +50,11 @@ export const nameSafe = (value: string): string =>
     .replace(/\+/g, 'plus')
     .replace(/[^a-z0-9_-]/g, '_') || '_';
 
-/** Names the harness's points as Artillery metrics; built once per stage, from its target's keys. */
-export class PublishedMetrics {
+/**
+ * Tag values as they may stand in a metric name, each checked against the target's key values
+ * once: a key cannot reach a name even through a tenant named after it.
+ */
+export class SafeValues {
   private readonly secrets: string[];
   private readonly values = new Map<string, string>();
 
@@ -60,19 +63,7 @@ export class PublishedMetrics {
     this.secrets = [...new Set([...secrets, ...secrets.map(nameSafe)])];
   }
 
-  /** The Artillery samples one recorded point feeds (none for most metrics). */
-  samples(metric: string, value: number, tags: Tags): ArtillerySample[] {
-    const series = SERIES[metric];
-    if (!series || (COUNT_ONES.includes(metric) && value !== 1)) return [];
-    return series.map(({ name, type, by }) => ({
-      type,
-      name: [name, ...by.flatMap((tag) => [tag, this.value(tags[tag] ?? 'none')])].join('.'),
-      // A counter counts the points (responses, 429s, walks); a histogram takes their values.
-      value: type === 'counter' ? 1 : value,
-    }));
-  }
-
-  private value(raw: string): string {
+  of(raw: string): string {
     let safe = this.values.get(raw);
     if (safe === undefined) {
       const candidate = nameSafe(raw);
@@ -81,5 +72,26 @@ export class PublishedMetrics {
       this.values.set(raw, safe);
     }
     return safe;
+  }
+}
+
+/** Names the harness's points as Artillery metrics; built once per stage, from its target's keys. */
+export class PublishedMetrics {
+  private readonly safe: SafeValues;
+
+  constructor(keyValues: readonly string[]) {
+    this.safe = new SafeValues(keyValues);
+  }
+
+  /** The Artillery samples one recorded point feeds (none for most metrics). */
+  samples(metric: string, value: number, tags: Tags): ArtillerySample[] {
+    const series = SERIES[metric];
+    if (!series || (COUNT_ONES.includes(metric) && value !== 1)) return [];
+    return series.map(({ name, type, by }) => ({
+      type,
+      name: [name, ...by.flatMap((tag) => [tag, this.safe.of(tags[tag] ?? 'none')])].join('.'),
+      // A counter counts the points (responses, 429s, walks); a histogram takes their values.
+      value: type === 'counter' ? 1 : value,
+    }));
   }
 }

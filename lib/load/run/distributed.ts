@@ -11,6 +11,9 @@ import { checkOptions, type LoadOptions } from './options.ts';
 import { makeRunId } from '../../report/build.ts';
 import { PROJECT_ROOT } from './loads.ts';
 import { prepareLoad } from './prepare.ts';
+import { planOf } from './run-plan.ts';
+import { createRedactor, redactDeep } from '../../redact.ts';
+import { targetSecrets } from '../../target/target.ts';
 
 /** The environment variables a target file names for its keys; one line when a key is inline. */
 function keyVariables(fileJson: string): string[] {
@@ -43,6 +46,7 @@ export async function prepareDistributedLoad(
   );
   const load = await prepareLoad(name, options, dir);
   try {
+    const plan = redactDeep(planOf(name, load, count), createRedactor(targetSecrets(load.run.target)));
     return await writeDistributedRun({
       platform,
       count,
@@ -61,6 +65,8 @@ export async function prepareDistributedLoad(
       },
       targetJson: load.run.fileJson,
       keyVariables: keyVariables(load.run.fileJson),
+      plan,
+      trendTags: plan.trendTags,
       dir,
     });
   } finally {

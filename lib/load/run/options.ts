@@ -126,6 +126,11 @@ export const LOAD_OPTIONS = {
     defaultIs: 'us-east-1, eastus for aci',
     help: 'with --platform: the cloud region',
   },
+  'judge-report': {
+    value: 'DIR',
+    env: false,
+    help: "judge a distributed run brought back: DIR is the directory --platform wrote,\nholding Artillery's report.json; writes the reports into DIR",
+  },
 } as const satisfies OptionTable;
 
 export const LOAD_USAGE = renderHelp({
@@ -139,6 +144,7 @@ phases, every page checked, thresholds judged on the merged raw points. Writes r
     'npm run load -- --scenario fairness --profile smoke',
     'npm run load -- --scenario walk --profile load --target staging.json --workers 2',
     'npm run load -- --target staging.json --profile load --platform fargate --count 4',
+    'npm run load -- --judge-report reports/20250101-120000-load-fargate',
   ],
   exitCodes: `0 every check and threshold held (or inconclusive: the run's premise never held, said
 with its reason), 1 a check or threshold failed, 2 usage or setup error (including a load generator

@@ -1,0 +1,73 @@
+/**
+ * `npm run load -- --judge-report DIR`: a distributed run brought back (DIR holds the directory
+ * `--platform` wrote and the report.json Artillery's runner wrote into it), judged from that
+ * report (report-result.ts) and written as the same summary.json, junit.xml, report.html and
+ * result.json as `npm run load`, into DIR.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describeTarget, finishSummary, startSummary } from '../../report/build.ts';
+import type { Summary } from '../../report/model.ts';
+import { runVersions } from '../../report/versions.ts';
+import { withRun } from '../../report/with-run.ts';
+import type { LoadResult } from './loads.ts';
+import { REPORT_FILE, reportResult } from './report-result.ts';
+import type { LoadRun } from './run-load.ts';
+import { addLoadChecks } from './summary.ts';
+
+const round = (value: number | undefined) => Number((value ?? 0).toFixed(2));
+
+/** The report's latency tables from the series the workers split it by: per endpoint, per depth. */
+function reportTables(result: LoadResult): Pick<Summary['metrics'], 'latency' | 'depth'> {
+  const series = (tag: string) =>
+    Object.entries(result.metrics).flatMap(([name, metric]) => {
+      const match = new RegExp(`^latency\\{${tag}:(.+)\\}$`).exec(name);
+      return match?.[1] === undefined ? [] : [{ value: match[1], values: metric.values }];
+    });
+  return {
+    latency: series('endpoint').map(({ value, values }) => ({
+      endpoint: value,
+      p50: round(values.p50),
+      p95: round(values.p95),
+      p99: round(values.p99),
+      max: round(values.max),
+      count: values.count ?? 0,
+    })),
+    depth: series('depth')
+      .map(({ value, values }) => ({
+        bucket: Number.parseInt(value, 10),
+        p50: round(values.p50),
+        p95: round(values.p95),
+        count: values.count ?? 0,
+      }))
+      .filter((row) => Number.isInteger(row.bucket) && row.bucket >= 1)
+      .sort((a, b) => a.bucket - b.bucket),
+  };
+}
+
+/** Judges the distributed run in `dir` and writes its reports there; throws one line when it cannot. */
+export async function judgeReport(dir: string): Promise<LoadRun & { accuracy: string }> {
+  const runDir = path.resolve(dir);
+  const { paths, summary, result } = await withRun({ command: 'load', runDir }, ({ runId }) => {
+    const result = reportResult(runDir);
+    writeFileSync(result.files.result, `${JSON.stringify(result, null, 2)}\n`);
+    const summary = startSummary({
+      command: 'load',
+      runId,
+      target: describeTarget(result.target.name, result.target.baseUrl, { sandbox: false }),
+      versions: runVersions(result.engine.artillery),
+      startedAt: new Date(result.startedAt),
+    });
+    addLoadChecks(summary, result, `${result.scenario}/${result.profile}`);
+    Object.assign(summary.metrics, reportTables(result));
+    summary.artifacts = [
+      { name: 'result.json', path: 'result.json' },
+      { name: REPORT_FILE, path: REPORT_FILE },
+    ];
+    finishSummary(summary, new Date(), { setupError: result.verdict === 'error' });
+    // Nothing here saw a key: the plan holds names only, the report name-safe values checked
+    // against the keys by the engine that emitted them.
+    return Promise.resolve({ summary, result, redact: (text: string) => text });
+  });
+  return { ...result, summary, report: paths };
+}
