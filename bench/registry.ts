@@ -8,6 +8,7 @@ import { gateTime } from './sections/gate-time.ts';
 import { generator } from './sections/generator.ts';
 import { merge } from './sections/merge.ts';
 import { peer } from './sections/peer.ts';
+import { points } from './sections/points.ts';
 import { sandboxThroughput } from './sections/sandbox-throughput.ts';
 import { scale } from './sections/scale.ts';
 
@@ -18,6 +19,7 @@ export const SECTIONS: readonly BenchSection[] = [
   accuracy,
   detection,
   merge,
+  points,
   gateTime,
   gateMatrix,
   peer,

@@ -5,6 +5,7 @@
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
@@ -78,7 +79,7 @@ describe('--platform dry run', () => {
       expect(run.exitCode).toBe(0);
       const points = filesUnder(path.join(dir, 'points'));
       expect(points.length).toBeGreaterThan(0);
-      expect(readFileSync(points[0] ?? '', 'utf8')).toMatch(/"m":"latency"/);
+      expect(gunzipSync(readFileSync(points[0] ?? '')).toString('utf8')).toMatch(/"m":"latency"/);
     },
   );
 

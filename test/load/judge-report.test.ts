@@ -1,7 +1,7 @@
 /**
  * A distributed run judged from Artillery's report: the directory `--platform` writes, run here by
  * the pinned Artillery with `--output report.json`, judged by `--judge-report`, gives the verdict
- * the harness gives the same run's raw points (which the engine also writes under points/), with
+ * the harness gives the same run's points (which the engine also writes under points/), with
  * latency percentiles within the sketch's stated accuracy of the harness's own.
  */
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { prepareDistributedLoad } from '../../lib/load/run/distributed.ts';
 import { judgeReport } from '../../lib/load/run/judge-report.ts';
 import { readPlan } from '../../lib/load/run/run-plan.ts';
 import { judge } from '../../lib/load/verdict.ts';
-import { readPoints } from '../../lib/load/points/read.ts';
+import { readTrendValues } from '../../lib/load/points/read.ts';
 import type { SandboxOptions } from '../../lib/target/sandbox-options.ts';
 import { startSandbox } from '../../sandbox/start.ts';
 import { RUN_TIMEOUT_MS } from './run-helpers.ts';
@@ -67,7 +67,7 @@ async function ownJudgement(dir: string) {
   const plan = readPlan(dir);
   const stageDir = path.join(dir, 'points', plan.scenario);
   const files = readdirSync(stageDir)
-    .filter((file) => file.endsWith('.ndjson'))
+    .filter((file) => file.endsWith('.ndjson.gz'))
     .map((file) => path.join(stageDir, file));
   const points = await readRunPoints(files, PERCENTILES);
   const judgement = judge({
@@ -80,9 +80,8 @@ async function ownJudgement(dir: string) {
     skipped: 0,
     refused: plan.refused,
   });
-  const latencies: number[] = [];
-  for (const file of files)
-    for await (const point of readPoints(file)) if (point.metric === 'latency') latencies.push(point.value);
+  // Each response's latency at its HDR bucket's lowest value: the gap between two ranks below.
+  const latencies = (await Promise.all(files.map((file) => readTrendValues(file, 'latency')))).flat();
   return { judgement, summary: points.summary, latencies: latencies.sort((a, b) => a - b) };
 }
 
