@@ -94,26 +94,43 @@ describe('plannedArrivals', () => {
 });
 
 describe('sharePhases', () => {
-  it('should divide every rate among the generators and keep the rest of each phase', () => {
+  it('should split whole rates into whole shares, divide ramps, and keep the rest of each phase', () => {
     const phases: Phase[] = [
-      { name: 'quiet', durationS: 2, rate: 4 },
+      { name: 'quiet', durationS: 2, rate: 5 },
       { name: 'flood', durationS: 3, rate: 6, rampTo: 10 },
     ];
 
-    expect(sharePhases(phases, 2)).toEqual([
+    expect(sharePhases(phases, 2, 0)).toEqual([
+      { name: 'quiet', durationS: 2, rate: 3 },
+      { name: 'flood', durationS: 3, rate: 3, rampTo: 5 },
+    ]);
+    expect(sharePhases(phases, 2, 1)).toEqual([
       { name: 'quiet', durationS: 2, rate: 2 },
       { name: 'flood', durationS: 3, rate: 3, rampTo: 5 },
     ]);
-    expect(sharePhases(phases, 1)).toEqual(phases);
+    expect(sharePhases(phases, 1, 0)).toEqual(phases);
     expect(phases[1]).toEqual({ name: 'flood', durationS: 3, rate: 6, rampTo: 10 });
   });
 
   it('should plan the same arrivals in all shares together as in the whole', () => {
-    const phases = profilePhases('stress', 8, 20);
-    const whole = phases.reduce((sum, phase) => sum + plannedArrivals(phase), 0);
-    for (const parts of [2, 4]) {
-      const shares = sharePhases(phases, parts).reduce((sum, phase) => sum + plannedArrivals(phase), 0);
-      expect(shares * parts).toBe(whole);
+    for (const [rate, parts] of [
+      [20, 2],
+      [20, 4],
+      [905, 2],
+      [7, 3],
+    ] as const) {
+      const phases = profilePhases('stress', rate, 8);
+      const total = (of: readonly Phase[]) => of.reduce((sum, phase) => sum + plannedArrivals(phase), 0);
+      const shares = Array.from({ length: parts }, (_, index) => total(sharePhases(phases, parts, index)));
+      expect(
+        shares.reduce((sum, share) => sum + share, 0),
+        `${rate} over ${parts}`,
+      ).toBeCloseTo(total(phases), -1);
+      const constant = [{ name: 'walk', durationS: 8, rate }];
+      const constantShares = Array.from({ length: parts }, (_, index) =>
+        total(sharePhases(constant, parts, index)),
+      );
+      expect(constantShares.reduce((sum, share) => sum + share, 0)).toBe(total(constant));
     }
   });
 });

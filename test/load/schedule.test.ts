@@ -3,6 +3,7 @@
  * for a phase (lib/load/artillery/schedule.ts). Times are plain numbers (ms), as performance.now()
  * gives them.
  */
+import { artilleryScript } from '../../lib/load/artillery/script.ts';
 import { describe, expect, it } from 'vitest';
 import { PhaseClock, type PhaseSpec } from '../../lib/load/artillery/schedule.ts';
 
@@ -68,5 +69,20 @@ describe('PhaseClock, ramp', () => {
     const spec = { arrivalRate: 1.5, rampTo: 1.5, duration: 2, totalWorkers: 2 };
     expect(lateness({ ...spec, worker: 1 }, [0, 1000])).toEqual([0, 500]);
     expect(lateness({ ...spec, worker: 2 }, [0, 1000])).toEqual([0, 0]);
+  });
+});
+
+describe('artilleryScript phases', () => {
+  const engine = { stages: {}, pointsDir: '/tmp/points', generator: { index: 0, count: 1 } };
+  const phasesOf = (rate: number) =>
+    artilleryScript(
+      'http://127.0.0.1:1',
+      [{ name: 'walk', phases: [{ name: 'walk', durationS: 4, rate }] }],
+      engine,
+    ).config.phases;
+
+  it('should write a whole rate as a constant phase and any other as a flat ramp Artillery can split', () => {
+    expect(phasesOf(452)).toEqual([{ name: 'walk:walk', duration: 4, arrivalRate: 452 }]);
+    expect(phasesOf(452.5)).toEqual([{ name: 'walk:walk', duration: 4, arrivalRate: 452.5, rampTo: 452.5 }]);
   });
 });

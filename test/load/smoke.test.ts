@@ -136,10 +136,11 @@ describe('smoke runs on the clean sandbox', () => {
     'should merge the points of two generator processes into one judged run',
     { timeout: RUN_TIMEOUT_MS },
     async () => {
-      const result = await run({ scenario: 'walk', profile: 'smoke', duration: '3s', rate: 4, workers: 2 });
+      // An odd rate: the two generators take 3 and 2 arrivals a second (Artillery takes whole rates).
+      const result = await run({ scenario: 'walk', profile: 'smoke', duration: '3s', rate: 5, workers: 2 });
 
       expectCleanPass(result, 2);
-      expect(result.generator.planned).toBe(12);
+      expect(result.generator.planned).toBe(15);
       expect(result.files.scripts).toHaveLength(2);
       // points-<generator>-<thread>-<pid>.ndjson.gz: both generators wrote, from two processes.
       const names = result.files.points.map((file) => path.basename(file));

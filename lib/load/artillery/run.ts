@@ -105,10 +105,11 @@ export async function runGenerators(request: GeneratorRequest): Promise<Generato
       durationS: phasesDurationS(stage.phases),
     };
   });
-  const shared = request.stages.map((stage) => ({
-    name: stage.name,
-    phases: sharePhases(stage.phases, request.workers),
-  }));
+  const sharedBy = (index: number) =>
+    request.stages.map((stage) => ({
+      name: stage.name,
+      phases: sharePhases(stage.phases, request.workers, index),
+    }));
   const baseUrl = request.stages[0]?.baseUrl ?? 'http://127.0.0.1';
   const runs = Array.from({ length: request.workers }, async (_, index) => {
     const engine: EngineConfig = { stages, pointsDir, generator: { index, count: request.workers } };
@@ -116,7 +117,7 @@ export async function runGenerators(request: GeneratorRequest): Promise<Generato
     const report = path.join(request.dir, `artillery-${index + 1}.json`);
     writeFileSync(
       script,
-      scriptText(artilleryScript(baseUrl, shared, engine, request.maxInFlight, publish.entry)),
+      scriptText(artilleryScript(baseUrl, sharedBy(index), engine, request.maxInFlight, publish.entry)),
     );
     const run = await runArtillery({
       script,

@@ -46,7 +46,12 @@ function artilleryPhases(
       name: phaseName(name, phase.name),
       duration: phase.durationS,
       arrivalRate: phase.rate,
-      ...(phase.rampTo === undefined ? {} : { rampTo: phase.rampTo }),
+      // Artillery's constant phase takes whole rates only (its split over worker threads asserts
+      // it); its ramp shares a fraction's arrivals between periods and threads, so a fractional
+      // constant rate is written as a flat ramp.
+      ...(phase.rampTo === undefined && Number.isInteger(phase.rate)
+        ? {}
+        : { rampTo: phase.rampTo ?? phase.rate }),
       ...(maxInFlight === undefined ? {} : { maxVusers: maxInFlight }),
     })),
   ]);
