@@ -2,14 +2,12 @@
  * What a load's points cost: one harness walk run against nginx's canned pages at a fixed rate,
  * then the bytes its points files hold and the time one more judge's read of them takes
  * (readRunPoints: parse, merge, split by tag, collect failures). Uses only what the harness has
- * had since its points were one JSON line per sample, so the same file measures a checkout from
- * before the interval cells (see docs/bench.md) and this one.
+ * had since its points were one JSON line per sample, so the same file (with ./harness-walk.ts)
+ * measures a checkout from before the interval cells (see docs/bench.md) and this one.
  */
 import { statSync } from 'node:fs';
-import path from 'node:path';
 import { readRunPoints } from '../lib/load/points/run-points.ts';
-import { runLoad } from '../lib/load/run/run-load.ts';
-import { RUN_SLACK_MS } from './sizes.ts';
+import { runHarnessWalk } from './harness-walk.ts';
 
 export interface PointsRun {
   walksPerSec: number;
@@ -27,17 +25,7 @@ export async function measurePoints(options: {
   dir: string;
 }): Promise<PointsRun> {
   const { walksPerSec, durationSec } = options;
-  const result = await runLoad({
-    scenario: 'walk',
-    profile: 'smoke',
-    target: options.targetFile,
-    rate: walksPerSec,
-    duration: `${durationSec}s`,
-    outDir: path.join(options.dir, `points-${walksPerSec}-${Date.now()}`),
-    timeoutMs: durationSec * 1000 + RUN_SLACK_MS + 60_000,
-    // The canned pages know no keys: a refused request would be served, and end the run.
-    refused: false,
-  });
+  const { result } = await runHarnessWalk({ ...options, label: `points-${Date.now()}` });
   const files = result.files.points;
   const started = performance.now();
   await readRunPoints(files, [50, 90, 95, 99]);

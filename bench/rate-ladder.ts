@@ -77,3 +77,19 @@ export async function climbLadder<Run>(options: LadderOptions<Run>): Promise<Lad
     next > options.ceiling ? `the ladder's ceiling of ${options.ceiling}/s` : `its ${options.maxSteps} steps`;
   return { steps, top, bound: `held every rate tried, up to ${top.rate}/s, before ${ranOut}` };
 }
+
+/** `runs - 1` more runs at a ladder's top rate, so its figure can be the median of `runs`. */
+export async function repeatAtTop<Run>(
+  ladder: Ladder<Run>,
+  measure: (rate: number) => Promise<Run>,
+  runs: number,
+  beforeStep: () => void,
+): Promise<Run[]> {
+  const more: Run[] = [];
+  if (!ladder.top) return more;
+  for (let run = 1; run < runs; run += 1) {
+    beforeStep();
+    more.push(await measure(ladder.top.rate));
+  }
+  return more;
+}

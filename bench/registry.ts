@@ -11,9 +11,11 @@ import { peer } from './sections/peer.ts';
 import { points } from './sections/points.ts';
 import { sandboxThroughput } from './sections/sandbox-throughput.ts';
 import { scale } from './sections/scale.ts';
+import { workers } from './sections/workers.ts';
 
 export const SECTIONS: readonly BenchSection[] = [
   generator,
+  workers,
   sandboxThroughput,
   scale,
   accuracy,

@@ -3,7 +3,7 @@
  * requests/s at its top rate (the median of its runs there, a bound when its ladder never missed),
  * the ratios the issue set goals for (n/a when a side is only a bound), and the CPU profile.
  */
-import type { MinimalWalkRun } from '../artillery-walk.ts';
+import { minimalHeld, type MinimalWalkRun } from '../artillery-walk.ts';
 import type { SelfTime } from '../cpu-profile.ts';
 import type { Ladder } from '../rate-ladder.ts';
 import { absoluteFigure, medianOf, ratioFigure, type Figure, type SectionTable } from '../report.ts';
@@ -70,7 +70,7 @@ export function profileTable(profiled: Profiled | null | undefined): SectionTabl
   ];
 }
 
-const ladderNote = (ladder: Ladder<{ requestsPerSec: number }>, unit: string) =>
+export const ladderNote = (ladder: Ladder<{ requestsPerSec: number }>, unit: string) =>
   ladder.steps
     .map((step) => `${step.rate}${step.held ? ' held' : step.error ? ' failed' : ' missed'}`)
     .join(', ')
@@ -91,23 +91,46 @@ export interface Measured {
   workers: number;
 }
 
-/** A walk's figure: the median requests/s of its runs at its top rate, a bound when its ladder never missed. */
-function topFigure<Run extends { requestsPerSec: number }>(ladder: Ladder<Run>, again: readonly Run[] = []) {
-  const runs = ladder.top?.run ? [ladder.top.run, ...again] : [];
-  const median = medianOf(runs.map((run) => run.requestsPerSec));
+/**
+ * A walk's figure: the median requests/s of the runs at its top rate that held there. The top
+ * counts only when a majority of those runs held it; else the figure is the next rate down the
+ * ladder that held, and says so. A bound when its ladder never missed.
+ */
+export function topFigure<Run extends { requestsPerSec: number }>(
+  ladder: Ladder<Run>,
+  again: readonly Run[],
+  held: (run: Run) => boolean,
+) {
+  const top = ladder.top;
+  const atTop = top?.run ? [top.run, ...again] : [];
+  const heldThere = atTop.filter(held);
+  const stable = heldThere.length * 2 > atTop.length;
+  const below = ladder.steps
+    .filter((step) => step.held && step.run && top && step.rate < top.rate)
+    .sort((a, b) => b.rate - a.rate)[0];
+  const used = stable ? heldThere : below?.run ? [below.run] : [];
+  const median = medianOf(used.map((run) => run.requestsPerSec));
+  const rate = stable ? top?.rate : below?.rate;
+  const heldNote = top
+    ? stable
+      ? `held in ${heldThere.length} of ${atTop.length} runs there`
+      : `${top.rate} walks/s held in ${heldThere.length} of ${atTop.length} runs, so the figure is the next rate down, held once`
+    : '';
   return {
     value: median?.value ?? null,
+    rate,
+    heldNote,
     extra: {
       ...(median && median.spread.runs > 1 ? { spread: median.spread } : {}),
-      ...(ladder.bound ? { bound: '>=' as const } : {}),
+      ...(ladder.bound && stable ? { bound: '>=' as const } : {}),
     },
   };
 }
 
 /** A ratio of two walks' figures; n/a, with the reason, when either is only a bound. */
-function walkRatio(
+export function walkRatio(
   name: string,
-  numerator: ReturnType<typeof topFigure>,
+  numerator: { value: number | null; extra: { bound?: '>=' } },
   numeratorName: string,
   denominator: { value: number | null; extra: { bound?: '>=' } },
   denominatorName: string,
@@ -127,8 +150,8 @@ function walkRatio(
 
 export function generatorFigures(measured: Measured): Figure[] {
   const { wrk, minimal, harness, atHeld, workers } = measured;
-  const harnessTop = topFigure(harness, measured.harnessAgain);
-  const minimalTop = topFigure(minimal, measured.minimalAgain);
+  const harnessTop = topFigure(harness, measured.harnessAgain ?? [], harnessHeld);
+  const minimalTop = topFigure(minimal, measured.minimalAgain ?? [], minimalHeld);
   const wrkRps = wrk?.requestsPerSec ?? null;
   const perWorker = {
     value: harnessTop.value === null ? null : harnessTop.value / workers,
@@ -179,13 +202,13 @@ export function generatorFigures(measured: Measured): Figure[] {
     absoluteFigure('minimal Artillery walk', minimalTop.value, 'req/s', {
       ...minimalTop.extra,
       note: minimal.top?.run
-        ? `at ${minimal.top.rate} walks/s; held = no failed vuser, >= 98% of planned completed, done within 2 s of the phase (Artillery reports no lateness); steps ${ladderNote(minimal, 'walks/s')}`
+        ? `at ${minimalTop.rate} walks/s, ${minimalTop.heldNote}; held = no failed vuser, >= 98% of planned completed, done within 2 s of the phase (Artillery reports no lateness); steps ${ladderNote(minimal, 'walks/s')}`
         : `held no rate; steps ${ladderNote(minimal, 'walks/s')}`,
     }),
     absoluteFigure('harness walk', harnessTop.value, 'req/s', {
       ...harnessTop.extra,
       note: harness.top?.run
-        ? `at ${harness.top.rate} walks/s, lateness p95 ${harness.top.run.latenessP95Ms?.toFixed(1)} ms (held: <= ${HELD_LATENESS_P95_MS} ms); steps ${ladderNote(harness, 'walks/s')}`
+        ? `at ${harnessTop.rate} walks/s, ${harnessTop.heldNote} (held: lateness p95 <= ${HELD_LATENESS_P95_MS} ms); steps ${ladderNote(harness, 'walks/s')}`
         : `held no rate; steps ${ladderNote(harness, 'walks/s')}`,
     }),
   ];

@@ -11,13 +11,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { LoadResult } from '../../lib/load/run/loads.ts';
-import { runLoad } from '../../lib/load/run/run-load.ts';
+import { runHarnessWalk } from '../harness-walk.ts';
 import { minimalHeld, runMinimalWalk, type MinimalWalkRun } from '../artillery-walk.ts';
 import { walkChain, withCursor } from '../chain-walk.ts';
 import { startNginx, type RunningNginx } from '../nginx/server.ts';
 import { cannedTarget, plannedFirstPages } from '../nginx/target.ts';
-import { climbLadder, type Ladder } from '../rate-ladder.ts';
+import { climbLadder, repeatAtTop } from '../rate-ladder.ts';
 import { busiestProfile, topSelfTime } from '../cpu-profile.ts';
 import {
   generatorFigures,
@@ -58,21 +57,6 @@ const generatorSize = (quick: boolean): GeneratorSize =>
 /** Artillery's local worker threads for one `artillery run` (its own rule: one per CPU but one). */
 const artilleryWorkers = (): number => Math.max(1, os.cpus().length - 1);
 
-function harnessRunOf(result: LoadResult, walksPerSec: number, durationSec: number): HarnessRun {
-  const requests = result.metrics.latency?.values.count ?? 0;
-  return {
-    walksPerSec,
-    durationSec,
-    requests,
-    requestsPerSec: requests / durationSec,
-    planned: result.generator.planned,
-    started: result.generator.started,
-    latenessP95Ms: result.generator.latenessP95Ms,
-    latenessP99Ms: result.generator.latenessP99Ms,
-    verdict: result.verdict,
-  };
-}
-
 async function runHarness(
   context: BenchContext,
   targetFile: string,
@@ -82,19 +66,8 @@ async function runHarness(
   env?: Record<string, string | undefined>,
 ): Promise<HarnessRun> {
   context.log(`generator: harness walk at ${walksPerSec} walks/s for ${durationSec} s (${label})`);
-  const result = await runLoad({
-    scenario: 'walk',
-    profile: 'smoke',
-    target: targetFile,
-    rate: walksPerSec,
-    duration: `${durationSec}s`,
-    outDir: path.join(context.workDir, `harness-${label}-${walksPerSec}`),
-    timeoutMs: durationSec * 1000 + RUN_SLACK_MS + 60_000,
-    // The canned pages know no keys: a refused request would be served, and end the run.
-    refused: false,
-    ...(env ? { env } : {}),
-  });
-  return harnessRunOf(result, walksPerSec, durationSec);
+  const walk = { targetFile, walksPerSec, durationSec, dir: context.workDir, label };
+  return (await runHarnessWalk(env ? { ...walk, env } : walk)).run;
 }
 
 /** The harness at its top rate once more, its Artillery processes under `--cpu-prof`. */
@@ -127,21 +100,6 @@ async function walkSequence(nginx: RunningNginx): Promise<string[]> {
       return `${url.pathname}${url.search}`;
     }),
   );
-}
-
-/** The runs at a ladder's top rate after its own, so its figure is a median of RUNS_AT_TOP. */
-async function again<Run>(
-  ladder: Ladder<Run>,
-  measure: (rate: number) => Promise<Run>,
-  beforeStep: () => void,
-): Promise<Run[]> {
-  const runs: Run[] = [];
-  if (!ladder.top) return runs;
-  for (let run = 1; run < RUNS_AT_TOP; run += 1) {
-    beforeStep();
-    runs.push(await measure(ladder.top.rate));
-  }
-  return runs;
 }
 
 async function measure(
@@ -188,7 +146,7 @@ async function measure(
     held: minimalHeld,
     measure: measureMinimal,
   });
-  const minimalAgain = await again(minimal, measureMinimal, beforeStep);
+  const minimalAgain = await repeatAtTop(minimal, measureMinimal, RUNS_AT_TOP, beforeStep);
   const targetFile = path.join(context.workDir, 'canned-target.json');
   writeFileSync(targetFile, JSON.stringify(cannedTarget(nginx.baseUrl)));
   let attempt = 0;
@@ -202,7 +160,7 @@ async function measure(
     held: harnessHeld,
     measure: measureHarness,
   });
-  const harnessAgain = await again(harness, measureHarness, beforeStep);
+  const harnessAgain = await repeatAtTop(harness, measureHarness, RUNS_AT_TOP, beforeStep);
   const top = harness.top;
   const atHeld = top
     ? await runHarness(

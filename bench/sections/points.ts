@@ -6,14 +6,10 @@
  * Beside them, the same figures of the per-sample points the harness wrote before (one JSON line
  * per sample), measured with the same file on that commit (docs/bench.md says how).
  */
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { startNginx } from '../nginx/server.ts';
-import { cannedTarget } from '../nginx/target.ts';
 import { measurePoints, type PointsRun } from '../points-run.ts';
 import { absoluteFigure, medianOf, type Figure } from '../report.ts';
+import { onCannedPages } from '../canned-pages.ts';
 import type { BenchContext, BenchSection, SectionOutcome } from '../section.ts';
-import { ensureTool } from '../tools.ts';
 
 const RUNS = 3;
 const MB = 1e6;
@@ -60,33 +56,22 @@ function pointsFigures(runs: readonly PointsRun[]): Figure[] {
   ];
 }
 
-async function measure(context: BenchContext, nginxBin: string): Promise<SectionOutcome> {
+async function measure(context: BenchContext, targetFile: string): Promise<SectionOutcome> {
   const { walksPerSec, durationSec } = size(context.quick);
-  const nginx = await startNginx(nginxBin, { records: 1000 });
-  try {
-    const targetFile = path.join(context.workDir, 'points-target.json');
-    writeFileSync(targetFile, JSON.stringify(cannedTarget(nginx.baseUrl)));
-    const runs: PointsRun[] = [];
-    for (let run = 1; run <= RUNS; run += 1) {
-      context.signal.throwIfAborted();
-      context.log(
-        `points: harness walk at ${walksPerSec} walks/s for ${durationSec} s (run ${run} of ${RUNS})`,
-      );
-      runs.push(await measurePoints({ targetFile, walksPerSec, durationSec, dir: context.workDir }));
-    }
-    return { status: 'ok', figures: pointsFigures(runs), details: { runs, before: BEFORE } };
-  } finally {
-    await nginx.stop();
+  const runs: PointsRun[] = [];
+  for (let run = 1; run <= RUNS; run += 1) {
+    context.signal.throwIfAborted();
+    context.log(
+      `points: harness walk at ${walksPerSec} walks/s for ${durationSec} s (run ${run} of ${RUNS})`,
+    );
+    runs.push(await measurePoints({ targetFile, walksPerSec, durationSec, dir: context.workDir }));
   }
+  return { status: 'ok', figures: pointsFigures(runs), details: { runs, before: BEFORE } };
 }
 
 export const points: BenchSection = {
   name: 'points',
   title: "What a load's points cost: bytes and judge time per request, per worker-hour",
   budgetMs: (quick) => (quick ? 180_000 : 300_000),
-  async run(context): Promise<SectionOutcome> {
-    const nginx = await ensureTool('nginx', context.log);
-    if (!nginx.ok) return { status: 'skipped', reason: nginx.reason };
-    return measure(context, nginx.tool.bin);
-  },
+  run: (context) => onCannedPages(context, 'points', (targetFile) => measure(context, targetFile)),
 };
