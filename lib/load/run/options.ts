@@ -141,7 +141,6 @@ phases, every page checked, thresholds judged on the merged raw points. Writes r
   options: LOAD_OPTIONS,
   environment: 'HARNESS_THRESHOLD separates expressions with ;, HARNESS_FAULT names with a comma.',
   examples: [
-    'npm run load -- --scenario fairness --profile smoke',
     'npm run load -- --scenario walk --profile load --target staging.json --workers 2',
     'npm run load -- --target staging.json --profile load --platform fargate --count 4',
     'npm run load -- --judge-report reports/20250101-120000-load-fargate',
