@@ -6,7 +6,7 @@
  */
 import type { Histogram } from 'hdr-histogram-js';
 import { HarnessError } from '../../errors.ts';
-import { recordBuckets } from './buckets.ts';
+import { decodeBuckets, recordBuckets } from './buckets.ts';
 import type { Cell, MetricKind } from './format.ts';
 import { newHistogram, TREND_SCALE } from './percentile.ts';
 
@@ -50,9 +50,9 @@ function addCounts(into: MetricState, from: Counts): void {
   if (from.last && from.last.time >= into.last.time) into.last = from.last;
 }
 
-function record(state: MetricState, cell: Cell): void {
+function record(state: MetricState, cell: Cell, buckets: readonly [number, number][]): void {
   addCounts(state, cell);
-  if (state.histogram) recordBuckets(cell.buckets ?? '', state.histogram, `cell of ${cell.metric}`);
+  if (state.histogram) recordBuckets(buckets, state.histogram);
 }
 
 function mergeState(into: MetricState, from: MetricState): void {
@@ -81,10 +81,13 @@ export class PointAggregate {
     this.points += cell.count;
     this.firstTime = Math.min(this.firstTime, cell.time);
     this.lastTime = Math.max(this.lastTime, cell.time);
-    record(this.series(cell.metric, cell.kind), cell);
+    // Decoded once: a cell feeds its metric's series and one per split tag it carries.
+    const buckets = cell.buckets === undefined ? [] : decodeBuckets(cell.buckets, `cell of ${cell.metric}`);
+    record(this.series(cell.metric, cell.kind), cell, buckets);
     for (const tag of this.splitByTags) {
       const value = cell.tags[tag];
-      if (value !== undefined) record(this.series(`${cell.metric}{${tag}:${value}}`, cell.kind), cell);
+      if (value !== undefined)
+        record(this.series(`${cell.metric}{${tag}:${value}}`, cell.kind), cell, buckets);
     }
   }
 

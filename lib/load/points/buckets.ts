@@ -63,7 +63,7 @@ export function decodeBuckets(text: string, where: string): [number, number][] {
   });
 }
 
-/** Records the buckets `text` encodes into `histogram`. */
-export function recordBuckets(text: string, histogram: Histogram, where: string): void {
-  for (const [value, count] of decodeBuckets(text, where)) histogram.recordValueWithCount(value, count);
+/** Records decoded buckets into `histogram`. */
+export function recordBuckets(buckets: readonly (readonly [number, number])[], histogram: Histogram): void {
+  for (const [value, count] of buckets) histogram.recordValueWithCount(value, count);
 }

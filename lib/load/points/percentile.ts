@@ -12,8 +12,13 @@ export const TREND_SCALE = 1000;
 /** Relative error of a reported percentile: 10^-3 with 3 significant digits. */
 const SIGNIFICANT_DIGITS = 3;
 
+/**
+ * 32-bit counts: a cell records a bucket with its count in one call, which a packed histogram
+ * makes ~10x slower to look up (the judge spent 72 % of its time there); a histogram grows with
+ * the range of its values, tens of kB for timings, and a bucket holds up to 2^31 - 1.
+ */
 export const newHistogram = (): Histogram =>
-  build({ bitBucketSize: 'packed', numberOfSignificantValueDigits: SIGNIFICANT_DIGITS, autoResize: true });
+  build({ bitBucketSize: 32, numberOfSignificantValueDigits: SIGNIFICANT_DIGITS, autoResize: true });
 
 /** HDR records non-negative integers; a negative value counts as 0 in the percentiles. */
 export const scaled = (value: number): number => Math.max(0, Math.round(value * TREND_SCALE));

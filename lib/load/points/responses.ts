@@ -5,7 +5,7 @@
  * latency buckets. Percentiles over any group of cells come from one histogram of their buckets:
  * the harness's one percentile (./percentile.ts), as if over every response.
  */
-import { recordBuckets } from './buckets.ts';
+import { decodeBuckets, recordBuckets } from './buckets.ts';
 import type { Cell } from './format.ts';
 import { histogramPercentile, newHistogram } from './percentile.ts';
 
@@ -23,8 +23,8 @@ export interface ResponseCell {
   count: number;
   /** The slowest, ms. */
   maxMs: number;
-  /** Their latencies' buckets (./buckets.ts). */
-  buckets: string;
+  /** Their latencies' HDR buckets (./buckets.ts): [lowest value, count], decoded once. */
+  buckets: readonly (readonly [number, number])[];
 }
 
 /** The response cell of a `latency` cell; undefined for one without endpoint, tenant or status. */
@@ -40,7 +40,10 @@ export function responseCell(cell: Cell): ResponseCell | undefined {
     ...(depth === undefined ? {} : { depth }),
     count: cell.count,
     maxMs: cell.max,
-    buckets: cell.buckets ?? '',
+    buckets: decodeBuckets(
+      cell.buckets ?? '',
+      `latency of ${endpoint} at ${new Date(cell.time).toISOString()}`,
+    ),
   };
 }
 
@@ -55,7 +58,7 @@ export const maxOf = (cells: readonly ResponseCell[]): number =>
 export function latencyPercentiles(cells: readonly ResponseCell[], ps: readonly number[]): number[] {
   if (countOf(cells) === 0) return ps.map(() => 0);
   const histogram = newHistogram();
-  for (const cell of cells) recordBuckets(cell.buckets, histogram, `latency of ${cell.endpoint}`);
+  for (const cell of cells) recordBuckets(cell.buckets, histogram);
   const max = maxOf(cells);
   const results = ps.map((p) => histogramPercentile(histogram, max, p));
   histogram.destroy();
