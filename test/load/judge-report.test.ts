@@ -64,7 +64,7 @@ async function distributedRun(name: string, sandboxOptions: SandboxOptions) {
 
 /** The harness's judgement of the points the same run wrote, with the same plan. */
 async function ownJudgement(dir: string) {
-  const plan = readPlan(dir);
+  const plan = await readPlan(dir);
   const stageDir = path.join(dir, 'points', plan.scenario);
   const files = readdirSync(stageDir)
     .filter((file) => file.endsWith('.ndjson.gz'))

@@ -98,10 +98,10 @@ function writeRun(name: string, runPlan: RunPlan, failures: number): string {
 }
 
 describe('reportResult', () => {
-  it('should fail a check on the failures the workers counted, saying the message stayed remote', () => {
+  it('should fail a check on the failures the workers counted, saying the message stayed remote', async () => {
     const dir = writeRun('failed', plan({ latency: ['p95 < 1000'] }), 3);
 
-    const result = reportResult(dir);
+    const result = await reportResult(dir);
 
     expect(result.verdict).toBe('fail');
     expect(result.exitCode).toBe(1);
@@ -111,10 +111,10 @@ describe('reportResult', () => {
     expect(check?.first?.code).toBe('DUPLICATE_ID');
   });
 
-  it('should pass a clean report, judging the percentile it holds with its accuracy', () => {
+  it('should pass a clean report, judging the percentile it holds with its accuracy', async () => {
     const dir = writeRun('clean', plan({ latency: ['p95 < 1000'], server_errors: ['rate == 0'] }), 0);
 
-    const result = reportResult(dir);
+    const result = await reportResult(dir);
 
     expect(result.verdict).toBe('pass');
     expect(result.thresholds[0]).toMatchObject({ ok: true, actual: 28 });
@@ -122,28 +122,28 @@ describe('reportResult', () => {
     expect(result.generator.started).toBe(10);
   });
 
-  it('should skip a percentile the report lacks and call the run inconclusive, never a pass', () => {
+  it('should skip a percentile the report lacks and call the run inconclusive, never a pass', async () => {
     const dir = writeRun('p10', plan({ latency: ['p10 < 1000'] }), 0);
 
-    const result = reportResult(dir);
+    const result = await reportResult(dir);
 
     expect(result.verdict).toBe('inconclusive');
     expect(result.thresholds[0]?.unjudged).toMatch(/not p10/);
   });
 
-  it('should name no key: a tenant named after one is redacted in the series', () => {
+  it('should name no key: a tenant named after one is redacted in the series', async () => {
     const dir = writeRun('keys', plan({}), 0);
 
-    const result = reportResult(dir);
+    const result = await reportResult(dir);
 
     expect(JSON.stringify(result)).not.toContain(KEY);
     expect(Object.keys(result.metrics)).toContain('latency{tenant:redacted}');
   });
 
-  it("should refuse a report that is not Artillery's in one line", () => {
+  it("should refuse a report that is not Artillery's in one line", async () => {
     const dir = writeRun('malformed', plan({}), 0);
     writeFileSync(path.join(dir, 'report.json'), '{"aggregate": 3}');
 
-    expect(() => reportResult(dir)).toThrow(/report\.json: no aggregate with counters and summaries/);
+    await expect(reportResult(dir)).rejects.toThrow(/report\.json: no aggregate with counters and summaries/);
   });
 });

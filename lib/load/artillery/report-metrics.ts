@@ -9,7 +9,7 @@
  * 0.1 ms, and only p50, p75, p90, p95, p99 and p99.9. A sketch's percentile can lie just above the
  * series' exact maximum, so it is capped there, as the harness's own are.
  */
-import { readFileSync } from 'node:fs';
+import { readJsonFile } from '../../adapters/node-json-file.ts';
 import { HarnessError } from '../../errors.ts';
 import { METRIC } from '../metrics.ts';
 import type { MergedSummary } from '../points/merge.ts';
@@ -66,16 +66,12 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The report's aggregate; one line naming the file when it is missing or not Artillery's report. */
-export function readReport(file: string): Aggregate {
-  let report: unknown;
-  try {
-    report = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'not found' : (error as Error).message;
-    throw new HarnessError(`${file}: ${why} (artillery run-… --output report.json writes it)`, {
-      cause: error,
-    });
-  }
+export async function readReport(file: string): Promise<Aggregate> {
+  const report = await readJsonFile(file, {
+    what: "Artillery's report",
+    unreadable: 'artillery run-… --output report.json writes it',
+    notJson: 'bring back the report.json Artillery wrote',
+  });
   const aggregate = isRecord(report) ? report.aggregate : undefined;
   if (!isRecord(aggregate) || !isRecord(aggregate.counters) || !isRecord(aggregate.summaries))
     throw new HarnessError(`${file}: no aggregate with counters and summaries: not an Artillery report`);

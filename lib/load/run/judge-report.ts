@@ -48,8 +48,8 @@ function reportTables(result: LoadResult): Pick<Summary['metrics'], 'latency' | 
 /** Judges the distributed run in `dir` and writes its reports there; throws one line when it cannot. */
 export async function judgeReport(dir: string): Promise<LoadRun & { accuracy: string }> {
   const runDir = path.resolve(dir);
-  const { paths, summary, result } = await withRun({ command: 'load', runDir }, ({ runId }) => {
-    const result = reportResult(runDir);
+  const { paths, summary, result } = await withRun({ command: 'load', runDir }, async ({ runId }) => {
+    const result = await reportResult(runDir);
     writeFileSync(result.files.result, `${JSON.stringify(result, null, 2)}\n`);
     const summary = startSummary({
       command: 'load',
@@ -67,7 +67,7 @@ export async function judgeReport(dir: string): Promise<LoadRun & { accuracy: st
     finishSummary(summary, new Date(), { setupError: result.verdict === 'error' });
     // Nothing here saw a key: the plan holds names only, the report name-safe values checked
     // against the keys by the engine that emitted them.
-    return Promise.resolve({ summary, result, redact: (text: string) => text });
+    return { summary, result, redact: (text: string) => text };
   });
   return { ...result, summary, report: paths };
 }

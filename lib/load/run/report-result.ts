@@ -61,10 +61,10 @@ function markUnjudged(threshold: ThresholdResult, merged: MergedSummary): Thresh
 }
 
 /** The judged result of the distributed run in `dir`; one line (HarnessError) when a file is missing or malformed. */
-export function reportResult(dir: string): LoadResult & { accuracy: string } {
-  const plan = readPlan(dir);
+export async function reportResult(dir: string): Promise<LoadResult & { accuracy: string }> {
+  const plan = await readPlan(dir);
   const file = path.join(dir, REPORT_FILE);
-  const read = reportMetrics(readReport(file), file);
+  const read = reportMetrics(await readReport(file), file);
   const merged = withThresholdNames(read.summary, plan);
   const failures = read.failures.map(asFailure);
   const premise = SCENARIOS[plan.scenario].premise?.(merged.metrics, plan.settings);

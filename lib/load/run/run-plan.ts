@@ -4,8 +4,8 @@
  * the settings a premise reads and what setup already found here. Never a key: the setup's
  * failures are redacted with the target's keys before they are written.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { readJsonFile } from '../../adapters/node-json-file.ts';
 import { HarnessError } from '../../errors.ts';
 import { isError, type Failure } from '../../failure.ts';
 import { REPORT_TREND_TAGS } from '../artillery/verdict-metrics.ts';
@@ -62,15 +62,13 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The plan in `dir`; one line naming the file and what is wrong when it is missing or malformed. */
-export function readPlan(dir: string): RunPlan {
+export async function readPlan(dir: string): Promise<RunPlan> {
   const file = path.join(dir, PLAN_FILE);
-  let plan: unknown;
-  try {
-    plan = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'not found' : (error as Error).message;
-    throw new HarnessError(`${file}: ${why} (the dry run of --platform writes it)`, { cause: error });
-  }
+  const plan = await readJsonFile(file, {
+    what: 'plan',
+    unreadable: 'the dry run of --platform writes it into the directory it prepares',
+    notJson: 'write it again with --platform',
+  });
   const wrong = (what: string) => new HarnessError(`${file}: ${what}; write it again with --platform`);
   if (!isRecord(plan)) throw wrong('not a JSON object');
   if (!SCENARIO_NAMES.includes(plan.scenario as ScenarioName)) throw wrong('no known scenario');
