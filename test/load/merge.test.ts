@@ -4,7 +4,7 @@
  * average of each worker's percentiles. A worker's cells hold every sample's HDR bucket, and what
  * a points file holds grows with seconds and series, not with samples.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -81,6 +81,16 @@ describe('parseCell', () => {
     expect(() => parseCell('{"m":"latency"}', 'w1.ndjson:7')).toThrow(/^w1\.ndjson:7: not a cell/);
     expect(() => parseCell('not json', 'w1.ndjson:8')).toThrow(/^w1\.ndjson:8: not a JSON line/);
     expect(parseCell('   ', 'w1.ndjson:9')).toBeUndefined();
+  });
+
+  it('should name the file of a gzip member cut short, in one line', async () => {
+    const file = path.join(dir, 'cut.ndjson.gz');
+    const writer = new PointWriter(file);
+    for (let second = 0; second < 50; second += 1) writer.add('pages', 'counter', 1, {}, second * 1000);
+    writer.flush();
+    const whole = readFileSync(file);
+    writeFileSync(file, whole.subarray(0, whole.length - 12));
+    await expect(mergePointFiles([file])).rejects.toThrow(/cut\.ndjson\.gz: not a readable points file/);
   });
 
   it('should refuse a trend without its buckets', () => {

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { decodeBuckets } from './buckets.ts';
+import { HarnessError } from '../../errors.ts';
 import { parseCell, type Cell } from './format.ts';
 import { TREND_SCALE } from './percentile.ts';
 
@@ -11,10 +12,17 @@ export async function* readCells(file: string): AsyncGenerator<Cell> {
   const input = file.endsWith('.gz') ? raw.pipe(createGunzip()) : raw;
   const lines = createInterface({ input, crlfDelay: Infinity });
   let lineNumber = 0;
-  for await (const line of lines) {
-    lineNumber += 1;
-    const cell = parseCell(line, `${file}:${lineNumber}`);
-    if (cell) yield cell;
+  try {
+    for await (const line of lines) {
+      lineNumber += 1;
+      const cell = parseCell(line, `${file}:${lineNumber}`);
+      if (cell) yield cell;
+    }
+  } catch (error) {
+    if (error instanceof HarnessError) throw error;
+    // A gzip member cut short (a worker stopped mid-write) or a file that is not gzip.
+    const why = error instanceof Error ? error.message : String(error);
+    throw new HarnessError(`${file}: not a readable points file after line ${lineNumber} (${why})`);
   }
 }
 
