@@ -13,21 +13,9 @@ export const noDuplicateIds: PageCheck = {
   name: 'no-duplicate-ids',
   description: 'No record id appears twice within one walk.',
   catches: ['page-boundary-duplicate', 'unstable-order', 'offset-cursor', 'page-number-cursor'],
-  run({ ids, walk }) {
+  run({ repeated, walk }) {
+    if (repeated === null) return null;
     const page = walk.pageCount + 1;
-    // A Set built in one call: this runs on every page of every walk under load.
-    for (let index = 0; index < ids.length; index += 1) {
-      const id = ids[index] as string;
-      const earlierPage = walk.ids.get(id);
-      if (earlierPage !== undefined) return duplicate(id, page, earlierPage + 1);
-    }
-    if (new Set(ids).size === ids.length) return null;
-    const onThisPage = new Set<string>();
-    for (let index = 0; index < ids.length; index += 1) {
-      const id = ids[index] as string;
-      if (onThisPage.has(id)) return duplicate(id, page, page);
-      onThisPage.add(id);
-    }
-    return null;
+    return duplicate(repeated.id, page, repeated.firstPage + 1);
   },
 };

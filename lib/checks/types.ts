@@ -21,6 +21,12 @@ export interface PageContext {
    * needs them. Empty when `page` is null.
    */
   ids: readonly string[];
+  /**
+   * The first id of the page (in page order) the walk had already seen, on an earlier page or
+   * earlier on this one, with the 0-based index of the page it first came on; null when every id
+   * is new. Found while the page's ids are added to the walk (one pass: see pageContext).
+   */
+  repeated: { id: string; firstPage: number } | null;
   /** The ids joined: identifies the page by what it holds (see walk-terminates). */
   fingerprint: string;
   /** How many records the page holds (0 when `page` is null). */

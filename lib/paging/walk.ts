@@ -109,11 +109,38 @@ function asPageBody(body: unknown): PageBody | null {
   return body as PageBody;
 }
 
-/** The checks' view of a response. */
+/**
+ * Adds the page's ids to the walk's, each with the index of the page it first came on, and returns
+ * the first one already there. One lookup per id, on every page of every walk: the duplicate check
+ * reads what this found instead of looking every id up again.
+ */
+function addIds(state: WalkState, ids: readonly string[]): PageContext['repeated'] {
+  const page = state.pageCount;
+  let repeated: PageContext['repeated'] = null;
+  for (let index = 0; index < ids.length; index += 1) {
+    const id = ids[index] as string;
+    const firstPage = state.ids.get(id);
+    if (firstPage === undefined) state.ids.set(id, page);
+    else repeated ??= { id, firstPage };
+  }
+  return repeated;
+}
+
+/** The checks' view of a response; the page's ids are the walk's from here on. */
 function pageContext(state: WalkState, call: ApiCall, response: ApiResponse): PageContext {
   const page = response.status === 200 ? asPageBody(response.body) : null;
   const ids = pageIds(page);
-  return { walk: state, call, response, page, ids, fingerprint: ids.join(','), recordCount: ids.length };
+  const repeated = addIds(state, ids);
+  return {
+    walk: state,
+    call,
+    response,
+    page,
+    ids,
+    repeated,
+    fingerprint: ids.join(','),
+    recordCount: ids.length,
+  };
 }
 
 /**
@@ -139,8 +166,6 @@ export function foldPage(
 }
 
 function advance(state: WalkState, context: PageContext): void {
-  const index = state.pageCount - 1;
-  for (const id of context.ids) if (!state.ids.has(id)) state.ids.set(id, index);
   const page = context.page as PageBody;
   const token = page.pagination.nextPageToken;
   if (context.recordCount > 0) state.pageFingerprints.add(context.fingerprint);
