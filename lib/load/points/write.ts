@@ -25,6 +25,8 @@ export const EXAMPLES_PER_CHECK = 20;
 interface OpenCell {
   cell: Cell;
   buckets?: BucketCounts;
+  /** Set when take() wrote the cell out: a sample of its second then opens a new one. */
+  taken?: boolean;
 }
 
 function record(open: OpenCell, value: number, time: number): void {
@@ -49,6 +51,13 @@ export class CellRecorder implements PointSink {
   /** Per metric, check and code, the distinct failures kept as they are. */
   private readonly examples = new Map<string, Set<string>>();
 
+  /**
+   * The cell each tags object last fed, per metric: a load's tags objects are shared by every
+   * request with those tags (lib/load/vu.ts), so most samples find their cell here without
+   * serialising their tags into a key. Weak: a tags object made for one sample is dropped with it.
+   */
+  private readonly recent = new WeakMap<Record<string, string>, Map<string, OpenCell>>();
+
   add(
     metric: string,
     kind: MetricKind,
@@ -57,6 +66,21 @@ export class CellRecorder implements PointSink {
     time = Date.now(),
   ): void {
     const second = time - (time % 1000);
+    let byMetric = this.recent.get(tags);
+    let open = byMetric?.get(metric);
+    if (open === undefined || open.cell.time !== second || open.cell.kind !== kind || open.taken) {
+      open = this.cellOf(metric, kind, tags, second);
+      if (byMetric === undefined) {
+        byMetric = new Map();
+        this.recent.set(tags, byMetric);
+      }
+      byMetric.set(metric, open);
+    }
+    record(open, value, time);
+  }
+
+  /** The cell of a second and series, opened if it is not yet. */
+  private cellOf(metric: string, kind: MetricKind, tags: Record<string, string>, second: number): OpenCell {
     const kept = tags.message === undefined ? tags : this.example(metric, tags);
     const key = `${second} ${metric} ${kind} ${JSON.stringify(kept)}`;
     let open = this.open.get(key);
@@ -75,7 +99,7 @@ export class CellRecorder implements PointSink {
       open = kind === 'trend' ? { cell, buckets: new BucketCounts() } : { cell };
       this.open.set(key, open);
     }
-    record(open, value, time);
+    return open;
   }
 
   /** The cells of the seconds before `before` (epoch ms), all of them by default, taken out. */
@@ -84,6 +108,7 @@ export class CellRecorder implements PointSink {
     for (const [key, open] of this.open) {
       if (open.cell.time >= before) continue;
       cells.push(open.buckets ? { ...open.cell, buckets: open.buckets.encode() } : open.cell);
+      open.taken = true;
       this.open.delete(key);
     }
     return cells;
