@@ -8,6 +8,8 @@ import type { SelfTime } from '../cpu-profile.ts';
 import type { Ladder } from '../rate-ladder.ts';
 import { absoluteFigure, medianOf, ratioFigure, type Figure, type SectionTable } from '../report.ts';
 import type { WrkRun } from '../wrk.ts';
+import type { ClosedLoops } from '../closed-loop.ts';
+import { closedLoopFigures } from './closed-loop-figures.ts';
 
 /** The issue's goals: harness ≥ 5× the minimal Artillery walk, ≥ 0.35× wrk per worker. */
 export const GOALS = { overMinimal: 5, overWrkPerWorker: 0.35, latenessP99AtHeldMs: 50 } as const;
@@ -80,6 +82,8 @@ export const ladderNote = (ladder: Ladder<{ requestsPerSec: number }>, unit: str
 export interface Measured {
   wrk: WrkRun | null;
   wrkNote?: string;
+  /** One thread with no arrival schedule, as wrk: the parse alone and the harness's walk. */
+  closedLoops?: ClosedLoops;
   minimal: Ladder<MinimalWalkRun>;
   harness: Ladder<HarnessRun>;
   /** The runs at each walk's top rate after its ladder's (RUNS_AT_TOP in all). */
@@ -211,5 +215,6 @@ export function generatorFigures(measured: Measured): Figure[] {
         ? `at ${harnessTop.rate} walks/s, ${harnessTop.heldNote} (held: lateness p95 <= ${HELD_LATENESS_P95_MS} ms); steps ${ladderNote(harness, 'walks/s')}`
         : `held no rate; steps ${ladderNote(harness, 'walks/s')}`,
     }),
+    ...closedLoopFigures(measured.closedLoops, wrkRps, WRK_CONNECTIONS),
   ];
 }

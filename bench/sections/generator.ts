@@ -36,6 +36,7 @@ import type { BenchContext, BenchSection, SectionOutcome } from '../section.ts';
 import { RUN_SLACK_MS } from '../sizes.ts';
 import { ensureTool } from '../tools.ts';
 import { runWrk, type WrkRun } from '../wrk.ts';
+import { measureClosedLoops } from '../closed-loop.ts';
 
 interface GeneratorSize {
   durationSec: number;
@@ -124,6 +125,14 @@ async function measure(
     wrkNote = `${sequence.length} requests of the planned walks in turn; p99 ${wrk.latencyMs.p99} ms`;
   } else wrkNote = 'skipped: wrk is not installed';
   context.signal.throwIfAborted();
+  const closedLoops = await measureClosedLoops(
+    { baseUrl: nginx.baseUrl, paths: sequence, loops: WRK_CONNECTIONS, durationSec: size.durationSec },
+    RUNS_AT_TOP,
+    (mode) => {
+      context.signal.throwIfAborted();
+      context.log(`generator: closed loop (${mode}), ${WRK_CONNECTIONS} in flight, ${size.durationSec} s`);
+    },
+  );
   const firstPages = plannedFirstPages(nginx.baseUrl);
   const beforeStep = () => context.signal.throwIfAborted();
   const measureMinimal = (rate: number) => {
@@ -176,6 +185,7 @@ async function measure(
   return {
     wrk,
     wrkNote,
+    closedLoops,
     minimal,
     harness,
     minimalAgain,

@@ -1,4 +1,10 @@
-/** Low-cardinality tag values: page depths and run periods fall into a few named buckets. */
+/**
+ * The tags of a load's points: low-cardinality values (page depths and run periods fall into a
+ * few named buckets), and one shared object per set of tags a call has.
+ */
+import type { ApiCall, Credential } from '../http/call.ts';
+
+type Tags = Record<string, string>;
 
 /** Page depths up to `upTo` (1-based) are tagged `name`; deeper ones DEPTH_BEYOND. */
 const DEPTH_BUCKETS: readonly { upTo: number; name: string }[] = [
@@ -25,4 +31,45 @@ export function periodOf(elapsedMs: number, durationMs: number): 'early' | 'midd
   return share < 2 / 3 ? 'middle' : 'late';
 }
 
-export const keyLabel = (tenant: string, role: string): string => `${tenant}/${role}`;
+const keyLabel = (tenant: string, role: string): string => `${tenant}/${role}`;
+
+/**
+ * The tags of a call, one object per credential, endpoint, traffic and depth bucket, shared by
+ * every request that has them: a points file's series are found by their tags object
+ * (lib/load/points/write.ts), and a request should not build the same tags twice. Never mutated.
+ */
+const tagsByCredential = new WeakMap<Credential, Map<string, Tags>>();
+/** The latency tags: the same with the response's status. */
+const withStatus = new WeakMap<Tags, Map<number, Tags>>();
+
+export function callTags(call: ApiCall, traffic: string, depth: number): Tags {
+  const { credential } = call;
+  let known = tagsByCredential.get(credential);
+  if (known === undefined) {
+    known = new Map();
+    tagsByCredential.set(credential, known);
+  }
+  const bucket = depthBucket(depth);
+  const key = `${call.endpoint} ${traffic} ${bucket}`;
+  let tags = known.get(key);
+  if (tags === undefined) {
+    const { tenant, role } = credential;
+    tags = { endpoint: call.endpoint, tenant, role, key: keyLabel(tenant, role), traffic, depth: bucket };
+    known.set(key, tags);
+  }
+  return tags;
+}
+
+export function statusTags(tags: Tags, status: number): Tags {
+  let known = withStatus.get(tags);
+  if (known === undefined) {
+    known = new Map();
+    withStatus.set(tags, known);
+  }
+  let tagged = known.get(status);
+  if (tagged === undefined) {
+    tagged = { ...tags, status: String(status) };
+    known.set(status, tagged);
+  }
+  return tagged;
+}

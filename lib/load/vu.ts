@@ -6,7 +6,7 @@
 import { createNodeClient, type NodeClient } from '../adapters/node-http.ts';
 import { DEFAULT_BACKOFF, retryAfterMs } from '../backoff.ts';
 import type { Failure } from '../failure.ts';
-import type { ApiCall, Credential } from '../http/call.ts';
+import type { ApiCall } from '../http/call.ts';
 import { pacer } from '../http/pacer.ts';
 import type { ApiResponse } from '../http/response.ts';
 import { errorBodyShape } from '../checks/error-body-shape.ts';
@@ -19,7 +19,7 @@ import { METRIC } from './metrics.ts';
 import type { PointSink } from './points/write.ts';
 import type { RefusedRequest } from './refused-plan.ts';
 import type { LoadSettings, SetupData, Vu, WalkOptions } from './scenario.ts';
-import { depthBucket, keyLabel, periodOf } from './tags.ts';
+import { callTags, periodOf, statusTags } from './tags.ts';
 import { isDefinitive } from './thresholds.ts';
 
 /** Walk ends that prove nothing either way: counted (walk_inconclusive), never failed. */
@@ -47,47 +47,6 @@ export interface VuOptions {
 }
 
 type Tags = Record<string, string>;
-
-/**
- * The tags of a call, one object per credential, endpoint, traffic and depth bucket, shared by
- * every request that has them: a points file's series are found by their tags object
- * (lib/load/points/write.ts), and a request should not build the same tags twice. Never mutated.
- */
-const tagsByCredential = new WeakMap<Credential, Map<string, Tags>>();
-/** The latency tags: the same with the response's status. */
-const withStatus = new WeakMap<Tags, Map<number, Tags>>();
-
-function callTags(call: ApiCall, traffic: string, depth: number): Tags {
-  const { credential } = call;
-  let known = tagsByCredential.get(credential);
-  if (known === undefined) {
-    known = new Map();
-    tagsByCredential.set(credential, known);
-  }
-  const bucket = depthBucket(depth);
-  const key = `${call.endpoint} ${traffic} ${bucket}`;
-  let tags = known.get(key);
-  if (tags === undefined) {
-    const { tenant, role } = credential;
-    tags = { endpoint: call.endpoint, tenant, role, key: keyLabel(tenant, role), traffic, depth: bucket };
-    known.set(key, tags);
-  }
-  return tags;
-}
-
-function statusTags(tags: Tags, status: number): Tags {
-  let known = withStatus.get(tags);
-  if (known === undefined) {
-    known = new Map();
-    withStatus.set(tags, known);
-  }
-  let tagged = known.get(status);
-  if (tagged === undefined) {
-    tagged = { ...tags, status: String(status) };
-    known.set(status, tagged);
-  }
-  return tagged;
-}
 
 /** A network failure under load is a data point (status 0), not the end of the run. */
 function failedResponse(started: number): ApiResponse {
