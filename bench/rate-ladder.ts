@@ -1,6 +1,7 @@
 /**
  * The highest arrival rate a load generator holds: step the rate up (doubling) until a run does
- * not hold it, then try once between the last rate held and the first missed. A ladder that ran
+ * not hold it, then narrow in twice between the last rate held and the first missed (geometric
+ * means: the top is then within a factor of 2^(1/4), ~1.19, of the rate missed above it). A ladder that ran
  * out of steps or reached its ceiling without a miss measured a bound, and says so (`bound`). Each step is one
  * short run; what "held" means is the caller's (lateness p95 for the harness's engine, achieved
  * against planned vusers for Artillery's own HTTP engine).
@@ -24,6 +25,8 @@ export interface LadderOptions<Run> {
   held: (run: Run) => boolean;
   /** Called before each run; throw (e.g. on abort) to stop the ladder. */
   beforeStep?: (rate: number) => void;
+  /** Steps tried between the last rate held and the first missed, each halving the gap. @default 2 */
+  narrowings?: number;
 }
 
 export interface Ladder<Run> {
@@ -60,10 +63,14 @@ export async function climbLadder<Run>(options: LadderOptions<Run>): Promise<Lad
       break;
     }
   }
-  // One step between the last held and the first missed rate (their geometric mean).
-  if (lastHeld !== null && firstMissed !== null && steps.length < options.maxSteps) {
+  // Steps between the last held and the first missed rate (their geometric mean), each result
+  // narrowing the gap for the next.
+  for (let narrowing = 0; narrowing < (options.narrowings ?? 2); narrowing += 1) {
+    if (lastHeld === null || firstMissed === null || steps.length >= options.maxSteps) break;
     const between = Math.round(Math.sqrt(lastHeld * firstMissed));
-    if (between > lastHeld && between < firstMissed) await tryRate(between);
+    if (between <= lastHeld || between >= firstMissed) break;
+    if ((await tryRate(between)).held) lastHeld = between;
+    else firstMissed = between;
   }
   const held = steps.filter((step) => step.held);
   const top = held.reduce<LadderStep<Run> | null>(

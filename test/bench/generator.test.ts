@@ -132,7 +132,7 @@ describe('the minimal Artillery walk', () => {
 });
 
 describe('climbLadder', () => {
-  it('should double until a rate is missed, then try once between', async () => {
+  it('should double until a rate is missed, then narrow in twice between', async () => {
     const tried: number[] = [];
     const ladder = await climbLadder({
       start: 5,
@@ -145,9 +145,29 @@ describe('climbLadder', () => {
       held: (rate) => rate <= 30,
     });
 
-    expect(tried).toEqual([5, 10, 20, 40, 28]);
+    // 28 (between 20 and 40) held, so the next step is between 28 and 40: 33, missed.
+    expect(tried).toEqual([5, 10, 20, 40, 28, 33]);
     expect(ladder.top?.rate).toBe(28);
     expect(ladder.bound).toBeUndefined();
+  });
+
+  it('should narrow below a missed step too, and as often as asked', async () => {
+    const tried: number[] = [];
+    const ladder = await climbLadder({
+      start: 100,
+      maxSteps: 10,
+      ceiling: 10_000,
+      narrowings: 3,
+      measure: (rate) => {
+        tried.push(rate);
+        return Promise.resolve(rate);
+      },
+      held: (rate) => rate <= 150,
+    });
+
+    // 200 missed; 141 (between 100 and 200) held; 168 (between 141 and 200) missed; 154 missed.
+    expect(tried).toEqual([100, 200, 141, 168, 154]);
+    expect(ladder.top?.rate).toBe(141);
   });
 
   it('should call its top a bound when it ran out of steps or reached its ceiling without a miss', async () => {
