@@ -41,26 +41,36 @@ export interface ClosedLoopRun {
 }
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
-const CHILD = path.join(BENCH_DIR, 'closed-loop-child.ts');
 
-async function runClosedLoop(options: ClosedLoopOptions): Promise<ClosedLoopRun> {
+/** Runs `child` (a bench file) on Artillery's Node with `options` in a file; its last JSON line. */
+export async function runBenchChild<Result>(
+  child: string,
+  options: unknown,
+  timeoutMs: number,
+): Promise<Result> {
   // The options go in a file: the paths are too many for a command line.
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-closed-loop-options-'));
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-child-options-'));
   const optionsFile = path.join(dir, 'options.json');
   writeFileSync(optionsFile, JSON.stringify(options));
   const result = await spawnBounded({
     cmd: RUNTIME_NODE,
-    args: ['--import', 'tsx', CHILD, optionsFile],
+    args: ['--import', 'tsx', path.join(BENCH_DIR, child), optionsFile],
     // tsx is found from the project's node_modules.
     cwd: path.dirname(BENCH_DIR),
-    timeoutMs: options.durationSec * 1000 + 30_000,
+    timeoutMs,
   }).finally(() => rmSync(dir, { recursive: true, force: true }));
   const line = result.stdout.trim().split('\n').pop() ?? '';
   if (result.exitCode !== 0 || !line.startsWith('{'))
-    throw new Error(
-      `closed loop (${options.mode}) exited with ${result.exitCode}: ${result.stderr.trim().slice(-300)}`,
-    );
-  const counted = JSON.parse(line) as ClosedLoopCount;
+    throw new Error(`${child} exited with ${result.exitCode}: ${result.stderr.trim().slice(-300)}`);
+  return JSON.parse(line) as Result;
+}
+
+async function runClosedLoop(options: ClosedLoopOptions): Promise<ClosedLoopRun> {
+  const counted = await runBenchChild<ClosedLoopCount>(
+    'closed-loop-child.ts',
+    options,
+    options.durationSec * 1000 + 30_000,
+  );
   return {
     mode: options.mode,
     requestsPerSec: counted.requests / options.durationSec,

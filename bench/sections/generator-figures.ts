@@ -10,6 +10,7 @@ import { absoluteFigure, medianOf, ratioFigure, type Figure, type SectionTable }
 import type { WrkRun } from '../wrk.ts';
 import type { ClosedLoops } from '../closed-loop.ts';
 import { closedLoopFigures } from './closed-loop-figures.ts';
+import { ownScheduleFigures, type OwnScheduled } from './own-schedule-figures.ts';
 
 /** The issue's goals: harness ≥ 5× the minimal Artillery walk, ≥ 0.35× wrk per worker. */
 export const GOALS = { overMinimal: 5, overWrkPerWorker: 0.35, latenessP99AtHeldMs: 50 } as const;
@@ -84,6 +85,8 @@ export interface Measured {
   wrkNote?: string;
   /** One thread with no arrival schedule, as wrk: the parse alone and the harness's walk. */
   closedLoops?: ClosedLoops;
+  /** The harness's walk in the open model on the bench's own schedule, without Artillery. */
+  ownSchedule?: OwnScheduled;
   minimal: Ladder<MinimalWalkRun>;
   harness: Ladder<HarnessRun>;
   /** The runs at each walk's top rate after its ladder's (RUNS_AT_TOP in all). */
@@ -216,5 +219,6 @@ export function generatorFigures(measured: Measured): Figure[] {
         : `held no rate; steps ${ladderNote(harness, 'walks/s')}`,
     }),
     ...closedLoopFigures(measured.closedLoops, wrkRps, WRK_CONNECTIONS),
+    ...ownScheduleFigures(measured.ownSchedule, harnessTop, wrkRps),
   ];
 }

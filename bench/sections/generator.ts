@@ -37,6 +37,7 @@ import { RUN_SLACK_MS } from '../sizes.ts';
 import { ensureTool } from '../tools.ts';
 import { runWrk, type WrkRun } from '../wrk.ts';
 import { measureClosedLoops } from '../closed-loop.ts';
+import { runOwnSchedule } from '../own-schedule.ts';
 
 interface GeneratorSize {
   durationSec: number;
@@ -54,6 +55,9 @@ const generatorSize = (quick: boolean): GeneratorSize =>
   quick
     ? { durationSec: 4, heldDurationSec: 6, maxSteps: 6 }
     : { durationSec: 8, heldDurationSec: 15, maxSteps: 12 };
+
+/** The own-schedule ladder starts higher: its low steps, held by every walk so far, tell nothing. */
+const OWN_SCHEDULE_START = 80;
 
 /** Artillery's local worker threads for one `artillery run` (its own rule: one per CPU but one). */
 const artilleryWorkers = (): number => Math.max(1, os.cpus().length - 1);
@@ -170,6 +174,22 @@ async function measure(
     measure: measureHarness,
   });
   const harnessAgain = await repeatAtTop(harness, measureHarness, RUNS_AT_TOP, beforeStep);
+  const measureOwn = (rate: number) => {
+    context.log(`generator: harness walk on its own schedule at ${rate} walks/s for ${size.durationSec} s`);
+    return runOwnSchedule({ baseUrl: nginx.baseUrl, walksPerSec: rate, durationSec: size.durationSec });
+  };
+  const ownLadder = await climbLadder<HarnessRun>({
+    start: OWN_SCHEDULE_START,
+    maxSteps: size.maxSteps,
+    ceiling: CEILING,
+    beforeStep,
+    held: harnessHeld,
+    measure: measureOwn,
+  });
+  const ownSchedule = {
+    ladder: ownLadder,
+    again: await repeatAtTop(ownLadder, measureOwn, RUNS_AT_TOP, beforeStep),
+  };
   const top = harness.top;
   const atHeld = top
     ? await runHarness(
@@ -186,6 +206,7 @@ async function measure(
     wrk,
     wrkNote,
     closedLoops,
+    ownSchedule,
     minimal,
     harness,
     minimalAgain,
