@@ -220,7 +220,7 @@ async function measure(
 export const generator: BenchSection = {
   name: 'generator',
   title: 'Generator overhead: wrk, minimal Artillery walk, harness walk (nginx canned pages)',
-  budgetMs: (quick) => (quick ? 420_000 : 900_000),
+  budgetMs: (quick) => (quick ? 600_000 : 1_200_000),
   async run(context): Promise<SectionOutcome> {
     const nginxTool = await ensureTool('nginx', context.log);
     if (!nginxTool.ok) return { status: 'skipped', reason: nginxTool.reason };
