@@ -29,7 +29,6 @@ async function openModel(
   let started = 0;
   let finished = 0;
   const start = performance.now() + 10;
-  const cpu = process.cpuUsage();
   await new Promise<void>((resolve) => {
     const timer = setInterval(() => {
       const now = performance.now();
@@ -50,7 +49,6 @@ async function openModel(
     }, 1);
   });
   await Promise.race([Promise.all(inFlight), sleep(DRAIN_MS)]);
-  const used = process.cpuUsage(cpu);
   const sorted = lateness.sort((a, b) => a - b);
   return {
     planned,
@@ -59,7 +57,6 @@ async function openModel(
     requests,
     latenessP95Ms: sorted.length ? nearestRank(sorted, 95) : null,
     latenessP99Ms: sorted.length ? nearestRank(sorted, 99) : null,
-    cpuMicros: used.user + used.system,
   };
 }
 

@@ -4,7 +4,7 @@
  * that starts every one that is due. Set beside the walk through Artillery (./harness-walk.ts), it
  * says what Artillery's timer (one arrival per turn of the event loop, spinning between) costs.
  */
-import { runBenchChild } from './closed-loop.ts';
+import { runBenchChild } from './runtime-child.ts';
 import type { HarnessRun } from './sections/generator-figures.ts';
 
 export interface OwnScheduleOptions {
@@ -21,7 +21,6 @@ export interface OwnScheduleCount {
   requests: number;
   latenessP95Ms: number | null;
   latenessP99Ms: number | null;
-  cpuMicros: number;
   /** A check failed with error severity: the run found something and measured nothing. */
   failed: boolean;
 }
