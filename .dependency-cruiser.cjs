@@ -1,6 +1,6 @@
 /**
  * The layers (README "Layout"), checked by `npm run check`, bottom to top: lib/, sandbox/,
- * properties/, bench/, scripts/, test/. A folder imports only the layers below it, so no two
+ * scenarios/, properties/, bench/, scripts/, test/. A folder imports only the layers below it, so no two
  * top-level folders can import each other (the folder cycles of issue 23).
  * @type {import('dependency-cruiser').IConfiguration}
  */
@@ -27,6 +27,12 @@ module.exports = {
       'sandbox',
       ['properties', 'scenarios', 'scripts', 'bench', 'test'],
       'sandbox/ is the server under test: it uses lib/ and nothing of the harness above it',
+    ),
+    below(
+      'scenarios-build-on-lib-only',
+      'scenarios',
+      ['sandbox', 'properties', 'scripts', 'bench', 'test'],
+      'scenarios/ are suites as data, thin compositions of lib/: the commands and the engine bundle hand them to lib/load (lib/load/registry.ts)',
     ),
     below(
       'properties-below-the-commands',

@@ -16,6 +16,8 @@ import { provideSandbox } from '../lib/target/sandbox.ts';
 import { SANDBOX } from '../sandbox/start.ts';
 import { provideProperties } from '../lib/props/registry.ts';
 import { ALL_PROPERTIES } from '../properties/all.ts';
+import { provideScenarios } from '../lib/load/registry.ts';
+import { SCENARIOS } from '../scenarios/index.ts';
 
 /** Its files went straight into DIR; now, as every command's, into a folder of the reports dir. */
 const RETIRED = { out: '--reports-dir DIR: the report goes to DIR/bench/ (default reports/bench/)' };
@@ -60,5 +62,6 @@ async function main(): Promise<number> {
 
 // lib/ does not import the layers above it: the sandbox and the property suites are handed in here.
 provideSandbox(SANDBOX);
+provideScenarios(SCENARIOS);
 provideProperties(ALL_PROPERTIES);
 runCli(main);

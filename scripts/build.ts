@@ -1,7 +1,7 @@
 /**
- * `npm run build [-- --out-dir DIR]`: bundles the harness's Artillery engine (every scenario of
- * lib/load/scenarios/ with the one walk and the checks) into DIR/artillery-engine-harness/index.js with
- * esbuild. Load commands build it themselves before a run, so it is never stale; this command is
+ * `npm run build [-- --out-dir DIR]`: bundles the harness's Artillery engine (from
+ * scenarios/engine-entry.ts: every scenario of scenarios/ with the one walk and the checks) into
+ * DIR/artillery-engine-harness/index.js with esbuild. Load commands build it themselves before a run, so it is never stale; this command is
  * for looking at the bundle or shipping it (a reproduction, a distributed run).
  * Exit codes: 0 built, 2 usage or build error.
  */

@@ -15,6 +15,8 @@ import { CAPACITY_OPTIONS, CAPACITY_USAGE, capacityOptions } from '../lib/capaci
 import { runCapacity } from '../lib/capacity/run.ts';
 import { provideSandbox } from '../lib/target/sandbox.ts';
 import { SANDBOX } from '../sandbox/start.ts';
+import { provideScenarios } from '../lib/load/registry.ts';
+import { SCENARIOS } from '../scenarios/index.ts';
 
 const progress = (objective: Objective) => (stats: StepStats) =>
   console.log(
@@ -44,4 +46,5 @@ async function main(): Promise<number> {
 
 // lib/ does not import the layers above it: the sandbox is handed in here.
 provideSandbox(SANDBOX);
+provideScenarios(SCENARIOS);
 runCli(main);

@@ -18,6 +18,8 @@ import { provideSandbox } from '../lib/target/sandbox.ts';
 import { SANDBOX } from '../sandbox/start.ts';
 import { provideProperties } from '../lib/props/registry.ts';
 import { ALL_PROPERTIES } from '../properties/all.ts';
+import { provideScenarios } from '../lib/load/registry.ts';
+import { SCENARIOS } from '../scenarios/index.ts';
 
 const USAGE = renderHelp({
   usage: ['npm start', 'npm run gate -- [options]'],
@@ -68,5 +70,6 @@ async function main(): Promise<number> {
 
 // lib/ does not import the layers above it: the sandbox and the property suites are handed in here.
 provideSandbox(SANDBOX);
+provideScenarios(SCENARIOS);
 provideProperties(ALL_PROPERTIES);
 runCli(main);

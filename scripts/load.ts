@@ -23,6 +23,8 @@ import { runLoad, type LoadRun } from '../lib/load/run/run-load.ts';
 import { generatorLine } from '../lib/load/verdict.ts';
 import { provideSandbox } from '../lib/target/sandbox.ts';
 import { SANDBOX } from '../sandbox/start.ts';
+import { provideScenarios } from '../lib/load/registry.ts';
+import { SCENARIOS } from '../scenarios/index.ts';
 
 const percent = (share: number | null) => (share === null ? 'n/a' : `${Math.round(share * 1000) / 10}%`);
 
@@ -93,4 +95,5 @@ async function main(): Promise<number> {
 
 // lib/ does not import the layers above it: the sandbox is handed in here.
 provideSandbox(SANDBOX);
+provideScenarios(SCENARIOS);
 runCli(main);

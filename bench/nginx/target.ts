@@ -22,7 +22,7 @@ export function cannedTarget(baseUrl: string): TargetFile {
 
 /**
  * The first-page URL of the harness's walks 0 to `walks - 1`, in order: walk i of a run starts at
- * line i modulo the count (exec.scenario.iterationInTest, as in lib/load/scenarios/common/walking.ts).
+ * line i modulo the count (exec.scenario.iterationInTest, as in lib/load/walking-scenario.ts).
  * @default walks 720, a whole number of turns of the plan's rotation on this one-tenant target
  */
 export function plannedFirstPages(baseUrl: string, walks = 720): string[] {

@@ -1,5 +1,5 @@
 /**
- * One step of a capacity run: a load of the `capacity` scenario (lib/load/scenarios/capacity.ts)
+ * One step of a capacity run: a load of the `capacity` scenario (scenarios/capacity.ts, handed in through lib/load/registry.ts)
  * at one constant arrival rate, run and judged by the load pipeline (lib/load/run/loads.ts
  * runStages) as the one stage of an Artillery run of its own, under `step-<n>/`, so its points
  * are its own; then its responses (lib/load/points/responses.ts) and what the generator did. The setup runs once, before the first step.
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { HarnessError } from '../errors.ts';
 import type { GeneratorRequest } from '../load/artillery/run.ts';
 import type { LoadSettings, SetupData } from '../load/scenario.ts';
-import { capacity } from '../load/scenarios/capacity.ts';
+import { scenarioNamed } from '../load/registry.ts';
 import { runStages, stageError } from '../load/run/loads.ts';
 import { REQUEST_TIMEOUT_MS, runSetup, type PreparedLoad } from '../load/run/prepare.ts';
 import { reportPointsOf } from '../load/run/summary-metrics.ts';
@@ -58,7 +58,7 @@ const settingsOf = (rate: number, durationS: number): LoadSettings => ({
  * line when the target is unreachable or refuses a key) and measures the latency floor.
  */
 export async function capacitySetup(run: OpenedTarget, rate: number, durationS: number): Promise<SetupData> {
-  const { setup, setupError } = await runSetup(capacity, run, settingsOf(rate, durationS));
+  const { setup, setupError } = await runSetup(scenarioNamed('capacity'), run, settingsOf(rate, durationS));
   if (setupError !== undefined) throw new HarnessError(setupError);
   return setup;
 }
@@ -66,6 +66,7 @@ export async function capacitySetup(run: OpenedTarget, rate: number, durationS: 
 /** A step as a load: no thresholds, since the objective (objective.ts) judges the step. */
 function stepLoad(request: StepRequest): PreparedLoad {
   const settings = settingsOf(request.rate, request.durationS);
+  const capacity = scenarioNamed('capacity');
   return {
     name: capacity.name,
     scenario: capacity,

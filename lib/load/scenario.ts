@@ -1,5 +1,5 @@
 /**
- * What a load scenario is (lib/load/scenarios/*.ts): its arrival phases, a setup that runs once in the
+ * What a load scenario is (scenarios/*.ts, handed in through lib/load/registry.ts): its arrival phases, a setup that runs once in the
  * harness's own process before any load (it fails fast, in one line, when the target is
  * unreachable or refuses a key), and what one arrival does. A scenario knows nothing of the engine
  * that schedules its arrivals: it is given a Vu (lib/load/vu.ts) that walks and sends.

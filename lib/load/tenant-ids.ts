@@ -1,6 +1,6 @@
 /**
  * Who owns which record: one complete walk of each list each tenant can walk, alone, before any
- * load. Isolation under load (lib/load/scenarios/common/owners.ts) and a reproduction under load
+ * load. Isolation under load (lib/load/owners.ts) and a reproduction under load
  * (lib/repro/under-load.ts) judge a foreign id in a walk with it.
  */
 import type { Endpoint } from '../contract/endpoints.ts';

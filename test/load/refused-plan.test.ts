@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { planRefused, REFUSED_CHECKS } from '../../lib/load/refused-plan.ts';
 import { planWalk } from '../../lib/load/walk-plan.ts';
 import type { Vu } from '../../lib/load/scenario.ts';
-import { walkBesideRefused } from '../../lib/load/scenarios/common/refused.ts';
+import { walkBesideRefused } from '../../lib/load/walk-beside-refused.ts';
 import type { Target } from '../../lib/target/target.ts';
 import { TARGET } from './fixtures.ts';
 

@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { VerdictMetrics } from '../../lib/load/artillery/verdict-metrics.ts';
 import { reportResult } from '../../lib/load/run/report-result.ts';
 import type { RunPlan } from '../../lib/load/run/run-plan.ts';
+import '../setup/provide-layers.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'report-result-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -1,7 +1,8 @@
 /**
  * Bundles the harness's Artillery engines with esbuild, each into one CommonJS file: the load
- * engine (engine.ts, with every scenario, the one walk and undici) as `artillery-engine-harness`,
- * and a reproduction's engine (repro-engine.ts) as `artillery-engine-harness-repro`. Artillery
+ * engine (engine.ts, with every scenario of scenarios/, the one walk and undici) as
+ * `artillery-engine-harness`, and a reproduction's engine (repro-engine.ts) as
+ * `artillery-engine-harness-repro`. Artillery
  * resolves an engine by package name, and a directory holding that package on NODE_PATH is all it
  * needs. esbuild strips types and checks nothing: `tsc --noEmit` is a step of its own (npm test).
  */
@@ -17,6 +18,13 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const ENGINE_PACKAGE = 'artillery-engine-harness';
 /** The package a reproduction's script names (`engines: { harness-repro: {} }`). */
 const REPRO_ENGINE_PACKAGE = `artillery-engine-${REPRO_ENGINE}`;
+/**
+ * The load engine's entry: scenarios/ hands its scenarios to lib/load there and exports engine.ts.
+ * A path esbuild reads, not an import: lib/ still imports nothing above it.
+ */
+const LOAD_ENGINE_ENTRY = 'scenarios/engine-entry.ts';
+/** The reproduction engine's entry: it runs one plan, no scenario. */
+const REPRO_ENGINE_ENTRY = 'lib/load/artillery/repro-engine.ts';
 /** Where the project's own runs find the load engine (put on NODE_PATH). */
 export const ENGINE_DIR = path.join(ROOT, '.build', 'engine');
 
@@ -40,11 +48,11 @@ const ENGINE_BUILD: BuildOptions = {
   write: false,
 };
 
-/** The engine package's files by their path under the directory that goes on NODE_PATH. */
+/** The engine package's files (`entry` from the project root) by their path under the directory on NODE_PATH. */
 async function bundle(entry: string, name: string, sourcemap: boolean): Promise<Record<string, string>> {
   const result = await build({
     ...ENGINE_BUILD,
-    entryPoints: [path.join(ROOT, 'lib/load/artillery', entry)],
+    entryPoints: [path.join(ROOT, entry)],
     outfile: path.join(name, 'index.js'),
     // A project run maps stack traces to the .ts lines; a reproduction is read by a person.
     sourcemap: sourcemap ? 'linked' : false,
@@ -61,7 +69,7 @@ async function bundle(entry: string, name: string, sourcemap: boolean): Promise<
 let built: Promise<string> | undefined;
 
 async function writeEngine(dir: string): Promise<string> {
-  const files = await bundle('engine.ts', ENGINE_PACKAGE, true);
+  const files = await bundle(LOAD_ENGINE_ENTRY, ENGINE_PACKAGE, true);
   for (const [name, text] of Object.entries(files)) {
     const file = path.join(dir, name);
     mkdirSync(path.dirname(file), { recursive: true });
@@ -86,4 +94,4 @@ export function buildEngine(dir?: string): Promise<string> {
  * package.json): the caller redacts them and writes them into the reproduction's directory.
  */
 export const buildReproEngine = (): Promise<Record<string, string>> =>
-  bundle('repro-engine.ts', REPRO_ENGINE_PACKAGE, false);
+  bundle(REPRO_ENGINE_ENTRY, REPRO_ENGINE_PACKAGE, false);

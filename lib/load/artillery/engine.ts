@@ -2,7 +2,7 @@
  * The harness's Artillery engine: the one place that knows Artillery's API (the engine contract
  * of artillery 2.x: a class whose createScenario(spec, events) returns the VU function; metrics go
  * out through events.emit). Each arrival Artillery schedules runs one arrival of the scenario of
- * its stage (lib/load/scenarios/index.ts) with that stage's Vu, over one undici client per stage and
+ * its stage (handed in by the bundle's entry, scenarios/engine-entry.ts) with that stage's Vu, over one undici client per stage and
  * worker; every sample is folded into its second's cell of the stage's points (lib/load/points),
  * written once a second, for the harness to merge and judge, and a few
  * counters are mirrored into Artillery's own metrics (summed per second: Artillery digests every
@@ -15,7 +15,6 @@
 import { threadId } from 'node:worker_threads';
 import path from 'node:path';
 import type { EventEmitter } from 'node:events';
-import { SCENARIOS } from '../scenarios/index.ts';
 import { resolveTarget, targetSecrets, type Target } from '../../target/target.ts';
 import { METRIC } from '../metrics.ts';
 import { PointWriter, type PointSink } from '../points/write.ts';
@@ -24,6 +23,7 @@ import type { MetricKind } from '../points/format.ts';
 import type { Arrival, LoadScenario } from '../scenario.ts';
 import { createVu } from '../vu.ts';
 import { planWalk } from '../walk-plan.ts';
+import { scenarioNamed } from '../registry.ts';
 import { GRACE_S, splitPhaseName, type EngineConfig, type StageConfig } from './engine-config.ts';
 import { PublishedMetrics, type ArtillerySample } from './published-metrics.ts';
 import { VerdictMetrics } from './verdict-metrics.ts';
@@ -121,8 +121,7 @@ class HarnessEngine {
     if (known) return known;
     const config = this.config.stages[name];
     if (!config) throw new Error(`no stage "${name}" in the script's config.harness.stages`);
-    const scenario = SCENARIOS[config.scenario as LoadScenario['name']];
-    if (!scenario) throw new Error(`no load scenario "${config.scenario}"`);
+    const scenario = scenarioNamed(config.scenario);
     const { generator, pointsDir } = this.config;
     const worker = `${generator.index}-${threadId}-${process.pid}`;
     const file = path.join(pointsDir, name, `points-${worker}.ndjson.gz`);

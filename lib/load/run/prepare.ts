@@ -11,7 +11,7 @@ import type { Phase } from '../phases.ts';
 import { PROFILES } from '../profiles.ts';
 import type { LoadScenario, LoadSettings, SetupData } from '../scenario.ts';
 import { overridesFromFlags, thresholdsFor, type Thresholds } from '../thresholds.ts';
-import { SCENARIOS } from '../scenarios/index.ts';
+import { scenarioNamed } from '../registry.ts';
 import { checkOptions, type LoadOptions } from './options.ts';
 import { openTarget, type OpenedTarget } from '../../target/open.ts';
 import { SANDBOX_FLOOD_RATE, sandboxOptionsFor } from './sandbox.ts';
@@ -92,7 +92,7 @@ export async function prepareLoad(
   opened?: OpenedTarget,
 ): Promise<PreparedLoad> {
   const { scenario: scenarioName, profile } = checkOptions(options);
-  const scenario = SCENARIOS[scenarioName];
+  const scenario = scenarioNamed(scenarioName);
   const thresholds = thresholdsFor(scenarioName, profile, overridesFromFlags(options.thresholds ?? []));
   const run = opened
     ? { ...opened, close: async () => {} }

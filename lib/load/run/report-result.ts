@@ -18,7 +18,7 @@ import { nameSafe } from '../artillery/published-metrics.ts';
 import { phasesDurationS, plannedArrivals } from '../phases.ts';
 import type { MergedSummary } from '../points/merge.ts';
 import type { LoadFailure } from '../points/run-points.ts';
-import { SCENARIOS } from '../scenarios/index.ts';
+import { scenarioNamed } from '../registry.ts';
 import { parseExpression } from '../thresholds.ts';
 import { judge, rateLimiting, type ThresholdResult } from '../verdict.ts';
 import type { LoadResult } from './loads.ts';
@@ -67,7 +67,7 @@ export async function reportResult(dir: string): Promise<LoadResult & { accuracy
   const read = reportMetrics(await readReport(file), file);
   const merged = withThresholdNames(read.summary, plan);
   const failures = read.failures.map(asFailure);
-  const premise = SCENARIOS[plan.scenario].premise?.(merged.metrics, plan.settings);
+  const premise = scenarioNamed(plan.scenario).premise?.(merged.metrics, plan.settings);
   const judged = judge({
     ...(plan.setupError === undefined ? {} : { engineError: plan.setupError }),
     merged,

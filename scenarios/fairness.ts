@@ -6,13 +6,13 @@
  * one is throttled: rate_limited{traffic:quiet} and latency{traffic:quiet} are the gates. A run in
  * which the noisy tenant was never throttled proves nothing about fairness: inconclusive.
  */
-import { HarnessError } from '../../errors.ts';
-import { METRIC } from '../metrics.ts';
-import type { Phase } from '../phases.ts';
-import type { LoadScenario } from '../scenario.ts';
-import { planWalk, walkableTenants } from '../walk-plan.ts';
-import type { Target } from '../../target/target.ts';
-import { probeTarget } from './common/setup.ts';
+import { HarnessError } from '../lib/errors.ts';
+import { METRIC } from '../lib/load/metrics.ts';
+import type { Phase } from '../lib/load/phases.ts';
+import type { LoadScenario } from '../lib/load/scenario.ts';
+import { planWalk, walkableTenants } from '../lib/load/walk-plan.ts';
+import type { Target } from '../lib/target/target.ts';
+import { probeTarget } from '../lib/load/setup.ts';
 
 /** Shares of the run: quiet tenants alone, the flood ramping up, the flood held. */
 const SHARES = { quiet: 0.2, ramp: 0.4 };

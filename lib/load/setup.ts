@@ -5,14 +5,14 @@
  * checked traffic: every page goes through the page checks, and what it breaks is a finding of the
  * load (SetupData.failures), never an exception.
  */
-import { HarnessError } from '../../../errors.ts';
-import type { Failure } from '../../../failure.ts';
-import type { ApiCall } from '../../../http/call.ts';
-import { latencyFloor } from '../../drift.ts';
-import type { SetupContext, SetupData } from '../../scenario.ts';
-import { planWalk, walkableTenants } from '../../walk-plan.ts';
-import { walkList } from '../../../paging/walk-list.ts';
-import { MAX_PAGES } from '../../../paging/walk.ts';
+import { HarnessError } from '../errors.ts';
+import type { Failure } from '../failure.ts';
+import type { ApiCall } from '../http/call.ts';
+import { latencyFloor } from './drift.ts';
+import type { SetupContext, SetupData } from './scenario.ts';
+import { planWalk, walkableTenants } from './walk-plan.ts';
+import { walkList } from '../paging/walk-list.ts';
+import { MAX_PAGES } from '../paging/walk.ts';
 
 const FLOOR_SAMPLES = 20;
 const SETUP_MS = 60_000;

@@ -6,11 +6,11 @@
  * page again when its turn comes back. Every page is checked with the shared page checks; a
  * failure is recorded as a check_failures point.
  */
-import { ENDPOINTS } from '../../contract/endpoints.ts';
-import type { LoadScenario } from '../scenario.ts';
-import { planWalk, walkableTenants } from '../walk-plan.ts';
-import { foldPage, MAX_PAGES, nextCall, startWalk, type WalkState } from '../../paging/walk.ts';
-import { probeTarget } from './common/setup.ts';
+import { ENDPOINTS } from '../lib/contract/endpoints.ts';
+import type { LoadScenario } from '../lib/load/scenario.ts';
+import { planWalk, walkableTenants } from '../lib/load/walk-plan.ts';
+import { foldPage, MAX_PAGES, nextCall, startWalk, type WalkState } from '../lib/paging/walk.ts';
+import { probeTarget } from '../lib/load/setup.ts';
 
 /**
  * Idle walks in progress per (tenant, endpoint) slot, in this worker. An arrival takes one and

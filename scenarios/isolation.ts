@@ -5,12 +5,12 @@
  * statistic: the run starts no more walks after it. Catches a response cache keyed without the
  * tenant (shared-cache).
  */
-import { profilePhases } from '../phases.ts';
-import type { LoadScenario } from '../scenario.ts';
-import { planWalk } from '../walk-plan.ts';
-import { collectOwners, ownerLookup } from './common/owners.ts';
-import { walkBesideRefused } from './common/refused.ts';
-import { probeTarget } from './common/setup.ts';
+import { profilePhases } from '../lib/load/phases.ts';
+import type { LoadScenario } from '../lib/load/scenario.ts';
+import { planWalk } from '../lib/load/walk-plan.ts';
+import { collectOwners, ownerLookup } from '../lib/load/owners.ts';
+import { walkBesideRefused } from '../lib/load/walk-beside-refused.ts';
+import { probeTarget } from '../lib/load/setup.ts';
 
 let lookups: ((tenant: string) => (id: string) => string | undefined) | undefined;
 

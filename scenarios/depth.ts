@@ -4,7 +4,7 @@
  * small: keyset pagination costs the same at any depth, an offset scan does not. Latency is also
  * tagged by depth bucket (latency{depth:21-100}) for the report.
  */
-import { walkingScenario } from './common/walking.ts';
+import { walkingScenario } from '../lib/load/walking-scenario.ts';
 
 export const depth = walkingScenario('depth', 'smoke', {
   endpoints: ['orders'],

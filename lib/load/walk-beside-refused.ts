@@ -3,9 +3,9 @@
  * request of the same tenant that the contract refuses (lib/load/refused-plan.ts), so refusals
  * are decided while the same tenant's walks are being served.
  */
-import type { ApiCall } from '../../../http/call.ts';
-import { planRefused } from '../../refused-plan.ts';
-import type { Arrival, Vu, WalkOptions } from '../../scenario.ts';
+import type { ApiCall } from '../http/call.ts';
+import { planRefused } from './refused-plan.ts';
+import type { Arrival, Vu, WalkOptions } from './scenario.ts';
 
 export async function walkBesideRefused(
   vu: Vu,

@@ -2,11 +2,11 @@
  * Who owns which record, for isolation under load: setup walks each tenant's lists alone and
  * keeps the ids; every arrival then looks ids up in one map built from them.
  */
-import { tenantsDisjoint } from '../../../checks/tenants-disjoint.ts';
-import { HarnessError } from '../../../errors.ts';
-import type { SetupContext, SetupData } from '../../scenario.ts';
-import { walkTenantIds } from '../../tenant-ids.ts';
-import { runWalkSetCheck } from '../../../paging/run-checks.ts';
+import { tenantsDisjoint } from '../checks/tenants-disjoint.ts';
+import { HarnessError } from '../errors.ts';
+import type { SetupContext, SetupData } from './scenario.ts';
+import { walkTenantIds } from './tenant-ids.ts';
+import { runWalkSetCheck } from '../paging/run-checks.ts';
 
 const SETUP_WALK_MS = 60_000;
 

@@ -4,10 +4,10 @@
  * Short pages, so each walk asks a lot. A run that never saw a 429 never reached overload: it
  * proves nothing about how overload is answered, and says so (inconclusive).
  */
-import { METRIC } from '../metrics.ts';
-import { PROFILES } from '../profiles.ts';
-import type { LoadScenario } from '../scenario.ts';
-import { walkingScenario } from './common/walking.ts';
+import { METRIC } from '../lib/load/metrics.ts';
+import { PROFILES } from '../lib/load/profiles.ts';
+import type { LoadScenario } from '../lib/load/scenario.ts';
+import { walkingScenario } from '../lib/load/walking-scenario.ts';
 
 const overload = walkingScenario('stress', 'stress', { limits: [20] }, (metrics, settings) => {
   if ((metrics[METRIC.rateLimited]?.values.passes ?? 0) > 0) return undefined;

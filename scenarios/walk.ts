@@ -3,6 +3,6 @@
  * filters, every page checked with the shared invariants. Takes any profile: smoke (the
  * default), load, stress, spike, soak, capacity.
  */
-import { walkingScenario } from './common/walking.ts';
+import { walkingScenario } from '../lib/load/walking-scenario.ts';
 
 export const walk = walkingScenario('walk', 'smoke');
