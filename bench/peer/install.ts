@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { spawnBounded } from '../../lib/process/spawn-bounded.ts';
 
-/** The version the comparison was made with (issue 18: 4.32.x). */
+/** The version the comparison was made with (docs/bench.md names it beside the figures). */
 const SCHEMATHESIS_VERSION = '4.32.5';
 
 export interface PeerTool {

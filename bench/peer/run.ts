@@ -43,7 +43,7 @@ export interface PeerRun extends PeerSummary {
   keyPrinted: boolean;
 }
 
-// Both schemes the document declares get the same key, as the spec allows (§5); left to itself,
+// Both schemes the document declares get the same key, as the spec allows (spec §5); left to itself,
 // Schemathesis would generate a value for the header that is not given.
 const configFile = (apiKeyHeader: string) =>
   [

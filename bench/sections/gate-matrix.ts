@@ -20,7 +20,7 @@ const GATE_SCRIPT = path.join(ROOT, 'scripts', 'gate.ts');
 const GATE_TIMEOUT_MS = 5 * 60_000;
 const REPORTS = ['summary.json', 'junit.xml', 'report.html'] as const;
 
-/** One fault of each kind the gate must never lose (issue 27); also what `npm test` runs. */
+/** One fault of each kind the gate must never lose; also what `npm test` runs. */
 export const GATE_MATRIX_QUICK = [
   'page-boundary-duplicate',
   'status-filter-500',

@@ -1,4 +1,7 @@
-/** The one signature all checks share (STYLE: one invariant, one file, one name). */
+/**
+ * The one signature all checks share: one invariant per file of lib/checks/, listed once in
+ * registry.ts under the name that reports, flags and docs use.
+ */
 import type { ApiCall } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
 import type { FailureFields } from '../failure.ts';

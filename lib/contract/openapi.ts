@@ -1,6 +1,8 @@
 /**
  * The OpenAPI 3.1 document of the public read API, built from the schemas in schemas.ts so that
- * document, types and validators share one source. `npm run report -- --openapi` prints it.
+ * document, types and validators share one source. The repo keeps it as spec/openapi.json
+ * (`npm run build` rewrites it; test/lib/openapi.test.ts fails when it drifts);
+ * `npm run report -- --openapi` prints it.
  */
 import { ApiError, MenuItem, MenuItemsPage, Order, OrdersPage, Pagination } from './schemas.ts';
 import { ENDPOINT_INFO, LIMITS, type Endpoint } from './endpoints.ts';
@@ -164,3 +166,9 @@ export function openApiDocument({ apiKeyHeader = SERVICE_API_KEY_HEADER }: { api
     },
   };
 }
+
+/** Where the repo keeps the document, from the project root. */
+export const OPENAPI_FILE = 'spec/openapi.json';
+
+/** The document as the repo keeps it: two-space JSON and a final newline. */
+export const openApiJson = (): string => `${JSON.stringify(openApiDocument(), null, 2)}\n`;

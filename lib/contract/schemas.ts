@@ -45,7 +45,7 @@ export const Pagination = Type.Object(
 );
 
 // spec §2 gives the Error fields without a "required" column; an error body without its status
-// code or message is what the harness calls a broken Error shape (DESIGN fault "error shape").
+// code or message is what the harness calls a broken Error shape (the sandbox fault `error-shape`).
 export const ApiError = Type.Object(
   {
     message: Type.Union([Type.String(), Type.Array(Type.String())]),

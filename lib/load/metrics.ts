@@ -23,7 +23,7 @@ export const METRIC = {
   retries: 'retries',
   /** Trend (ms): from a key's first 429 to the next response that served it. */
   throttleRecovery: 'throttle_recovery',
-  /** Rate (advisory): 429s that carried a readable Retry-After; the spec does not promise one (§8). */
+  /** Rate (advisory): 429s that carried a readable Retry-After; the spec does not promise one (spec §8). */
   retryAfterPresent: 'retry_after_present',
   /** Rate (advisory): retries after waiting the full Retry-After that were served. */
   retryAfterHonest: 'retry_after_honest',

@@ -1,4 +1,4 @@
-/** Load goes only to explicitly allowed targets (DESIGN, Safety). */
+/** Load goes only to explicitly allowed targets: the harness is pointed at real systems. */
 import type { Target } from './target.ts';
 
 export function isLoopbackUrl(url: string): boolean {

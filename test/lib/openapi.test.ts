@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { ENDPOINT_INFO, ENDPOINTS } from '../../lib/contract/endpoints.ts';
-import { API_VERSION_LABEL, openApiDocument } from '../../lib/contract/openapi.ts';
+import { API_VERSION_LABEL, OPENAPI_FILE, openApiDocument, openApiJson } from '../../lib/contract/openapi.ts';
 import { errorBodyProblems, pageProblems } from '../../lib/contract/validate.ts';
 import { emptyPage, invalidErrors, invalidMenuPages, validErrors, validMenuPage } from './examples.ts';
 
@@ -11,6 +12,13 @@ describe('OpenAPI document', () => {
     const result = await new Validator().validate(openApiDocument());
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
+  });
+
+  it('should be what the repo keeps in spec/openapi.json, text for text', () => {
+    const kept = readFileSync(OPENAPI_FILE, 'utf8');
+    expect(kept, `${OPENAPI_FILE} drifted from lib/contract: run npm run build and commit it`).toBe(
+      openApiJson(),
+    );
   });
 
   it('should carry the spec facts: version label, security schemes, operations, errors', () => {

@@ -30,7 +30,7 @@ describe('planRefused', () => {
     }
   });
 
-  it('should pair each change with the check and status the spec fixes for it (§5)', () => {
+  it('should pair each change with the check and status the spec fixes for it (spec §5)', () => {
     for (const { call, check, index } of refusals(TARGET, 200)) {
       const { changedQuery } = change(TARGET, index);
       const role = call.credential.role;

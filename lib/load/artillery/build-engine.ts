@@ -28,7 +28,7 @@ const REPRO_ENGINE_ENTRY = 'lib/load/artillery/repro-engine.ts';
 /** Where the project's own runs find the load engine (put on NODE_PATH). */
 export const ENGINE_DIR = path.join(ROOT, '.build', 'engine');
 
-/** Every option carries its reason (STYLE: the esbuild config). */
+/** Each option with the reason it is set, so that none is changed without knowing what relies on it. */
 const ENGINE_BUILD: BuildOptions = {
   // One self-contained file: Artillery's workers, or a reproduction's directory, resolve nothing
   // of ours from node_modules.
