@@ -3,10 +3,22 @@
  * suite starts only against a live server, and an unreachable one fails in one line, in bounded time.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { backoffDelayMs, type BackoffPolicy } from '../backoff.ts';
 import { HarnessError } from '../errors.ts';
 import type { Target } from '../target/target.ts';
 import { createNodeClient } from '../adapters/node-http.ts';
 
+/**
+ * Between attempts, the shared backoff (capped exponential, full jitter) from 100 ms up to 1 s: a
+ * server that comes up is used at once, not after a fixed sleep. The deadline bounds the attempts.
+ */
+const READINESS_BACKOFF: BackoffPolicy = { maxRetries: Infinity, baseMs: 100, capMs: 1000 };
+
+/**
+ * Resolves once the target answers; rethrows the client's one-line error (connection refused, no
+ * answer) when it still has none at `timeoutMs`. Only connection errors are retried: withBackoff
+ * (lib/paging/walk-list.ts) retries 429 answers, and any answer, a 429 too, means the target is up.
+ */
 export async function waitUntilAnswering(target: Target, timeoutMs = 10_000): Promise<void> {
   const client = createNodeClient(target, { timeoutMs: Math.min(timeoutMs, 5000), connections: 1 });
   const deadline = Date.now() + timeoutMs;
@@ -21,9 +33,9 @@ export async function waitUntilAnswering(target: Target, timeoutMs = 10_000): Pr
         await client.send(call);
         return;
       } catch (error) {
-        if (!(error instanceof HarnessError) || Date.now() + 100 * 2 ** attempt > deadline) throw error;
-        // Retrying with backoff, not sleeping a fixed time: a server that comes up is used at once.
-        await sleep(Math.min(100 * 2 ** attempt, 1000));
+        const waitMs = backoffDelayMs(attempt, null, READINESS_BACKOFF, Math.random);
+        if (!(error instanceof HarnessError) || Date.now() + waitMs > deadline) throw error;
+        await sleep(waitMs);
       }
     }
   } finally {

@@ -1,0 +1,48 @@
+/**
+ * waitUntilAnswering: a target that comes up late is used once it answers, one that never does
+ * fails in one line within its time, and any answer (a 401 without a key) counts as up.
+ */
+import { createServer } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { freePort } from '../../bench/net.ts';
+import { HarnessError } from '../../lib/errors.ts';
+import { waitUntilAnswering } from '../../lib/props/readiness.ts';
+import { resolveInlineTarget } from '../../lib/target/target.ts';
+
+const targetAt = (port: number) =>
+  resolveInlineTarget({
+    baseUrl: `http://127.0.0.1:${port}/api/v1`,
+    apiKeyHeader: 'X-Test-Api-Key',
+    load: { allowed: false, maxRps: 1 },
+    tenants: [{ name: 'a', quiescent: true, keys: { full: { value: 'readiness-test-key' } } }],
+  });
+
+describe('waitUntilAnswering', () => {
+  it('should wait for a server that starts listening late, and return once it answers', async () => {
+    const port = await freePort();
+    const server = createServer((_request, response) => {
+      response.statusCode = 401;
+      response.end('{"statusCode":401,"error":"Unauthorized","message":"no key"}');
+    });
+    const late = setTimeout(() => server.listen(port, '127.0.0.1'), 400);
+    try {
+      const started = Date.now();
+      await waitUntilAnswering(targetAt(port), 5000);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(350);
+      expect(server.listening).toBe(true);
+    } finally {
+      clearTimeout(late);
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('should fail in one line, within its time, when nothing ever answers', async () => {
+    const port = await freePort();
+    const started = Date.now();
+    const error: unknown = await waitUntilAnswering(targetAt(port), 1000).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HarnessError);
+    expect((error as Error).message).not.toContain('\n');
+    expect((error as Error).message).toContain(`127.0.0.1:${port}`);
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+});
