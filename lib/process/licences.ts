@@ -3,6 +3,13 @@
  * tools/artillery's, read as npm declares them. Copyleft-over-a-network (AGPL, SSPL), source-
  * available (Business Source, Elastic, PolyForm), commercial and unlicensed packages are refused:
  * the harness may use none of them (README: why the load engine is Artillery).
+ *
+ * Why not license-checker-rseidelsohn (5.0.1, the kept fork of license-checker): on these three
+ * trees it finds the same 707 packages, but it judges a licence by its whole string (`--failOn`
+ * matches it exactly, so `(MIT AND AGPL-3.0-only)` passes; `--onlyAllow` by substring, so it
+ * passes as MIT too), stops the process at the first hit instead of naming every package, and
+ * would add 130 packages. Reading the manifests is the small part; the refused list, the SPDX
+ * reading and the `SEE LICENSE IN` texts are the policy, which is the harness's own.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -116,6 +123,44 @@ function seeLicenceIn(pkg: InstalledPackage, target: string): string | undefined
 }
 
 /**
+ * The refused terms that decide an SPDX expression, read as SPDX reads it (AND binds tighter than
+ * OR, parentheses group): [] when some way through it is allowed. `AND`/`OR` count only as whole
+ * words, so `GPL-2.0-or-later` stays one term.
+ */
+function refusedTerms(expression: string): string[] {
+  const tokens = expression
+    .split(/(\(|\)|(?<![^\s()])(?:AND|OR)(?![^\s()]))/i)
+    .map((token) => token.trim())
+    .filter(Boolean);
+  let at = 0;
+  const isWord = (word: string) => tokens[at]?.toUpperCase() === word;
+  const term = (): string[] => {
+    const token = tokens[at++] ?? '';
+    if (token !== '(') return [refusedTerm(token)].filter((refused) => refused !== undefined);
+    const inner = alternatives();
+    if (tokens[at] === ')') at += 1;
+    return inner;
+  };
+  const conjunction = (): string[] => {
+    const refused = term();
+    while (isWord('AND')) {
+      at += 1;
+      refused.push(...term());
+    }
+    return refused;
+  };
+  const alternatives = (): string[] => {
+    const each = [conjunction()];
+    while (isWord('OR')) {
+      at += 1;
+      each.push(conjunction());
+    }
+    return each.some((refused) => refused.length === 0) ? [] : each.flat();
+  };
+  return alternatives();
+}
+
+/**
  * Why the package's licence is refused, or undefined when it is allowed. An SPDX `OR` allows the
  * package when any one alternative is allowed; within an alternative every `AND` term must be.
  */
@@ -124,17 +169,8 @@ export function licenceProblem(pkg: InstalledPackage): string | undefined {
   if (!licence) return undefined; // reported apart: see `unlicensedPackages`
   const seeIn = /^SEE LICEN[CS]E IN (.+)$/i.exec(licence);
   if (seeIn) return seeLicenceIn(pkg, seeIn[1] ?? '');
-  const alternatives = licence
-    .replace(/[()]/g, ' ')
-    .split(/\s+OR\s+/i)
-    .map((alternative) =>
-      alternative
-        .split(/\s+AND\s+/i)
-        .map(refusedTerm)
-        .filter(Boolean),
-    );
-  if (alternatives.some((refused) => refused.length === 0)) return undefined;
-  return `${licence} (${[...new Set(alternatives.flat())].join(', ')})`;
+  const refused = refusedTerms(licence);
+  return refused.length === 0 ? undefined : `${licence} (${[...new Set(refused)].join(', ')})`;
 }
 
 /** Packages npm installed whose package.json declares no licence (an inner manifest has its package's). */

@@ -70,6 +70,23 @@ describe('licenceProblem', () => {
     expect(licenceProblem(pkg('(MIT AND AGPL-3.0-only)'))).toMatch(/AGPL/);
   });
 
+  it.each([
+    '(MIT OR Apache-2.0) AND AGPL-3.0-only',
+    'AGPL-3.0-only AND (MIT OR Apache-2.0)',
+    '((AGPL-3.0-only))',
+  ])('should read the groups of %s: AND binds tighter than OR, parentheses first', (licence) => {
+    expect(licenceProblem(pkg(licence))).toMatch(/AGPL/);
+  });
+
+  it.each([
+    '(MIT OR AGPL-3.0-only) AND Zlib',
+    'MIT AND Zlib OR AGPL-3.0-only',
+    'GPL-2.0-or-later',
+    'Business Source License 1.1 OR MIT',
+  ])('should allow %s', (licence) => {
+    expect(licenceProblem(pkg(licence))).toBeUndefined();
+  });
+
   it('should read the file that SEE LICENSE IN names', () => {
     const open = install(dir, 'open', {}, { 'LICENSE.txt': 'Mozilla Public License, version 2.0\n' });
     const closed = install(
