@@ -14,7 +14,8 @@ export interface SummaryStart {
   runId?: string;
 }
 
-const compactTime = (date: Date) =>
+/** `20260614T100000Z`: a time as run folders are named, sortable as text. */
+export const compactTime = (date: Date) =>
   date
     .toISOString()
     .replace(/[-:]/g, '')
