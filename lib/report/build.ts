@@ -30,6 +30,17 @@ export function makeRunId(
   return `${compactTime(startedAt)}-${command}-${suffix}`;
 }
 
+/** An opened target (lib/target/open.ts) as a report shows it. */
+export const describeOpened = (opened: {
+  target: { name: string; baseUrl: string };
+  sandbox: boolean;
+  faults: readonly string[];
+}): Summary['target'] =>
+  describeTarget(opened.target.name, opened.target.baseUrl, {
+    sandbox: opened.sandbox,
+    faults: opened.faults,
+  });
+
 /** The target as a report shows it: user info, query and fragment dropped from the URL. */
 export function describeTarget(
   name: string,

@@ -4,7 +4,7 @@
  * report (report-result.ts) and written as the same summary.json, junit.xml, report.html and
  * result.json as `npm run load`, into DIR.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { HarnessError } from '../../errors.ts';
 import path from 'node:path';
 import { describeTarget, finishSummary, startSummary } from '../../report/build.ts';
@@ -53,6 +53,10 @@ function reportTables(result: LoadResult): Pick<Summary['metrics'], 'latency' | 
  */
 function unjudgedFolder(dir: string): string {
   const runDir = path.resolve(dir);
+  if (statSync(runDir, { throwIfNoEntry: false })?.isDirectory() === false)
+    throw new HarnessError(
+      `--judge-report: ${dir} is a file; give the folder --platform wrote (it holds plan.json and Artillery's ${REPORT_FILE})`,
+    );
   if (existsSync(path.join(runDir, 'summary.json')))
     throw new HarnessError(
       `--judge-report: ${dir} was judged already (its summary.json is a record and stays as it is); copy the folder to judge it again`,
