@@ -2,7 +2,7 @@
 import type { Figure, SectionResult, SectionTable } from './report.ts';
 
 export interface BenchContext {
-  /** The ~1 minute version: shorter runs, smaller data. */
+  /** Shorter runs, smaller data: every section still runs (docs/bench.md says how long it takes). */
   quick: boolean;
   /** A temp dir for this run's files; removed when the bench ends. */
   workDir: string;

@@ -79,7 +79,10 @@ function withOlderTwins(env: Env): Env {
 function numberSetting(flags: FlagValues, env: Env, name: Flag): number | undefined {
   const raw = optionText(SANDBOX_OPTIONS, flags, env, name);
   if (raw === undefined) return undefined;
-  if (!/^\d+(\.\d+)?$/.test(raw)) throw new HarnessError(`--${name}: got "${raw}", expected a number`);
+  if (!/^\d+(\.\d+)?$/.test(raw))
+    throw new HarnessError(
+      `--${name}: "${raw}" is not valid; expected ${raw.trim().startsWith('-') ? 'a number, 0 or more (not negative)' : 'a number'}`,
+    );
   return Number(raw);
 }
 

@@ -5,12 +5,13 @@
  * the 429 onset per tenant and key, and where the reports went.
  * Exit codes: 0 measured, 1 a page check failed under load, 2 usage or setup error.
  */
-import { reportLine, targetLine } from '../lib/cli/run-lines.ts';
+import { reportLine, verdictLine } from '../lib/cli/run-lines.ts';
+import { publishedLine } from '../lib/load/publish.ts';
 import { resolveArtillery } from '../lib/process/artillery.ts';
 import { kneeLine, onsetLines, stepTable, verdictText } from '../lib/capacity/table.ts';
 import { judgeStep, type Objective } from '../lib/capacity/objective.ts';
 import type { StepStats } from '../lib/capacity/step-stats.ts';
-import { parseFlags, runCli, useRedactor } from '../lib/cli/cli.ts';
+import { announceTarget, parseFlags, runCli } from '../lib/cli/cli.ts';
 import { CAPACITY_OPTIONS, CAPACITY_USAGE, capacityOptions } from '../lib/capacity/options.ts';
 import { runCapacity } from '../lib/capacity/run.ts';
 import { provideSandbox } from '../lib/target/sandbox.ts';
@@ -26,10 +27,9 @@ const progress = (objective: Objective) => (stats: StepStats) =>
 async function main(): Promise<number> {
   const options = capacityOptions(parseFlags(CAPACITY_OPTIONS, CAPACITY_USAGE), process.env);
   console.log(`artillery ${resolveArtillery().version}`);
-  const result = await runCapacity(options, progress(options.objective), useRedactor);
-  console.log(`\n${targetLine(result.summary.target)}`);
+  const result = await runCapacity(options, progress(options.objective), announceTarget);
   console.log(
-    `ceiling ${result.plan.ceilingRps} rps; stopped by ${result.stoppedBy} after ${result.steps.length} step(s)\n`,
+    `\nceiling ${result.plan.ceilingRps} rps; stopped by ${result.stoppedBy} after ${result.steps.length} step(s)\n`,
   );
   console.log(result.lines.capacity);
   if (result.lines.headroom) console.log(result.lines.headroom);
@@ -40,6 +40,8 @@ async function main(): Promise<number> {
   for (const warning of result.warnings) console.log(`warning: ${warning}`);
   for (const check of result.summary.checks.filter((entry) => entry.verdict === 'failed'))
     console.log(`FAILED ${check.name}: ${check.failures?.[0]?.message ?? check.reason ?? ''}`);
+  if (options.publish) console.log(publishedLine(options.publish, result.summary.runId, result.warnings));
+  console.log(verdictLine(result.summary));
   console.log(reportLine(result.paths.html));
   return result.summary.exitCode;
 }

@@ -3,14 +3,14 @@
  * Parses the flags, runs lib/gate/run.ts, prints the failures and where the report went.
  * Exit codes: 0 pass, 1 a check or threshold failed, 2 usage or setup error.
  */
-import { EXIT, parseFlags, runCli, useRedactor } from '../lib/cli/cli.ts';
+import { announceTarget, EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
 import { optionList, optionText, optionValue } from '../lib/cli/options.ts';
 import { GATE_OPTIONS } from '../lib/gate/options.ts';
 import { selectLoads } from '../lib/gate/plan.ts';
-import { failureLines, verdictLine } from '../lib/gate/console.ts';
+import { failureLines } from '../lib/gate/console.ts';
 import { runGate } from '../lib/gate/run.ts';
 import { renderHelp } from '../lib/cli/help.ts';
-import { reportLine } from '../lib/cli/run-lines.ts';
+import { reportLine, verdictLine } from '../lib/cli/run-lines.ts';
 import { resolveMargins, RETIRED_MARGIN_FLAGS } from '../lib/report/baseline-options.ts';
 import { resolvePublish } from '../lib/load/publish.ts';
 import { resolveRunOptions } from '../properties/options.ts';
@@ -60,7 +60,7 @@ async function main(): Promise<number> {
         : {}),
     },
     say,
-    useRedactor,
+    announceTarget,
   );
   for (const line of failureLines(summary)) say(line);
   say(verdictLine(summary));

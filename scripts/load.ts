@@ -5,7 +5,7 @@
  * failed, 2 usage or setup error (including a generator that could not keep its schedule).
  */
 import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
-import { reportLine, targetLine } from '../lib/cli/run-lines.ts';
+import { reportLine, targetLine, verdictLine } from '../lib/cli/run-lines.ts';
 import { resolveArtillery } from '../lib/process/artillery.ts';
 import { HarnessError } from '../lib/errors.ts';
 import { PLATFORMS, type Platform } from '../lib/load/artillery/distributed.ts';
@@ -30,7 +30,6 @@ const percent = (share: number | null) => (share === null ? 'n/a' : `${Math.roun
 
 function printResult(result: LoadRun & { accuracy?: string }): void {
   const { generator } = result;
-  console.log(targetLine(result.summary.target));
   for (const threshold of result.thresholds.filter((t) => t.ok === false))
     console.log(`  FAILED ${threshold.metric}: ${threshold.expression} (was ${threshold.actual})`);
   for (const failure of result.failures.slice(0, 10))
@@ -46,6 +45,7 @@ function printResult(result: LoadRun & { accuracy?: string }): void {
   for (const warning of result.warnings) console.log(`warning: ${warning}`);
   if (result.accuracy) console.log(`accuracy: ${result.accuracy}`);
   console.log(`${result.verdict.toUpperCase()}: ${result.reason}`);
+  console.log(verdictLine(result.summary));
   console.log(reportLine(result.report.html));
 }
 
@@ -63,7 +63,9 @@ async function dryRun(
       '--publish does not go with --platform yet: the distributed script has no publish-metrics entry',
     );
   const count = positiveInteger('count', flags.count, 1000) ?? 2;
-  const plan = await prepareDistributedLoad(options, platform, count, flags.region);
+  const plan = await prepareDistributedLoad(options, platform, count, {
+    ...(flags.region ? { region: flags.region } : {}),
+  });
   console.log(`wrote ${plan.dir}:`);
   for (const file of plan.files) console.log(`  ${file}`);
   console.log(`needs: ${plan.credentials}`);
@@ -78,6 +80,7 @@ async function main(): Promise<number> {
   const judged = flags['judge-report'];
   if (judged !== undefined) {
     const result = await judgeReport(judged);
+    console.log(targetLine(result.summary.target));
     printResult(result);
     return result.exitCode === 0 ? EXIT.pass : result.exitCode;
   }
@@ -88,7 +91,12 @@ async function main(): Promise<number> {
   console.log(
     `artillery ${resolveArtillery().version}: ${scenario} scenario, ${profile} profile${options.duration ? `, ${options.duration}` : ''}${workers > 1 ? `, ${workers} workers` : ''}`,
   );
-  const result = await runLoad({ ...options, echo: false, progress: (line) => console.log(`  ${line}`) });
+  const result = await runLoad({
+    ...options,
+    echo: false,
+    progress: (line) => console.log(`  ${line}`),
+    onTarget: (target) => console.log(targetLine(target)),
+  });
   printResult(result);
   return result.exitCode === 0 ? EXIT.pass : result.exitCode;
 }

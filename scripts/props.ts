@@ -5,12 +5,12 @@
  * Exit codes: 0 every property passed or was skipped, 1 a property failed, 2 usage or setup error.
  */
 import { readFile } from 'node:fs/promises';
-import { EXIT, parseFlags, runCli, useRedactor } from '../lib/cli/cli.ts';
+import { announceTarget, EXIT, parseFlags, runCli, useRedactor, type OnOpened } from '../lib/cli/cli.ts';
 import { integerOption, resolveOption } from '../lib/cli/flags.ts';
 import { optionList, optionText, optionValue } from '../lib/cli/options.ts';
 import { PROPS_OPTIONS } from '../lib/props/options.ts';
 import { renderHelp } from '../lib/cli/help.ts';
-import { reportLine, shownPath } from '../lib/cli/run-lines.ts';
+import { reportLine, shownPath, targetLine, verdictLine } from '../lib/cli/run-lines.ts';
 import { runMatrixReport, runProps } from '../lib/props/run.ts';
 import { propertiesMarkdown } from '../properties/listing.ts';
 import { resolveRunOptions } from '../properties/options.ts';
@@ -52,7 +52,14 @@ async function main(): Promise<number> {
     return EXIT.pass;
   }
   const targetFile = optionText(PROPS_OPTIONS, flags, env, 'target') ?? '';
-  const { artifacts, report, failed } = await runProps(
+  // With --json, stdout is the JSON alone: the target line goes to stderr.
+  const onOpened: OnOpened = flags.json
+    ? (redact, target) => {
+        useRedactor(redact);
+        console.error(targetLine(target));
+      }
+    : announceTarget;
+  const { artifacts, report, failed, summary } = await runProps(
     {
       targetFile,
       faults: optionList(PROPS_OPTIONS, flags, env, 'fault'),
@@ -64,12 +71,13 @@ async function main(): Promise<number> {
     (result) => {
       if (!flags.json) console.log(resultLine(result));
     },
-    useRedactor,
+    onOpened,
   );
   if (flags.json) console.log(await readFile(artifacts.json, 'utf8'));
   else {
     for (const script of artifacts.scripts) console.log(`reproduction: ${shownPath(script)}`);
     console.log(`results: ${shownPath(artifacts.json)}`);
+    console.log(verdictLine(summary));
     console.log(reportLine(report.html));
   }
   return failed ? EXIT.checksFailed : EXIT.pass;

@@ -8,7 +8,7 @@ import { rerenderReport } from '../lib/report/rerender.ts';
 import { listRuns, runLines } from '../lib/report/runs-index.ts';
 import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
 import { renderHelp } from '../lib/cli/help.ts';
-import { optionText } from '../lib/cli/options.ts';
+import { optionText, optionValue } from '../lib/cli/options.ts';
 import { DEFAULT_FROM, REPORT_OPTIONS } from '../lib/report/options.ts';
 import { reportLine, shownPath } from '../lib/cli/run-lines.ts';
 
@@ -18,8 +18,9 @@ const USAGE = renderHelp({
     'npm run report -- --list [--reports-dir DIR]',
     'npm run report -- --openapi',
   ],
-  about: `Re-renders report.html and junit.xml beside any run's summary.json (gate, load, capacity, repro);
-nothing is re-run. With --baseline, compares the run with an earlier one. A RUN is a run folder
+  about: `Renders report.html and junit.xml from any run's summary.json (gate, load, capacity, repro) into
+a new folder, DIR/renders/<time>-<run-id>/; the run's own folder is a record and never changes,
+and nothing is re-run. With --baseline, compares the run with an earlier one. A RUN is a run folder
 (reports/<run-id>, reports/latest-gate) or its summary.json. --list prints every run, newest first.`,
   options: REPORT_OPTIONS,
   examples: [
@@ -43,14 +44,21 @@ async function main(): Promise<number> {
   }
   const from = flags.from ?? DEFAULT_FROM;
   const margins = resolveMargins({ flags, env: process.env });
-  const { paths, regressions } = await rerenderReport(
+  const { summary, paths, regressions, uncompared } = await rerenderReport({
     from,
-    flags.baseline ? { file: flags.baseline, margins } : undefined,
-  );
+    reportsDir: optionValue(REPORT_OPTIONS, flags, process.env, 'reports-dir') ?? 'reports',
+    ...(flags.baseline ? { baseline: { file: flags.baseline, margins } } : {}),
+  });
   console.log(`junit: ${shownPath(paths.junit)}`);
+  if (uncompared > 0)
+    console.log(
+      `baseline: ${uncompared} latency row(s) not compared: ${flags.baseline} has no row of the same stage, load, endpoint and tenant`,
+    );
   if (flags.baseline && regressions.length === 0)
     console.log(`baseline: no regression beyond the margins against ${flags.baseline}`);
   for (const regression of regressions) console.log(`regression: ${regression.message}`);
+  // The run's own verdict (with the comparison's); the exit code says whether anything regressed.
+  console.log(`verdict ${summary.verdict.toUpperCase()}`);
   console.log(reportLine(paths.html));
   return regressions.length === 0 ? EXIT.pass : EXIT.checksFailed;
 }

@@ -5,8 +5,8 @@
  * Exit codes: 0 not reproduced, 1 reproduced, 2 usage or setup error.
  */
 import path from 'node:path';
-import { parseFlags, runCli, useRedactor } from '../lib/cli/cli.ts';
-import { reportLine, shownPath, targetLine } from '../lib/cli/run-lines.ts';
+import { announceTarget, parseFlags, runCli } from '../lib/cli/cli.ts';
+import { reportLine, shownPath, verdictLine } from '../lib/cli/run-lines.ts';
 import { REPRO_OPTIONS, REPRO_USAGE, reproOptions } from '../lib/repro/options.ts';
 import { runRepro } from '../lib/repro/run.ts';
 import { provideSandbox } from '../lib/target/sandbox.ts';
@@ -15,8 +15,7 @@ import { SANDBOX } from '../sandbox/start.ts';
 async function main(): Promise<number> {
   const options = reproOptions(parseFlags(REPRO_OPTIONS, REPRO_USAGE), process.env);
   console.log(`seed ${options.seed}`);
-  const result = await runRepro(options, useRedactor);
-  console.log(targetLine(result.summary.target));
+  const result = await runRepro(options, announceTarget);
   console.log(`replayed with ${result.credential}`);
   if (result.observed !== null)
     console.log(
@@ -31,6 +30,7 @@ async function main(): Promise<number> {
   console.log(`${result.verdict === 'reproduced' ? 'REPRODUCED' : 'NOT REPRODUCED'}: ${result.line}`);
   for (const file of result.outcome.reproduction)
     console.log(`reproduction: ${shownPath(path.join(result.paths.runDir, file))}`);
+  console.log(verdictLine(result.summary));
   console.log(reportLine(result.paths.html));
   return result.summary.exitCode;
 }

@@ -25,8 +25,9 @@ import { planSteps, type StepPlan } from './plan.ts';
 import { stepStats, type StepStats } from './step-stats.ts';
 import { readRunPoints } from '../load/points/run-points.ts';
 import { resolveArtillery } from '../process/artillery.ts';
-import { createRedactor, type Redactor } from '../redact.ts';
-import { describeTarget, finishSummary, startSummary } from '../report/build.ts';
+import { createRedactor } from '../redact.ts';
+import { describeOpened, finishSummary, startSummary } from '../report/build.ts';
+import type { OnOpened } from '../cli/cli.ts';
 import type { Summary } from '../report/model.ts';
 import { targetSecrets } from '../target/target.ts';
 import { fillCapacitySummary } from './summary.ts';
@@ -140,7 +141,7 @@ function newSummary(run: OpenedTarget, artilleryVersion: string, folder: RunFold
   return startSummary({
     command: 'capacity',
     runId: folder.runId,
-    target: describeTarget(run.target.name, run.target.baseUrl, { sandbox: run.sandbox, faults: run.faults }),
+    target: describeOpened(run),
     versions: runVersions(artilleryVersion),
     startedAt: folder.started,
   });
@@ -149,14 +150,14 @@ function newSummary(run: OpenedTarget, artilleryVersion: string, folder: RunFold
 export async function runCapacity(
   options: CapacityOptions,
   onStep: (stats: StepStats) => void = () => {},
-  onRedactor: (redact: Redactor) => void = () => {},
+  onOpened: OnOpened = () => {},
 ): Promise<CapacityResult> {
   // Before any target is opened: a missing Artillery is one line, not a sandbox started for nothing.
   const artillery = resolveArtillery();
   const { target, faults, sandbox, env } = options;
   const run = await openTarget({ file: target, faults, sandbox, env, forLoad: true });
   const redact = createRedactor(targetSecrets(run.target));
-  onRedactor(redact);
+  onOpened(redact, describeOpened(run));
   try {
     // An error (the target unreachable, Artillery failing) leaves no run directory behind.
     return await withRun({ command: 'capacity', reportsDir: options.reportsDir }, async (folder) => {

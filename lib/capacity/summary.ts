@@ -54,8 +54,10 @@ function addPageChecks(summary: Summary, run: MeasuredRun, pages: number): void 
 /** Fills `summary` with what the run measured; the caller finishes and writes it. */
 export function fillCapacitySummary(summary: Summary, run: MeasuredRun): void {
   const responses = run.measured.flatMap((step) => step.responses);
+  // Latency over all steps compares with a baseline's only over the same steps.
+  const load = `capacity steps ${run.measured.map((step) => `${step.offeredRps}/s for ${step.durationS}s`).join(', ')}`;
   summary.metrics = {
-    latency: latencyRows(responses),
+    latency: latencyRows(responses).map((row) => ({ ...row, load })),
     rate429: rate429Series(run.measured),
     depth: [],
     capacity: capacityMetrics(run),

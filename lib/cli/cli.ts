@@ -5,7 +5,9 @@
 import { parseArgs } from 'node:util';
 import { HarnessError } from '../errors.ts';
 import type { Redactor } from '../redact.ts';
+import type { Summary } from '../report/model.ts';
 import { flagsOf, type OptionTable } from './options.ts';
+import { targetLine } from './run-lines.ts';
 
 export const EXIT = { pass: 0, checksFailed: 1, usage: 2 } as const;
 
@@ -23,6 +25,25 @@ function refuseRetired(argv: readonly string[], retired: RetiredFlags): void {
 }
 
 /**
+ * `--duration -5s` as `--duration=-5s`: node's parser reads a value starting with a dash as a
+ * flag of its own ("argument is ambiguous"), so a negative number never reached the option's own
+ * check, which names the option and the value.
+ */
+function joinNegativeValues(argv: readonly string[], table: OptionTable): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index] ?? '';
+    const next = argv[index + 1];
+    const takesValue = arg.startsWith('--') && table[arg.slice(2)]?.value !== undefined;
+    if (takesValue && next !== undefined && /^-[\d.]/.test(next)) {
+      joined.push(`${arg}=${next}`);
+      index += 1;
+    } else joined.push(arg);
+  }
+  return joined;
+}
+
+/**
  * Parses argv strictly by the command's option table; `--help` prints the usage and exits 0, an unknown flag is a one-line error,
  * a retired one a line naming its successor.
  */
@@ -34,7 +55,7 @@ export function parseFlags<T extends OptionTable>(
   refuseRetired(argv, retired);
   try {
     const parsed = parseArgs({
-      args: argv,
+      args: joinNegativeValues(argv, table),
       options: { ...flagsOf(table), help: { type: 'boolean' } },
       strict: true,
     });
@@ -64,8 +85,32 @@ export const useRedactor = (redact: Redactor): void => {
   activeRedactor = redact;
 };
 
+/**
+ * What a job tells its command once the target is open, before any request: the redactor for its
+ * keys, and the target as the report names it.
+ */
+export type OnOpened = (redact: Redactor, target: Summary['target']) => void;
+
+/** Every command's start: errors redacted from now on, and the target line (`target: …`). */
+export const announceTarget: OnOpened = (redact, target) => {
+  useRedactor(redact);
+  console.log(targetLine(target));
+};
+
+/**
+ * A reader that stopped reading (`npm run report -- --list | head -1`) is not the command's error:
+ * what it still prints goes nowhere, and its work and exit code stand. Any other stream error is.
+ */
+function ignoreClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+  });
+}
+
 /** Runs a command: its resolved number is the exit code; any error becomes one line and exit 2. */
 export function runCli(main: () => Promise<number>): void {
+  ignoreClosedPipe(process.stdout);
+  ignoreClosedPipe(process.stderr);
   main().then(
     (code) => {
       process.exitCode = code;

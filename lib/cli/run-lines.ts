@@ -1,6 +1,7 @@
 /**
- * The lines every command prints the same way: what it ran against, and, last, where its report
- * is, so a user (or a CI log reader) finds the report at the end of any command's output.
+ * The lines every command prints the same way: what it runs against, first; then, last, its
+ * verdict and where its report is, so a user (or a CI log reader) finds both at the end of any
+ * command's output.
  */
 import path from 'node:path';
 import type { Summary } from '../report/model.ts';
@@ -12,6 +13,10 @@ export function shownPath(file: string, cwd = process.cwd()): string {
     ? path.resolve(cwd, file)
     : relative;
 }
+
+/** Every command's verdict, on its own line just before the report line: `verdict PASS|FAIL`. */
+export const verdictLine = (summary: Pick<Summary, 'verdict'>): string =>
+  `verdict ${summary.verdict === 'pass' ? 'PASS' : 'FAIL'}`;
 
 /** The last line of every command that writes a report: `report: reports/<run-id>/report.html`. */
 export const reportLine = (file: string, cwd = process.cwd()): string => `report: ${shownPath(file, cwd)}`;

@@ -22,7 +22,3 @@ export function failureLines(summary: Summary): string[] {
     lines.push(`REGRESSION ${regression.message}`);
   return lines;
 }
-
-/** The verdict, on its own line: the report line (lib/cli/run-lines.ts) follows it, last. */
-export const verdictLine = (summary: Summary): string =>
-  `verdict ${summary.verdict === 'pass' ? 'PASS' : 'FAIL'}`;

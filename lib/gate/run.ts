@@ -5,7 +5,7 @@
  */
 import type { Publish } from '../load/publish.ts';
 import { resolveArtillery } from '../process/artillery.ts';
-import { describeError } from '../cli/cli.ts';
+import { describeError, type OnOpened } from '../cli/cli.ts';
 import { createRedactor, type Redactor } from '../redact.ts';
 import {
   compareWithBaseline,
@@ -13,7 +13,7 @@ import {
   withBaseline,
   type BaselineMargins,
 } from '../report/baseline.ts';
-import { addStage, describeTarget, finishSummary, startSummary } from '../report/build.ts';
+import { addStage, describeOpened, finishSummary, startSummary } from '../report/build.ts';
 import type { Summary } from '../report/model.ts';
 import { readSummaryFile } from '../report/read.ts';
 import { runVersions } from '../report/versions.ts';
@@ -23,6 +23,7 @@ import { targetSecrets } from '../target/target.ts';
 import type { RunOptions } from '../props/runner.ts';
 import { runGateLoads, type GateLoad } from './loads.ts';
 import { runGateProperties } from './properties.ts';
+import { waitUntilAnswering } from '../props/readiness.ts';
 
 /** Data changes per second in the gate's sandbox. */
 const GATE_CHURN = 20;
@@ -74,13 +75,14 @@ async function stage(
 }
 
 /**
- * Runs the gate and writes its report. `useRedactor` gets the redactor for the target's keys as
- * soon as they are known, so that whatever the caller prints from then on is redacted.
+ * Runs the gate and writes its report. `onOpened` gets the redactor for the target's keys and the
+ * target as soon as they are known, so that whatever the caller prints from then on is redacted
+ * and it can say what the gate runs against before any stage.
  */
 export async function runGate(
   options: GateOptions,
   say: Say,
-  useRedactor: (redact: (text: string) => string) => void = () => {},
+  onOpened: OnOpened = () => {},
 ): Promise<GateResult> {
   const started = new Date();
   const { faults, loads } = options;
@@ -101,7 +103,12 @@ export async function runGate(
     forLoad: loads.length > 0,
   });
   const redact = createRedactor(targetSecrets(opened.target));
-  useRedactor(redact);
+  onOpened(redact, describeOpened(opened));
+  // An unreachable target is one line, said once: not each stage's error and then the gate's.
+  await waitUntilAnswering(opened.target, 3000).catch(async (error: unknown) => {
+    await opened.close();
+    throw error;
+  });
   const io = { say, redact };
   // Only a gate that judged nothing (every stage in error before any check) leaves no run directory.
   const { paths, summary: finished } = await withRun(
@@ -110,16 +117,11 @@ export async function runGate(
       const summary = startSummary({
         command: 'gate',
         runId,
-        target: describeTarget(opened.target.name, opened.target.baseUrl, {
-          sandbox: opened.sandbox,
-          faults,
-        }),
+        target: describeOpened(opened),
         versions: runVersions(artillery?.version),
         startedAt: started,
       });
-      say(
-        `gate ${summary.runId} against ${opened.target.name}${faults.length ? ` with fault ${faults.join(', ')}` : ''}${artillery ? ` (artillery ${artillery.version})` : ''}`,
-      );
+      say(`gate ${summary.runId}${artillery ? ` (artillery ${artillery.version})` : ''}`);
       const errors: (Error | undefined)[] = [];
       try {
         errors.push(

@@ -56,3 +56,12 @@ export function sharePhases(phases: readonly Phase[], parts: number, index: numb
 
 export const phasesDurationS = (phases: readonly Phase[]): number =>
   phases.reduce((sum, phase) => sum + phase.durationS, 0);
+
+/** The schedule in words, e.g. `walk 5/s for 10s, walk 5→20/s for 4s`: what a baseline matches on. */
+export const phasesText = (phases: readonly Phase[]): string =>
+  phases
+    .map(
+      (phase) =>
+        `${phase.name} ${phase.rate}${phase.rampTo === undefined ? '' : `→${phase.rampTo}`}/s for ${phase.durationS}s`,
+    )
+    .join(', ');

@@ -127,3 +127,15 @@ export function resolvePublish(value: string | undefined, env: Env): Publish | u
   const present = settings(value, env);
   return { kind: value, env: present, ...receiverOf(value, present) };
 }
+
+/**
+ * Where the metrics went, said once the run is over: `metrics: sent to the Pushgateway at … as run
+ * <run>`; when a warning of the run says the receiver was unreachable or a push failed, that they
+ * were not all delivered. A UDP receiver's delivery cannot be confirmed (its receiver says UDP).
+ */
+export function publishedLine(publish: Publish, run: string, warnings: readonly string[]): string {
+  const failed = warnings.some((warning) => warning.startsWith(`--publish ${publish.kind}:`));
+  return failed
+    ? `metrics: not all delivered to ${publish.receiver} (--publish ${publish.kind}; the warning says why)`
+    : `metrics: sent to ${publish.receiver} as run ${run} (--publish ${publish.kind})`;
+}

@@ -12,9 +12,10 @@ import { matrixHolds, matrixMarkdown } from './matrix-report.ts';
 import { waitUntilAnswering } from './readiness.ts';
 import { writeRunArtifacts } from './report.ts';
 import { runPropertiesKept, type PropertyResult, type RunOptions } from './runner.ts';
-import { describeError } from '../cli/cli.ts';
+import { describeError, type OnOpened } from '../cli/cli.ts';
 import { HarnessError } from '../errors.ts';
-import { addStage, describeTarget, finishSummary, startSummary } from '../report/build.ts';
+import { addStage, describeOpened, finishSummary, startSummary } from '../report/build.ts';
+import type { Summary } from '../report/model.ts';
 import { runVersions } from '../report/versions.ts';
 import type { ReportPaths } from '../report/write.ts';
 import { withRun } from '../report/with-run.ts';
@@ -37,6 +38,8 @@ export interface PropsRun {
 export interface PropsResult {
   results: PropertyResult[];
   artifacts: Awaited<ReturnType<typeof writeRunArtifacts>>;
+  /** The run as summary.json holds it. */
+  summary: Summary;
   /** summary.json, junit.xml and report.html, in the schema every command writes. */
   report: ReportPaths;
   failed: boolean;
@@ -49,7 +52,7 @@ export interface PropsResult {
 export async function runProps(
   run: PropsRun,
   onResult: (result: PropertyResult) => void,
-  useRedactor: (redact: (text: string) => string) => void = () => {},
+  onOpened: OnOpened = () => {},
 ): Promise<PropsResult> {
   const { options, properties } = run;
   if (options.path !== undefined && (options.seed === undefined || properties.length !== 1))
@@ -63,7 +66,7 @@ export async function runProps(
   });
   const { target } = opened;
   const redact = createRedactor(targetSecrets(target));
-  useRedactor(redact);
+  onOpened(redact, describeOpened(opened));
   const context = createContext(target);
   try {
     // A started sandbox answers at once; an external target is already running or is down.
@@ -78,10 +81,7 @@ export async function runProps(
         const summary = startSummary({
           command: 'props',
           runId,
-          target: describeTarget(target.name, target.baseUrl, {
-            sandbox: opened.sandbox,
-            faults: run.faults,
-          }),
+          target: describeOpened(opened),
           versions: runVersions(),
           startedAt: started,
         });

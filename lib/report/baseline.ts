@@ -20,16 +20,37 @@ export interface BaselineMargins {
 export const DEFAULT_MARGINS: BaselineMargins = { p95: 0.2, p99: 0.2, onset429: 0.2, minDeltaMs: 5 };
 
 const percent = (fraction: number) => `${Math.round(fraction * 100)} %`;
-const latencyKey = (row: LatencyRow) => `${row.endpoint}|${row.tenant ?? ''}`;
+/**
+ * Like with like: a row is compared only with the baseline's row of the same stage (one load of
+ * the run, or the whole run), the same load (scenario, profile, schedule), endpoint and tenant.
+ */
+const latencyKey = (row: LatencyRow) =>
+  JSON.stringify([row.stage ?? '', row.load ?? '', row.endpoint, row.tenant ?? '']);
 const latencySubject = (row: LatencyRow, stat: string) =>
-  `${row.endpoint} ${row.tenant ?? '(all tenants)'} ${stat}`;
+  `${row.stage === undefined ? '' : `${row.stage}: `}${row.endpoint} ${row.tenant ?? '(all tenants)'} ${stat}`;
+
+/** The baseline's row like `row` (see latencyKey), when both measured something. */
+function likeRows(current: Summary, baseline: Summary): [LatencyRow, LatencyRow | undefined][] {
+  const before = new Map(baseline.metrics.latency.map((row) => [latencyKey(row), row]));
+  return current.metrics.latency
+    .filter((row) => row.count > 0)
+    .map((row) => {
+      const old = before.get(latencyKey(row));
+      return [row, old && old.count > 0 ? old : undefined];
+    });
+}
+
+/**
+ * The current run's latency rows the baseline has no like row for (another stage, load, endpoint
+ * or tenant): not compared, and said so, since "no regression" would claim more than was checked.
+ */
+export const uncomparedLatencyRows = (current: Summary, baseline: Summary): number =>
+  likeRows(current, baseline).filter(([, old]) => old === undefined).length;
 
 function latencyRegressions(current: Summary, baseline: Summary, margins: BaselineMargins): Regression[] {
-  const before = new Map(baseline.metrics.latency.map((row) => [latencyKey(row), row]));
   const regressions: Regression[] = [];
-  for (const row of current.metrics.latency) {
-    const old = before.get(latencyKey(row));
-    if (!old || old.count === 0 || row.count === 0) continue;
+  for (const [row, old] of likeRows(current, baseline)) {
+    if (!old) continue;
     for (const stat of ['p95', 'p99'] as const) {
       const limit = old[stat] * (1 + margins[stat]);
       if (row[stat] <= limit || row[stat] - old[stat] < margins.minDeltaMs) continue;

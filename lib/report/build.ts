@@ -14,7 +14,8 @@ export interface SummaryStart {
   runId?: string;
 }
 
-const compactTime = (date: Date) =>
+/** `20260614T100000Z`: a time as run folders are named, sortable as text. */
+export const compactTime = (date: Date) =>
   date
     .toISOString()
     .replace(/[-:]/g, '')
@@ -28,6 +29,17 @@ export function makeRunId(
 ) {
   return `${compactTime(startedAt)}-${command}-${suffix}`;
 }
+
+/** An opened target (lib/target/open.ts) as a report shows it. */
+export const describeOpened = (opened: {
+  target: { name: string; baseUrl: string };
+  sandbox: boolean;
+  faults: readonly string[];
+}): Summary['target'] =>
+  describeTarget(opened.target.name, opened.target.baseUrl, {
+    sandbox: opened.sandbox,
+    faults: opened.faults,
+  });
 
 /** The target as a report shows it: user info, query and fragment dropped from the URL. */
 export function describeTarget(

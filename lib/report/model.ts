@@ -86,6 +86,12 @@ const LatencyRowSchema = closed({
   tenant: Type.Optional(Type.String({ minLength: 1 })),
   /** The load (gate stage) the row measures; absent: every load of the run together. */
   stage: Type.Optional(Type.String({ minLength: 1 })),
+  /**
+   * What ran to measure it: each load's scenario, profile and arrival schedule (every load of the
+   * run, for a row without a stage). A baseline compares rows of the same stage, load, endpoint
+   * and tenant only.
+   */
+  load: Type.Optional(Type.String({ minLength: 1 })),
   p50: Milliseconds,
   p95: Milliseconds,
   p99: Milliseconds,

@@ -6,7 +6,12 @@ import { MARGIN_TABLE } from './baseline-options.ts';
 export const DEFAULT_FROM = 'reports/latest';
 
 export const REPORT_OPTIONS = {
-  from: { value: 'RUN', env: false, default: DEFAULT_FROM, help: 'the run to render' },
+  from: {
+    value: 'RUN',
+    env: false,
+    default: DEFAULT_FROM,
+    help: 'the run to render (its folder is never written)',
+  },
   baseline: {
     value: 'RUN',
     env: false,
@@ -16,7 +21,11 @@ export const REPORT_OPTIONS = {
     env: false,
     help: 'list the runs under --reports-dir: time, command, verdict, duration, target, folder',
   },
-  'reports-dir': { value: 'DIR', default: 'reports', help: 'where --list looks' },
+  'reports-dir': {
+    value: 'DIR',
+    default: 'reports',
+    help: 'where --list looks; a render goes to a new folder in DIR/renders/',
+  },
   ...MARGIN_TABLE,
   openapi: { env: false, help: 'print the OpenAPI 3.1 document of the public API (JSON) and exit' },
 } as const satisfies OptionTable;

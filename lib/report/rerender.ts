@@ -1,27 +1,81 @@
 /**
- * `npm run report`'s work: re-render report.html and junit.xml beside a run's summary.json (any
- * command's run: gate, load, capacity, repro), optionally compared with a baseline run. Nothing is
+ * `npm run report`'s work: render report.html and junit.xml from a run's summary.json (any
+ * command's run: gate, load, capacity, repro), optionally compared with a baseline run, into a
+ * new folder. A run folder, once written, is a record: nothing here writes into it. Nothing is
  * re-run, and nothing adds a key: the summary on disk was redacted when its run wrote it.
  */
+import { cp, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { compareWithBaseline, sameCommandBaseline, withBaseline, type BaselineMargins } from './baseline.ts';
-import type { Regression } from './model.ts';
+import { HarnessError } from '../errors.ts';
+import {
+  compareWithBaseline,
+  sameCommandBaseline,
+  uncomparedLatencyRows,
+  withBaseline,
+  type BaselineMargins,
+} from './baseline.ts';
+import { compactTime } from './build.ts';
+import type { Regression, Summary } from './model.ts';
 import { readSummaryFile, summaryPath } from './read.ts';
 import { writeReportFiles, type ReportPaths } from './write.ts';
 
-export async function rerenderReport(
-  from: string,
-  baseline?: { file: string; margins: BaselineMargins },
-): Promise<{ paths: ReportPaths; regressions: Regression[] }> {
-  let summary = await readSummaryFile(from, 'summary');
-  if (baseline) {
-    const earlier = sameCommandBaseline(
-      summary.command,
-      await readSummaryFile(baseline.file, 'baseline'),
-      baseline.file,
-    );
-    summary = withBaseline(summary, baseline.file, compareWithBaseline(summary, earlier, baseline.margins));
+export interface RenderRequest {
+  /** The run: its folder or its summary.json. */
+  from: string;
+  /** Renders go to `<reportsDir>/renders/<render time>-<run-id>/`. @default 'reports' */
+  reportsDir?: string;
+  baseline?: { file: string; margins: BaselineMargins };
+  /** @default now */
+  now?: Date;
+}
+
+export interface Rendered {
+  /** The summary as rendered: the run's, with the comparison when there was a baseline. */
+  summary: Summary;
+  paths: ReportPaths;
+  regressions: Regression[];
+  /** Latency rows the baseline has no like row for (lib/report/baseline.ts): not compared. */
+  uncompared: number;
+}
+
+/** A new, empty folder for the render: an existing folder with anything in it is refused. */
+async function newFolder(dir: string): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  if ((await readdir(dir)).length > 0)
+    throw new HarnessError(`${dir} is not empty; a render goes into a new folder, never over another`);
+  return dir;
+}
+
+/** The run's reproductions, so the render's links to them resolve; nothing else is copied. */
+async function copyReproductions(summary: Summary, from: string, to: string): Promise<void> {
+  for (const file of new Set(summary.checks.flatMap((check) => check.reproduction ?? [])))
+    await cp(path.join(from, file), path.join(to, file)).catch(() => undefined);
+}
+
+export async function rerenderReport(request: RenderRequest): Promise<Rendered> {
+  const runDir = path.dirname(summaryPath(request.from));
+  let summary = await readSummaryFile(request.from, 'summary');
+  let uncompared = 0;
+  if (request.baseline) {
+    const { file, margins } = request.baseline;
+    const earlier = sameCommandBaseline(summary.command, await readSummaryFile(file, 'baseline'), file);
+    summary = withBaseline(summary, file, compareWithBaseline(summary, earlier, margins));
+    uncompared = uncomparedLatencyRows(summary, earlier);
   }
-  const paths = await writeReportFiles(summary, path.dirname(summaryPath(from)), (text) => text);
-  return { paths, regressions: summary.baseline?.regressions ?? [] };
+  const stamp = compactTime(request.now ?? new Date());
+  const renders = path.join(request.reportsDir ?? 'reports', 'renders');
+  const out = await newFolder(path.join(renders, `${stamp}-${summary.runId}`));
+  await copyReproductions(summary, runDir, out);
+  const {
+    runDir: written,
+    summary: file,
+    junit,
+    html,
+  } = await writeReportFiles(summary, out, (text) => text);
+  return {
+    summary,
+    paths: { runDir: written, summary: file, junit, html },
+    regressions: summary.baseline?.regressions ?? [],
+    uncompared,
+  };
 }

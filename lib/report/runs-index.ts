@@ -7,6 +7,7 @@
  */
 import { appendFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { HarnessError } from '../errors.ts';
 import { escapeHtml as e } from './html-escape.ts';
 import type { Summary } from './model.ts';
 
@@ -71,9 +72,18 @@ async function entryFromFolder(reportsDir: string, runId: string): Promise<RunEn
   }
 }
 
+/** No runs where there is no folder yet; a file where the folder should be is said in one line. */
+const noFolder =
+  (reportsDir: string) =>
+  (error: NodeJS.ErrnoException): never[] => {
+    if (error.code === 'ENOTDIR')
+      throw new HarnessError(`--reports-dir: ${reportsDir} is a file; name the folder the runs went to`);
+    return [];
+  };
+
 /** The runs whose folders are under `reportsDir`, newest first, and those read from their folder. */
 async function collectRuns(reportsDir: string): Promise<{ runs: RunEntry[]; unrecorded: RunEntry[] }> {
-  const folders = (await readdir(reportsDir, { withFileTypes: true }).catch(() => []))
+  const folders = (await readdir(reportsDir, { withFileTypes: true }).catch(noFolder(reportsDir)))
     .filter((entry) => entry.isDirectory() && RUN_FOLDER.test(entry.name))
     .map((entry) => entry.name);
   const recorded = await recordedEntries(reportsDir);

@@ -8,8 +8,9 @@ import path from 'node:path';
 import { createNodeClient, type NodeClient } from '../adapters/node-http.ts';
 import { HarnessError } from '../errors.ts';
 import type { Failure } from '../failure.ts';
-import { createRedactor, type Redactor } from '../redact.ts';
-import { describeTarget, finishSummary, startSummary } from '../report/build.ts';
+import { createRedactor } from '../redact.ts';
+import { describeOpened, finishSummary, startSummary } from '../report/build.ts';
+import type { OnOpened } from '../cli/cli.ts';
 import type { Summary } from '../report/model.ts';
 import { chooseCredential } from './credential.ts';
 import { observedFailures } from './har-observed.ts';
@@ -132,10 +133,7 @@ async function huntAndShrink(
   }
 }
 
-export async function runRepro(
-  options: ReproOptions,
-  onRedactor: (redact: Redactor) => void = () => {},
-): Promise<ReproResult> {
+export async function runRepro(options: ReproOptions, onOpened: OnOpened = () => {}): Promise<ReproResult> {
   const startedAt = new Date();
   const input = await reproInput(options);
   const run = await openTarget({
@@ -147,7 +145,7 @@ export async function runRepro(
     forLoad: options.underLoad,
   });
   const redact = createRedactor([...targetSecrets(run.target), ...input.secrets]);
-  onRedactor(redact);
+  onOpened(redact, describeOpened(run));
   const client = createNodeClient(run.target);
   try {
     const choice = chooseCredential(run.target, input.walk.endpoint, input.walk.key, options.tenant);
@@ -169,10 +167,7 @@ export async function runRepro(
         const summary = startSummary({
           command: 'repro',
           runId: folder.runId,
-          target: describeTarget(run.target.name, run.target.baseUrl, {
-            sandbox: run.sandbox,
-            faults: run.faults,
-          }),
+          target: describeOpened(run),
           versions: runVersions(artillery.version),
           startedAt,
         });

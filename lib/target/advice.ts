@@ -3,8 +3,9 @@
  * https://staging.example.com/api/v1" rather than the validator's "Expected required property".
  * A message never quotes a value of the file (a value may be a key).
  */
+import type { TSchema } from '@sinclair/typebox';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/value';
-import { KEY_ROLES } from './schema.ts';
+import { KEY_ROLES, TargetFile } from './schema.ts';
 
 interface FieldAdvice {
   /** What a valid value is. */
@@ -18,7 +19,7 @@ const TENANT_EXAMPLE =
 /** By place, numbers as `*`: `/tenants/*\/keys/*`. */
 const FIELDS: Record<string, FieldAdvice> = {
   '/': {
-    is: 'one JSON object with baseUrl, apiKeyHeader, load and tenants',
+    is: 'one JSON object',
     example: 'targets/staging.example.json',
   },
   '/name': { is: 'a name for reports', example: '"staging"' },
@@ -54,6 +55,26 @@ const FIELDS: Record<string, FieldAdvice> = {
 const placeOf = (path: string): string =>
   path.replace(/\/\d+(?=\/|$)/g, '/*').replace(/\/keys\/[^/]+$/, '/keys/*') || '/';
 
+/** The schema of the object at `place` (`/`, `/load`, `/tenants/*`), read from the schema itself. */
+function schemaAt(place: string): TSchema | undefined {
+  type Node = TSchema & { items?: TSchema; properties?: Record<string, TSchema> };
+  let schema: Node | undefined = TargetFile;
+  for (const part of place.split('/').filter(Boolean))
+    schema = part === '*' ? schema?.items : schema?.properties?.[part];
+  return schema;
+}
+
+/**
+ * The fields the object at `place` must have, as the schema says (`required`): what every message
+ * about that object names, and what the README's target-file table marks required.
+ */
+export const requiredFields = (place: string): string[] => [
+  ...((schemaAt(place)?.required ?? []) as string[]),
+];
+
+const listed = (names: readonly string[]) =>
+  names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+
 /** The fields an object at `place` may have, for "remove it" advice. */
 function fieldsUnder(place: string): string[] {
   if (/^\/tenants\/\*\/keys$/.test(place)) return [...KEY_ROLES];
@@ -74,11 +95,14 @@ export function adviceFor(error: ValueError): string {
   if (error.type === ValueErrorType.ObjectAdditionalProperties || unknownRole || !(place in FIELDS)) {
     const known = fieldsUnder(parent);
     const what = parent.endsWith('/keys') ? 'a key role' : 'a field here';
-    return `${path}: "${name}" is not ${what}; remove it, or use one of ${known.join(', ')}`;
+    const required = requiredFields(parent);
+    const must = required.length > 0 ? ` (required: ${required.join(', ')})` : '';
+    return `${path}: "${name}" is not ${what}; remove it, or use one of ${known.join(', ')}${must}`;
   }
   const advice = FIELDS[place] as FieldAdvice;
   if (error.type === ValueErrorType.ObjectRequiredProperty)
-    return `${path}: add ${name}, ${advice.is}, e.g. ${advice.example}`;
-  if (place === '/') return `/: not a target file: it must be ${advice.is} (see ${advice.example})`;
+    return `${path}: add ${name}, a required field: ${advice.is}, e.g. ${advice.example}`;
+  if (place === '/')
+    return `/: not a target file: it must be ${advice.is} with the required fields ${listed(requiredFields('/'))} (see ${advice.example})`;
   return `${path}: must be ${advice.is}, e.g. ${advice.example}`;
 }

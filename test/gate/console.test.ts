@@ -3,7 +3,8 @@
  * saw it and its replay under it, never one line per property; then the verdict, then the report.
  */
 import { describe, expect, it } from 'vitest';
-import { failureLines, verdictLine } from '../../lib/gate/console.ts';
+import { verdictLine } from '../../lib/cli/run-lines.ts';
+import { failureLines } from '../../lib/gate/console.ts';
 import { addCheck, finishSummary, startSummary } from '../../lib/report/build.ts';
 import type { Failure } from '../../lib/failure.ts';
 

@@ -4,6 +4,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { writeRunReport } from '../../lib/report/write.ts';
+import { folderHashes } from '../report/folder-hashes.ts';
 import { sampleSummary } from '../report/sample-summary.ts';
 
 const command = (script: string, ...args: string[]) =>
@@ -94,6 +96,43 @@ describe("the gate's --baseline", () => {
     expect(result.stdout).toBe('');
     expect(existsSync(reports)).toBe(false);
   });
+
+  it('should read the baseline run and change none of its files', { timeout: 120_000 }, async () => {
+    const runs = path.join(work, 'earlier');
+    const earlier = await writeRunReport(sampleSummary(), { reportsDir: runs, redact: (text) => text });
+    const before = folderHashes(runs);
+
+    const result = command(
+      ...['gate', '--load', 'none', '--runs', '1', '--baseline', earlier.runDir],
+      ...['--reports-dir', path.join(work, 'reports')],
+    );
+
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).not.toContain('REGRESSION');
+    expect(folderHashes(runs)).toEqual(before);
+  });
+});
+
+describe('--judge-report', () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'judge-report-cli-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it(
+    'should refuse a folder judged already, in one line, and leave it as it was',
+    { timeout: 60_000 },
+    () => {
+      writeFileSync(path.join(work, 'summary.json'), JSON.stringify(sampleSummary()));
+      const before = folderHashes(work);
+
+      const result = load('--judge-report', work);
+
+      expect(result.status).toBe(2);
+      expect(errorLines(result)).toEqual([
+        `error: --judge-report: ${work} was judged already (its summary.json is a record and stays as it is); copy the folder to judge it again`,
+      ]);
+      expect(folderHashes(work)).toEqual(before);
+    },
+  );
 });
 
 describe('an error run', () => {

@@ -3,7 +3,7 @@
  * script and the engine package it names, run here by the pinned Artillery, load the target and
  * pass; the command names the runner; no key value is in any file, only the variables' names.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -50,7 +50,8 @@ describe('--platform dry run', () => {
         { scenario: 'walk', profile: 'smoke', duration: '2s', target: targetFile, outDir: dir, env },
         'fargate',
         3,
-        'eu-west-1',
+        // Run here below: the sandbox's loopback URL answers this machine, as no cloud runner's would.
+        { region: 'eu-west-1', runsHere: true },
       );
 
       expect(plan.command).toEqual([
@@ -89,6 +90,15 @@ describe('--platform dry run', () => {
     await expect(
       prepareDistributedLoad({ target: inline, outDir: path.join(root, 'inline') }, 'lambda', 2),
     ).rejects.toThrow(/^--platform needs a target file whose keys all come from environment variables/);
+  });
+
+  it('should refuse a loopback baseUrl, which no cloud runner reaches, before writing anything', async () => {
+    await expect(
+      prepareDistributedLoad({ target: targetFile, outDir: path.join(root, 'loopback'), env }, 'fargate', 2),
+    ).rejects.toThrow(
+      `--platform fargate: the target's baseUrl ${sandbox.baseUrl} is loopback, which a cloud runner cannot reach`,
+    );
+    expect(existsSync(path.join(root, 'loopback'))).toBe(false);
   });
 
   it('should refuse the sandbox, which runs on this machine only', async () => {

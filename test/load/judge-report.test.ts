@@ -53,6 +53,8 @@ async function distributedRun(name: string, sandboxOptions: SandboxOptions) {
       },
       'fargate',
       2,
+      // Run here below, where the sandbox's loopback URL answers.
+      { runsHere: true },
     );
     const run = await runLocally(dir, { targetJson, env }, ['--output', 'report.json']);
     expect(run.exitCode, run.stderr.slice(-500)).toBe(0);

@@ -186,9 +186,11 @@ describe('a run against a target file', () => {
     // One case per threshold, per page check, and the run's own.
     expect(junit.match(/<testcase /g)).toHaveLength(result.thresholds.length + result.checks.length + 1);
     expect(result.summary).toMatchObject({ command: 'load', verdict: 'pass', exitCode: 0 });
-    // npm run report re-renders a load run like any other.
-    const rendered = await rerenderReport(result.report.summary);
-    expect(rendered).toMatchObject({ regressions: [], paths: { html: result.report.html } });
+    // npm run report re-renders a load run like any other, into a folder of its own.
+    const reportsDir = path.dirname(result.report.runDir);
+    const rendered = await rerenderReport({ from: result.report.summary, reportsDir });
+    expect(rendered.regressions).toEqual([]);
+    expect(path.dirname(path.dirname(rendered.paths.html))).toBe(path.join(reportsDir, 'renders'));
     expect(junit).not.toMatch(/<failure|<error/);
     expectNoKeyWritten(result, keysOf(sandbox.target));
   });

@@ -108,6 +108,7 @@ describe('fillLoadMetrics', () => {
     const result = (scenario: string, trace: Trace) =>
       ({
         scenario,
+        profile: 'smoke',
         phases: trace.phases,
         ...(trace.expects ? { expects: trace.expects } : {}),
         files: {
@@ -153,6 +154,41 @@ describe('fillLoadMetrics', () => {
     expect(summary.metrics.rate429.filter((point) => point.tenant === undefined)).toEqual([
       { t: 0, rate: 0 },
       { t: 1, rate: 0.5 },
+    ]);
+  });
+
+  it('should name on each latency row the load it measured, what a baseline matches on', async () => {
+    const result = (scenario: string, rate: number) =>
+      ({
+        scenario,
+        profile: 'smoke',
+        phases: [{ name: 'walk', durationS: 1, rate }],
+        files: {
+          points: [
+            pointsFile(scenario, {
+              phases: [],
+              responses: [response(500, 5)],
+              arrivals: [T0 + 490],
+            }),
+          ],
+        },
+      }) as unknown as LoadResult;
+    const summary = startSummary({
+      command: 'gate',
+      target: { name: 'sandbox', baseUrl: 'http://127.0.0.1:1/api/v1', kind: 'sandbox' },
+      versions: { harness: '0', node: process.version, artillery: '2.0.34' },
+      startedAt: new Date(T0),
+    });
+    await fillLoadMetrics(summary, [
+      { name: 'walk', result: result('walk', 1) },
+      { name: 'stress', result: result('stress', 2) },
+    ]);
+
+    const rows = summary.metrics.latency.filter((row) => row.tenant === undefined);
+    expect(rows.map((row) => [row.stage, row.load])).toEqual([
+      [undefined, 'walk: walk/smoke walk 1/s for 1s; stress: stress/smoke walk 2/s for 1s'],
+      ['walk', 'walk/smoke walk 1/s for 1s'],
+      ['stress', 'stress/smoke walk 2/s for 1s'],
     ]);
   });
 });

@@ -3,6 +3,7 @@ import {
   compareWithBaseline,
   DEFAULT_MARGINS,
   sameCommandBaseline,
+  uncomparedLatencyRows,
   withBaseline,
 } from '../../lib/report/baseline.ts';
 import { resolveMargins } from '../../lib/report/baseline-options.ts';
@@ -86,6 +87,38 @@ describe('compareWithBaseline', () => {
         baseline: 'passed',
         current: 'failed',
       }),
+    ]);
+  });
+
+  it('should compare a load with the same load only: stage, load, endpoint and tenant', () => {
+    const row = { endpoint: 'orders', p50: 5, p95: 10, p99: 20, max: 30, count: 100 };
+    const run = (rows: Summary['metrics']['latency']): Summary => ({
+      ...sampleSummary(),
+      metrics: { ...sampleSummary().metrics, latency: rows, capacity: undefined },
+    });
+    const smoke = 'walk/smoke walk 5/s for 4s';
+    const baseline = run([
+      { ...row, p95: 40, p99: 60, load: `walk: ${smoke}` },
+      { ...row, stage: 'walk', load: smoke },
+    ]);
+    // The same rows: nothing, though the whole run is slower than its last load.
+    expect(compareWithBaseline(baseline, baseline)).toEqual([]);
+    expect(uncomparedLatencyRows(baseline, baseline)).toBe(0);
+    // Twice the rate is another load: not compared, and counted as such.
+    const faster = 'walk/smoke walk 10/s for 4s';
+    const other = run([
+      { ...row, p95: 400, p99: 600, load: `walk: ${faster}` },
+      { ...row, stage: 'walk', p95: 100, p99: 200, load: faster },
+    ]);
+    expect(compareWithBaseline(other, baseline)).toEqual([]);
+    expect(uncomparedLatencyRows(other, baseline)).toBe(2);
+    // The same load slower: each row against its own.
+    const slower = run([
+      { ...row, p95: 40, p99: 60, load: `walk: ${smoke}` },
+      { ...row, stage: 'walk', p95: 100, p99: 20, load: smoke },
+    ]);
+    expect(compareWithBaseline(slower, baseline).map((regression) => regression.message)).toEqual([
+      'walk: orders (all tenants) p95 rose from 10 ms to 100 ms (+900 %, allowed +20 %)',
     ]);
   });
 

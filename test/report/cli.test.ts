@@ -1,10 +1,14 @@
-import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnBounded } from '../../lib/process/spawn-bounded.ts';
+import type { Summary } from '../../lib/report/model.ts';
 import { validateSummary } from '../../lib/report/validate.ts';
-import { sampleSummary } from './sample-summary.ts';
+import { rerenderReport } from '../../lib/report/rerender.ts';
+import { writeRunReport } from '../../lib/report/write.ts';
+import { folderHashes } from './folder-hashes.ts';
+import { REPRO_PATH, REPRO_SCRIPT, sampleSummary } from './sample-summary.ts';
 
 const report = (...args: string[]) =>
   spawnBounded({
@@ -13,13 +17,32 @@ const report = (...args: string[]) =>
     timeoutMs: 30_000,
   });
 
+/**
+ * A gate run with two loads: the whole run's rows and each load's, with different latencies; the
+ * last load the fastest, so a comparison that matched rows by endpoint alone would see a rise.
+ */
+function stagedRun(): Summary {
+  const summary = sampleSummary();
+  const row = { endpoint: 'orders', p50: 5, p95: 10, p99: 20, max: 30, count: 100 };
+  const stress = 'stress/stress walk 5→20/s for 4s';
+  const walk = 'walk/smoke walk 5/s for 4s';
+  summary.metrics.latency = [
+    { ...row, p95: 40, p99: 80, load: `stress: ${stress}; walk: ${walk}` },
+    { ...row, stage: 'stress', p95: 90, p99: 150, load: stress },
+    { ...row, stage: 'walk', load: walk },
+  ];
+  return summary;
+}
+
 describe('npm run report', () => {
   let dir = '';
   let current = '';
   let baseline = '';
+  let reportsDir = '';
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'report-cli-'));
+    reportsDir = path.join(dir, 'reports');
     const slower = sampleSummary();
     for (const row of slower.metrics.latency) row.p99 *= 2;
     current = path.join(dir, 'run', 'summary.json');
@@ -30,22 +53,67 @@ describe('npm run report', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it('should re-render the reports beside the summary and exit 1 on a regression', async () => {
-    const result = await report('--from', current, '--baseline', baseline);
+  it('should render into a new folder, leave the run as it was, and exit 1 on a regression', async () => {
+    const before = folderHashes(path.dirname(current));
+    const result = await report('--from', current, '--baseline', baseline, '--reports-dir', reportsDir);
     expect(result.stdout).toContain('regression: menuItems tenant-a p99 rose from 40 ms to 80 ms');
     expect(result.exitCode).toBe(1);
-    // Last, as every command ends: where the report is (outside the working directory: absolute).
-    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(
-      `report: ${path.join(dir, 'run', 'report.html')}`,
+    expect(folderHashes(path.dirname(current))).toEqual(before);
+    // Last, as every command ends: the verdict, then where the report is.
+    const [render] = await readdir(path.join(reportsDir, 'renders'));
+    const html = path.join(reportsDir, 'renders', render ?? '', 'report.html');
+    expect(result.stdout.trimEnd().split('\n').slice(-2)).toEqual(['verdict FAIL', `report: ${html}`]);
+    expect(await readFile(html, 'utf8')).toContain('Against the baseline');
+    const rendered: unknown = JSON.parse(
+      await readFile(path.join(path.dirname(html), 'summary.json'), 'utf8'),
     );
-    const html = await readFile(path.join(dir, 'run', 'report.html'), 'utf8');
-    expect(html).toContain('Against the baseline');
-    const rewritten: unknown = JSON.parse(await readFile(current, 'utf8'));
-    expect(validateSummary(rewritten).ok).toBe(true);
+    expect(validateSummary(rendered).ok).toBe(true);
+  });
+
+  it('should find no regression comparing a run with itself, and change none of its files', async () => {
+    const runs = path.join(dir, 'self');
+    const summary = stagedRun();
+    const runDir = path.join(runs, summary.runId);
+    await mkdir(path.join(runDir, 'repro'), { recursive: true });
+    await writeFile(path.join(runDir, REPRO_PATH), REPRO_SCRIPT);
+    await writeRunReport(summary, { reportsDir: runs, redact: (text) => text });
+    const before = folderHashes(runs);
+
+    const result = await report('--from', runDir, '--baseline', runDir, '--reports-dir', reportsDir);
+
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain(`baseline: no regression beyond the margins against ${runDir}`);
+    expect(result.stdout).not.toContain('regression:');
+    expect(result.exitCode).toBe(0);
+    expect(folderHashes(runs)).toEqual(before);
+    // The render is whole: its reproduction link resolves beside its report.
+    const html = /^report: (.*)$/m.exec(result.stdout)?.[1] ?? '';
+    expect(path.dirname(path.dirname(html))).toBe(path.join(reportsDir, 'renders'));
+    expect(await readFile(path.join(path.dirname(html), REPRO_PATH), 'utf8')).toBe(REPRO_SCRIPT);
+  });
+
+  it('should refuse to render into a folder that is not empty, and leave it as it was', async () => {
+    const taken = path.join(dir, 'taken');
+    const now = new Date();
+    const first = await rerenderReport({ from: current, reportsDir: taken, now });
+    const before = folderHashes(taken);
+    await expect(rerenderReport({ from: current, reportsDir: taken, now })).rejects.toThrow(
+      `${first.paths.runDir} is not empty; a render goes into a new folder, never over another`,
+    );
+    expect(folderHashes(taken)).toEqual(before);
   });
 
   it('should exit 0 when the regression is within a wider margin', async () => {
-    const result = await report('--from', current, '--baseline', baseline, '--margin-p99', '1.5');
+    const result = await report(
+      '--from',
+      current,
+      '--baseline',
+      baseline,
+      '--margin-p99',
+      '1.5',
+      '--reports-dir',
+      reportsDir,
+    );
     expect(result.stdout).toContain('no regression beyond the margins');
     expect(result.exitCode).toBe(0);
   });
@@ -67,7 +135,10 @@ describe('npm run report', () => {
       'error: --margin-min-delta-ms is now --margin-min-delta with its unit, e.g. --margin-min-delta 10ms',
     ]);
     expect(old.exitCode).toBe(2);
-    const wide = await report('--from', current, '--baseline', baseline, '--margin-min-delta', '1m');
+    const wide = await report(
+      ...['--from', current, '--baseline', baseline, '--margin-min-delta', '1m'],
+      ...['--reports-dir', reportsDir],
+    );
     expect(wide.stdout).toContain('no regression beyond the margins');
     expect(wide.exitCode).toBe(0);
   });
@@ -75,13 +146,13 @@ describe('npm run report', () => {
   it("should refuse another command's run as the baseline, in one line, rendering nothing", async () => {
     const loadRun = path.join(dir, 'load-run.json');
     await writeFile(loadRun, JSON.stringify({ ...sampleSummary(), command: 'load' }));
-    const before = await readFile(path.join(dir, 'run', 'report.html'), 'utf8').catch(() => '');
-    const result = await report('--from', current, '--baseline', loadRun);
+    const before = folderHashes(dir);
+    const result = await report('--from', current, '--baseline', loadRun, '--reports-dir', reportsDir);
     expect(result.stderr.trim().split('\n')).toEqual([
       `error: --baseline ${loadRun} is a load run; a gate run compares only with an earlier gate run`,
     ]);
     expect(result.exitCode).toBe(2);
-    expect(await readFile(path.join(dir, 'run', 'report.html'), 'utf8').catch(() => '')).toBe(before);
+    expect(folderHashes(dir)).toEqual(before);
   });
 
   it('should print the OpenAPI document with --openapi', async () => {

@@ -14,6 +14,8 @@ import { prepareLoad } from './prepare.ts';
 import { planOf } from './run-plan.ts';
 import { createRedactor, redactDeep } from '../../redact.ts';
 import { targetSecrets } from '../../target/target.ts';
+import { isLoopbackUrl } from '../../target/loopback.ts';
+import { openTarget } from '../../target/open.ts';
 
 /** The environment variables a target file names for its keys; one line when a key is inline. */
 function keyVariables(fileJson: string): string[] {
@@ -28,15 +30,32 @@ function keyVariables(fileJson: string): string[] {
   return [...new Set(keys.map((key) => key.env as string))];
 }
 
+/** Where the directory runs: Artillery's cloud runners, or this machine (the tests run it here). */
+export interface DistributedWhere {
+  /** The cloud region (`--region`). */
+  region?: string;
+  /** The directory is run on this machine, where a loopback base URL answers. @default false */
+  runsHere?: boolean;
+}
+
+/** A cloud runner's 127.0.0.1 is the runner itself: a loopback target is refused, in one line. */
+function refuseLoopback(baseUrl: string, platform: Platform): void {
+  if (isLoopbackUrl(baseUrl))
+    throw new HarnessError(
+      `--platform ${platform}: the target's baseUrl ${baseUrl} is loopback, which a cloud runner cannot reach (its 127.0.0.1 is itself); give a target file whose baseUrl the runners can reach`,
+    );
+}
+
 /**
- * A dry run for Artillery's distributed runners: runs the scenario's setup here (one line when
+ * A dry run for Artillery's distributed runners: checks the target is one remote workers can
+ * reach and load (keys from environment variables), runs the scenario's setup here (one line when
  * the target is unfit), writes the run's directory and returns the command that launches it.
  */
 export async function prepareDistributedLoad(
   options: LoadOptions,
   platform: Platform,
   count: number,
-  region?: string,
+  where: DistributedWhere = {},
 ): Promise<DistributedPlan> {
   const { scenario: name } = checkOptions(options);
   if (options.target === undefined)
@@ -44,13 +63,16 @@ export async function prepareDistributedLoad(
   const dir = path.resolve(
     options.outDir ?? path.join(PROJECT_ROOT, 'reports', `${makeRunId('load', new Date())}-${platform}`),
   );
-  const load = await prepareLoad(name, options, dir);
+  const opened = await openTarget({ file: options.target, env: options.env, forLoad: true });
   try {
+    const keys = keyVariables(opened.fileJson);
+    if (!where.runsHere) refuseLoopback(opened.target.baseUrl, platform);
+    const load = await prepareLoad(name, options, dir, opened);
     const plan = redactDeep(planOf(name, load, count), createRedactor(targetSecrets(load.run.target)));
     return await writeDistributedRun({
       platform,
       count,
-      ...(region ? { region } : {}),
+      ...(where.region ? { region: where.region } : {}),
       baseUrl: load.run.target.baseUrl,
       phases: load.phases,
       stage: {
@@ -64,12 +86,12 @@ export async function prepareDistributedLoad(
         },
       },
       targetJson: load.run.fileJson,
-      keyVariables: keyVariables(load.run.fileJson),
+      keyVariables: keys,
       plan,
       trendTags: plan.trendTags,
       dir,
     });
   } finally {
-    await load.run.close();
+    await opened.close();
   }
 }

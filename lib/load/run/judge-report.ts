@@ -4,7 +4,8 @@
  * report (report-result.ts) and written as the same summary.json, junit.xml, report.html and
  * result.json as `npm run load`, into DIR.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { HarnessError } from '../../errors.ts';
 import path from 'node:path';
 import { describeTarget, finishSummary, startSummary } from '../../report/build.ts';
 import type { Summary } from '../../report/model.ts';
@@ -13,7 +14,7 @@ import { withRun } from '../../report/with-run.ts';
 import type { LoadResult } from './loads.ts';
 import { REPORT_FILE, reportResult } from './report-result.ts';
 import type { LoadRun } from './run-load.ts';
-import { addLoadChecks } from './summary.ts';
+import { addLoadChecks, runLoadText } from './summary.ts';
 
 const round = (value: number | undefined) => Number((value ?? 0).toFixed(2));
 
@@ -27,6 +28,7 @@ function reportTables(result: LoadResult): Pick<Summary['metrics'], 'latency' | 
   return {
     latency: series('endpoint').map(({ value, values }) => ({
       endpoint: value,
+      load: runLoadText([{ name: result.scenario, result }]),
       p50: round(values.p50),
       p95: round(values.p95),
       p99: round(values.p99),
@@ -45,9 +47,26 @@ function reportTables(result: LoadResult): Pick<Summary['metrics'], 'latency' | 
   };
 }
 
+/**
+ * `dir` as --judge-report takes it: the folder --platform wrote, not judged yet. A judged folder is
+ * a run, and a run's reports are a record: judging it again would rewrite them.
+ */
+function unjudgedFolder(dir: string): string {
+  const runDir = path.resolve(dir);
+  if (statSync(runDir, { throwIfNoEntry: false })?.isDirectory() === false)
+    throw new HarnessError(
+      `--judge-report: ${dir} is a file; give the folder --platform wrote (it holds plan.json and Artillery's ${REPORT_FILE})`,
+    );
+  if (existsSync(path.join(runDir, 'summary.json')))
+    throw new HarnessError(
+      `--judge-report: ${dir} was judged already (its summary.json is a record and stays as it is); copy the folder to judge it again`,
+    );
+  return runDir;
+}
+
 /** Judges the distributed run in `dir` and writes its reports there; throws one line when it cannot. */
 export async function judgeReport(dir: string): Promise<LoadRun & { accuracy: string }> {
-  const runDir = path.resolve(dir);
+  const runDir = unjudgedFolder(dir);
   const { paths, summary, result } = await withRun({ command: 'load', runDir }, async ({ runId }) => {
     const result = await reportResult(runDir);
     writeFileSync(result.files.result, `${JSON.stringify(result, null, 2)}\n`);

@@ -13,6 +13,7 @@ import { HarnessError } from '../../errors.ts';
 import { isError, type Failure } from '../../failure.ts';
 import { runGenerators, scheduleS, type GeneratorRequest, type GeneratorRun } from '../artillery/run.ts';
 import { phasesDurationS, plannedArrivals, type Phase } from '../phases.ts';
+import { publishedLine } from '../publish.ts';
 import type { MergedSummary } from '../points/merge.ts';
 import { readRunPoints, type LoadFailure } from '../points/run-points.ts';
 import { collectLoadPoint, keepReportPoints, type LoadPoints } from './summary-metrics.ts';
@@ -230,6 +231,8 @@ export async function runStages(
           ...(shared.publish ? { publish: shared.publish } : {}),
           ...(shared.progress ? { progress: shared.progress } : {}),
         });
+  if (shared.publish && shared.progress && stages.length > 0)
+    shared.progress(publishedLine(shared.publish.to, shared.publish.run, generated.warnings));
   const results: LoadResult[] = [];
   for (const load of prepared)
     results.push(

@@ -3,6 +3,7 @@
  * with their defaults and checks in one place. Precedence: flag > HARNESS_<FLAG> > default.
  */
 import { HarnessError } from '../../errors.ts';
+import type { Summary } from '../../report/model.ts';
 import { renderHelp } from '../../cli/help.ts';
 import { optionList, optionText, type FlagValues, type OptionTable } from '../../cli/options.ts';
 import { PUBLISH_KINDS, resolvePublish, type Publish } from '../publish.ts';
@@ -52,6 +53,8 @@ export interface LoadOptions {
   env?: Record<string, string | undefined>;
   /** Live progress lines while the load runs (its start, then every few seconds). */
   progress?: (line: string) => void;
+  /** Told the target as the report names it once the load has opened it, before any request. */
+  onTarget?: (target: Summary['target']) => void;
   /** Send the metrics on while the run goes: prometheus, otel, statsd or datadog. @default none */
   publish?: string;
   /**

@@ -14,6 +14,7 @@ import { overridesFromFlags, thresholdsFor, type Thresholds } from '../threshold
 import { scenarioNamed } from '../registry.ts';
 import { checkOptions, type LoadOptions } from './options.ts';
 import { openTarget, type OpenedTarget } from '../../target/open.ts';
+import { describeOpened } from '../../report/build.ts';
 import { SANDBOX_FLOOD_RATE, sandboxOptionsFor } from './sandbox.ts';
 
 /** A request that got no answer in this long is a data point (status 0). */
@@ -104,6 +105,7 @@ export async function prepareLoad(
         forLoad: true,
       });
   try {
+    if (!opened) options.onTarget?.(describeOpened(run));
     const settings = settingsOf(options, profile, run.sandbox, run.target.load.maxRps);
     return {
       name,

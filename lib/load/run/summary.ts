@@ -12,6 +12,7 @@ import type { LoadResult } from './loads.ts';
 import { loadRunMetrics, reportPointsOf } from './summary-metrics.ts';
 import { loadTimeline } from './timeline.ts';
 import { generatorLine } from '../verdict.ts';
+import { phasesText } from '../phases.ts';
 
 const TIME_METRICS =
   /^(latency|walk_duration|throttle_recovery|depth_latency_added|latency_drift|generator_lateness)\b/;
@@ -116,6 +117,16 @@ export function addLoadChecks(summary: Summary, result: LoadResult, label: strin
   );
 }
 
+type LoadShape = Pick<LoadResult, 'scenario' | 'profile' | 'phases'>;
+
+/** What a load ran, as latency rows name it (`load`): scenario, profile and arrival schedule. */
+const loadText = (result: LoadShape): string =>
+  `${result.scenario}/${result.profile} ${phasesText(result.phases)}`;
+
+/** What every load of a run ran, each under its name: the `load` of the whole run's rows. */
+export const runLoadText = (loads: readonly { name: string; result: LoadShape }[]): string =>
+  loads.map(({ name, result }) => `${name}: ${loadText(result)}`).join('; ');
+
 /**
  * Latency of the whole run (every load together, per endpoint and tenant) and of each load under
  * its name (per endpoint); the 429 share over the whole run; latency by depth from the depth load
@@ -127,12 +138,13 @@ export async function fillLoadMetrics(
 ): Promise<void> {
   const read = await Promise.all(results.map(({ result }) => reportPointsOf(result, result.files.points)));
   const whole = loadRunMetrics(read.flatMap((points) => points.responses));
-  const perStage = results.map(({ name }, index) =>
+  const every = runLoadText(results);
+  const perStage = results.map(({ name, result }, index) =>
     loadRunMetrics(read[index]?.responses ?? [])
       .latency.filter((row) => row.tenant === undefined)
-      .map((row) => ({ ...row, stage: name })),
+      .map((row) => ({ ...row, stage: name, load: loadText(result) })),
   );
-  summary.metrics.latency = [...whole.latency, ...perStage.flat()];
+  summary.metrics.latency = [...whole.latency.map((row) => ({ ...row, load: every })), ...perStage.flat()];
   summary.metrics.rate429 = whole.rate429;
   const depth = results.findIndex(({ result }) => result.scenario === 'depth');
   summary.metrics.depth = depth >= 0 ? loadRunMetrics(read[depth]?.responses ?? []).depth : whole.depth;

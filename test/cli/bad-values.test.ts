@@ -1,0 +1,128 @@
+/**
+ * Every bad value on the user's side is one line naming it, and exit 2: a negative number or
+ * duration, a file where a folder must be, a loopback target for a cloud runner, a closed port (said
+ * once), and a reader that closed the pipe (no error at all). Never Node's own words for it.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const work = mkdtempSync(path.join(tmpdir(), 'bad-values-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** Node's words for what the harness must name itself. */
+const NODE_WORDS = /ambiguous|internal error|EEXIST|ENOTDIR|EPIPE|ECONNRESET|at .*\.ts:\d+/;
+
+const command = (script: string, args: string[], env: Record<string, string> = {}) =>
+  spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, HARNESS_DEBUG: '', ...env },
+  });
+
+const file = (name: string, text: string): string => {
+  const at = path.join(work, name);
+  writeFileSync(at, text);
+  return at;
+};
+
+const aFile = file('a-file', 'not a folder\n');
+const target = (baseUrl: string) =>
+  file(
+    `target-${baseUrl.replace(/\W+/g, '-')}.json`,
+    JSON.stringify({
+      name: 'here',
+      baseUrl,
+      apiKeyHeader: 'X-Brand-Api-Key',
+      load: { allowed: true, maxRps: 5 },
+      tenants: [{ name: 'a', quiescent: true, keys: { full: { env: 'BAD_VALUES_KEY' } } }],
+    }),
+  );
+const closed = target('http://127.0.0.1:9/api/v1');
+const KEY = { BAD_VALUES_KEY: 'sbx_badvalueskey0123456789' };
+
+describe('a bad value', () => {
+  it.each([
+    ['load', ['--duration', '-5s'], 'error: --duration: "-5s" must be positive: a duration with its unit'],
+    ['load', ['--rate', '-3'], 'error: --rate: "-3" is not valid; expected an integer from 1 to'],
+    ['capacity', ['--max', '-5'], 'error: --max: "-5" is not valid; expected requests per second'],
+    ['capacity', ['--step-duration', '-10s'], 'error: --step-duration: "-10s" must be positive'],
+    ['gate', ['--time-budget', '-1s'], 'error: --time-budget: "-1s" is not valid; expected a duration'],
+    ['props', ['--runs', '-1'], 'error: --runs: "-1" is not valid; expected an integer from 1 to'],
+    ['repro', ['--times', '-2'], 'error: --times: "-2" is not valid; expected an integer from 1 to'],
+    ['sandbox', ['--orders', '-5'], 'error: --orders: "-5" is not valid; expected a number, 0 or more'],
+    [
+      'load',
+      ['--judge-report', aFile],
+      `error: --judge-report: ${aFile} is a file; give the folder --platform wrote`,
+    ],
+    ['report', ['--list', '--reports-dir', aFile], `error: --reports-dir: ${aFile} is a file`],
+    [
+      'props',
+      ['--property', 'pagination.shape', '--reports-dir', aFile],
+      `error: ${aFile} is a file, where a folder must be to write ${aFile}/`,
+    ],
+    [
+      'load',
+      ['--platform', 'fargate', '--target', closed],
+      `error: --platform fargate: the target's baseUrl http://127.0.0.1:9/api/v1 is loopback, which a cloud runner cannot reach`,
+    ],
+  ])('should be named in one line, exit 2: %s %j', { timeout: 60_000 }, (script, args, line) => {
+    const result = command(script, args, KEY);
+
+    expect(result.status, result.stderr).toBe(2);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toEqual([expect.stringContaining(line)]);
+    expect(lines[0]?.startsWith(line)).toBe(true);
+    expect(result.stderr + result.stdout).not.toMatch(NODE_WORDS);
+  });
+
+  it('should say a closed port once, before any stage', { timeout: 60_000 }, () => {
+    const result = command('gate', ['--target', closed, '--load', 'none'], KEY);
+
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'error: cannot reach http://127.0.0.1:9 (ECONNREFUSED); check baseUrl in the target file and that the server is running',
+    ]);
+    // Its start, as every command's: what it runs against; then nothing, no stage began.
+    expect(result.stdout.trim()).toBe('target: here (http://127.0.0.1:9/api/v1)');
+  });
+});
+
+describe('a reader that stops reading', () => {
+  it('should end the listing quietly with exit 0 (report --list | head -1)', { timeout: 60_000 }, () => {
+    // Enough runs that the listing outlasts the pipe's buffer once head has gone.
+    const reports = path.join(work, 'reports');
+    const runs = Array.from({ length: 3000 }, (_, index) => {
+      const runId = `20260101T${String(index).padStart(6, '0')}Z-gate-x${index}`;
+      mkdirSync(path.join(reports, runId), { recursive: true });
+      return JSON.stringify({
+        runId,
+        command: 'gate',
+        startedAt: '2026-01-01T00:00:00.000Z',
+        durationMs: 1000,
+        target: 'sandbox',
+        kind: 'sandbox',
+        faults: [],
+        verdict: 'pass',
+        exitCode: 0,
+        failed: 0,
+        checks: 1,
+      });
+    });
+    writeFileSync(path.join(reports, 'runs.jsonl'), `${runs.join('\n')}\n`);
+    const tsx = path.resolve('node_modules/.bin/tsx');
+
+    const result = spawnSync(
+      'bash',
+      ['-c', `set -o pipefail; "${tsx}" scripts/report.ts --list --reports-dir "${reports}" | head -1`],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim().split('\n')).toHaveLength(1);
+  });
+});
