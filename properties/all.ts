@@ -8,6 +8,7 @@ import { ERRORS } from './errors.ts';
 import { FILTERS } from './filters.ts';
 import { LIMITS_FAMILY } from './limits.ts';
 import { PAGINATION } from './pagination.ts';
+import { PARAMETERS } from './params-outside.ts';
 import { RATE_LIMIT } from './rate-limit.ts';
 import { TENANCY } from './tenancy.ts';
 import { CURSOR_SHAPES, PAGINATION_SHAPES } from './walk-shapes.ts';
@@ -20,6 +21,7 @@ export const ALL_PROPERTIES: readonly PropertyDefinition[] = [
   ...CURSORS,
   ...CURSOR_SHAPES,
   ...FILTERS,
+  ...PARAMETERS,
   ...AUTH,
   ...TENANCY,
   ...ERRORS,

@@ -6,6 +6,7 @@ import type { Scope } from '../domain.ts';
 import type { KeysetMode, PageStart, Statements } from '../queries/statements.ts';
 import { parseId, parseLimit, type RawQuery } from '../validate.ts';
 import { badRequest } from '../errors.ts';
+import { readQueryFaultily } from '../faults/parameters.ts';
 import { admit } from './admit.ts';
 import { buildPage, keysetMode, readCursor, walkBinding } from './paging.ts';
 import { sendPage } from './send-page.ts';
@@ -54,7 +55,7 @@ export function registerList<Filter, Row>(
   const lastTokens = new Map<string, string>();
   app.get(`/api/v1${endpoint.path}`, async (request, reply) => {
     const key = await admit(ctx, request, reply, endpoint.scopes);
-    const query = request.query as RawQuery;
+    const query = readQueryFaultily(faults, request.url, request.query as RawQuery);
     const limit = parseLimit(query, faults);
     const given = parseId(query, 'cursor', Infinity);
     const perKey = faults.has('cursor-state-per-key') ? key.label : undefined;
