@@ -64,6 +64,21 @@ export const FAULTS = [
     'cursor',
     "the server keeps each key's walk position and ignores the cursor's: two walks of one key interfere",
   ),
+  fault(
+    'cursor-single-use',
+    'cursor',
+    'a cursor is answered once: sent again (a retried page) it is refused with 400, as if expired',
+  ),
+  fault(
+    'cursor-advances-on-repeat',
+    'cursor',
+    'a cursor names a server-side scroll that each use reads on: a retried page returns the page after',
+  ),
+  fault(
+    'cursor-mixup-under-concurrency',
+    'cursor',
+    "each key's cursor sits in one slot during a 2 ms lookup: requests of one key at once swap places",
+  ),
   fault('has-more-token-mismatch', 'page', 'the last page says hasMore true with a null nextPageToken'),
   fault(
     'has-more-on-full-page',

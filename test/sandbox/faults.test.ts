@@ -10,6 +10,7 @@ import { LOAD_FAULT_SHOWCASES } from './load-fault-showcases.ts';
 import { PAGING_FAULT_SHOWCASES } from './paging-fault-showcases.ts';
 import { PARAMETER_FAULT_SHOWCASES } from './parameter-fault-showcases.ts';
 import { REQUEST_FAULT_SHOWCASES } from './request-fault-showcases.ts';
+import { REPEAT_FAULT_SHOWCASES } from './repeat-fault-showcases.ts';
 import type { FaultShowcase } from './showcase.ts';
 
 const SHOWCASES: Record<FaultName, FaultShowcase> = {
@@ -17,6 +18,7 @@ const SHOWCASES: Record<FaultName, FaultShowcase> = {
   ...REQUEST_FAULT_SHOWCASES,
   ...LOAD_FAULT_SHOWCASES,
   ...PARAMETER_FAULT_SHOWCASES,
+  ...REPEAT_FAULT_SHOWCASES,
 };
 
 const SMALL: SandboxOptions = { seed: 11, orders: 600, menuItemsPerTenant: 60 };
