@@ -3,6 +3,7 @@ import { HarnessError } from '../lib/errors.ts';
 import type { BenchSection } from './section.ts';
 import { accuracy } from './sections/accuracy.ts';
 import { detection } from './sections/detection.ts';
+import { floor } from './sections/floor.ts';
 import { gateMatrix } from './sections/gate-matrix.ts';
 import { gateTime } from './sections/gate-time.ts';
 import { generator } from './sections/generator.ts';
@@ -25,6 +26,7 @@ export const SECTIONS: readonly BenchSection[] = [
   gateTime,
   gateMatrix,
   peer,
+  floor,
 ];
 
 export function selectSections(only: readonly string[] | undefined): BenchSection[] {

@@ -13,6 +13,14 @@ export interface BenchContext {
 
 export type SectionOutcome =
   | { status: 'ok'; figures: Figure[]; tables?: SectionTable[]; details: Record<string, unknown> }
+  /** Measured, and what it measured fails the section (a floor another tool set was not held). */
+  | {
+      status: 'failed';
+      reason: string;
+      figures: Figure[];
+      tables?: SectionTable[];
+      details: Record<string, unknown>;
+    }
   | { status: 'skipped'; reason: string; details?: Record<string, unknown> };
 
 export interface BenchSection {

@@ -8,7 +8,9 @@ import { ERRORS } from './errors.ts';
 import { FILTERS } from './filters.ts';
 import { LIMITS_FAMILY } from './limits.ts';
 import { PAGINATION } from './pagination.ts';
+import { PARAMETERS } from './params-outside.ts';
 import { RATE_LIMIT } from './rate-limit.ts';
+import { REPEATS } from './repeats.ts';
 import { TENANCY } from './tenancy.ts';
 import { CURSOR_SHAPES, PAGINATION_SHAPES } from './walk-shapes.ts';
 import type { PropertyDefinition } from '../lib/props/types.ts';
@@ -16,10 +18,12 @@ import type { PropertyDefinition } from '../lib/props/types.ts';
 export const ALL_PROPERTIES: readonly PropertyDefinition[] = [
   ...PAGINATION,
   ...PAGINATION_SHAPES,
+  ...REPEATS,
   ...LIMITS_FAMILY,
   ...CURSORS,
   ...CURSOR_SHAPES,
   ...FILTERS,
+  ...PARAMETERS,
   ...AUTH,
   ...TENANCY,
   ...ERRORS,

@@ -19,6 +19,8 @@ export interface CursorPayload {
   r?: KeyPart[];
   /** Epoch ms the cursor was issued, carried by the cursor-expiry-500 fault. */
   i?: number;
+  /** Serial number, carried by the cursor-single-use fault: no two tokens it issues are alike. */
+  n?: number;
 }
 
 const MAX_TOKEN_LENGTH = 4096;
@@ -41,7 +43,8 @@ function isPayload(value: unknown): value is CursorPayload {
     Number.isSafeInteger(v.p) &&
     isKey(v.k) &&
     (v.r === undefined || isKey(v.r)) &&
-    (v.i === undefined || Number.isSafeInteger(v.i))
+    (v.i === undefined || Number.isSafeInteger(v.i)) &&
+    (v.n === undefined || Number.isSafeInteger(v.n))
   );
 }
 

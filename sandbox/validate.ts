@@ -26,7 +26,7 @@ function single(query: RawQuery, name: string): string | undefined {
 export function parseLimit(query: RawQuery, faults: FaultSet): number {
   const raw = single(query, 'limit');
   if (raw === undefined) return faults.has('default-limit-wrong') ? 20 : DEFAULT_LIMIT;
-  let limit = /^[0-9]{1,9}$/.test(raw) ? Number(raw) : NaN;
+  let limit = /^[1-9][0-9]{0,8}$/.test(raw) ? Number(raw) : NaN;
   if (faults.has('bad-limit-accepted')) {
     const lenient = Number.parseInt(raw, 10);
     limit = lenient >= 1 ? lenient : DEFAULT_LIMIT;

@@ -28,7 +28,7 @@ export const GATE_MATRIX_QUICK = [
   'shared-cache',
 ] as const;
 
-interface GateMatrixRow {
+export interface GateMatrixRow {
   /** The fault, or `clean` for the sandbox without one. */
   fault: string;
   exitCode: number | null;
@@ -52,10 +52,15 @@ export function blamed(summary: Summary): string[] {
   return [...new Set(names)];
 }
 
-async function gateWith(context: BenchContext, fault: string): Promise<GateMatrixRow> {
-  const reportsDir = path.join(context.workDir, `gate-${fault}`);
-  const args = fault === 'clean' ? [] : ['--fault', fault];
-  context.log(`gate-matrix: npm run gate -- ${args.join(' ')}`);
+/** One gate on `fault` (or `clean`), with `flags` besides (`--load none`), its reports in the work dir. */
+export async function gateWith(
+  context: BenchContext,
+  fault: string,
+  flags: readonly string[] = [],
+): Promise<GateMatrixRow> {
+  const reportsDir = path.join(context.workDir, `gate-${fault}${flags.join('').replace(/\W+/g, '-')}`);
+  const args = [...(fault === 'clean' ? [] : ['--fault', fault]), ...flags];
+  context.log(`gate: npm run gate -- ${args.join(' ')}`);
   const run = await spawnBounded({
     cmd: process.execPath,
     args: ['--import', 'tsx', GATE_SCRIPT, ...args, '--reports-dir', reportsDir],

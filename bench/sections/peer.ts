@@ -54,7 +54,8 @@ interface Sandboxed {
   options: SandboxOptions;
 }
 
-async function runAgainst(
+/** One Schemathesis run against a sandbox started with `options`, judged by its own checks. */
+export async function runAgainst(
   tool: PeerTool,
   context: BenchContext,
   { name, options }: Sandboxed,
@@ -94,7 +95,7 @@ async function runAgainst(
 }
 
 /** A run without a report, cut off by its time limit or with errors of its own has no verdict. */
-function outcome(run: PeerRun): PeerOutcome {
+export function outcome(run: PeerRun): PeerOutcome {
   if (run.timedOut) return { failures: run.failures, problem: 'timed out' };
   if (run.stopReason === 'no report') return { failures: [], problem: `no report: ${run.lastLine}` };
   if (run.errors > 0 && run.failures.length === 0)

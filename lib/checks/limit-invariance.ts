@@ -1,4 +1,4 @@
-import { missingFrom } from './set-difference.ts';
+import { firstDifference } from './set-difference.ts';
 import type { WalkSetCheck } from './types.ts';
 
 export interface LimitWalk {
@@ -12,19 +12,14 @@ export const limitInvariance: WalkSetCheck<readonly LimitWalk[]> = {
   description: 'On a quiescent tenant, full walks with different limits return the same id set.',
   catches: ['page-boundary-skip', 'unstable-order', 'page-number-cursor'],
   run(walks) {
-    const [first, ...rest] = walks;
-    if (!first) return null;
-    for (const other of rest) {
-      const lost = missingFrom(first.ids, other.ids);
-      const gained = missingFrom(other.ids, first.ids);
-      if (lost.length === 0 && gained.length === 0) continue;
-      return {
-        code: 'LIMIT_CHANGES_SET',
-        message: `limit ${first.limit} gave ${first.ids.size} ids, limit ${other.limit} gave ${other.ids.size}`,
-        expected: `the same ids at every limit`,
-        received: `only with limit ${first.limit}: [${lost.join(', ')}]; only with limit ${other.limit}: [${gained.join(', ')}]`,
-      };
-    }
-    return null;
+    const difference = firstDifference(walks);
+    if (difference === null) return null;
+    const { first, other, lost, gained } = difference;
+    return {
+      code: 'LIMIT_CHANGES_SET',
+      message: `limit ${first.limit} gave ${first.ids.size} ids, limit ${other.limit} gave ${other.ids.size}`,
+      expected: `the same ids at every limit`,
+      received: `only with limit ${first.limit}: [${lost.join(', ')}]; only with limit ${other.limit}: [${gained.join(', ')}]`,
+    };
   },
 };

@@ -23,6 +23,10 @@ import { authSchemesAgree } from './auth-schemes-agree.ts';
 import { filteredWalkExact } from './filtered-walk-exact.ts';
 import { moreMeansRecords } from './more-means-records.ts';
 import { retryAfterHonest } from './retry-after-honest.ts';
+import { invalidParameterRejected } from './invalid-parameter-rejected.ts';
+import { unknownPlaceRefused } from './unknown-place-refused.ts';
+import { repeatGivesSamePage } from './repeat-gives-same-page.ts';
+import { concurrentWalksAgree } from './concurrent-walks-agree.ts';
 
 /** Run on every page of every walk, in the property suites and the load scenarios alike. */
 export const PAGE_CHECKS: readonly PageCheck[] = [
@@ -46,6 +50,8 @@ const PROBE_CHECKS = [
   scopeEnforced,
   foreignResourceNotFound,
   retryAfterHonest,
+  invalidParameterRejected,
+  unknownPlaceRefused,
 ];
 
 /** Comparisons of finished walks. */
@@ -57,6 +63,8 @@ const WALK_SET_CHECKS = [
   authSchemesAgree,
   filteredWalkExact,
   moreMeansRecords,
+  repeatGivesSamePage,
+  concurrentWalksAgree,
 ];
 
 /** What reports, flags and docs read of a check. */

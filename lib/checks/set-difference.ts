@@ -7,3 +7,17 @@ export function missingFrom(a: ReadonlySet<string>, b: ReadonlySet<string>, max 
   }
   return missing;
 }
+
+/** The first walk of `walks` whose ids differ from the first walk's, with (some of) the ids only in each. */
+export function firstDifference<Walk extends { ids: ReadonlySet<string> }>(
+  walks: readonly Walk[],
+): { first: Walk; other: Walk; lost: string[]; gained: string[] } | null {
+  const [first, ...rest] = walks;
+  if (first === undefined) return null;
+  for (const other of rest) {
+    const lost = missingFrom(first.ids, other.ids);
+    const gained = missingFrom(other.ids, first.ids);
+    if (lost.length > 0 || gained.length > 0) return { first, other, lost, gained };
+  }
+  return null;
+}

@@ -25,10 +25,22 @@ export interface Credential {
 
 export type Query = Record<string, string>;
 
+/** A query parameter as it goes on the wire: its value already percent-encoded, escapes and all. */
+interface RawParameter {
+  name: string;
+  encoded: string;
+}
+
 export interface ApiCall {
   endpoint: Endpoint;
   query: Query;
   credential: Credential;
+  /**
+   * Parameters sent after `query` exactly as written: what a Query cannot say, a parameter given
+   * twice or an escape no string encodes (`%FF`). Single probes only: a walk's next page
+   * (withCursor) leaves them out.
+   */
+  raw?: readonly RawParameter[];
 }
 
 export interface HttpRequest {
@@ -68,6 +80,8 @@ export function callPath(call: ApiCall): string {
   let path = pathOf.get(call);
   if (path === undefined) {
     path = ENDPOINT_INFO[call.endpoint].path + queryString(call.query);
+    for (const { name, encoded } of call.raw ?? [])
+      path += `${path.includes('?') ? '&' : '?'}${name}=${encoded}`;
     pathOf.set(call, path);
   }
   return path;

@@ -19,6 +19,8 @@ const STATUS_CHECKS: ReadonlySet<string> = new Set([
   'foreign-resource-not-found',
   'walk-pages-succeed',
   'auth-schemes-agree',
+  'invalid-parameter-rejected',
+  'unknown-place-refused',
 ]);
 
 const sameRequest = (exchange: Exchange, record: RequestRecord): boolean =>

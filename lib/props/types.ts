@@ -12,7 +12,15 @@ import type { RecordingClient } from './transcript.ts';
 import type { Survey } from './survey.ts';
 
 export type Family =
-  'pagination' | 'limits' | 'cursors' | 'filters' | 'auth' | 'tenancy' | 'errors' | 'ratelimit';
+  | 'pagination'
+  | 'limits'
+  | 'cursors'
+  | 'filters'
+  | 'parameters'
+  | 'auth'
+  | 'tenancy'
+  | 'errors'
+  | 'ratelimit';
 
 /** What a property needs from the target; an unmet need is a skip with this as its reason. */
 export type Need =

@@ -110,6 +110,9 @@ function curlArguments(target: Target, step: ReproStep): string {
       fresh ? `"cursor=\${cursor_${step.cursorFrom}}"` : singleQuoted(`${name}=${value}`),
     );
   }
+  // Already encoded: curl appends them as they are.
+  for (const { name, encoded } of step.call.raw ?? [])
+    words.push('--data', singleQuoted(`${name}=${encoded}`));
   for (const [name, value] of Object.entries(toHttpRequest(target, step.call).headers))
     words.push('-H', shellWord(`${name}: ${value}`));
   return words.join(' ');

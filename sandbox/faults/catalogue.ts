@@ -64,6 +64,21 @@ export const FAULTS = [
     'cursor',
     "the server keeps each key's walk position and ignores the cursor's: two walks of one key interfere",
   ),
+  fault(
+    'cursor-single-use',
+    'cursor',
+    'a cursor is answered once: sent again (a retried page) it is refused with 400, as if expired',
+  ),
+  fault(
+    'cursor-advances-on-repeat',
+    'cursor',
+    'a cursor names a server-side scroll that each use reads on: a retried page returns the page after',
+  ),
+  fault(
+    'cursor-mixup-under-concurrency',
+    'cursor',
+    "each key's cursor sits in one slot during a 2 ms lookup: requests of one key at once swap places",
+  ),
   fault('has-more-token-mismatch', 'page', 'the last page says hasMore true with a null nextPageToken'),
   fault(
     'has-more-on-full-page',
@@ -145,6 +160,41 @@ export const FAULTS = [
     'location-filter-400',
     'validation',
     'a locationId filter is refused with 400, validated as a number',
+  ),
+  fault(
+    'enum-case-insensitive',
+    'validation',
+    'status and salesChannel are matched ignoring case: status=open is served as OPEN instead of 400',
+  ),
+  fault(
+    'bad-enum-500',
+    'validation',
+    'a status outside its enum answers 500: it is looked up in a table and the miss is dereferenced',
+  ),
+  fault(
+    'active-only-any-word',
+    'validation',
+    'activeOnly is true for any value but "false": activeOnly=maybe is served instead of 400',
+  ),
+  fault(
+    'long-param-500',
+    'validation',
+    'a q, locationId or categoryId over 200 characters answers 500: it overflows its column, not a 400',
+  ),
+  fault(
+    'bad-escape-500',
+    'validation',
+    'a query escape that is not UTF-8 (%FF) answers 500: the query is decoded again and nothing catches it',
+  ),
+  fault(
+    'repeated-param-500',
+    'validation',
+    'a parameter given twice answers 500: its value is an array where the code expects a string',
+  ),
+  fault(
+    'unknown-place-empty',
+    'store',
+    'a locationId or categoryId no tenant has is served as an empty list instead of 404',
   ),
   fault('service-header-ignored', 'auth', 'the X-…-Api-Key header is ignored; only Bearer works'),
   fault(

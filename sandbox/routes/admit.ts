@@ -31,6 +31,9 @@ export async function admit(
   return key;
 }
 
+/** No location or category has this code: a filter by it selects nothing. */
+const UNKNOWN_PLACE_CODE = -1;
+
 const PLACES = {
   locationId: { fault: 'foreign-location', places: (ctx: SandboxContext) => ctx.store.catalog.locationById },
   categoryId: { fault: 'foreign-category', places: (ctx: SandboxContext) => ctx.store.catalog.categoryById },
@@ -49,6 +52,9 @@ export function resolvePlace(
   if (id === undefined) return undefined;
   const { fault, places } = PLACES[parameter];
   const place = places(ctx).get(id);
+  // The unknown-place-empty fault: an id no tenant has filters by a place nothing is in.
+  if (place === undefined && ctx.faults.has('unknown-place-empty'))
+    return { id, code: UNKNOWN_PLACE_CODE, tenant: tenant.code, name: '' };
   if (place === undefined || (place.tenant !== tenant.code && !ctx.faults.has(fault))) {
     throw notFound(`${parameter} does not exist in this tenant`);
   }

@@ -6,6 +6,8 @@ import type { Scope } from '../domain.ts';
 import type { KeysetMode, PageStart, Statements } from '../queries/statements.ts';
 import { parseId, parseLimit, type RawQuery } from '../validate.ts';
 import { badRequest } from '../errors.ts';
+import { CursorMemory } from '../faults/cursor-memory.ts';
+import { readQueryFaultily } from '../faults/parameters.ts';
 import { admit } from './admit.ts';
 import { buildPage, keysetMode, readCursor, walkBinding } from './paging.ts';
 import { sendPage } from './send-page.ts';
@@ -50,15 +52,14 @@ export function registerList<Filter, Row>(
 ): void {
   const { faults, store } = ctx;
   const count = store.db.prepare(endpoint.countSql).pluck();
-  // The cursor-state-per-key fault: each key's last next-page token, by key and endpoint.
-  const lastTokens = new Map<string, string>();
+  // The faults of a server that remembers cursors (cursor-state-per-key and others), per endpoint.
+  const memory = new CursorMemory(faults);
   app.get(`/api/v1${endpoint.path}`, async (request, reply) => {
     const key = await admit(ctx, request, reply, endpoint.scopes);
-    const query = request.query as RawQuery;
+    const query = readQueryFaultily(faults, request.url, request.query as RawQuery);
     const limit = parseLimit(query, faults);
     const given = parseId(query, 'cursor', Infinity);
-    const perKey = faults.has('cursor-state-per-key') ? key.label : undefined;
-    const cursor = perKey !== undefined && given !== undefined ? (lastTokens.get(perKey) ?? given) : given;
+    const cursor = await memory.cursorOf(key.label, given);
     if (
       faults.has('location-filter-400') &&
       query.locationId !== undefined &&
@@ -87,11 +88,7 @@ export function registerList<Filter, Row>(
         toJson: endpoint.toJson,
         total: () => count.get(tenant) as number,
       });
-      if (perKey !== undefined) {
-        const token = page.pagination.nextPageToken;
-        if (typeof token === 'string') lastTokens.set(perKey, token);
-        else lastTokens.delete(perKey);
-      }
+      memory.served(key.label, given, page.pagination.nextPageToken);
       return page;
     });
   });

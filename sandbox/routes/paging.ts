@@ -92,6 +92,9 @@ function nextKey<Row>(
   return lastServed === undefined ? [] : [...sortKey(lastServed)];
 }
 
+/** Tokens issued under the cursor-single-use fault, for their serial numbers. */
+let issued = 0;
+
 function nextToken<Row>(
   ctx: SandboxContext,
   rows: Row[],
@@ -109,6 +112,8 @@ function nextToken<Row>(
     k: nextKey(rows, limit, request, sortKey, faults),
   };
   if (faults.has('cursor-expiry-500')) payload.i = Date.now();
+  // A server that keeps each cursor it issues (to forget it once used) issues each one afresh.
+  if (faults.has('cursor-single-use')) payload.n = issued += 1;
   if (faults.has('cursor-cycle')) {
     // The bug: a walk's first boundary is remembered, and from page 4 on it is handed out again.
     payload.r = request.restart ?? payload.k;

@@ -8,13 +8,17 @@ import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sa
 import { MENU, ORDERS, SandboxClient } from './client.ts';
 import { LOAD_FAULT_SHOWCASES } from './load-fault-showcases.ts';
 import { PAGING_FAULT_SHOWCASES } from './paging-fault-showcases.ts';
+import { PARAMETER_FAULT_SHOWCASES } from './parameter-fault-showcases.ts';
 import { REQUEST_FAULT_SHOWCASES } from './request-fault-showcases.ts';
+import { REPEAT_FAULT_SHOWCASES } from './repeat-fault-showcases.ts';
 import type { FaultShowcase } from './showcase.ts';
 
 const SHOWCASES: Record<FaultName, FaultShowcase> = {
   ...PAGING_FAULT_SHOWCASES,
   ...REQUEST_FAULT_SHOWCASES,
   ...LOAD_FAULT_SHOWCASES,
+  ...PARAMETER_FAULT_SHOWCASES,
+  ...REPEAT_FAULT_SHOWCASES,
 };
 
 const SMALL: SandboxOptions = { seed: 11, orders: 600, menuItemsPerTenant: 60 };

@@ -15,13 +15,14 @@ const records = async (path: string, query = {}, headers = client.bearer(0)): Pr
   (await client.walk(path, { limit: 100, ...query }, headers)).flatMap((page) => page.data);
 
 describe('limit validation (spec §4.3 rule 6, §8)', () => {
-  it.each(['1', '100', '50', '007'])('should accept limit=%s and serve at most that many', async (limit) => {
+  it.each(['1', '100', '50'])('should accept limit=%s and serve at most that many', async (limit) => {
     const reply = await client.get(ORDERS, { limit });
     expect(reply.status).toBe(200);
     expect(reply.body.data).toHaveLength(Number(limit));
   });
 
-  it.each(['0', '-1', '1.5', 'abc', '101', '1000', '1e2', '', ' 5', '0x10', '+5'])(
+  // 007 too: a limit is an integer written plainly; other forms' reading is open (harness: advisory).
+  it.each(['0', '-1', '1.5', 'abc', '101', '1000', '1e2', '', ' 5', '0x10', '+5', '007'])(
     'should reject limit=%j with 400, never altering it',
     async (limit) => {
       for (const path of [MENU, ORDERS]) {

@@ -1,0 +1,99 @@
+/**
+ * What spec §4.1 and §4.2 make of a value of a query parameter, read from the request alone: valid,
+ * invalid (400, spec §7), open (the spec does not say how the value reads) or refusable (legal,
+ * but a server may refuse it with a 4xx: a string no limit is set for, an id it does not know).
+ */
+import { ENDPOINT_INFO, LIMITS, type Endpoint } from '../contract/endpoints.ts';
+import type { ApiCall } from '../http/call.ts';
+
+export type Reading = 'valid' | 'invalid' | 'open' | 'refusable';
+
+export interface ParameterReading {
+  name: string;
+  reading: Reading;
+  /** Why, in words, for a failure's message. */
+  why: string;
+}
+
+/** A value as the server decodes it; null when its escapes are not UTF-8 (`%FF`, `%C3%28`). */
+function decoded(encoded: string): string | null {
+  try {
+    return decodeURIComponent(encoded.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
+const NUMBER = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
+
+/**
+ * limit (spec §4, §8): an integer 1..100. Numbers written otherwise that a parser may read as one
+ * in range (leading zeros, `+5`, `10.0`, `1e2`, spaces around) and the empty value are open.
+ */
+function readLimit(value: string): Pick<ParameterReading, 'reading' | 'why'> {
+  if (value === '') return { reading: 'open', why: 'an empty limit may read as no limit' };
+  const number = NUMBER.test(value) ? Number(value) : NaN;
+  if (!(Number.isInteger(number) && number >= LIMITS.min && number <= LIMITS.max))
+    return { reading: 'invalid', why: `limit is an integer ${LIMITS.min} to ${LIMITS.max} (spec §4, §8)` };
+  if (/^[1-9]\d*$/.test(value)) return { reading: 'valid', why: 'a limit in range' };
+  return { reading: 'open', why: `${JSON.stringify(value)} reads as ${number} only to a lenient parser` };
+}
+
+/** Parameters of the endpoint whose values the spec lists or types (status, activeOnly, limit). */
+const enumerated = (endpoint: Endpoint, name: string): boolean =>
+  name === 'limit' || name === 'status' || (name === 'activeOnly' && endpoint === 'orders');
+
+/** Spellings some frameworks read as a boolean; the spec types activeOnly boolean and shows none. */
+const BOOLEAN_SPELLINGS = new Set(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', 't', 'f', 'y', 'n']);
+
+function readValue(
+  endpoint: Endpoint,
+  name: string,
+  value: string,
+): Pick<ParameterReading, 'reading' | 'why'> {
+  const info = ENDPOINT_INFO[endpoint];
+  if (name === 'limit') return readLimit(value);
+  if (value === '' && name !== 'q')
+    return { reading: 'open', why: `an empty ${name} may read as no ${name}` };
+  if (name === 'status') {
+    if (info.statuses.includes(value)) return { reading: 'valid', why: 'a status of the endpoint' };
+    return { reading: 'invalid', why: `status is one of ${info.statuses.join(', ')}, as written (spec §4)` };
+  }
+  if (name === 'activeOnly' && enumerated(endpoint, name)) {
+    if (value === 'true' || value === 'false') return { reading: 'valid', why: 'a boolean' };
+    if (BOOLEAN_SPELLINGS.has(value.toLowerCase()))
+      return {
+        reading: 'open',
+        why: `the spec shows no spelling of a boolean; ${JSON.stringify(value)} is one some read`,
+      };
+    return { reading: 'invalid', why: 'activeOnly is a boolean (spec §4.2); no reading makes this one' };
+  }
+  // q is any string (a search); ids and cursors are opaque: whether one exists is the server's to say.
+  return { reading: 'refusable', why: `${name} takes any string, which a server may refuse with a 4xx` };
+}
+
+/** Each parameter the call sends, once per name, as the spec reads it. */
+export function readParameters(call: ApiCall): ParameterReading[] {
+  const values = new Map<string, (string | null)[]>();
+  const add = (name: string, value: string | null) => values.set(name, [...(values.get(name) ?? []), value]);
+  for (const [name, value] of Object.entries(call.query)) add(name, value);
+  for (const { name, encoded } of call.raw ?? []) add(name, decoded(encoded));
+  return [...values].map(([name, sent]): ParameterReading => {
+    const [value = null] = sent;
+    if (sent.length > 1) {
+      const same = sent.every((each) => each === value);
+      return same
+        ? { name, reading: 'refusable', why: `${name} given twice with one value` }
+        : { name, reading: 'open', why: `${name} given twice: the spec does not say which value counts` };
+    }
+    if (value === null)
+      return enumerated(call.endpoint, name)
+        ? { name, reading: 'invalid', why: `${name} is not UTF-8 text, so none of its values` }
+        : {
+            name,
+            reading: 'refusable',
+            why: `${name} is not UTF-8 text, which a server may refuse with a 4xx`,
+          };
+    return { name, ...readValue(call.endpoint, name, value) };
+  });
+}

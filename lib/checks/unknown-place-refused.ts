@@ -1,0 +1,15 @@
+import { unexpectedStatus } from './expect-status.ts';
+import type { ProbeCheck } from './types.ts';
+
+/**
+ * spec §5, §7: a locationId or categoryId that does not exist inside the key's tenant is reported
+ * as 404; an id a server can tell is malformed (over-long, control characters, not UTF-8) may be a
+ * 400 instead. Never data, never a 5xx. The probes send ids no tenant has (made up by the harness).
+ */
+export const unknownPlaceRefused: ProbeCheck = {
+  name: 'unknown-place-refused',
+  description:
+    'A locationId or categoryId no tenant has (made up, over-long, odd) is 404 or 400, never data.',
+  catches: ['unknown-place-empty', 'long-param-500', 'bad-escape-500'],
+  run: (context) => unexpectedStatus(context, '404 (or 400)', (status) => status === 404 || status === 400),
+};

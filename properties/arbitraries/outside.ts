@@ -1,0 +1,184 @@
+/**
+ * Values outside a query parameter's domain (spec §4.1, §4.2), one of every kind per draw, so each
+ * run of a property sends the whole outside of its parameter: other strings and case variants of
+ * an enum, words no boolean reading makes, limits out of range or unreadable, ids and cursors no
+ * tenant was given, and for every parameter over-long values, control characters, escapes that are
+ * not UTF-8, the empty value and the parameter given twice. Each value is percent-encoded as it
+ * goes on the wire: an invalid escape cannot be a string.
+ */
+import fc from 'fast-check';
+import { ENDPOINT_INFO, ENDPOINTS, LIMITS, type Endpoint } from '../../lib/contract/endpoints.ts';
+import type { TenantSurvey } from '../../lib/props/survey.ts';
+import { searchTerm, searchTerms } from './search.ts';
+
+export interface Outside {
+  name: string;
+  /** The values sent, each percent-encoded; two when the parameter is given twice. */
+  encoded: readonly string[];
+  /** What kind of value it is, in words: "a case variant", "an escape that is not UTF-8". */
+  kind: string;
+  /** An id or cursor no tenant was given: only the server can tell, so only a refusal is right. */
+  unknown: boolean;
+}
+
+const one = (name: string, kind: string, value: string, unknown = false): Outside => ({
+  name,
+  encoded: [encodeURIComponent(value)],
+  kind,
+  unknown,
+});
+
+/**
+ * Escapes no UTF-8 decoder accepts: a lone byte, a bad continuation, a cut sequence, an encoded
+ * surrogate, an overlong form, a byte past U+10FFFF, and broken escapes.
+ */
+const BAD_ESCAPES = ['%FF', '%C3%28', '%E2%82', '%ED%A0%80', '%C0%AF', '%F5%80%80%80', '%', '%zz'] as const;
+
+/** Longer than any id or word a server stores, short enough for a request line (under 8 KB). */
+const overLength = fc.integer({ min: 256, max: 2000 });
+
+const CONTROLS = ['\u0000', '\u0001', '\u0008', '\t', '\n', '\r', '\u001b', '\u007f'] as const;
+
+/** The kinds every parameter's outside has: over-long, a control character, a bad escape, empty. */
+function anyParameter(name: string, like: fc.Arbitrary<string>, unknown = false): fc.Arbitrary<Outside[]> {
+  return fc
+    .record({
+      long: fc.tuple(like, overLength).map(([base, length]) => base.repeat(Math.ceil(length / base.length))),
+      control: fc.tuple(like, fc.constantFrom(...CONTROLS), fc.boolean()),
+      escape: fc.tuple(like, fc.constantFrom(...BAD_ESCAPES), fc.boolean()),
+    })
+    .map(({ long, control: [base, char, before], escape: [text, bad, front] }) => [
+      one(name, 'an over-long value', long, unknown),
+      one(name, 'a control character', before ? char + base : base + char, unknown),
+      {
+        name,
+        encoded: [front ? bad + encodeURIComponent(text) : encodeURIComponent(text) + bad],
+        kind: 'an escape that is not UTF-8',
+        unknown,
+      },
+      one(name, 'the empty value', ''),
+    ]);
+}
+
+/** A value of `values` written in another case than its own. */
+const otherCase = (values: readonly string[]): fc.Arbitrary<string> =>
+  fc
+    .tuple(fc.constantFrom(...values), fc.constantFrom('lower', 'capital', 'mixed'), fc.nat())
+    .map(([value, how, seed]) => {
+      if (how === 'lower') return value.toLowerCase();
+      if (how === 'capital') return value.charAt(0) + value.slice(1).toLowerCase();
+      // Flip the case of one letter (the seed says which): wrong however a server compares.
+      const letters = [...value].flatMap((char, index) => (/[A-Za-z]/.test(char) ? [index] : []));
+      const at = letters[seed % letters.length] ?? 0;
+      return value.slice(0, at) + (value[at] ?? '').toLowerCase() + value.slice(at + 1);
+    });
+
+/** status outside its endpoint's enum (spec §4.1, §4.2): every one of these is a 400. */
+export function statusOutside(endpoint: Endpoint): fc.Arbitrary<Outside[]> {
+  const allowed = ENDPOINT_INFO[endpoint].statuses;
+  const others = ENDPOINTS.filter((other) => other !== endpoint).flatMap(
+    (other) => ENDPOINT_INFO[other].statuses,
+  );
+  const word = fc.stringMatching(/^[A-Z][A-Z_]{0,19}$/).filter((text) => !allowed.includes(text));
+  const pick = fc.constantFrom(...allowed);
+  return fc
+    .record({
+      variant: otherCase(allowed),
+      other: fc.constantFrom(...others),
+      word,
+      padded: fc.tuple(pick, fc.boolean()).map(([value, front]) => (front ? ` ${value}` : `${value} `)),
+      joined: fc.tuple(pick, pick).map(([first, second]) => `${first},${second}`),
+      rest: anyParameter('status', pick),
+    })
+    .map(({ variant, other, word: unknown, padded, joined, rest }) => [
+      one('status', 'a case variant', variant),
+      one('status', "another endpoint's status", other),
+      one('status', 'a word outside the enum', unknown),
+      one('status', 'a status with a space', padded),
+      one('status', 'two statuses in one value', joined),
+      ...rest,
+    ]);
+}
+
+/** Words no boolean reading makes (a 400), and spellings some frameworks read (the spec shows none). */
+const NOT_BOOLEANS = ['maybe', 'banana', '2', '-1', 'truee', 'ture', 'fals', 'true false', 'activeOnly'];
+const SPELLINGS = ['TRUE', 'True', 'FALSE', 'False', '1', '0', 'yes', 'no', 'on', 'off'];
+
+/** activeOnly outside true and false (spec §4.2: a boolean). */
+export const activeOnlyOutside: fc.Arbitrary<Outside[]> = fc
+  .record({
+    word: fc.constantFrom(...NOT_BOOLEANS),
+    spelling: fc.constantFrom(...SPELLINGS),
+    rest: anyParameter('activeOnly', fc.constantFrom('true', 'false')),
+  })
+  .map(({ word, spelling, rest }) => [
+    one('activeOnly', 'a word no boolean reading makes', word),
+    one('activeOnly', 'another spelling of a boolean', spelling),
+    ...rest,
+  ]);
+
+/** Forms a lenient number parser reads as a limit in range; the spec shows only plain integers. */
+const LENIENT_LIMITS = ['050', '+5', '10.0', '1e1', ' 7', '7 '];
+
+/**
+ * limit outside the integers 1..100 (spec §4, §8) beyond what limits.rejected draws: huge numbers
+ * (an overflow), unreadable and empty values, and the lenient forms whose reading is open.
+ */
+export const limitOutside: fc.Arbitrary<Outside[]> = fc
+  .record({
+    huge: fc.stringMatching(/^[1-9][0-9]{19,39}$/),
+    lenient: fc.constantFrom(...LENIENT_LIMITS),
+    rest: anyParameter('limit', fc.integer({ min: LIMITS.min, max: LIMITS.max }).map(String)),
+  })
+  .map(({ huge, lenient, rest }) => [
+    one('limit', 'a huge number', huge),
+    one('limit', 'a number written leniently', lenient),
+    ...rest.filter((outside) => outside.kind !== 'an over-long value'),
+  ]);
+
+/** q is any string (spec §4.1): its odd ones may be refused with a 4xx, never a 5xx. */
+export const searchOutside = (tenant: TenantSurvey): fc.Arbitrary<Outside[]> => {
+  const items = tenant.lists.menuItems.records;
+  return anyParameter('q', searchTerms(items).length > 0 ? searchTerm(items) : fc.constant('a'));
+};
+
+/** A made-up id: no tenant has one that starts so. */
+const madeUp = fc.stringMatching(/^[a-z0-9]{8,16}$/).map((text) => `zz-no-such-${text}`);
+
+/** A locationId or categoryId no tenant has (spec §5, §7: 404, or 400 for a malformed one). */
+export const placeOutside = (name: 'locationId' | 'categoryId'): fc.Arbitrary<Outside[]> =>
+  fc
+    .record({ id: madeUp, rest: anyParameter(name, madeUp, true) })
+    .map(({ id, rest }) => [one(name, 'an id no tenant has', id, true), ...rest]);
+
+/** A cursor no server issued, odd in the ways any string may be (a 4xx, spec §4.3 rule 3). */
+export const cursorOutside: fc.Arbitrary<Outside[]> = anyParameter(
+  'cursor',
+  fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/),
+  true,
+);
+
+/** Two legal values of a parameter (perhaps the same), sent as one parameter given twice. */
+const twice = (name: string, values: fc.Arbitrary<string>): fc.Arbitrary<Outside> =>
+  fc.tuple(values, values).map(([first, second]) => ({
+    name,
+    encoded: [first, second].map(encodeURIComponent),
+    kind: first === second ? 'a parameter given twice' : 'a parameter given twice with two values',
+    unknown: false,
+  }));
+
+/** Every parameter of the endpoint that has legal values here, each given twice. */
+export function repeatedParameters(endpoint: Endpoint, tenant: TenantSurvey): fc.Arbitrary<Outside[]> {
+  const legal: [string, fc.Arbitrary<string>][] = [
+    ['limit', fc.integer({ min: LIMITS.min, max: LIMITS.max }).map(String)],
+    ['status', fc.constantFrom(...ENDPOINT_INFO[endpoint].statuses)],
+  ];
+  if (tenant.locations.length > 0) legal.push(['locationId', fc.constantFrom(...tenant.locations)]);
+  if (endpoint === 'orders') legal.push(['activeOnly', fc.constantFrom('true', 'false')]);
+  else {
+    const items = tenant.lists.menuItems.records;
+    if (searchTerms(items).length > 0) legal.push(['q', searchTerm(items)]);
+    if (tenant.categories.length > 0) legal.push(['categoryId', fc.constantFrom(...tenant.categories)]);
+  }
+  return fc.tuple(...legal.map(([name, values]) => twice(name, values)));
+}

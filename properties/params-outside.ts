@@ -1,0 +1,205 @@
+/**
+ * Every parameter's outside (spec §4.1, §4.2, §4.3, §7): a legal request of a list (any filters,
+ * any limit, page 1 or 2, either scheme) with one parameter set to a value outside its domain,
+ * every kind of outside value in each run (arbitraries/outside.ts). A value the spec rules out is
+ * a 400; an id or cursor no tenant has is refused; a value whose reading the spec leaves open may
+ * be served (an advisory finding); no answer is a 5xx, and every error is in the Error shape.
+ * salesChannel has no outside here: its type and values are "not shown" (spec §4.1).
+ */
+import fc from 'fast-check';
+import type { Endpoint } from '../lib/contract/endpoints.ts';
+import { cursorRejected } from '../lib/checks/cursor-rejected.ts';
+import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
+import { invalidParameterRejected } from '../lib/checks/invalid-parameter-rejected.ts';
+import type { ProbeCheck } from '../lib/checks/types.ts';
+import { unknownPlaceRefused } from '../lib/checks/unknown-place-refused.ts';
+import type { Failure } from '../lib/failure.ts';
+import type { ApiCall, Query } from '../lib/http/call.ts';
+import { runProbeChecks } from '../lib/paging/run-checks.ts';
+import type { TenantSurvey } from '../lib/props/survey.ts';
+import { defineProperty, prepared, type PropertyContext } from '../lib/props/types.ts';
+import {
+  activeOnlyOutside,
+  cursorOutside,
+  limitOutside,
+  placeOutside,
+  repeatedParameters,
+  searchOutside,
+  statusOutside,
+  type Outside,
+} from './arbitraries/outside.ts';
+import { listRequest, type ListRequest } from './arbitraries/requests.ts';
+import { describeRequest, sentQuery } from './probes.ts';
+import { FULL_KEY, listSources, tenantSurvey } from './support.ts';
+import { credential, verdict } from './walks.ts';
+
+interface OutsideSpec {
+  name: string;
+  description: string;
+  endpoints: readonly Endpoint[];
+  runs: number;
+  /** The outside values of one run, for a request of this tenant's list of `endpoint`. */
+  values(tenant: TenantSurvey, endpoint: Endpoint): fc.Arbitrary<Outside[]>;
+  /** Judges the values no tenant has (an unknown id or cursor) besides invalid-parameter-rejected. */
+  unknown?: ProbeCheck;
+  /** Page 2 also sends its cursor twice. */
+  cursorTwice?: boolean;
+}
+
+/** `query` without the parameter `name`. */
+const without = (query: Query, name: string): Query =>
+  Object.fromEntries(Object.entries(query).filter(([each]) => each !== name));
+
+/** The request with `outside` in place of its own value of that parameter. */
+function outsideCall(request: ListRequest, query: Query, outside: Outside): ApiCall {
+  return {
+    endpoint: request.endpoint,
+    query: without(query, outside.name),
+    credential: credential(request.tenant, 'full', request.scheme),
+    raw: outside.encoded.map((encoded) => ({ name: outside.name, encoded })),
+  };
+}
+
+const cursorTwice = (cursor: string): Outside => ({
+  name: 'cursor',
+  encoded: [cursor, cursor].map(encodeURIComponent),
+  kind: 'a parameter given twice',
+  unknown: false,
+});
+
+const shown = (outside: Outside): string => {
+  const text = outside.encoded.map((encoded) => `${outside.name}=${encoded}`).join('&');
+  return text.length > 60 ? `${text.slice(0, 60)}… (${text.length} characters)` : text;
+};
+
+/** Sends each outside value in the request and judges every answer; the failures of all. */
+async function probeAll(
+  context: PropertyContext,
+  request: ListRequest,
+  query: Query,
+  values: readonly Outside[],
+  spec: OutsideSpec,
+): Promise<Failure[]> {
+  const failures: Failure[] = [];
+  for (const outside of values) {
+    const call = outsideCall(request, query, outside);
+    const response = await context.client.send(call);
+    const checks = [errorBodyShape, invalidParameterRejected];
+    if (outside.unknown && spec.unknown) checks.push(spec.unknown);
+    const others = { ...request, query: without(request.query, outside.name) };
+    const probe = `${outside.kind} (${shown(outside)}) in ${describeRequest(others)}`;
+    failures.push(...runProbeChecks(checks, { call, response, probe }));
+  }
+  return failures;
+}
+
+const outsideProperty = (spec: OutsideSpec) =>
+  defineProperty({
+    name: spec.name,
+    family: 'parameters',
+    description: spec.description,
+    checks: [
+      invalidParameterRejected.name,
+      errorBodyShape.name,
+      ...(spec.unknown ? [spec.unknown.name] : []),
+    ],
+    needs: [FULL_KEY],
+    runs: spec.runs,
+    async prepare(context) {
+      const survey = await context.survey();
+      const sources = listSources(context.target, survey);
+      const options = { cursor: 'maybe' as const, endpoints: spec.endpoints };
+      const arbitrary = listRequest(context.target, sources, options).chain((request) =>
+        spec
+          .values(tenantSurvey(survey, request.tenant), request.endpoint)
+          .map((values) => ({ request, values })),
+      );
+      return prepared(arbitrary, async ({ request, values }) => {
+        const query = await sentQuery(context, survey, request);
+        const cursor = spec.cursorTwice ? query.cursor : undefined;
+        const all = cursor === undefined ? values : [...values, cursorTwice(cursor)];
+        verdict(context, await probeAll(context, request, query, all, spec));
+      });
+    },
+  });
+
+const statusOutsideProperty = outsideProperty({
+  name: 'parameters.status-outside',
+  description:
+    "status outside its enum (case variants, the other endpoint's, other words, spaces, two in one, control characters, bad escapes, over-long) is 400; empty is open; never a 5xx.",
+  endpoints: ['menuItems', 'orders'],
+  runs: 12,
+  values: (_tenant, endpoint) => statusOutside(endpoint),
+});
+
+const activeOnlyOutsideProperty = outsideProperty({
+  name: 'parameters.active-only-outside',
+  description:
+    'activeOnly other than true or false: a word no boolean reading makes is 400; other spellings (1, TRUE, yes) and empty are open; never a 5xx.',
+  endpoints: ['orders'],
+  runs: 10,
+  values: () => activeOnlyOutside,
+});
+
+const limitOutsideProperty = outsideProperty({
+  name: 'parameters.limit-outside',
+  description:
+    'limit huge, not UTF-8 or with a control character is 400; lenient forms (050, 1e1) and empty are open; never a 5xx.',
+  endpoints: ['menuItems', 'orders'],
+  runs: 8,
+  values: () => limitOutside,
+});
+
+const searchOutsideProperty = outsideProperty({
+  name: 'parameters.q-outside',
+  description:
+    'q over-long, with control characters, with escapes that are not UTF-8, or empty is served or refused with a 4xx; never a 5xx.',
+  endpoints: ['menuItems'],
+  runs: 8,
+  values: (tenant) => searchOutside(tenant),
+});
+
+const placeOutsideProperty = outsideProperty({
+  name: 'parameters.unknown-place',
+  description:
+    'A locationId or categoryId no tenant has (made up, over-long, control characters, bad escapes) is 404 or 400; empty is open; never a 5xx.',
+  endpoints: ['menuItems', 'orders'],
+  runs: 10,
+  values: (_tenant, endpoint) =>
+    endpoint === 'orders'
+      ? placeOutside('locationId')
+      : fc
+          .tuple(placeOutside('locationId'), placeOutside('categoryId'))
+          .map(([locations, categories]) => [...locations, ...categories]),
+  unknown: unknownPlaceRefused,
+});
+
+const cursorOutsideProperty = outsideProperty({
+  name: 'parameters.cursor-outside',
+  description:
+    'A cursor over-long, with control characters or with escapes that are not UTF-8 is a 4xx; empty is open; never a 5xx.',
+  endpoints: ['menuItems', 'orders'],
+  runs: 8,
+  values: () => cursorOutside,
+  unknown: cursorRejected,
+});
+
+const repeatedProperty = outsideProperty({
+  name: 'parameters.repeated',
+  description:
+    'Any parameter given twice (limit, status, activeOnly, q, locationId, categoryId, cursor) is served or refused with a 4xx, never a 5xx; with two values, served is open.',
+  endpoints: ['menuItems', 'orders'],
+  runs: 10,
+  values: (tenant, endpoint) => repeatedParameters(endpoint, tenant),
+  cursorTwice: true,
+});
+
+export const PARAMETERS = [
+  statusOutsideProperty,
+  activeOnlyOutsideProperty,
+  limitOutsideProperty,
+  searchOutsideProperty,
+  placeOutsideProperty,
+  cursorOutsideProperty,
+  repeatedProperty,
+];

@@ -1,0 +1,4 @@
+import { REPEATS } from './repeats.ts';
+import { describeFamily } from './vitest-suite.ts';
+
+describeFamily('pagination', REPEATS);

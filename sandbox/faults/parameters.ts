@@ -1,0 +1,57 @@
+/**
+ * The faults in how the query string is read, before validation (spec §4.1, §4.2, §7): each one
+ * a lenient normaliser or an unguarded parse a real server might put in front of its validator.
+ */
+import { MENU_STATUSES, ORDER_STATUSES, SALES_CHANNELS } from '../domain.ts';
+import type { RawQuery } from '../validate.ts';
+import type { FaultSet } from './catalogue.ts';
+
+/** Longest q or id the sandbox stores; past it the long-param-500 fault crashes instead of a 400. */
+const STORED_LENGTH = 200;
+
+const CANONICAL = new Map(
+  [...MENU_STATUSES, ...ORDER_STATUSES, ...SALES_CHANNELS].map((value) => [value.toLowerCase(), value]),
+);
+
+/** bad-escape-500: every parameter is decoded again, and nothing catches the URIError. */
+function decodeAgain(url: string): void {
+  const search = url.split('?')[1] ?? '';
+  for (const part of search.split('&')) decodeURIComponent(part.replace(/\+/g, ' '));
+}
+
+const STATUS_CODES = new Map<string, { code: number }>(
+  [...MENU_STATUSES, ...ORDER_STATUSES].map((value, code) => [value, { code }]),
+);
+
+/** bad-enum-500: a status is looked up in a table of codes, and a miss is dereferenced. */
+const statusCode = (status: string): number => (STATUS_CODES.get(status) as { code: number }).code;
+
+/** The value of a normalised enum: its canonical spelling whatever the case (enum-case-insensitive). */
+const canonical = (value: string | string[] | undefined) =>
+  typeof value === 'string' ? (CANONICAL.get(value.toLowerCase()) ?? value) : value;
+
+/**
+ * The query as a faulty server reads it: the same object when none of these faults is on; a
+ * normalised copy (enum-case-insensitive, active-only-any-word); or a throw that becomes a 500.
+ */
+export function readQueryFaultily(faults: FaultSet, url: string, query: RawQuery): RawQuery {
+  if (faults.has('bad-escape-500')) decodeAgain(url);
+  const values = Object.values(query);
+  if (faults.has('repeated-param-500') && values.some(Array.isArray))
+    throw new TypeError('value.trim is not a function');
+  const { status, q, locationId, categoryId, activeOnly } = query;
+  if (faults.has('long-param-500'))
+    for (const value of [q, locationId, categoryId])
+      if (typeof value === 'string' && value.length > STORED_LENGTH)
+        throw new Error('value too long for type character varying(200)');
+  if (faults.has('bad-enum-500') && typeof status === 'string' && status !== '') statusCode(status);
+  if (!faults.has('enum-case-insensitive') && !faults.has('active-only-any-word')) return query;
+  const read = { ...query };
+  if (faults.has('enum-case-insensitive')) {
+    read.status = canonical(status);
+    read.salesChannel = canonical(query.salesChannel);
+  }
+  if (faults.has('active-only-any-word') && typeof activeOnly === 'string')
+    read.activeOnly = activeOnly === 'false' ? 'false' : 'true';
+  return read;
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { invalidParameterRejected } from '../../lib/checks/invalid-parameter-rejected.ts';
+import { readParameters, type Reading } from '../../lib/checks/parameter-domain.ts';
+import type { Endpoint } from '../../lib/contract/endpoints.ts';
+import { callPath, type ApiCall } from '../../lib/http/call.ts';
+import { toApiResponse } from '../../lib/http/response.ts';
+
+const credential = { tenant: 't', role: 'full', scheme: 'bearer' } as const;
+
+/** A call sending `name` with the already-encoded values, as the outside probes do. */
+const rawCall = (endpoint: Endpoint, name: string, ...encoded: string[]): ApiCall => ({
+  endpoint,
+  query: {},
+  credential,
+  raw: encoded.map((value) => ({ name, encoded: value })),
+});
+
+const readingOf = (endpoint: Endpoint, name: string, ...encoded: string[]): Reading | undefined =>
+  readParameters(rawCall(endpoint, name, ...encoded))[0]?.reading;
+
+describe('readParameters', () => {
+  it.each([
+    ['orders', 'status', 'OPEN', 'valid'],
+    ['orders', 'status', 'open', 'invalid'],
+    ['orders', 'status', 'Open', 'invalid'],
+    ['orders', 'status', 'ACTIVE', 'invalid'],
+    ['menuItems', 'status', 'ACTIVE', 'valid'],
+    ['orders', 'status', '%20OPEN', 'invalid'],
+    ['orders', 'status', 'OPEN%2CPAID', 'invalid'],
+    ['orders', 'status', '%FF', 'invalid'],
+    ['orders', 'status', '', 'open'],
+    ['orders', 'activeOnly', 'true', 'valid'],
+    ['orders', 'activeOnly', 'false', 'valid'],
+    ['orders', 'activeOnly', 'TRUE', 'open'],
+    ['orders', 'activeOnly', 'yes', 'open'],
+    ['orders', 'activeOnly', '1', 'open'],
+    ['orders', 'activeOnly', 'maybe', 'invalid'],
+    ['orders', 'activeOnly', 'true%00', 'invalid'],
+    ['orders', 'activeOnly', '', 'open'],
+    ['menuItems', 'activeOnly', 'maybe', 'refusable'],
+    ['orders', 'limit', '1', 'valid'],
+    ['orders', 'limit', '100', 'valid'],
+    ['orders', 'limit', '0', 'invalid'],
+    ['orders', 'limit', '101', 'invalid'],
+    ['orders', 'limit', '-1', 'invalid'],
+    ['orders', 'limit', '2.5', 'invalid'],
+    ['orders', 'limit', 'ten', 'invalid'],
+    ['orders', 'limit', '123456789012345678901234', 'invalid'],
+    ['orders', 'limit', '1e3', 'invalid'],
+    ['orders', 'limit', '%FF', 'invalid'],
+    ['orders', 'limit', '050', 'open'],
+    ['orders', 'limit', '1e1', 'open'],
+    ['orders', 'limit', '10.0', 'open'],
+    ['orders', 'limit', '%207', 'open'],
+    ['orders', 'limit', '', 'open'],
+    ['menuItems', 'q', '%FF', 'refusable'],
+    ['menuItems', 'q', '', 'refusable'],
+    ['menuItems', 'locationId', 'zz-no-such', 'refusable'],
+    ['menuItems', 'locationId', '%C3%28', 'refusable'],
+    ['menuItems', 'categoryId', '', 'open'],
+    ['orders', 'cursor', '%', 'refusable'],
+    ['orders', 'cursor', '', 'open'],
+  ] as const)('should read %s %s=%s as %s', (endpoint, name, encoded, reading) => {
+    expect(readingOf(endpoint, name, encoded)).toBe(reading);
+  });
+
+  it('should read a parameter given twice as refusable with one value and open with two', () => {
+    expect(readingOf('orders', 'status', 'OPEN', 'OPEN')).toBe('refusable');
+    expect(readingOf('orders', 'status', 'OPEN', 'PAID')).toBe('open');
+  });
+
+  it('should count a query value and a raw value of one name as the parameter given twice', () => {
+    const call = { ...rawCall('orders', 'limit', '7'), query: { limit: '5' } };
+    expect(readParameters(call)).toEqual([expect.objectContaining({ name: 'limit', reading: 'open' })]);
+  });
+});
+
+describe('callPath with raw parameters', () => {
+  it('should append them as written, after the encoded query', () => {
+    const call = { ...rawCall('orders', 'status', '%FF', 'PAID'), query: { limit: '5' } };
+    expect(callPath(call)).toBe('/public/orders?limit=5&status=%FF&status=PAID');
+    expect(callPath(rawCall('orders', 'q', '%C3%28'))).toBe('/public/orders?q=%C3%28');
+  });
+});
+
+describe('invalid-parameter-rejected', () => {
+  const judge = (call: ApiCall, status: number) =>
+    invalidParameterRejected.run({
+      call,
+      response: toApiResponse(status, {}, '{}', 1),
+      probe: callPath(call),
+    });
+
+  it('should want a 400 for a value the spec rules out, and fail a page or a 5xx', () => {
+    const call = rawCall('orders', 'status', 'open');
+    expect(judge(call, 400)).toBeNull();
+    expect(judge(call, 200)).toMatchObject({ code: 'ACCEPTED' });
+    expect(judge(call, 404)).toMatchObject({ code: 'WRONG_STATUS' });
+    expect(judge(call, 500)).toMatchObject({ code: 'SERVER_ERROR' });
+  });
+
+  it('should take a refusal or a page for an open value, a page only as an advisory', () => {
+    const call = rawCall('orders', 'activeOnly', 'yes');
+    expect(judge(call, 400)).toBeNull();
+    expect(judge(call, 200)).toMatchObject({ code: 'OPEN_VALUE_SERVED', severity: 'advisory' });
+    expect(judge(call, 503)).toMatchObject({ code: 'SERVER_ERROR' });
+    expect(judge(call, 503)?.severity).toBeUndefined();
+  });
+
+  it('should take any answer but a 5xx for a value a server may refuse', () => {
+    const call = rawCall('menuItems', 'q', '%FF');
+    expect(judge(call, 200)).toBeNull();
+    expect(judge(call, 414)).toBeNull();
+    expect(judge(call, 500)).toMatchObject({ code: 'SERVER_ERROR' });
+  });
+});

@@ -1,0 +1,54 @@
+/** Showcases of the faults in how the query string is read: enums, booleans, long values, escapes. */
+import { expect } from 'vitest';
+import type { FaultName } from '../../sandbox/faults/catalogue.ts';
+import { expectErrorShape, MENU, ORDERS, type Item } from './client.ts';
+import type { FaultShowcase } from './showcase.ts';
+
+const statusesOf = (data: Item[] | undefined) => new Set((data ?? []).map((order) => order.status));
+
+export const PARAMETER_FAULT_SHOWCASES = {
+  'enum-case-insensitive': {
+    async show(client) {
+      const reply = await client.get(ORDERS, { status: 'open' });
+      expect(reply.status).toBe(200);
+      expect(statusesOf(reply.body.data)).toEqual(new Set(['OPEN']));
+    },
+  },
+  'bad-enum-500': {
+    async show(client) {
+      expectErrorShape(await client.get(ORDERS, { status: 'BOGUS' }), 500);
+      expectErrorShape(await client.get(MENU, { status: 'active' }), 500);
+    },
+  },
+  'active-only-any-word': {
+    async show(client) {
+      const reply = await client.get(ORDERS, { activeOnly: 'maybe', limit: 100 });
+      expect(reply.status).toBe(200);
+      expect(statusesOf(reply.body.data)).toEqual(new Set(['OPEN', 'SENT_TO_KITCHEN']));
+    },
+  },
+  'long-param-500': {
+    async show(client) {
+      expectErrorShape(await client.get(MENU, { q: 'x'.repeat(201) }), 500);
+      expectErrorShape(await client.get(ORDERS, { locationId: 'x'.repeat(300) }), 500);
+    },
+  },
+  'bad-escape-500': {
+    async show(client) {
+      expectErrorShape(await client.get(`${ORDERS}?status=%FF`), 500);
+      expectErrorShape(await client.get(`${MENU}?q=caf%C3%28`), 500);
+    },
+  },
+  'repeated-param-500': {
+    async show(client) {
+      expectErrorShape(await client.get(`${ORDERS}?status=OPEN&status=PAID`), 500);
+    },
+  },
+  'unknown-place-empty': {
+    async show(client) {
+      const reply = await client.get(ORDERS, { locationId: 'zz-no-such-place' });
+      expect(reply.status).toBe(200);
+      expect(reply.body).toEqual({ data: [], pagination: { nextPageToken: null, hasMore: false } });
+    },
+  },
+} satisfies Partial<Record<FaultName, FaultShowcase>>;
