@@ -83,6 +83,7 @@ export function aimCombination(
   const byClass: Partial<Record<OutcomeClass, Aim[]>> = {};
   const tried = Math.min(total, MAX_TRIED);
   const step = stride(total);
+  const classesBySize = new Map<string, OutcomeClass[]>();
   const must = new Uint32Array(Math.ceil(list.size / 32));
   const may = new Uint32Array(must.length);
   for (let visit = 0; visit < tried; visit += 1) {
@@ -95,11 +96,14 @@ export function aimCombination(
       andInto(may, may, one.may);
     });
     const size = { min: count(must), max: count(may) };
+    // Many value combinations select as many records: their classes are worked out once.
+    const key = `${size.min} ${size.max}`;
+    const classes = classesBySize.get(key) ?? aimableClasses(size, list.size, bounds);
+    classesBySize.set(key, classes);
+    const open = classes.filter((outcome) => (byClass[outcome]?.length ?? 0) < POOL);
+    if (open.length === 0) continue;
     const query = Object.fromEntries(fields.map((field, index) => [field, tuple[index] ?? '']));
-    for (const outcome of aimableClasses(size, list.size, bounds)) {
-      const pool = (byClass[outcome] ??= []);
-      if (pool.length < POOL) pool.push({ query, size });
-    }
+    for (const outcome of open) (byClass[outcome] ??= []).push({ query, size });
   }
   return { name, fields, byClass, tried, total };
 }
