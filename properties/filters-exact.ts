@@ -9,6 +9,7 @@ import { ENDPOINT_INFO, ENDPOINTS, type Endpoint } from '../lib/contract/endpoin
 import { filterRespected } from '../lib/checks/filter-respected.ts';
 import { filterOracle } from '../lib/checks/filter-rules.ts';
 import { filteredWalkExact } from '../lib/checks/filtered-walk-exact.ts';
+import { moreMeansRecords } from '../lib/checks/more-means-records.ts';
 import { searchMatchesNameOrSku } from '../lib/checks/search-matches-name-or-sku.ts';
 import { walkPagesSucceed } from '../lib/checks/walk-pages-succeed.ts';
 import type { Query } from '../lib/http/call.ts';
@@ -140,7 +141,7 @@ const exactFilters = exactProperty({
   name: 'filters.exact',
   description:
     "On a quiescent tenant, a complete filtered walk returns exactly the unfiltered walk's records its filters keep, for every filter and legal value.",
-  checks: [filteredWalkExact.name, filterRespected.name, walkPagesSucceed.name],
+  checks: [filteredWalkExact.name, moreMeansRecords.name, filterRespected.name, walkPagesSucceed.name],
   endpoints: ENDPOINTS,
   runs: 30,
   draws: () => true,
@@ -167,7 +168,7 @@ const activeOnlyFalse = exactProperty({
   name: 'filters.active-only-false',
   description:
     'activeOnly=false restricts nothing: on a quiescent tenant it returns every order the unfiltered walk does (with or without a location).',
-  checks: [filteredWalkExact.name],
+  checks: [filteredWalkExact.name, moreMeansRecords.name],
   endpoints: ['orders'],
   runs: 5,
   draws: (fields) => fields.includes('activeOnly'),

@@ -16,7 +16,7 @@ import { isSkip, type Family, type PropertyDefinition } from './types.ts';
 import type { ReproStep } from '../repro/curl.ts';
 
 export interface RunOptions {
-  /** Runs per property; each definition's own default when absent. */
+  /** Random runs per property, after its coverage phase; each definition's own default when absent. */
   runs?: number;
   /** Time for one property, shrinking included (fast-check's interruptAfterTimeLimit). @default 10000 */
   timeBudgetMs?: number;
