@@ -43,6 +43,7 @@ export function listSource(target: Target, survey: Survey, tenant: string): List
       lists: { menuItems: unseen(), orders: unseen() },
       locations: declared?.locations ?? [],
       categories: declared?.categories ?? [],
+      menuByLocation: {},
     },
     paged: false,
   };

@@ -14,7 +14,7 @@ import { reportLine, shownPath, targetLine, verdictLine } from '../lib/cli/run-l
 import { runMatrixReport, runProps } from '../lib/props/run.ts';
 import { propertiesMarkdown } from '../properties/listing.ts';
 import { resolveRunOptions } from '../properties/options.ts';
-import { resultLine } from '../lib/props/report.ts';
+import { resultLines } from '../lib/props/report.ts';
 import { provideSandbox } from '../lib/target/sandbox.ts';
 import { SANDBOX } from '../sandbox/start.ts';
 import { provideProperties, selectProperties } from '../lib/props/registry.ts';
@@ -69,7 +69,7 @@ async function main(): Promise<number> {
       reportsDir: optionValue(PROPS_OPTIONS, flags, env, 'reports-dir') ?? 'reports',
     },
     (result) => {
-      if (!flags.json) console.log(resultLine(result));
+      if (!flags.json) console.log(resultLines(result));
     },
     onOpened,
   );

@@ -53,15 +53,34 @@ const READINGS: readonly ((text: string) => string)[] = [
   (text) => text.normalize('NFKD').replace(COMBINING_MARKS, '').toUpperCase(),
 ];
 
-const includesFolded = (value: unknown, needle: string): boolean =>
-  typeof value === 'string' &&
-  [needle, needle.trim()].some((text) => READINGS.some((read) => read(value).includes(read(text))));
+/** Texts read so far: a walk's records and the survey's are read once, not once per q. */
+const readCache = new Map<string, readonly string[]>();
+const READ_CACHE_MAX = 50_000;
+
+function readingsOf(text: string): readonly string[] {
+  let readings = readCache.get(text);
+  if (readings === undefined) {
+    if (readCache.size >= READ_CACHE_MAX) readCache.clear();
+    readings = READINGS.map((read) => read(text));
+    readCache.set(text, readings);
+  }
+  return readings;
+}
+
+const includesFolded = (value: unknown, needle: string): boolean => {
+  if (typeof value !== 'string') return false;
+  const haystacks = readingsOf(value);
+  return [needle, needle.trim()].some((text) => {
+    const needles = readingsOf(text);
+    return haystacks.some((haystack, index) => haystack.includes(needles[index] ?? text));
+  });
+};
 
 /** What a rule says of a record: it keeps it, drops it, or cannot tell (a field it does not carry). */
 type RuleVerdict = 'keeps' | 'drops' | 'unknown';
 
 const includesLowered = (value: unknown, needle: string): boolean =>
-  typeof value === 'string' && value.toLowerCase().includes(needle.toLowerCase());
+  typeof value === 'string' && (readingsOf(value)[0] ?? '').includes(readingsOf(needle)[0] ?? needle);
 
 function ruleVerdict(rule: FilterRule, record: Record<string, unknown>): RuleVerdict {
   switch (rule.kind) {

@@ -6,7 +6,7 @@ import type { RunSource } from '../replay-command.ts';
 import { addPropertyChecks } from '../props/summary.ts';
 import { createContext } from '../props/context.ts';
 import { allProperties } from '../props/registry.ts';
-import { resultLine, writeRunArtifacts } from '../props/report.ts';
+import { coverageOf, resultLines, writeRunArtifacts } from '../props/report.ts';
 import { runPropertiesKept, type PropertyResult, type RunOptions } from '../props/runner.ts';
 
 export async function runGateProperties(
@@ -20,7 +20,12 @@ export async function runGateProperties(
     // A failure's cause is printed once at the end, grouped by check (lib/gate/console.ts).
     const { results, interrupted } = await runPropertiesKept(allProperties(), context, options, (result) =>
       progress(
-        `  ${result.status === 'failed' ? `FAIL ${result.name} (seed ${result.seed}, path ${result.path})` : resultLine(result)}`,
+        result.status === 'failed'
+          ? [
+              `  FAIL ${result.name} (seed ${result.seed}, path ${result.path})`,
+              ...coverageOf(result).map((line) => `    ${line}`),
+            ].join('\n')
+          : resultLines(result, '  '),
       ),
     );
     const artifacts = await writeRunArtifacts(

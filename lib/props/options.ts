@@ -4,7 +4,11 @@ import { DEFAULT_TIME_BUDGET_MS } from './runner.ts';
 
 /** The rows of the runner's options in the option tables of props and the gate. */
 export const RUN_TABLE = {
-  runs: { value: 'N', defaultIs: "each property's own, 4 to 60", help: 'fast-check runs per property' },
+  runs: {
+    value: 'N',
+    defaultIs: "each property's own, 4 to 60",
+    help: 'random runs per property, after its coverage phase',
+  },
   'time-budget': {
     value: 'D',
     default: `${DEFAULT_TIME_BUDGET_MS / 1000}s`,

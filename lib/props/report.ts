@@ -5,10 +5,11 @@ import { createRedactor, redactDeep } from '../redact.ts';
 import { targetSecrets, type Target } from '../target/target.ts';
 import { callPath } from '../http/call.ts';
 import { propsReplay, type RunSource } from '../replay-command.ts';
+import { coverageLines } from './coverage.ts';
 import { reproScript } from './repro.ts';
 import type { Failed, PropertyResult, RunOptions } from './runner.ts';
 
-export function resultLine(result: PropertyResult): string {
+function resultLine(result: PropertyResult): string {
   const took = `${(result.durationMs / 1000).toFixed(1)}s`;
   if (result.status === 'skipped') return `SKIP ${result.name}: ${result.reason}`;
   if (result.status === 'passed') {
@@ -19,6 +20,16 @@ export function resultLine(result: PropertyResult): string {
   const first = result.failures[0];
   return `FAIL ${result.name}: ${first?.check ?? '?'}: ${first?.message ?? ''} (seed ${result.seed}, path ${result.path})`;
 }
+
+/** What an aimed property reached, in lines under its result line; none for the others. */
+export const coverageOf = (result: PropertyResult): string[] =>
+  result.status === 'skipped' || result.coverage === undefined ? [] : coverageLines(result.coverage);
+
+/** The result line, then what it reached, indented by `indent`. */
+export const resultLines = (result: PropertyResult, indent = ''): string =>
+  [resultLine(result), ...coverageOf(result).map((line) => `  ${line}`)]
+    .map((line) => `${indent}${line}`)
+    .join('\n');
 
 /**
  * Everything a person needs to understand and replay a failure, keys never included; `source`:

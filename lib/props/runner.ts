@@ -10,12 +10,13 @@ import { targetSecrets } from '../target/target.ts';
 import { needsSurvey, unmetNeeds } from './needs.ts';
 import { reproSteps } from './repro.ts';
 import type { SuiteContext } from './context.ts';
+import { coverageReport, type CoverageReport } from './coverage.ts';
 import { ContractViolation } from './transcript.ts';
 import { isSkip, type Family, type PropertyDefinition } from './types.ts';
 import type { ReproStep } from '../repro/curl.ts';
 
 export interface RunOptions {
-  /** Runs per property; each definition's own default when absent. */
+  /** Random runs per property, after its coverage phase; each definition's own default when absent. */
   runs?: number;
   /** Time for one property, shrinking included (fast-check's interruptAfterTimeLimit). @default 10000 */
   timeBudgetMs?: number;
@@ -33,7 +34,12 @@ interface ResultBase {
   durationMs: number;
 }
 
-interface Passed extends ResultBase {
+/** What an aimed property's runs reached (lib/props/coverage.ts); absent for the others. */
+interface Covered {
+  coverage?: CoverageReport;
+}
+
+interface Passed extends ResultBase, Covered {
   status: 'passed';
   seed: number;
   runs: number;
@@ -42,7 +48,7 @@ interface Passed extends ResultBase {
   advisories: Failure[];
 }
 
-export interface Failed extends ResultBase {
+export interface Failed extends ResultBase, Covered {
   status: 'failed';
   seed: number;
   path: string;
@@ -92,25 +98,41 @@ export async function runProperty(
 
   const runsStarted = Date.now();
   let firstFailureAt: number | null = null;
+  const reached = new Map<string, number>();
+  // Runs up to the first failure count; shrinking reruns smaller inputs, not new outcomes.
+  const tally = (input: unknown) => {
+    if (firstFailureAt === null)
+      for (const key of ready.coverage?.reached(input) ?? []) reached.set(key, (reached.get(key) ?? 0) + 1);
+  };
   const predicate = fc.asyncProperty(ready.arbitrary, async (input) => {
     context.client.begin();
     try {
       await ready.run(input);
+      tally(input);
     } catch (error) {
-      if (error instanceof ContractViolation) firstFailureAt ??= Date.now();
+      if (error instanceof ContractViolation) {
+        tally(input);
+        firstFailureAt ??= Date.now();
+      }
       throw error;
     }
   });
   const seed = options.seed ?? randomSeed();
+  const examples = ready.coverage?.examples ?? [];
   context.takeAdvisories();
   const details = await fc.check(predicate, {
     seed,
     path: options.path,
-    numRuns: options.runs ?? property.runs,
+    // The coverage phase's inputs run first, then the random runs.
+    examples: examples.map((input) => [input]),
+    numRuns: examples.length + (options.runs ?? property.runs),
     plugins: [fc.interruptAfterTimeLimit(options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS)],
   });
   const advisories = context.takeAdvisories();
   const durationMs = Date.now() - started;
+  const end = details.failed ? 'failed' : details.interrupted ? 'interrupted' : 'complete';
+  const coverage =
+    ready.coverage === undefined ? {} : { coverage: coverageReport(ready.coverage, reached, end) };
 
   if (!details.failed)
     return {
@@ -121,6 +143,7 @@ export async function runProperty(
       inconclusiveRuns: details.numSkips,
       advisories,
       durationMs,
+      ...coverage,
     };
   if (details.counterexample === null)
     return skipped(
@@ -146,6 +169,7 @@ export async function runProperty(
       requests: reproSteps(violation.transcript, violation.failures),
       advisories,
       durationMs,
+      ...coverage,
     },
     redact,
   );

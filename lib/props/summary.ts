@@ -4,6 +4,7 @@
  * `npm run props` both write them this way.
  */
 import path from 'node:path';
+import { coverageOf } from './report.ts';
 import type { PropertyResult } from './runner.ts';
 import { addCheck, type CheckOutcome } from '../report/build.ts';
 import type { Summary } from '../report/model.ts';
@@ -31,6 +32,7 @@ export function addPropertyChecks(
   for (const result of results) {
     const script = run.reproductions[result.name];
     const scripts = script === undefined ? [] : [path.relative(run.runDir, script)];
+    const reached = coverageOf(result);
     addCheck(
       summary,
       {
@@ -38,6 +40,7 @@ export function addPropertyChecks(
         kind: 'property',
         family: result.family,
         durationMs: Math.round(result.durationMs),
+        ...(reached.length > 0 ? { detail: reached.join('; ') } : {}),
       },
       outcomeOf(result, scripts, run.source),
     );

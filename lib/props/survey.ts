@@ -4,6 +4,7 @@
  * locations actually used), bound their walks by it, and know which tenant owns which id.
  */
 import type { NodeClient } from '../adapters/node-http.ts';
+import type { Query } from '../http/call.ts';
 import { ENDPOINTS, LIMITS, type Endpoint } from '../contract/endpoints.ts';
 import type { WalkEnd } from '../paging/walk.ts';
 import { walkList } from '../paging/walk-list.ts';
@@ -32,6 +33,12 @@ export interface TenantSurvey {
   locations: string[];
   /** Category ids from the target file and from the menu items seen. */
   categories: string[];
+  /**
+   * The ids of the menu items each location's filtered walk returned: menu items carry no
+   * locationId, so only the server can say which a location shows. Only locations whose walk
+   * ended with the list (what a property aims at with them, lib/props/aim.ts).
+   */
+  menuByLocation: Record<string, readonly string[]>;
 }
 
 export interface Survey {
@@ -43,12 +50,20 @@ export interface Survey {
 
 /** Enough for tens of thousands of records per list; a bigger list is surveyed in part. */
 const SURVEY_PAGES = 400;
+/** Locations whose menus the survey reads (each a walk of the menu). */
+const MENU_LOCATIONS = 12;
 
-async function surveyList(client: NodeClient, tenant: string, endpoint: Endpoint, deadlineMs: number) {
+async function surveyList(
+  client: NodeClient,
+  tenant: string,
+  endpoint: Endpoint,
+  deadlineMs: number,
+  filters: Query = {},
+) {
   const records: SurveyRecord[] = [];
   const spec = {
     endpoint,
-    query: { limit: String(LIMITS.max) },
+    query: { ...filters, limit: String(LIMITS.max) },
     credential: { tenant, role: 'full' as const, scheme: 'bearer' as const },
     maxPages: SURVEY_PAGES,
   };
@@ -68,16 +83,29 @@ const strings = (values: unknown[]): string[] => [
   ...new Set(values.filter((value): value is string => typeof value === 'string' && value.length > 0)),
 ];
 
+/** Each location's menu, read in full; a location whose walk did not end is left out. */
+async function surveyMenus(client: NodeClient, tenant: string, locations: string[], deadlineMs: number) {
+  const menus: Record<string, readonly string[]> = {};
+  for (const locationId of locations.slice(0, MENU_LOCATIONS)) {
+    const menu = await surveyList(client, tenant, 'menuItems', deadlineMs, { locationId });
+    if (menu.end === 'complete') menus[locationId] = menu.records.map((record) => record.id);
+  }
+  return menus;
+}
+
 async function surveyTenant(client: NodeClient, tenant: TenantTarget, deadlineMs: number) {
   const lists = {} as Record<Endpoint, SurveyList>;
   for (const endpoint of ENDPOINTS)
     lists[endpoint] = await surveyList(client, tenant.name, endpoint, deadlineMs);
+  const locations = strings([...tenant.locations, ...lists.orders.records.map((order) => order.locationId)]);
   return {
     name: tenant.name,
     quiescent: tenant.quiescent,
     lists,
-    locations: strings([...tenant.locations, ...lists.orders.records.map((order) => order.locationId)]),
+    locations,
     categories: strings([...tenant.categories, ...lists.menuItems.records.map((item) => item.categoryId)]),
+    menuByLocation:
+      lists.menuItems.end === 'complete' ? await surveyMenus(client, tenant.name, locations, deadlineMs) : {},
   };
 }
 

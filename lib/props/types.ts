@@ -8,6 +8,7 @@ import type { Failure } from '../failure.ts';
 import type { Sender } from '../paging/walk-list.ts';
 import type { KeyRole } from '../target/schema.ts';
 import type { Target } from '../target/target.ts';
+import type { Coverage } from './coverage.ts';
 import type { RecordingClient } from './transcript.ts';
 import type { Survey } from './survey.ts';
 
@@ -64,6 +65,8 @@ export interface PropertyContext {
 export interface Prepared<Input> {
   arbitrary: fc.Arbitrary<Input>;
   run(input: Input): Promise<void>;
+  /** The cells the inputs aim at, and one input per cell to run before the random runs. */
+  coverage?: Coverage<Input>;
 }
 
 export interface Skip {
@@ -92,9 +95,11 @@ export const defineProperty = (definition: PropertyDefinition): PropertyDefiniti
 export const prepared = <Input>(
   arbitrary: fc.Arbitrary<Input>,
   run: (input: Input) => Promise<void>,
+  coverage?: Coverage<Input>,
 ): Prepared<Input> => ({
   arbitrary,
   run,
+  ...(coverage === undefined ? {} : { coverage }),
 });
 
 export const isSkip = (value: object): value is Skip => 'skip' in value;

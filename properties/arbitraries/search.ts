@@ -23,6 +23,85 @@ export function searchTerms(items: readonly SurveyRecord[]): string[] {
   return [...terms];
 }
 
+/** Longest substring taken: longer ones are whole names. */
+const SUBSTRING_MAX = 40;
+/** Substrings kept per length (every single character is kept). */
+const PER_LENGTH = 4;
+/** Substrings with a non-ASCII character kept, and SKU substrings kept per length. */
+const NON_ASCII_KEPT = 12;
+const SKU_PER_LENGTH = 2;
+
+const textsOf = (items: readonly SurveyRecord[], field: 'name' | 'sku'): string[] => [
+  ...new Set(
+    items
+      .map((item) => item[field])
+      .filter((text): text is string => typeof text === 'string' && text !== ''),
+  ),
+];
+
+/** Every substring of the texts up to SUBSTRING_MAX, by length, one spelling per lower-cased form. */
+function substringsByLength(texts: readonly string[]): Map<number, string[]> {
+  const byLength = new Map<number, Map<string, string>>();
+  for (const text of texts) {
+    const chars = [...text];
+    for (let start = 0; start < chars.length; start += 1)
+      for (let length = 1; length <= Math.min(SUBSTRING_MAX, chars.length - start); length += 1) {
+        const sub = chars.slice(start, start + length).join('');
+        // Edge whitespace is read two ways (q trimmed or not): such a q measures as a range.
+        if (sub.trim() !== sub) continue;
+        const forms = byLength.get(length) ?? new Map<string, string>();
+        if (!forms.has(sub.toLowerCase())) forms.set(sub.toLowerCase(), sub);
+        byLength.set(length, forms);
+      }
+  }
+  return new Map(
+    [...byLength].map(([length, forms]) => [
+      length,
+      [...forms.keys()].sort().map((key) => forms.get(key) ?? key),
+    ]),
+  );
+}
+
+/** `count` entries spread evenly over `values` (all of them when there are fewer). */
+const spread = <T>(values: readonly T[], count: number): T[] =>
+  values.length <= count
+    ? [...values]
+    : Array.from({ length: count }, (_, index) => values[Math.floor((index * values.length) / count)] as T);
+
+/** Text no item holds in any case: a letter none has, a Cyrillic one, a name backwards. */
+function absentTexts(texts: readonly string[]): string[] {
+  const all = texts.join('\n').toLowerCase();
+  const letter = [...'qxzjkvwy'].find((char) => !all.includes(char));
+  const longest = [...texts].sort((a, b) => b.length - a.length)[0] ?? '';
+  const backwards = [...longest].reverse().join('').trim();
+  return [letter, 'ж', backwards].filter(
+    (text): text is string => text !== undefined && text !== '' && !all.includes(text.toLowerCase()),
+  );
+}
+
+/**
+ * q values aimed at every outcome of a search (lib/props/aim.ts): substrings of the items' names
+ * and SKUs of every length from one character (every single character; a spread of each longer
+ * length), those with non-ASCII characters, SKU substrings, text no item holds; each as the data
+ * spells it and, for every other one, upper- or lower-cased (the search must ignore case).
+ */
+export function searchSubstrings(items: readonly SurveyRecord[]): string[] {
+  const names = substringsByLength(textsOf(items, 'name'));
+  const skus = substringsByLength(textsOf(items, 'sku'));
+  const kept = new Set<string>();
+  for (const [length, subs] of names)
+    spread(subs, length === 1 ? subs.length : PER_LENGTH).forEach((sub) => kept.add(sub));
+  for (const subs of skus.values()) spread(subs, SKU_PER_LENGTH).forEach((sub) => kept.add(sub));
+  const nonAscii = [...names.values()].flat().filter((sub) => /[^\p{ASCII}]/u.test(sub));
+  spread(nonAscii, NON_ASCII_KEPT).forEach((sub) => kept.add(sub));
+  const cased = [...kept].flatMap((sub, index) => [
+    sub,
+    ...(index % 2 === 0 ? [sub.toUpperCase()] : []),
+    ...(index % 3 === 0 ? [sub.toLowerCase()] : []),
+  ]);
+  return [...new Set([...cased, ...absentTexts([...textsOf(items, 'name'), ...textsOf(items, 'sku')])])];
+}
+
 /** A term from the items, in any mix of upper and lower case (the search ignores case). */
 export const searchTerm = (items: readonly SurveyRecord[]): fc.Arbitrary<string> =>
   fc.mixedCase(fc.constantFrom(...searchTerms(items)));

@@ -1,0 +1,48 @@
+/**
+ * The forms of a q value the search properties cover besides its outcome class (spec §4.1: a
+ * case-insensitive search by item name or SKU): every length from one character, non-ASCII text,
+ * text in another case than the data holds it, and text only a SKU holds.
+ */
+import type { SurveyRecord } from './survey.ts';
+
+export const Q_FORMS = [
+  'one character',
+  '2-3 characters',
+  '4-7 characters',
+  '8+ characters',
+  'non-ASCII',
+  'upper-cased',
+  'lower-cased',
+  'only in a SKU',
+] as const;
+
+export type QForm = (typeof Q_FORMS)[number];
+
+const texts = (record: SurveyRecord): string[] =>
+  [record.name, record.sku].filter((text): text is string => typeof text === 'string');
+
+function lengthForm(length: number): QForm {
+  if (length <= 1) return 'one character';
+  if (length <= 3) return '2-3 characters';
+  return length <= 7 ? '4-7 characters' : '8+ characters';
+}
+
+/**
+ * The forms of `q`, given the records it must find (`found`, ignoring case): a case form only when
+ * some record it must find holds q in no other case than another one (so a case-sensitive search
+ * would miss it), the SKU form when some record holds it in its SKU and not its name.
+ */
+export function qForms(q: string, found: readonly SurveyRecord[]): QForm[] {
+  const forms: QForm[] = [lengthForm([...q].length)];
+  if (/[^\p{ASCII}]/u.test(q)) forms.push('non-ASCII');
+  const verbatimMissing = found.some((record) => !texts(record).some((text) => text.includes(q)));
+  if (verbatimMissing && q !== q.toLowerCase() && q === q.toUpperCase()) forms.push('upper-cased');
+  if (verbatimMissing && q !== q.toUpperCase() && q === q.toLowerCase()) forms.push('lower-cased');
+  const lowered = q.toLowerCase();
+  const inSkuOnly = (record: SurveyRecord) =>
+    typeof record.sku === 'string' &&
+    record.sku.toLowerCase().includes(lowered) &&
+    !(typeof record.name === 'string' && record.name.toLowerCase().includes(lowered));
+  if (found.some(inSkuOnly)) forms.push('only in a SKU');
+  return forms;
+}

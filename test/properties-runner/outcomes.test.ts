@@ -1,0 +1,132 @@
+/**
+ * Outcome classes and aiming (lib/props/outcomes.ts, measure.ts, aim.ts, q-forms.ts), on lists
+ * built so that every size is known: what each class means, which limits produce it, which
+ * values the search finds for it, and the forms of q.
+ */
+import { describe, expect, it } from 'vitest';
+import { aimCombination } from '../../lib/props/aim.ts';
+import { measureList } from '../../lib/props/measure.ts';
+import { classesAt, coverageLimit, limitsFor } from '../../lib/props/outcomes.ts';
+import { qForms } from '../../lib/props/q-forms.ts';
+import type { SurveyRecord, TenantSurvey } from '../../lib/props/survey.ts';
+import { searchSubstrings } from '../../properties/arbitraries/search.ts';
+
+const exact = (size: number) => ({ min: size, max: size });
+const ANY = { min: 1, max: 100 };
+
+/** 40 orders: 20 CLOSED, 10 PAID, 9 OPEN, 1 CANCELLED; L1 holds the 20 CLOSED, L2 the rest. */
+function orders(): SurveyRecord[] {
+  const statuses = [
+    ...Array<string>(20).fill('CLOSED'),
+    ...Array<string>(10).fill('PAID'),
+    ...Array<string>(9).fill('OPEN'),
+    'CANCELLED',
+  ];
+  return statuses.map((status, index) => ({
+    id: `o${index}`,
+    status,
+    locationId: status === 'CLOSED' ? 'L1' : 'L2',
+  }));
+}
+
+const tenant = (records: SurveyRecord[], items: SurveyRecord[] = []): TenantSurvey => ({
+  name: 'a',
+  quiescent: true,
+  lists: { orders: { records, end: 'complete' }, menuItems: { records: items, end: 'complete' } },
+  locations: ['L1', 'L2'],
+  categories: [],
+  menuByLocation: {},
+});
+
+describe('outcome classes', () => {
+  it('should place a result by its size, the list it filters and the limit it is read at', () => {
+    expect(classesAt(exact(0), 40, 10)).toEqual(['empty']);
+    expect(classesAt(exact(1), 40, 1)).toEqual(['one', 'exact-page']);
+    expect(classesAt(exact(5), 40, 10)).toEqual(['under-page']);
+    expect(classesAt(exact(10), 40, 10)).toEqual(['exact-page']);
+    expect(classesAt(exact(30), 40, 10)).toEqual(['several-pages', 'most']);
+    expect(classesAt(exact(40), 40, 50)).toEqual(['under-page', 'all']);
+  });
+
+  it('should claim only the classes every size of a range falls in', () => {
+    expect(classesAt({ min: 4, max: 6 }, 40, 10)).toEqual(['under-page']);
+    expect(classesAt({ min: 1, max: 2 }, 40, 10)).toEqual([]);
+    expect(classesAt({ min: 9, max: 10 }, 40, 10)).toEqual([]);
+  });
+
+  it('should choose the limit with the class: a page the size of the result, or well under it', () => {
+    expect(limitsFor('exact-page', exact(34), 300, ANY)).toEqual({ min: 34, max: 34 });
+    expect(limitsFor('exact-page', exact(134), 300, ANY)).toBeNull();
+    expect(limitsFor('under-page', exact(34), 300, ANY)).toEqual({ min: 35, max: 100 });
+    expect(limitsFor('several-pages', exact(34), 300, ANY)).toEqual({ min: 1, max: 11 });
+    expect(limitsFor('several-pages', exact(34), 300, { min: 12, max: 100 })).toBeNull();
+    expect(limitsFor('most', exact(200), 300, ANY)).toEqual(ANY);
+    expect(limitsFor('exact-page', { min: 33, max: 34 }, 300, ANY)).toBeNull();
+  });
+
+  it('should read the coverage phase at the edges: one over the result, about five pages', () => {
+    expect(coverageLimit('under-page', exact(34), { min: 35, max: 100 })).toBe(35);
+    expect(coverageLimit('several-pages', exact(50), { min: 1, max: 16 })).toBe(10);
+    expect(coverageLimit('one', exact(1), ANY)).toBe(1);
+  });
+});
+
+describe('aiming on a measured list', () => {
+  it('should find the values that produce each class, and only those', () => {
+    const list = measureList(tenant(orders()), 'orders', {
+      status: ['OPEN', 'PAID', 'CLOSED', 'CANCELLED', 'SENT_TO_KITCHEN'],
+      locationId: ['L1', 'L2'],
+      activeOnly: ['true', 'false'],
+    });
+    const status = aimCombination(list, ['status'], () => ANY);
+    expect(status.byClass.empty?.map((aim) => aim.query)).toEqual([{ status: 'SENT_TO_KITCHEN' }]);
+    expect(status.byClass.one?.map((aim) => aim.query)).toEqual([{ status: 'CANCELLED' }]);
+    expect(status.byClass.all).toBeUndefined();
+    expect(status.byClass.most).toBeUndefined();
+    const active = aimCombination(list, ['activeOnly'], () => ANY);
+    expect(active.byClass.all?.map((aim) => aim.query)).toEqual([{ activeOnly: 'false' }]);
+    const both = aimCombination(list, ['status', 'locationId'], () => ANY);
+    expect(both.byClass.most?.map((aim) => aim.query)).toBeUndefined();
+    expect(both.byClass['exact-page']?.map((aim) => aim.size.min).sort((a, b) => a - b)).toEqual([
+      1, 9, 10, 20,
+    ]);
+    expect(both.tried).toBe(both.total);
+  });
+
+  it('should measure a location of the menu by what the survey read there (items carry none)', () => {
+    const items = ['Margherita', 'Diavola', 'Calzone'].map((name, index) => ({ id: `i${index}`, name }));
+    const list = measureList({ ...tenant([], items), menuByLocation: { L1: ['i0', 'i2'] } }, 'menuItems', {
+      locationId: ['L1', 'L2'],
+    });
+    expect(list.sizeOf({ locationId: 'L1' })).toEqual(exact(2));
+    expect(list.sizeOf({ locationId: 'L2' })).toEqual({ min: 0, max: 3 });
+    expect(list.sizeOf({ locationId: 'L1', q: 'DIA' })).toEqual(exact(0));
+  });
+});
+
+describe('q values', () => {
+  const items: SurveyRecord[] = [
+    { id: 'i1', name: 'Crème Brûlée', sku: 'CR-1001a' },
+    { id: 'i2', name: 'Margherita', sku: 'MA-1002b' },
+    { id: 'i3', name: 'Käsespätzle', sku: null },
+  ];
+
+  it('should take substrings of every length, non-ASCII ones, SKU text, other cases and absent text', () => {
+    const values = searchSubstrings(items);
+    expect(values.filter((q) => [...q].length === 1).length).toBeGreaterThan(10);
+    expect(new Set(values.map((q) => [...q].length)).size).toBeGreaterThan(8);
+    expect(values.some((q) => /[^\p{ASCII}]/u.test(q) && q.length > 1)).toBe(true);
+    expect(values.some((q) => q !== q.toLowerCase() && q === q.toUpperCase() && q.length > 2)).toBe(true);
+    expect(values.some((q) => q.includes('-'))).toBe(true);
+    expect(values).toContain('ж');
+  });
+
+  it('should name the forms a q has against the items it must find', () => {
+    const [creme, margherita] = items;
+    expect(qForms('RÈME', [creme!])).toEqual(['4-7 characters', 'non-ASCII', 'upper-cased']);
+    expect(qForms('marg', [margherita!])).toEqual(['4-7 characters', 'lower-cased']);
+    expect(qForms('Marg', [margherita!])).toEqual(['4-7 characters']);
+    expect(qForms('-100', [creme!, margherita!])).toEqual(['4-7 characters', 'only in a SKU']);
+    expect(qForms('e', [creme!])).toEqual(['one character']);
+  });
+});
