@@ -1,6 +1,6 @@
 /**
- * Faults of a server that remembers cursors between requests. GET is idempotent (RFC 9110
- * §9.2.2): a page requested again, as a client retrying after a timeout does, must be the same
+ * Faults of a server that remembers cursors between requests. GET is idempotent
+ * (RFC 9110 §9.2.2): a page requested again, as a client retrying after a timeout does, must be the same
  * page, and no request may move another's place in a list. These servers break that.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
