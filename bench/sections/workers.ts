@@ -3,7 +3,7 @@
  * canned pages with `--workers 1` and with `--workers 2`, each stepped up in arrival rate to the
  * highest it holds (start lateness p95 within bounds, >= 98 % of arrivals started, a pass), each
  * figure the median of RUNS_AT_TOP runs at that rate: what a second generator process buys on this
- * machine, for sizing generators to a target rate (README, docs/bench.md).
+ * machine, for sizing generators to a target rate (docs/sizing.md, docs/bench.md).
  */
 import os from 'node:os';
 import { runHarnessWalk } from '../harness-walk.ts';

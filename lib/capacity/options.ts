@@ -103,7 +103,7 @@ export const CAPACITY_OPTIONS = {
   'reports-dir': { value: 'DIR', default: 'reports', help: 'where run folders go' },
   publish: {
     value: 'KIND',
-    help: `send the metrics on while each step runs: ${PUBLISH_KINDS.join(', ')}\n(settings from the environment, see README "Publishing metrics")`,
+    help: `send the metrics on while each step runs: ${PUBLISH_KINDS.join(', ')}\n(settings from the environment, see docs/load.md, Publishing metrics)`,
   },
 } as const satisfies OptionTable;
 

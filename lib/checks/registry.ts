@@ -70,5 +70,5 @@ const WALK_SET_CHECKS = [
 /** What reports, flags and docs read of a check. */
 type NamedCheck = { name: string; description: string; catches: readonly string[] };
 
-/** Every check by name: what reports, `--check` flags and the README list. */
+/** Every check by name: what reports, `--check` flags and docs/checks.md list. */
 export const ALL_CHECKS: readonly NamedCheck[] = [...PAGE_CHECKS, ...PROBE_CHECKS, ...WALK_SET_CHECKS];

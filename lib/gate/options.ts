@@ -30,7 +30,7 @@ export const GATE_OPTIONS = {
   'reports-dir': { value: 'DIR', default: 'reports', help: 'where run folders go' },
   publish: {
     value: 'KIND',
-    help: `send the loads' metrics on while they run: ${PUBLISH_KINDS.join(', ')}\n(settings from the environment, see the README)`,
+    help: `send the loads' metrics on while they run: ${PUBLISH_KINDS.join(', ')}\n(settings from the environment, see docs/load.md)`,
   },
   ...MARGIN_TABLE,
 } as const satisfies OptionTable;

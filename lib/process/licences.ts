@@ -2,7 +2,7 @@
  * The licences of everything installed: every package.json under the harness's node_modules and
  * tools/artillery's, read as npm declares them. Copyleft-over-a-network (AGPL, SSPL), source-
  * available (Business Source, Elastic, PolyForm), commercial and unlicensed packages are refused:
- * the harness may use none of them (README: why the load engine is Artillery).
+ * the harness may use none of them (README.md, first section: why the load engine is Artillery).
  *
  * Why not license-checker-rseidelsohn (5.0.1, the kept fork of license-checker): on these three
  * trees it finds the same 707 packages, but it judges a licence by its whole string (`--failOn`

@@ -1,4 +1,4 @@
-/** The mutation matrix as the markdown table the README shows. */
+/** The mutation matrix as the markdown table docs/evidence.md and docs/matrix.md show. */
 import type { CleanRun, MatrixRow } from './matrix.ts';
 
 const milliseconds = (value: number): string =>

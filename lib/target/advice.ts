@@ -66,7 +66,7 @@ function schemaAt(place: string): TSchema | undefined {
 
 /**
  * The fields the object at `place` must have, as the schema says (`required`): what every message
- * about that object names, and what the README's target-file table marks required.
+ * about that object names, and what the README's target-file table (and docs/targets.md) marks required.
  */
 export const requiredFields = (place: string): string[] => [
   ...((schemaAt(place)?.required ?? []) as string[]),

@@ -15,7 +15,7 @@ import { SANDBOX_OPTIONS } from '../../sandbox/command.ts';
 
 /** Where each command's table is printed: the file, the heading it follows, the table. */
 const OPTION_DOCS: readonly (readonly [string, string, OptionTable])[] = [
-  ['README.md', '#### Options of the gate', GATE_OPTIONS],
+  ['docs/gate.md', '## Options of the gate', GATE_OPTIONS],
   ['docs/properties.md', '## Options', PROPS_OPTIONS],
   ['docs/load.md', '## Options', LOAD_OPTIONS],
   ['docs/capacity.md', '## Options', CAPACITY_OPTIONS],

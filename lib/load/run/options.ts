@@ -115,7 +115,7 @@ export const LOAD_OPTIONS = {
   timeout: { value: 'D', defaultIs: 'the duration plus margins', help: 'hard limit on the run' },
   publish: {
     value: 'KIND',
-    help: `send the metrics on while the run goes: ${PUBLISH_KINDS.join(', ')}\n(settings from the environment, see README "Publishing metrics")`,
+    help: `send the metrics on while the run goes: ${PUBLISH_KINDS.join(', ')}\n(settings from the environment, see docs/load.md, Publishing metrics)`,
   },
   platform: {
     value: 'NAME',
