@@ -202,7 +202,7 @@ const exactProperty = (spec: ExactSpec) =>
     runs: spec.runs,
     async prepare(context) {
       const survey = await context.survey();
-      const lists = completeQuiescentLists(survey, spec.endpoints);
+      const lists = completeQuiescentLists(context, survey, spec.endpoints);
       if (lists.length === 0) return { skip: 'no quiescent tenant whose lists the survey read in full' };
       const arbitrary = fc.constantFrom(...lists).chain(({ tenant, endpoint }) =>
         fc.record({

@@ -14,7 +14,7 @@ import { reportLine, shownPath } from '../lib/cli/run-lines.ts';
 import { runMatrixReport, runProps } from '../lib/props/run.ts';
 import { propertiesMarkdown } from '../properties/listing.ts';
 import { resolveRunOptions } from '../properties/options.ts';
-import { resultLine } from '../lib/props/report.ts';
+import { noteLines, resultLine } from '../lib/props/report.ts';
 import { provideSandbox } from '../lib/target/sandbox.ts';
 import { SANDBOX } from '../sandbox/start.ts';
 import { provideProperties, selectProperties } from '../lib/props/registry.ts';
@@ -52,7 +52,7 @@ async function main(): Promise<number> {
     return EXIT.pass;
   }
   const targetFile = optionText(PROPS_OPTIONS, flags, env, 'target') ?? '';
-  const { artifacts, report, failed } = await runProps(
+  const { artifacts, report, failed, results } = await runProps(
     {
       targetFile,
       faults: optionList(PROPS_OPTIONS, flags, env, 'fault'),
@@ -68,6 +68,7 @@ async function main(): Promise<number> {
   );
   if (flags.json) console.log(await readFile(artifacts.json, 'utf8'));
   else {
+    for (const line of noteLines(results)) console.log(line);
     for (const script of artifacts.scripts) console.log(`reproduction: ${shownPath(script)}`);
     console.log(`results: ${shownPath(artifacts.json)}`);
     console.log(reportLine(report.html));

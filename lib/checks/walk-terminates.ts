@@ -7,10 +7,14 @@ const endless = (walk: WalkState) => ({
   received: `page ${walk.pageCount + 1}`,
 });
 
-/** Every walk ends: no token seen twice, no page served twice, no walk longer than the data explains. */
+/**
+ * Every walk ends: no token seen twice, no page served twice. Only a repeat is evidence that a walk
+ * does not end: a walk that is merely long reaches its page budget (`budget-reached`, inconclusive),
+ * and records served twice are no-duplicate-ids' finding.
+ */
 export const walkTerminates: PageCheck = {
   name: 'walk-terminates',
-  description: 'A walk ends: no cursor cycle, no repeated page, no more pages than the data can explain.',
+  description: 'A walk ends: no cursor cycle, no repeated page (a walk that is only long is inconclusive).',
   catches: ['cursor-cycle'],
   run({ page, walk, fingerprint, recordCount }) {
     if (page === null) return null;
@@ -26,12 +30,6 @@ export const walkTerminates: PageCheck = {
         ...endless(walk),
         code: 'PAGE_REPEATED',
         message: `page ${walk.pageCount + 1} repeats an earlier page`,
-      };
-    if (page.pagination.hasMore === true && walk.pageCount + 1 >= walk.spec.maxPages)
-      return {
-        ...endless(walk),
-        code: 'WALK_TOO_LONG',
-        message: `walk still has more after ${walk.spec.maxPages} pages`,
       };
     return null;
   },

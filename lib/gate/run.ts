@@ -124,7 +124,12 @@ export async function runGate(
       try {
         errors.push(
           await stage(summary, 'properties', io, async () => {
-            const source = opened.file ? { targetFile: opened.file } : { faults, churn: GATE_CHURN };
+            const source = {
+              ...(opened.file ? { targetFile: opened.file } : { faults, churn: GATE_CHURN }),
+              ...(options.properties.walkPages === undefined
+                ? {}
+                : { walkPages: options.properties.walkPages }),
+            };
             const results = await runGateProperties(
               opened.target,
               options.properties,

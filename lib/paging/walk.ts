@@ -12,8 +12,9 @@ import { runPageChecks } from './run-checks.ts';
 import { pageIds, requestRecord } from './records.ts';
 
 /**
- * Far more pages than any list of the sandbox, a sane target or a recorded walk holds: a walk
- * longer than this does not terminate (walk-terminates). The one bound every job's walks use.
+ * The page budget of the jobs' walks (load, repro): far more pages than a recorded walk or a
+ * load walk needs. A walk still going after it ends `budget-reached`: length alone is no evidence
+ * that a walk does not end (walk-terminates needs a repeat).
  */
 export const MAX_PAGES = 10_000;
 
@@ -22,7 +23,10 @@ export interface WalkSpec {
   /** Filters and limit of the first page; filters stay unchanged on every page (spec §4.3 rule 4). */
   query: Query;
   credential: Credential;
-  /** A walk longer than this is a termination failure: far longer than the data can explain. */
+  /**
+   * The walk's page budget: a walk that still has more after this many pages ends
+   * `budget-reached`, inconclusive (a long list is not an endless one).
+   */
   maxPages: number;
   /** Owner tenant of ids known to belong to other tenants (isolation under load). */
   foreignOwner?: (id: string) => string | undefined;
@@ -34,10 +38,11 @@ export interface WalkSpec {
 }
 
 /**
- * How a walk ended: `throttled` (a 429 outlasted the backoff), `timed-out`, `page-limit` (a prefix
- * was asked for), `stopped` (the run ended first) and `cursor-refused` (its cursor refused with a
- * 4xx after the walk waited on 429s: the spec promises no cursor lifetime) are inconclusive, never
- * a pass or a failure.
+ * How a walk ended: `throttled` (a 429 outlasted the backoff), `timed-out` (its time budget ran
+ * out), `budget-reached` (its page budget, spec.maxPages, ran out with no repeat seen), `page-limit`
+ * (a prefix was asked for), `stopped` (the run ended first) and `cursor-refused` (its cursor
+ * refused with a 4xx after the walk waited on 429s: the spec promises no cursor lifetime) are
+ * inconclusive, never a pass or a failure.
  */
 export type WalkEnd =
   | 'complete'
@@ -45,9 +50,19 @@ export type WalkEnd =
   | 'http-error'
   | 'throttled'
   | 'timed-out'
+  | 'budget-reached'
   | 'page-limit'
   | 'stopped'
   | 'cursor-refused';
+
+/** The ends that prove nothing either way (`page-limit` is a prefix asked for: it proved its pages). */
+export const INCONCLUSIVE_ENDS: ReadonlySet<WalkEnd | null> = new Set([
+  'throttled',
+  'timed-out',
+  'budget-reached',
+  'stopped',
+  'cursor-refused',
+]);
 
 export interface WalkState {
   spec: WalkSpec;
@@ -172,5 +187,6 @@ function advance(state: WalkState, context: PageContext): void {
   if (page.pagination.hasMore === true && typeof token === 'string') {
     state.tokens.add(token);
     state.cursor = token;
+    if (state.pageCount >= state.spec.maxPages) state.end = 'budget-reached';
   } else state.end = 'complete';
 }

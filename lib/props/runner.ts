@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { isError, type Failure } from '../failure.ts';
 import { createRedactor, redactDeep } from '../redact.ts';
 import { targetSecrets } from '../target/target.ts';
+import { tooLongNote } from './budget.ts';
 import { needsSurvey, unmetNeeds } from './needs.ts';
 import { reproSteps } from './repro.ts';
 import type { SuiteContext } from './context.ts';
@@ -23,6 +24,8 @@ export interface RunOptions {
   seed?: number;
   /** fast-check path of a counterexample, to replay it (with its seed). */
   path?: string;
+  /** Pages a whole walk may take (--walk-pages), read by the suite context (createContext). */
+  walkPages?: number;
 }
 
 export const DEFAULT_TIME_BUDGET_MS = 10_000;
@@ -31,6 +34,8 @@ interface ResultBase {
   name: string;
   family: Family;
   durationMs: number;
+  /** The lists its walks could not read whole within their budget, and how to give them more. */
+  note?: string;
 }
 
 interface Passed extends ResultBase {
@@ -87,8 +92,14 @@ export async function runProperty(
   });
   const unmet = await whyNot(property, context);
   if (unmet !== null) return skipped(unmet);
+  context.takeTooLong();
+  // The lists its walks could not read whole, named in whatever it ends with.
+  const noted = () => {
+    const note = tooLongNote(context.takeTooLong(), context.budget);
+    return note === '' ? {} : { note };
+  };
   const ready = await property.prepare(context);
-  if (isSkip(ready)) return skipped(ready.skip);
+  if (isSkip(ready)) return { ...skipped(ready.skip), ...noted() };
 
   const runsStarted = Date.now();
   let firstFailureAt: number | null = null;
@@ -110,6 +121,7 @@ export async function runProperty(
     plugins: [fc.interruptAfterTimeLimit(options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS)],
   });
   const advisories = context.takeAdvisories();
+  const note = noted();
   const durationMs = Date.now() - started;
 
   if (!details.failed)
@@ -121,13 +133,17 @@ export async function runProperty(
       inconclusiveRuns: details.numSkips,
       advisories,
       durationMs,
+      ...note,
     };
   if (details.counterexample === null)
-    return skipped(
-      details.interrupted
-        ? 'inconclusive: no run completed within the time budget'
-        : 'inconclusive: every run was throttled, over time or without usable data',
-    );
+    return {
+      ...skipped(
+        details.interrupted
+          ? 'inconclusive: no run completed within the time budget'
+          : 'inconclusive: every run was throttled, over its budget or without usable data',
+      ),
+      ...note,
+    };
   const violation = details.errorInstance;
   // Anything but a contract violation is the harness's problem (an unreachable host, a bug): raise it.
   if (!(violation instanceof ContractViolation)) throw violation;
@@ -146,6 +162,7 @@ export async function runProperty(
       requests: reproSteps(violation.transcript, violation.failures),
       advisories,
       durationMs,
+      ...note,
     },
     redact,
   );

@@ -38,6 +38,7 @@ export function addPropertyChecks(
         kind: 'property',
         family: result.family,
         durationMs: Math.round(result.durationMs),
+        ...(result.note === undefined ? {} : { detail: result.note }),
       },
       outcomeOf(result, scripts, run.source),
     );

@@ -1,11 +1,13 @@
 /**
- * What the target holds, read once per run of the suite: a full walk of both lists for every
- * tenant that has a full key. Properties draw their inputs from it (q from names actually seen,
- * locations actually used), bound their walks by it, and know which tenant owns which id.
+ * What the target holds, read once per run of the suite: a walk of both lists for every tenant
+ * that has a full key, at limit 100, to the list's end or the survey's page budget. Properties draw
+ * their inputs from it (q from names actually seen, locations actually used), size their walks by
+ * it (a list longer than the budget of a whole walk is left out, and said so), and know which
+ * tenant owns which id.
  */
 import type { NodeClient } from '../adapters/node-http.ts';
 import { ENDPOINTS, LIMITS, type Endpoint } from '../contract/endpoints.ts';
-import type { WalkEnd } from '../paging/walk.ts';
+import { INCONCLUSIVE_ENDS, type WalkEnd } from '../paging/walk.ts';
 import { walkList } from '../paging/walk-list.ts';
 import type { Target, TenantTarget } from '../target/target.ts';
 
@@ -20,8 +22,13 @@ export interface SurveyRecord {
 
 export interface SurveyList {
   records: SurveyRecord[];
-  /** How the survey walk ended: `complete`, or a fault, throttling or the time cap stopped it. */
+  /**
+   * How the survey walk ended: `complete`, `budget-reached` (the list is longer than the survey's
+   * page budget), or a fault, throttling or the time cap stopped it.
+   */
   end: WalkEnd | null;
+  /** Pages walked at limit 100: the list's length in pages when `end` is complete, a floor otherwise. */
+  pages: number;
 }
 
 export interface TenantSurvey {
@@ -41,19 +48,33 @@ export interface Survey {
   ownerOf(id: string): string | undefined;
 }
 
-/** Enough for tens of thousands of records per list; a bigger list is surveyed in part. */
-const SURVEY_PAGES = 400;
+/**
+ * The survey's page budget per list at least: tens of thousands of records, read in full, are the
+ * exact oracle of the filter properties; a longer list is surveyed in part.
+ */
+export const SURVEY_PAGES = 400;
 
-async function surveyList(client: NodeClient, tenant: string, endpoint: Endpoint, deadlineMs: number) {
+/** The survey's bounds: its page budget per list and its time for every list together. */
+export interface SurveyBudget {
+  pages: number;
+  timeMs: number;
+}
+
+async function surveyList(
+  client: NodeClient,
+  tenant: string,
+  endpoint: Endpoint,
+  budget: SurveyBudget & { deadlineMs: number },
+) {
   const records: SurveyRecord[] = [];
   const spec = {
     endpoint,
     query: { limit: String(LIMITS.max) },
     credential: { tenant, role: 'full' as const, scheme: 'bearer' as const },
-    maxPages: SURVEY_PAGES,
+    maxPages: budget.pages,
   };
   const walk = await walkList(client, spec, {
-    deadlineMs,
+    deadlineMs: budget.deadlineMs,
     onPage(_state, _call, response) {
       const data = (response.body as { data?: unknown } | undefined)?.data;
       if (response.status === 200 && Array.isArray(data))
@@ -61,17 +82,20 @@ async function surveyList(client: NodeClient, tenant: string, endpoint: Endpoint
     },
   });
   const unique = new Map(records.map((record) => [record.id, record]));
-  return { records: [...unique.values()], end: walk.end };
+  return { records: [...unique.values()], end: walk.end, pages: walk.pageCount };
 }
 
 const strings = (values: unknown[]): string[] => [
   ...new Set(values.filter((value): value is string => typeof value === 'string' && value.length > 0)),
 ];
 
-async function surveyTenant(client: NodeClient, tenant: TenantTarget, deadlineMs: number) {
+async function surveyTenant(
+  client: NodeClient,
+  tenant: TenantTarget,
+  budget: SurveyBudget & { deadlineMs: number },
+) {
   const lists = {} as Record<Endpoint, SurveyList>;
-  for (const endpoint of ENDPOINTS)
-    lists[endpoint] = await surveyList(client, tenant.name, endpoint, deadlineMs);
+  for (const endpoint of ENDPOINTS) lists[endpoint] = await surveyList(client, tenant.name, endpoint, budget);
   return {
     name: tenant.name,
     quiescent: tenant.quiescent,
@@ -81,11 +105,15 @@ async function surveyTenant(client: NodeClient, tenant: TenantTarget, deadlineMs
   };
 }
 
-export async function surveyTarget(client: NodeClient, target: Target, timeMs: number): Promise<Survey> {
-  const deadlineMs = Date.now() + timeMs;
+export async function surveyTarget(
+  client: NodeClient,
+  target: Target,
+  budget: SurveyBudget,
+): Promise<Survey> {
+  const bounds = { ...budget, deadlineMs: Date.now() + budget.timeMs };
   const tenants: TenantSurvey[] = [];
   for (const tenant of target.tenants.filter((entry) => entry.keys.full !== undefined))
-    tenants.push(await surveyTenant(client, tenant, deadlineMs));
+    tenants.push(await surveyTenant(client, tenant, bounds));
   const owners = new Map<string, string>();
   for (const tenant of tenants)
     for (const endpoint of ENDPOINTS)
@@ -94,18 +122,12 @@ export async function surveyTarget(client: NodeClient, target: Target, timeMs: n
 }
 
 /** Survey walks that ended before the list did, for a reason other than the list itself. */
-const CUT_SHORT: ReadonlySet<WalkEnd | null> = new Set([
-  'throttled',
-  'timed-out',
-  'page-limit',
-  'stopped',
-  'cursor-refused',
-]);
+const CUT_SHORT: ReadonlySet<WalkEnd | null> = new Set([...INCONCLUSIVE_ENDS, 'page-limit']);
 
 /**
- * How many records the list holds, as far as the survey can tell: null when throttling or the time
- * cap stopped it, so nobody can say how long a walk should be. A walk a fault stopped still counts
- * what it saw: the properties then find the fault themselves.
+ * How many records the list holds, as far as the survey can tell: null when its page budget,
+ * throttling or the time cap stopped it, so nobody can say how long a walk should be. A walk a
+ * fault stopped still counts what it saw: the properties then find the fault themselves.
  */
 export const knownSize = (list: SurveyList): number | null =>
   CUT_SHORT.has(list.end) ? null : list.records.length;

@@ -174,6 +174,8 @@ function inconclusive(walk: Walk): string | undefined {
   if (walk.end === 'throttled') return 'a 429 outlasted the backoff (the target throttles)';
   if (walk.end === 'cursor-refused') return 'its cursor was refused after the walk waited on 429s';
   if (walk.end === 'timed-out' || walk.end === 'stopped') return 'the replay ran out of time';
+  if (walk.end === 'budget-reached')
+    return `it still had more after ${walk.pageCount} pages (${walk.ids.size} records), its page budget`;
   return undefined;
 }
 

@@ -29,8 +29,8 @@ export interface Replay {
   steps: ReproStep[];
   /** The tenant that owns a record this walk received though it was not its own (a leak). */
   leakedFrom?: string;
-  /** `throttled`, `timed-out` and `cursor-refused` prove nothing either way. */
-  end: 'complete' | 'failed' | 'page-limit' | 'throttled' | 'timed-out' | 'http-error' | 'cursor-refused';
+  /** `throttled`, `timed-out`, `budget-reached` and `cursor-refused` prove nothing either way. */
+  end: Exclude<WalkEnd, 'stopped'>;
 }
 
 export async function replayWalk(
