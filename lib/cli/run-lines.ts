@@ -3,7 +3,14 @@
  * is, so a user (or a CI log reader) finds the report at the end of any command's output.
  */
 import path from 'node:path';
-import type { Summary } from '../report/model.ts';
+
+/** What the target line shows of a run's target (summary.json's `target`, lib/report/model.ts). */
+interface RunTarget {
+  name: string;
+  baseUrl: string;
+  kind: 'sandbox' | 'remote';
+  faults?: readonly string[];
+}
 
 /** A path as a user types it: relative to the working directory when inside it, else absolute. */
 export function shownPath(file: string, cwd = process.cwd()): string {
@@ -20,7 +27,7 @@ export const reportLine = (file: string, cwd = process.cwd()): string => `report
  * `target: staging (https://…/api/v1)`, or for a sandbox the harness started
  * `target: sandbox (http://127.0.0.1:…/api/v1), faults: a, b` (or `, no faults`).
  */
-export function targetLine(target: Summary['target']): string {
+export function targetLine(target: RunTarget): string {
   const where = `${target.name} (${target.baseUrl})`;
   if (target.kind !== 'sandbox') return `target: ${where}`;
   const kind = target.name === 'sandbox' ? '' : ', a sandbox';

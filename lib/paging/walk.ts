@@ -3,10 +3,10 @@
  * checks. The one loop that performs the I/O is lib/paging/walk-list.ts.
  */
 import type { Endpoint } from '../contract/endpoints.ts';
-import { withCursor, type ApiCall, type Credential, type Query } from '../http/call.ts';
+import { withCursor, type ApiCall } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
 import type { Failure, RequestRecord } from '../failure.ts';
-import type { PageBody, PageCheck, PageContext } from '../checks/types.ts';
+import type { PageBody, PageCheck, PageContext, WalkSpecView, WalkView } from '../checks/types.ts';
 import { PAGE_CHECKS } from '../checks/registry.ts';
 import { runPageChecks } from './run-checks.ts';
 import { pageIds, requestRecord } from './records.ts';
@@ -18,18 +18,13 @@ import { pageIds, requestRecord } from './records.ts';
  */
 export const MAX_PAGES = 10_000;
 
-export interface WalkSpec {
+export interface WalkSpec extends WalkSpecView {
   endpoint: Endpoint;
-  /** Filters and limit of the first page; filters stay unchanged on every page (spec §4.3 rule 4). */
-  query: Query;
-  credential: Credential;
   /**
    * The walk's page budget: a walk that still has more after this many pages ends
    * `budget-reached`, inconclusive (a long list is not an endless one).
    */
   maxPages: number;
-  /** Owner tenant of ids known to belong to other tenants (isolation under load). */
-  foreignOwner?: (id: string) => string | undefined;
   /**
    * The limit of page n (0-based) when it differs from the first page's: spec §4.3 rule 4 keeps
    * filters unchanged while paging, not the limit, so a client may change it between pages.
@@ -64,16 +59,12 @@ export const INCONCLUSIVE_ENDS: ReadonlySet<WalkEnd | null> = new Set([
   'cursor-refused',
 ]);
 
-export interface WalkState {
+/** A walk as it goes: what the checks read of it (WalkView), and where it goes next. */
+export interface WalkState extends WalkView {
   spec: WalkSpec;
-  pageCount: number;
   cursor: string | null;
   /** Every id the walk has seen, with the index of the page it first came on. */
   ids: Map<string, number>;
-  /** Next-page tokens seen (a token seen twice is a cycle). */
-  tokens: Set<string>;
-  /** Pages by what they hold (ids joined): the same page twice is a cycle. */
-  pageFingerprints: Set<string>;
   requests: RequestRecord[];
   failures: Failure[];
   end: WalkEnd | null;
@@ -85,8 +76,7 @@ export function startWalk(spec: WalkSpec): WalkState {
     pageCount: 0,
     cursor: null,
     ids: new Map(),
-    tokens: new Set(),
-    pageFingerprints: new Set(),
+    recordPages: 0,
     requests: [],
     failures: [],
     end: null,
@@ -124,38 +114,20 @@ function asPageBody(body: unknown): PageBody | null {
   return body as PageBody;
 }
 
-/**
- * Adds the page's ids to the walk's, each with the index of the page it first came on, and returns
- * the first one already there. One lookup per id, on every page of every walk: the duplicate check
- * reads what this found instead of looking every id up again.
- */
-function addIds(state: WalkState, ids: readonly string[]): PageContext['repeated'] {
+/** Adds the page's ids to the walk's, each new one with the index of the page it first came on. */
+function addIds(state: WalkState, ids: readonly string[]): void {
   const page = state.pageCount;
-  let repeated: PageContext['repeated'] = null;
   for (let index = 0; index < ids.length; index += 1) {
     const id = ids[index] as string;
-    const firstPage = state.ids.get(id);
-    if (firstPage === undefined) state.ids.set(id, page);
-    else repeated ??= { id, firstPage };
+    if (!state.ids.has(id)) state.ids.set(id, page);
   }
-  return repeated;
 }
 
-/** The checks' view of a response; the page's ids are the walk's from here on. */
+/** The checks' view of a response. */
 function pageContext(state: WalkState, call: ApiCall, response: ApiResponse): PageContext {
   const page = response.status === 200 ? asPageBody(response.body) : null;
   const ids = pageIds(page);
-  const repeated = addIds(state, ids);
-  return {
-    walk: state,
-    call,
-    response,
-    page,
-    ids,
-    repeated,
-    fingerprint: ids.join(','),
-    recordCount: ids.length,
-  };
+  return { walk: state, call, response, page, ids, recordCount: ids.length };
 }
 
 /**
@@ -171,6 +143,8 @@ export function foldPage(
   state.requests.push(requestRecord(call, response.status));
   const context = pageContext(state, call, response);
   const failures = runPageChecks(checks, context);
+  // The checks read the walk as it was before this page: now the page's ids are the walk's.
+  addIds(state, context.ids);
   state.pageCount += 1;
   if (context.page === null) state.end = 'http-error';
   else advance(state, context);
@@ -183,9 +157,8 @@ export function foldPage(
 function advance(state: WalkState, context: PageContext): void {
   const page = context.page as PageBody;
   const token = page.pagination.nextPageToken;
-  if (context.recordCount > 0) state.pageFingerprints.add(context.fingerprint);
+  if (context.recordCount > 0) state.recordPages += 1;
   if (page.pagination.hasMore === true && typeof token === 'string') {
-    state.tokens.add(token);
     state.cursor = token;
     if (state.pageCount >= state.spec.maxPages) state.end = 'budget-reached';
   } else state.end = 'complete';

@@ -20,7 +20,7 @@ import type { ReportPaths } from '../report/write.ts';
 import { withRun } from '../report/with-run.ts';
 import { addPropertyChecks } from './summary.ts';
 import { createRedactor } from '../redact.ts';
-import { openTarget } from '../target/open.ts';
+import { openTarget } from '../adapters/open-target.ts';
 import { targetSecrets } from '../target/target.ts';
 
 export interface PropsRun {

@@ -13,7 +13,7 @@ import { reproSteps } from './repro.ts';
 import type { SuiteContext } from './context.ts';
 import { ContractViolation } from './transcript.ts';
 import { isSkip, type Family, type PropertyDefinition } from './types.ts';
-import type { ReproStep } from '../repro/curl.ts';
+import type { ReproStep } from '../repro/step-walks.ts';
 
 export interface RunOptions {
   /** Runs per property; each definition's own default when absent. */

@@ -8,7 +8,7 @@ import { isError, type Failure } from '../failure.ts';
 import type { Credential } from '../http/call.ts';
 import type { WalkEnd, WalkSpec } from '../paging/walk.ts';
 import { walkList, type Sender } from '../paging/walk-list.ts';
-import type { ReproStep } from './curl.ts';
+import type { ReproStep } from './step-walks.ts';
 import { walkQuery, type WalkInput } from './walk-input.ts';
 import type { Query } from '../http/call.ts';
 import { MAX_PAGES } from '../paging/walk.ts';
