@@ -84,7 +84,7 @@ function tooLongWhy(context: PropertyContext, list: SurveyList): string | null {
   const pages = explainedPages(size, LIMITS.max);
   return pages <= context.budget.fullWalkPages
     ? null
-    : `${thousands(size)} records (${pages} pages at limit ${LIMITS.max})`;
+    : `${thousands(size)} records (up to ${pages} pages at limit ${LIMITS.max}, room for changes included)`;
 }
 
 /**
