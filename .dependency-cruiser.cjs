@@ -1,7 +1,8 @@
 /**
  * The layers (README "Layout"), checked by `npm run check`, bottom to top: lib/, sandbox/,
  * scenarios/, properties/, bench/, scripts/, test/. A folder imports only the layers below it, so no two
- * top-level folders can import each other (the folder cycles of issue 23).
+ * top-level folders can import each other (the folder cycles of issue 23). Inside lib/ the same
+ * holds for its folders (LIB_LAYERS), and no module takes part in an import cycle at any depth.
  * @type {import('dependency-cruiser').IConfiguration}
  */
 
@@ -13,6 +14,48 @@ const below = (name, from, above, comment) => ({
   from: { path: `^${from}/` },
   to: { path: `^(${above.join('|')})/` },
 });
+
+/**
+ * lib/'s folders, bottom to top: each imports only the folders before it (and the loose files at
+ * lib/'s root, shared leaves whose own imports no-circular keeps honest). A folder listed with
+ * folders inside it (load) stands for its own files only.
+ */
+const LIB_LAYERS = [
+  'contract', // the spec as types, schemas and validators
+  'target', // target files: their schema, resolution, safety (loopback), the sandbox handed in
+  'http', // calls and responses as data
+  'adapters', // the Node runtime: undici, files, run folders, opening a command's target
+  'checks', // one invariant, one file: pure functions of a page or of finished walks
+  'paging', // the walk: the pure state machine, and the one loop that does its I/O
+  'process', // child processes and the tools they run (Artillery, Chromium, actionlint)
+  'cli', // option tables, flags, help, the lines every command prints
+  'load/points', // raw metric points: format, write, read, merge
+  'load', // the load engine's core: the VU, its metrics, thresholds, verdict, plans
+  'report', // summary.json, JUnit, HTML, baselines
+  'load/artillery', // the engine seam: Artillery runs, bundles and reports
+  'repro', // reproducing a customer's bug, and the reproduction scripts
+  'load/run', // the load command's runs
+  'capacity', // capacity runs, built on load runs
+  'props', // the property runner, context, survey and budgets
+  'gate', // the release gate: properties and loads
+];
+
+/** The paths of a layer's files: a folder with layers inside it stands for its own files only. */
+const layerPath = (folder) =>
+  LIB_LAYERS.some((other) => other.startsWith(`${folder}/`)) ? `lib/${folder}/[^/]+$` : `lib/${folder}/`;
+
+/** One rule per layer of lib/ but the top one: its files import nothing of the layers above it. */
+const libLayers = LIB_LAYERS.slice(0, -1).map((folder, index) => ({
+  name: `lib-${folder.replace('/', '-')}-layer`,
+  severity: 'error',
+  comment: `lib/${folder}/ imports only the lib/ folders below it: ${LIB_LAYERS.slice(0, index).join(', ') || 'none'}`,
+  from: { path: `^${layerPath(folder)}` },
+  to: {
+    path: `^(${LIB_LAYERS.slice(index + 1)
+      .map(layerPath)
+      .join('|')})`,
+  },
+}));
 
 module.exports = {
   forbidden: [
@@ -47,6 +90,22 @@ module.exports = {
       'scripts/bench.ts runs bench/; bench/ calls no command',
     ),
     below('scripts-below-the-tests', 'scripts', ['test'], 'what a command needs lives below test/'),
+    ...libLayers,
+    {
+      name: 'lib-folders-are-layered',
+      severity: 'error',
+      comment: 'every folder of lib/ has its place in LIB_LAYERS (.dependency-cruiser.cjs)',
+      from: { path: '^lib/[^/]+/', pathNot: `^(${LIB_LAYERS.map((folder) => `lib/${folder}/`).join('|')})` },
+      to: { path: '^lib/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'no import cycle at any depth (STYLE: each layer one way down, inside too); bench/ is not held to it yet: bench/sections/generator-figures.ts and own-schedule-figures.ts import each other',
+      from: { pathNot: '^bench/' },
+      to: { circular: true },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -6,7 +6,7 @@
  * measures a checkout from before the interval cells (see docs/bench.md) and this one.
  */
 import { statSync } from 'node:fs';
-import { readRunPoints } from '../lib/load/points/run-points.ts';
+import { readRunPoints } from '../lib/load/run-points.ts';
 import { runHarnessWalk } from './harness-walk.ts';
 
 export interface PointsRun {

@@ -12,6 +12,8 @@ export interface RunSource {
   faults?: readonly string[];
   /** Sandbox only: data changes per second (`--churn`). */
   churn?: number;
+  /** Props and gate: the --walk-pages the run was given (it decides which lists are walked whole). */
+  walkPages?: number;
 }
 
 /** A word as bash reads it back: bare when it holds nothing special, else single-quoted. */
@@ -33,6 +35,7 @@ export function propsReplay(
   source: RunSource,
 ): string {
   const words = ['npm run props --', ...sourceFlags(source), '--property', shellArgument(property)];
+  if (source.walkPages !== undefined) words.push('--walk-pages', String(source.walkPages));
   words.push('--seed', String(replay.seed));
   if (replay.path !== undefined) words.push('--path', replay.path);
   return words.join(' ');

@@ -130,7 +130,7 @@ const searchFindsAll = exactProperty({
   qForms: true,
   unaimed: (context, survey) =>
     anyQ(
-      completeQuiescentLists(survey, ['menuItems']).map(({ tenant }) => tenant),
+      completeQuiescentLists(context, survey, ['menuItems']).map(({ tenant }) => tenant),
       true,
       (tenant) => wholeListLimit(context, survey, tenant.name, 'menuItems'),
     ),
@@ -147,7 +147,7 @@ const exactFilters = exactProperty({
   draws: () => true,
   unjudged: true,
   unaimed: (context, survey) =>
-    fc.constantFrom(...completeQuiescentLists(survey, ENDPOINTS)).chain(({ tenant, endpoint }) =>
+    fc.constantFrom(...completeQuiescentLists(context, survey, ENDPOINTS)).chain(({ tenant, endpoint }) =>
       fc
         .record({
           query: legalFilters(tenant, endpoint),

@@ -1,6 +1,7 @@
 /**
  * The runner's options, each one flag and one HARNESS_* variable (lib/cli/flags.ts reads them):
- * --runs / HARNESS_RUNS, --time-budget / HARNESS_TIME_BUDGET, --seed / HARNESS_SEED, --path / HARNESS_PATH.
+ * --runs / HARNESS_RUNS, --time-budget / HARNESS_TIME_BUDGET, --seed / HARNESS_SEED, --path / HARNESS_PATH,
+ * --walk-pages / HARNESS_WALK_PAGES.
  */
 import {
   durationMsOption,
@@ -21,6 +22,7 @@ const RUN_OPTIONS = {
   runs: optionalInteger('runs', 1, 100_000),
   timeBudget: durationMsOption('time-budget', DEFAULT_TIME_BUDGET_MS, 100, 3_600_000),
   seed: optionalInteger('seed', -(2 ** 31), 2 ** 31 - 1),
+  walkPages: optionalInteger('walk-pages', 2, 1_000_000),
   path: {
     flag: 'path',
     default: null,
@@ -33,10 +35,12 @@ export function resolveRunOptions(sources: Sources): RunOptions {
   const runs = resolveOption(RUN_OPTIONS.runs, RUN_TABLE, sources);
   const seed = resolveOption(RUN_OPTIONS.seed, RUN_TABLE, sources);
   const path = resolveOption(RUN_OPTIONS.path, RUN_TABLE, sources);
+  const walkPages = resolveOption(RUN_OPTIONS.walkPages, RUN_TABLE, sources);
   return {
     timeBudgetMs: resolveOption(RUN_OPTIONS.timeBudget, RUN_TABLE, sources),
     ...(runs === null ? {} : { runs }),
     ...(seed === null ? {} : { seed }),
     ...(path === null ? {} : { path }),
+    ...(walkPages === null ? {} : { walkPages }),
   };
 }

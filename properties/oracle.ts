@@ -12,11 +12,12 @@ import type { WalkState } from '../lib/paging/walk.ts';
 import { tenantSurvey } from './support.ts';
 import type { Survey } from '../lib/props/survey.ts';
 import type { PropertyContext } from '../lib/props/types.ts';
-import { verdict } from './walks.ts';
+import { preWithinBudget, verdict } from './walks.ts';
 
 /**
  * Judges a complete walk of `list` against what its filters keep of the survey's records, and its
- * pages against what hasMore promised.
+ * pages against what hasMore promised. A walk that reached its page budget first has no exact
+ * answer: inconclusive.
  */
 export function judgeExact(
   context: PropertyContext,
@@ -24,6 +25,7 @@ export function judgeExact(
   list: { tenant: string; endpoint: Endpoint; query: Query },
   state: WalkState,
 ): void {
+  preWithinBudget(context, state);
   // The walk's filters: limit and cursor shape the pages, not the list.
   const filters: Query = Object.fromEntries(
     Object.entries(list.query).filter(([name]) => name !== 'limit' && name !== 'cursor'),

@@ -9,10 +9,18 @@ import { defaultLimitApplied } from '../lib/checks/default-limit-applied.ts';
 import { limitInvariance } from '../lib/checks/limit-invariance.ts';
 import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
 import { pageLimit, pageLimits } from './arbitraries/limits.ts';
-import { listChoice } from './arbitraries/lists.ts';
+import { filters, listChoice } from './arbitraries/lists.ts';
 import { listRequest } from './arbitraries/requests.ts';
-import { FULL_KEY, fullWalk, fullWalkMin, listSources, tenantSurvey, walkToEnd } from './support.ts';
-import { defineProperty, prepared, type PropertyContext } from '../lib/props/types.ts';
+import {
+  FULL_KEY,
+  fullWalk,
+  fullWalkMin,
+  listSources,
+  tenantSurvey,
+  walkToEnd,
+  wholeListChoice,
+} from './support.ts';
+import { defineProperty, isSkip, prepared, type PropertyContext, type Skip } from '../lib/props/types.ts';
 import { verdict, walk, walkSpecOf, type WalkInput } from './walks.ts';
 import type { WalkState } from '../lib/paging/walk.ts';
 import { tenantNames, type Survey } from '../lib/props/survey.ts';
@@ -32,10 +40,10 @@ const filteredPrefix = (context: PropertyContext, survey: Survey): fc.Arbitrary<
       changing === undefined ? request : { ...request, limits: changing },
     );
 
-/** How a walk property reads its lists: which inputs, how far, how many runs. */
+/** How a walk property reads its lists: which inputs (none: why), how far, how many runs. */
 interface WalkKind<Input> {
   runs: number;
-  inputs(context: PropertyContext, survey: Survey): fc.Arbitrary<Input>;
+  inputs(context: PropertyContext, survey: Survey): fc.Arbitrary<Input> | Skip;
   walk(context: PropertyContext, survey: Survey, input: Input): Promise<WalkState>;
 }
 
@@ -47,16 +55,26 @@ const FIRST_PAGES: WalkKind<WalkInput> = {
     walk(context, walkSpecOf(input, Number.MAX_SAFE_INTEGER, survey), context.budget.prefixPages),
 };
 
-/** Whole walks with a limit the data fits in, with or without filters. */
+/**
+ * Whole walks with a limit the data fits in, with or without filters, of the lists short enough
+ * to walk whole within the budget (the others are named in the result).
+ */
 const wholeWalks = (withFilters: boolean): WalkKind<WalkInput & { limit: number }> => ({
   runs: 12,
-  inputs: (context, survey) =>
-    withFilters
-      ? listRequest(context.target, listSources(context.target, survey), { cursor: 'never' }).chain(
-          ({ cursor: _firstPage, query: { limit: _fitted, ...query }, ...list }) =>
-            pageLimit(fullWalkMin(context, survey, list)).map((limit) => ({ ...list, query, limit })),
-        )
-      : fullWalk(context, survey).map((list) => ({ ...list, query: {} })),
+  inputs(context, survey) {
+    const walks = fullWalk(context, survey);
+    if (isSkip(walks)) return walks;
+    if (!withFilters) return walks.map((list) => ({ ...list, query: {} }));
+    return walks.chain(({ tenant, endpoint, scheme, limit }) =>
+      filters(context.target, endpoint, tenantSurvey(survey, tenant)).map((query) => ({
+        tenant,
+        endpoint,
+        scheme,
+        query,
+        limit,
+      })),
+    );
+  },
   walk: walkToEnd,
 });
 
@@ -70,7 +88,9 @@ const walkProperty = <Input>(name: string, description: string, checks: string[]
     runs: kind.runs,
     async prepare(context) {
       const survey = await context.survey();
-      return prepared(kind.inputs(context, survey), async (input) => {
+      const inputs = kind.inputs(context, survey);
+      if (isSkip(inputs)) return inputs;
+      return prepared(inputs, async (input) => {
         verdict(context, (await kind.walk(context, survey, input)).failures);
       });
     },
@@ -92,7 +112,7 @@ const pageSize = walkProperty(
 
 const terminates = walkProperty(
   'pagination.terminates',
-  'Every walk ends: no cursor cycle, no repeated page, no more pages than the data explains.',
+  'Every walk ends: no cursor cycle, no repeated page. A list longer than the walk budget is named, never failed.',
   ['walk-terminates'],
   wholeWalks(false),
 );
@@ -154,6 +174,14 @@ function sameIds(context: PropertyContext, walks: readonly { limit: number; stat
   );
 }
 
+/** The quiescent tenants' lists a whole walk reads within the budget (the others are named). */
+const quiescentWholeLists = (context: PropertyContext, survey: Survey) =>
+  wholeListChoice(
+    context,
+    survey,
+    survey.tenants.filter((tenant) => tenant.quiescent),
+  );
+
 const limitInvarianceProperty = defineProperty({
   name: 'pagination.limit-invariance',
   family: 'pagination',
@@ -163,9 +191,10 @@ const limitInvarianceProperty = defineProperty({
   runs: 8,
   async prepare(context) {
     const survey = await context.survey();
-    const quiescent = survey.tenants.filter((tenant) => tenant.quiescent);
+    const lists = quiescentWholeLists(context, survey);
+    if (isSkip(lists)) return lists;
     // Two distinct limits, both small enough a bound for a full walk (so at most 99 for the lower).
-    const arbitrary = listChoice(quiescent.map((tenant) => tenant.name)).chain((choice) => {
+    const arbitrary = lists.chain((choice) => {
       const min = Math.min(fullWalkMin(context, survey, choice), LIMITS.max - 1);
       return fc
         .tuple(pageLimit(min), pageLimit(min))
@@ -191,9 +220,10 @@ const limitChange = defineProperty({
   runs: 8,
   async prepare(context) {
     const survey = await context.survey();
-    const quiescent = survey.tenants.filter((tenant) => tenant.quiescent);
+    const lists = quiescentWholeLists(context, survey);
+    if (isSkip(lists)) return lists;
     // Every limit, fixed or changing, small enough a bound for a full walk.
-    const arbitrary = listChoice(quiescent.map((tenant) => tenant.name)).chain((choice) => {
+    const arbitrary = lists.chain((choice) => {
       const min = fullWalkMin(context, survey, choice);
       return fc
         .record({ limit: pageLimit(min), limits: pageLimits(min) })

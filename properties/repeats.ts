@@ -120,7 +120,7 @@ function wholeQuiescentWalks<More extends object>(
   survey: Survey,
   more: (minLimit: number) => fc.Arbitrary<More>,
 ) {
-  const lists = completeQuiescentLists(survey, ENDPOINTS);
+  const lists = completeQuiescentLists(context, survey, ENDPOINTS);
   if (lists.length === 0) return null;
   return fc.constantFrom(...lists).chain(({ tenant, endpoint }) => {
     const min = fullWalkMin(context, survey, { tenant: tenant.name, endpoint, scheme: 'bearer' });

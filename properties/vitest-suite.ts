@@ -20,7 +20,9 @@ export function describeFamily(family: Family, properties: readonly PropertyDefi
     let context: SuiteContext;
 
     beforeAll(async () => {
-      context = createContext(await loadProvidedTarget(inject('harnessTarget')));
+      context = createContext(await loadProvidedTarget(inject('harnessTarget')), {
+        walkPages: options.walkPages,
+      });
     });
 
     afterAll(() => context.close());

@@ -40,8 +40,8 @@ interface QuiescentList {
 }
 
 /** Lists of quiescent tenants the survey read in full, unfiltered and by each status. */
-function quiescentLists(survey: Survey): QuiescentList[] {
-  return completeQuiescentLists(survey, ENDPOINTS).flatMap(({ tenant, endpoint }) => {
+function quiescentLists(context: PropertyContext, survey: Survey): QuiescentList[] {
+  return completeQuiescentLists(context, survey, ENDPOINTS).flatMap(({ tenant, endpoint }) => {
     const records = tenant.lists[endpoint].records;
     const byStatus = ENDPOINT_INFO[endpoint].statuses.map((status) => ({
       query: { status },
@@ -82,7 +82,7 @@ const smallLimits = defineProperty({
   runs: 6,
   async prepare(context) {
     const survey = await context.survey();
-    const deep = quiescentLists(survey).filter((list) => list.size >= DEEP_LIST_MIN);
+    const deep = quiescentLists(context, survey).filter((list) => list.size >= DEEP_LIST_MIN);
     if (deep.length === 0) return NO_QUIESCENT_LIST;
     const arbitrary = fc.constantFrom(...deep).chain((list) =>
       walkOf(
@@ -116,7 +116,7 @@ const interleaved = defineProperty({
   runs: 10,
   async prepare(context) {
     const survey = await context.survey();
-    const lists = quiescentLists(survey).filter((list) => list.size > 0);
+    const lists = quiescentLists(context, survey).filter((list) => list.size > 0);
     if (lists.length === 0) return NO_QUIESCENT_LIST;
     const arbitrary = fc.constantFrom(...lists).chain((list) => {
       const min = minLimit(context, survey, list);
@@ -158,7 +158,7 @@ const resumedAfterPause = defineProperty({
   runs: 2,
   async prepare(context) {
     const survey = await context.survey();
-    const lists = quiescentLists(survey).filter((list) => list.size > 1);
+    const lists = quiescentLists(context, survey).filter((list) => list.size > 1);
     if (lists.length === 0) return NO_QUIESCENT_LIST;
     const arbitrary = fc.constantFrom(...lists).chain((list) =>
       walkOf(

@@ -37,9 +37,37 @@ export async function walk(
 ): Promise<Walk> {
   const deadlineMs = Date.now() + context.budget.walkMs;
   const walked = await walkList(context.client, spec, { deadlineMs, pages, paceMs });
-  // A walk that outlives its budget proves nothing either way: inconclusive, never a failure.
-  fc.pre(walked.end !== 'timed-out');
+  preWithinBudget(context, walked);
   return walked;
+}
+
+/**
+ * A walk that ran out of its page or time budget proves nothing either way: the run is
+ * inconclusive (never a failure), and the list is named as too long for the budget.
+ */
+export function preWithinBudget(context: PropertyContext, state: WalkState): void {
+  const budget = budgetReached(context, state);
+  if (budget !== null)
+    context.tooLong({
+      list: listName(state.spec),
+      why: `more than ${state.ids.size.toLocaleString('en-US')} records (still going after ${budget})`,
+    });
+  fc.pre(budget === null);
+}
+
+/** The budget a walk ran out of, in words, or null when it ended otherwise. */
+function budgetReached(context: PropertyContext, state: WalkState): string | null {
+  if (state.end === 'budget-reached') return `${state.pageCount} pages`;
+  if (state.end === 'timed-out') return `${context.budget.walkMs / 1000} s`;
+  return null;
+}
+
+/** `tenant-a orders status=PAID`: the list a walk reads, its filters named, not its limit. */
+function listName(spec: WalkSpec): string {
+  const filters = Object.entries(spec.query).filter(([name]) => name !== 'limit' && name !== 'cursor');
+  return [spec.credential.tenant, spec.endpoint, ...filters.map(([name, value]) => `${name}=${value}`)].join(
+    ' ',
+  );
 }
 
 export interface WalkInput {

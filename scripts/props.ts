@@ -14,7 +14,7 @@ import { reportLine, shownPath, targetLine, verdictLine } from '../lib/cli/run-l
 import { runMatrixReport, runProps } from '../lib/props/run.ts';
 import { propertiesMarkdown } from '../properties/listing.ts';
 import { resolveRunOptions } from '../properties/options.ts';
-import { resultLines } from '../lib/props/report.ts';
+import { noteLines, resultLines } from '../lib/props/report.ts';
 import { provideSandbox } from '../lib/target/sandbox.ts';
 import { SANDBOX } from '../sandbox/start.ts';
 import { provideProperties, selectProperties } from '../lib/props/registry.ts';
@@ -59,7 +59,7 @@ async function main(): Promise<number> {
         console.error(targetLine(target));
       }
     : announceTarget;
-  const { artifacts, report, failed, summary } = await runProps(
+  const { artifacts, report, failed, summary, results } = await runProps(
     {
       targetFile,
       faults: optionList(PROPS_OPTIONS, flags, env, 'fault'),
@@ -75,6 +75,7 @@ async function main(): Promise<number> {
   );
   if (flags.json) console.log(await readFile(artifacts.json, 'utf8'));
   else {
+    for (const line of noteLines(results)) console.log(line);
     for (const script of artifacts.scripts) console.log(`reproduction: ${shownPath(script)}`);
     console.log(`results: ${shownPath(artifacts.json)}`);
     console.log(verdictLine(summary));

@@ -23,7 +23,7 @@ import { capacityLine } from './table.ts';
 import { nextSteps, type RunShape } from './next-step.ts';
 import { planSteps, type StepPlan } from './plan.ts';
 import { stepStats, type StepStats } from './step-stats.ts';
-import { readRunPoints } from '../load/points/run-points.ts';
+import { readRunPoints } from '../load/run-points.ts';
 import { resolveArtillery } from '../process/artillery.ts';
 import { createRedactor } from '../redact.ts';
 import { describeOpened, finishSummary, startSummary } from '../report/build.ts';
@@ -35,7 +35,7 @@ import type { CapacityOptions } from './options.ts';
 import { capacitySetup, runCapacityStep, type StepRun } from './step.ts';
 import { HarnessError } from '../errors.ts';
 import { isError, type Failure } from '../failure.ts';
-import { openTarget, type OpenedTarget } from '../target/open.ts';
+import { openTarget, type OpenedTarget } from '../adapters/open-target.ts';
 import { withRun, type RunFolder, type RunPaths } from '../report/with-run.ts';
 import { runVersions } from '../report/versions.ts';
 

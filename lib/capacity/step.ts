@@ -13,7 +13,7 @@ import { runStages, stageError } from '../load/run/loads.ts';
 import { REQUEST_TIMEOUT_MS, runSetup, type PreparedLoad } from '../load/run/prepare.ts';
 import { reportPointsOf } from '../load/run/summary-metrics.ts';
 import type { ResponseCell } from '../load/points/responses.ts';
-import type { OpenedTarget } from '../target/open.ts';
+import type { OpenedTarget } from '../adapters/open-target.ts';
 import type { GeneratorFigures } from '../load/verdict.ts';
 
 export interface StepRequest {

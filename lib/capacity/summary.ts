@@ -4,13 +4,14 @@
  * page served under load was checked; a failure fails the run).
  */
 import { PAGE_CHECKS } from '../checks/registry.ts';
-import { capacityMetrics, latencyRows, rate429Series, type CapacityFindings } from './metrics.ts';
+import { latencyRows, rate429Series } from '../load/run/response-metrics.ts';
+import { capacityMetrics, type CapacityFindings } from './metrics.ts';
 import type { MeasuredStep } from './onset.ts';
 import type { Failure } from '../failure.ts';
 import { addCheck, addStage } from '../report/build.ts';
 import type { Summary } from '../report/model.ts';
 import { countOf } from '../load/points/responses.ts';
-import type { LoadFailure } from '../load/points/run-points.ts';
+import type { LoadFailure } from '../load/run-points.ts';
 
 export interface MeasuredRun extends CapacityFindings {
   measured: MeasuredStep[];

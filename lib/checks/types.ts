@@ -2,10 +2,9 @@
  * The one signature all checks share: one invariant per file of lib/checks/, listed once in
  * registry.ts under the name that reports, flags and docs use.
  */
-import type { ApiCall } from '../http/call.ts';
+import type { ApiCall, Credential, Query } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
-import type { FailureFields } from '../failure.ts';
-import type { WalkState } from '../paging/walk.ts';
+import type { FailureFields, RequestRecord } from '../failure.ts';
 
 /** A 200 body that has at least the skeleton of a page; its details are the checks' business. */
 export interface PageBody {
@@ -13,25 +12,42 @@ export interface PageBody {
   pagination: { nextPageToken?: unknown; hasMore?: unknown } & Record<string, unknown>;
 }
 
+/** What the checks read of a walk's spec: lib/paging/walk.ts's WalkSpec is one. */
+export interface WalkSpecView {
+  /** Filters and limit of the first page; filters stay unchanged on every page (spec §4.3 rule 4). */
+  query: Query;
+  credential: Credential;
+  /** Owner tenant of ids known to belong to other tenants (isolation under load). */
+  foreignOwner?: (id: string) => string | undefined;
+}
+
+/**
+ * What the checks read of the walk a page belongs to: lib/paging/walk.ts's WalkState is one. The
+ * checks keep whatever else they need across a walk's pages themselves (walk-terminates).
+ */
+export interface WalkView {
+  spec: WalkSpecView;
+  /** Pages folded before this one. */
+  pageCount: number;
+  /** Every id of the pages before this one, with the 0-based index of the page it first came on. */
+  ids: ReadonlyMap<string, number>;
+  /** Pages before this one that held at least one record. */
+  recordPages: number;
+  /** The requests of the walk so far, this page's included. */
+  requests: readonly RequestRecord[];
+}
+
 export interface PageContext {
-  walk: WalkState;
+  walk: WalkView;
   call: ApiCall;
   response: ApiResponse;
   /** Null when the response is not a 200 with at least the skeleton of a page. */
   page: PageBody | null;
   /**
    * The page's record ids in order, each as a string, read once per page for every check that
-   * needs them. Empty when `page` is null.
+   * needs them; the walk adds them to its own after the checks ran. Empty when `page` is null.
    */
   ids: readonly string[];
-  /**
-   * The first id of the page (in page order) the walk had already seen, on an earlier page or
-   * earlier on this one, with the 0-based index of the page it first came on; null when every id
-   * is new. Found while the page's ids are added to the walk (one pass: see pageContext).
-   */
-  repeated: { id: string; firstPage: number } | null;
-  /** The ids joined: identifies the page by what it holds (see walk-terminates). */
-  fingerprint: string;
   /** How many records the page holds (0 when `page` is null). */
   recordCount: number;
 }

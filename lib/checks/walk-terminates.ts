@@ -1,38 +1,54 @@
-import type { WalkState } from '../paging/walk.ts';
-import type { PageCheck } from './types.ts';
+import type { FailureFields } from '../failure.ts';
+import type { PageCheck, WalkView } from './types.ts';
 
-/** Built only on failure: this check runs on every page of every walk. */
-const endless = (walk: WalkState) => ({
+/** What a walk showed so far: its next-page tokens and its pages by what they held (ids joined). */
+interface Seen {
+  tokens: Set<string>;
+  pages: Set<string>;
+}
+
+/** Per walk, kept as long as the walk is (this check runs on every page of every walk). */
+const seenBy = new WeakMap<WalkView, Seen>();
+
+function seenOf(walk: WalkView): Seen {
+  let seen = seenBy.get(walk);
+  if (seen === undefined) {
+    seen = { tokens: new Set(), pages: new Set() };
+    seenBy.set(walk, seen);
+  }
+  return seen;
+}
+
+/** Built only on failure. */
+const endless = (walk: WalkView, code: string, what: string): FailureFields => ({
+  code,
+  message: `page ${walk.pageCount + 1} ${what}`,
   expected: 'a walk that ends',
   received: `page ${walk.pageCount + 1}`,
 });
 
-/** Every walk ends: no token seen twice, no page served twice, no walk longer than the data explains. */
+/**
+ * Every walk ends: no token seen twice, no page served twice. Only a repeat is evidence that a walk
+ * does not end: a walk that is merely long reaches its page budget (`budget-reached`, inconclusive),
+ * and records served twice are no-duplicate-ids' finding.
+ */
 export const walkTerminates: PageCheck = {
   name: 'walk-terminates',
-  description: 'A walk ends: no cursor cycle, no repeated page, no more pages than the data can explain.',
+  description: 'A walk ends: no cursor cycle, no repeated page (a walk that is only long is inconclusive).',
   catches: ['cursor-cycle'],
-  run({ page, walk, fingerprint, recordCount }) {
+  run({ page, walk, ids }) {
     if (page === null) return null;
+    const seen = seenOf(walk);
     const token = page.pagination.nextPageToken;
-    if (page.pagination.hasMore === true && typeof token === 'string' && walk.tokens.has(token))
-      return {
-        ...endless(walk),
-        code: 'CURSOR_CYCLE',
-        message: `page ${walk.pageCount + 1} returned a token already seen in this walk`,
-      };
-    if (recordCount > 0 && walk.pageFingerprints.has(fingerprint))
-      return {
-        ...endless(walk),
-        code: 'PAGE_REPEATED',
-        message: `page ${walk.pageCount + 1} repeats an earlier page`,
-      };
-    if (page.pagination.hasMore === true && walk.pageCount + 1 >= walk.spec.maxPages)
-      return {
-        ...endless(walk),
-        code: 'WALK_TOO_LONG',
-        message: `walk still has more after ${walk.spec.maxPages} pages`,
-      };
+    if (page.pagination.hasMore === true && typeof token === 'string') {
+      if (seen.tokens.has(token))
+        return endless(walk, 'CURSOR_CYCLE', 'returned a token already seen in this walk');
+      seen.tokens.add(token);
+    }
+    if (ids.length === 0) return null;
+    const fingerprint = ids.join(',');
+    if (seen.pages.has(fingerprint)) return endless(walk, 'PAGE_REPEATED', 'repeats an earlier page');
+    seen.pages.add(fingerprint);
     return null;
   },
 };

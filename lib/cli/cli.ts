@@ -5,9 +5,8 @@
 import { parseArgs } from 'node:util';
 import { HarnessError } from '../errors.ts';
 import type { Redactor } from '../redact.ts';
-import type { Summary } from '../report/model.ts';
 import { flagsOf, type OptionTable } from './options.ts';
-import { targetLine } from './run-lines.ts';
+import { targetLine, type RunTarget } from './run-lines.ts';
 
 export const EXIT = { pass: 0, checksFailed: 1, usage: 2 } as const;
 
@@ -89,7 +88,7 @@ export const useRedactor = (redact: Redactor): void => {
  * What a job tells its command once the target is open, before any request: the redactor for its
  * keys, and the target as the report names it.
  */
-export type OnOpened = (redact: Redactor, target: Summary['target']) => void;
+export type OnOpened = (redact: Redactor, target: RunTarget) => void;
 
 /** Every command's start: errors redacted from now on, and the target line (`target: …`). */
 export const announceTarget: OnOpened = (redact, target) => {

@@ -4,7 +4,14 @@
  * command's output.
  */
 import path from 'node:path';
-import type { Summary } from '../report/model.ts';
+
+/** What the target line shows of a run's target (summary.json's `target`, lib/report/model.ts). */
+export interface RunTarget {
+  name: string;
+  baseUrl: string;
+  kind: 'sandbox' | 'remote';
+  faults?: readonly string[];
+}
 
 /** A path as a user types it: relative to the working directory when inside it, else absolute. */
 export function shownPath(file: string, cwd = process.cwd()): string {
@@ -15,7 +22,7 @@ export function shownPath(file: string, cwd = process.cwd()): string {
 }
 
 /** Every command's verdict, on its own line just before the report line: `verdict PASS|FAIL`. */
-export const verdictLine = (summary: Pick<Summary, 'verdict'>): string =>
+export const verdictLine = (summary: { verdict: string }): string =>
   `verdict ${summary.verdict === 'pass' ? 'PASS' : 'FAIL'}`;
 
 /** The last line of every command that writes a report: `report: reports/<run-id>/report.html`. */
@@ -25,7 +32,7 @@ export const reportLine = (file: string, cwd = process.cwd()): string => `report
  * `target: staging (https://…/api/v1)`, or for a sandbox the harness started
  * `target: sandbox (http://127.0.0.1:…/api/v1), faults: a, b` (or `, no faults`).
  */
-export function targetLine(target: Summary['target']): string {
+export function targetLine(target: RunTarget): string {
   const where = `${target.name} (${target.baseUrl})`;
   if (target.kind !== 'sandbox') return `target: ${where}`;
   const kind = target.name === 'sandbox' ? '' : ', a sandbox';

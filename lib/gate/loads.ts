@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { commandReplay } from '../replay-command.ts';
 import type { Summary } from '../report/model.ts';
-import type { OpenedTarget } from '../target/open.ts';
+import type { OpenedTarget } from '../adapters/open-target.ts';
 import type { ProfileName } from '../load/profiles.ts';
 import type { ScenarioName } from '../load/thresholds.ts';
 import type { GeneratorRequest } from '../load/artillery/run.ts';

@@ -21,6 +21,7 @@ export const GATE_OPTIONS = {
   },
   runs: RUN_TABLE.runs,
   'time-budget': RUN_TABLE['time-budget'],
+  'walk-pages': RUN_TABLE['walk-pages'],
   seed: RUN_TABLE.seed,
   baseline: {
     value: 'FILE',

@@ -6,7 +6,7 @@ import type { RunSource } from '../replay-command.ts';
 import { addPropertyChecks } from '../props/summary.ts';
 import { createContext } from '../props/context.ts';
 import { allProperties } from '../props/registry.ts';
-import { coverageOf, resultLines, writeRunArtifacts } from '../props/report.ts';
+import { coverageOf, noteLines, resultLines, writeRunArtifacts } from '../props/report.ts';
 import { runPropertiesKept, type PropertyResult, type RunOptions } from '../props/runner.ts';
 
 export async function runGateProperties(
@@ -15,7 +15,7 @@ export async function runGateProperties(
   report: { summary: Summary; runDir: string; source: RunSource },
   progress: (line: string) => void,
 ): Promise<PropertyResult[]> {
-  const context = createContext(target);
+  const context = createContext(target, { walkPages: options.walkPages });
   try {
     // A failure's cause is printed once at the end, grouped by check (lib/gate/console.ts).
     const { results, interrupted } = await runPropertiesKept(allProperties(), context, options, (result) =>
@@ -28,6 +28,7 @@ export async function runGateProperties(
           : resultLines(result, '  '),
       ),
     );
+    for (const line of noteLines(results)) progress(`  ${line}`);
     const artifacts = await writeRunArtifacts(
       path.join(report.runDir, 'props'),
       target,

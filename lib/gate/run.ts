@@ -18,7 +18,7 @@ import type { Summary } from '../report/model.ts';
 import { readSummaryFile } from '../report/read.ts';
 import { runVersions } from '../report/versions.ts';
 import { withRun, type RunPaths } from '../report/with-run.ts';
-import { openTarget } from '../target/open.ts';
+import { openTarget } from '../adapters/open-target.ts';
 import { targetSecrets } from '../target/target.ts';
 import type { RunOptions } from '../props/runner.ts';
 import { runGateLoads, type GateLoad } from './loads.ts';
@@ -126,7 +126,12 @@ export async function runGate(
       try {
         errors.push(
           await stage(summary, 'properties', io, async () => {
-            const source = opened.file ? { targetFile: opened.file } : { faults, churn: GATE_CHURN };
+            const source = {
+              ...(opened.file ? { targetFile: opened.file } : { faults, churn: GATE_CHURN }),
+              ...(options.properties.walkPages === undefined
+                ? {}
+                : { walkPages: options.properties.walkPages }),
+            };
             const results = await runGateProperties(
               opened.target,
               options.properties,

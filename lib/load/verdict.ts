@@ -9,7 +9,7 @@ import { REFUSED_CHECKS } from './refused-plan.ts';
 import type { Failure } from '../failure.ts';
 import { METRIC } from './metrics.ts';
 import type { MergedSummary } from './points/merge.ts';
-import type { LoadFailure } from './points/run-points.ts';
+import type { LoadFailure } from './run-points.ts';
 import { evaluateThreshold, type Thresholds } from './thresholds.ts';
 
 /** `inconclusive`: nothing failed, but the run's premise never held (lib/load/scenario.ts premise). */

@@ -12,7 +12,7 @@ import type { ApiResponse } from '../http/response.ts';
 import { errorBodyShape } from '../checks/error-body-shape.ts';
 import { runProbeChecks } from '../paging/run-checks.ts';
 import { throttledFailures, walkList, type Sender, type Walk } from '../paging/walk-list.ts';
-import { foldPage, MAX_PAGES, startWalk } from '../paging/walk.ts';
+import { foldPage, INCONCLUSIVE_ENDS, MAX_PAGES, startWalk } from '../paging/walk.ts';
 import type { Target } from '../target/target.ts';
 import { depthLatencyAdded } from './depth-latency.ts';
 import { METRIC } from './metrics.ts';
@@ -21,14 +21,6 @@ import type { RefusedRequest } from './refused-plan.ts';
 import type { LoadSettings, SetupData, Vu, WalkOptions } from './scenario.ts';
 import { callTags, periodOf, statusTags } from './tags.ts';
 import { isDefinitive } from './thresholds.ts';
-
-/** Walk ends that prove nothing either way: counted (walk_inconclusive), never failed. */
-const INCONCLUSIVE_ENDS: ReadonlySet<string> = new Set([
-  'throttled',
-  'timed-out',
-  'stopped',
-  'cursor-refused',
-]);
 
 /** A walk still going after this long stops as timed-out (inconclusive). */
 const WALK_DEADLINE_MS = 60_000;
@@ -160,6 +152,7 @@ export function createVu(
     points.add(METRIC.pages, 'counter', result.pageCount, tags);
     points.add(METRIC.walkPages, 'trend', result.pageCount, tags);
     points.add(METRIC.walkDuration, 'trend', performance.now() - started, tags);
+    // Counted (walk_inconclusive), never failed.
     const inconclusive = INCONCLUSIVE_ENDS.has(result.end);
     points.add(METRIC.walkInconclusive, 'rate', inconclusive ? 1 : 0, tags);
     const added = depthLatencyAdded(latencies);

@@ -33,7 +33,7 @@ interface SendOptions {
   onResponse?: (call: ApiCall, response: ApiResponse, attempt: number, waitedMs: number) => void;
 }
 
-export interface Sent {
+interface Sent {
   response: ApiResponse;
   /** 429s absorbed before this response. */
   retries: number;
@@ -59,27 +59,44 @@ const backsOff = (sender: Sender): sender is BackoffSender =>
   (sender as Partial<BackoffSender>).backsOff === true;
 
 /**
- * `sender` behind the one 429 retry loop. A sender that already backs off comes back as it is, so
- * wrapping it again, or walking it (walkList wraps what it is given), never stacks two loops.
+ * What the owner of a sender does with each send once its 429s are settled (records it, judges
+ * it; it may throw): it sees what the one loop returned, with the options the caller gave it.
  */
-export function withBackoff(sender: Sender): BackoffSender {
-  if (backsOff(sender)) return sender;
+type Settle = (call: ApiCall, sent: Sent) => void;
+
+/** The one 429 retry loop: sends `call` until it is not a 429, or the retries or the time run out. */
+async function backOff(sender: Sender, call: ApiCall, options: SendOptions): Promise<Sent> {
+  const policy = options.backoff ?? sender.backoff ?? DEFAULT_BACKOFF;
+  let waitedMs = 0;
+  const failures: Failure[] = [];
+  for (let attempt = 0; ; attempt += 1) {
+    const response = await sender.send(call);
+    options.onResponse?.(call, response, attempt, waitedMs);
+    failures.push(...throttledFailures(call, response));
+    if (response.status !== 429 || attempt >= policy.maxRetries)
+      return { response, retries: attempt, failures };
+    const hinted = retryAfterMs(response.headers['retry-after'], Date.now());
+    waitedMs = backoffDelayMs(attempt, hinted, policy, options.random ?? Math.random);
+    if (options.deadlineMs !== undefined && Date.now() + waitedMs > options.deadlineMs)
+      return { response, retries: attempt, failures };
+    await sleep(waitedMs);
+  }
+}
+
+/**
+ * `sender` behind the one 429 retry loop, each send handed to `settle` when one is given. A sender
+ * that already backs off keeps its loop: without `settle` it comes back as it is, so wrapping it
+ * again, or walking it (walkList wraps what it is given), never stacks two loops.
+ */
+export function withBackoff(sender: Sender, settle?: Settle): BackoffSender {
+  if (backsOff(sender) && settle === undefined) return sender;
+  const send = backsOff(sender)
+    ? (call: ApiCall, options: SendOptions) => sender.sendBackingOff(call, options)
+    : (call: ApiCall, options: SendOptions) => backOff(sender, call, options);
   async function sendBackingOff(call: ApiCall, options: SendOptions = {}): Promise<Sent> {
-    const policy = options.backoff ?? sender.backoff ?? DEFAULT_BACKOFF;
-    let waitedMs = 0;
-    const failures: Failure[] = [];
-    for (let attempt = 0; ; attempt += 1) {
-      const response = await sender.send(call);
-      options.onResponse?.(call, response, attempt, waitedMs);
-      failures.push(...throttledFailures(call, response));
-      if (response.status !== 429 || attempt >= policy.maxRetries)
-        return { response, retries: attempt, failures };
-      const hinted = retryAfterMs(response.headers['retry-after'], Date.now());
-      waitedMs = backoffDelayMs(attempt, hinted, policy, options.random ?? Math.random);
-      if (options.deadlineMs !== undefined && Date.now() + waitedMs > options.deadlineMs)
-        return { response, retries: attempt, failures };
-      await sleep(waitedMs);
-    }
+    const sent = await send(call, options);
+    settle?.(call, sent);
+    return sent;
   }
   return {
     backsOff: true,
@@ -159,7 +176,7 @@ export async function walkList(sender: Sender, spec: WalkSpec, options: WalkOpti
         response: sent.response,
         probe: 'a cursor refused after 429s',
       });
-      state.failures.push(...shaped, ...refusal);
+      state.failures.push(...refusal);
       const end = [...shaped, ...refusal].some((failure) => failure.severity === 'error')
         ? 'failed'
         : 'cursor-refused';

@@ -3,29 +3,28 @@
  * checks. The one loop that performs the I/O is lib/paging/walk-list.ts.
  */
 import type { Endpoint } from '../contract/endpoints.ts';
-import { withCursor, type ApiCall, type Credential, type Query } from '../http/call.ts';
+import { withCursor, type ApiCall } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
 import type { Failure, RequestRecord } from '../failure.ts';
-import type { PageBody, PageCheck, PageContext } from '../checks/types.ts';
+import type { PageBody, PageCheck, PageContext, WalkSpecView, WalkView } from '../checks/types.ts';
 import { PAGE_CHECKS } from '../checks/registry.ts';
 import { runPageChecks } from './run-checks.ts';
 import { pageIds, requestRecord } from './records.ts';
 
 /**
- * Far more pages than any list of the sandbox, a sane target or a recorded walk holds: a walk
- * longer than this does not terminate (walk-terminates). The one bound every job's walks use.
+ * The page budget of the jobs' walks (load, repro): far more pages than a recorded walk or a
+ * load walk needs. A walk still going after it ends `budget-reached`: length alone is no evidence
+ * that a walk does not end (walk-terminates needs a repeat).
  */
 export const MAX_PAGES = 10_000;
 
-export interface WalkSpec {
+export interface WalkSpec extends WalkSpecView {
   endpoint: Endpoint;
-  /** Filters and limit of the first page; filters stay unchanged on every page (spec §4.3 rule 4). */
-  query: Query;
-  credential: Credential;
-  /** A walk longer than this is a termination failure: far longer than the data can explain. */
+  /**
+   * The walk's page budget: a walk that still has more after this many pages ends
+   * `budget-reached`, inconclusive (a long list is not an endless one).
+   */
   maxPages: number;
-  /** Owner tenant of ids known to belong to other tenants (isolation under load). */
-  foreignOwner?: (id: string) => string | undefined;
   /**
    * The limit of page n (0-based) when it differs from the first page's: spec §4.3 rule 4 keeps
    * filters unchanged while paging, not the limit, so a client may change it between pages.
@@ -34,10 +33,11 @@ export interface WalkSpec {
 }
 
 /**
- * How a walk ended: `throttled` (a 429 outlasted the backoff), `timed-out`, `page-limit` (a prefix
- * was asked for), `stopped` (the run ended first) and `cursor-refused` (its cursor refused with a
- * 4xx after the walk waited on 429s: the spec promises no cursor lifetime) are inconclusive, never
- * a pass or a failure.
+ * How a walk ended: `throttled` (a 429 outlasted the backoff), `timed-out` (its time budget ran
+ * out), `budget-reached` (its page budget, spec.maxPages, ran out with no repeat seen), `page-limit`
+ * (a prefix was asked for), `stopped` (the run ended first) and `cursor-refused` (its cursor
+ * refused with a 4xx after the walk waited on 429s: the spec promises no cursor lifetime) are
+ * inconclusive, never a pass or a failure.
  */
 export type WalkEnd =
   | 'complete'
@@ -45,20 +45,26 @@ export type WalkEnd =
   | 'http-error'
   | 'throttled'
   | 'timed-out'
+  | 'budget-reached'
   | 'page-limit'
   | 'stopped'
   | 'cursor-refused';
 
-export interface WalkState {
+/** The ends that prove nothing either way (`page-limit` is a prefix asked for: it proved its pages). */
+export const INCONCLUSIVE_ENDS: ReadonlySet<WalkEnd | null> = new Set([
+  'throttled',
+  'timed-out',
+  'budget-reached',
+  'stopped',
+  'cursor-refused',
+]);
+
+/** A walk as it goes: what the checks read of it (WalkView), and where it goes next. */
+export interface WalkState extends WalkView {
   spec: WalkSpec;
-  pageCount: number;
   cursor: string | null;
   /** Every id the walk has seen, with the index of the page it first came on. */
   ids: Map<string, number>;
-  /** Next-page tokens seen (a token seen twice is a cycle). */
-  tokens: Set<string>;
-  /** Pages by what they hold (ids joined): the same page twice is a cycle. */
-  pageFingerprints: Set<string>;
   requests: RequestRecord[];
   failures: Failure[];
   end: WalkEnd | null;
@@ -70,8 +76,7 @@ export function startWalk(spec: WalkSpec): WalkState {
     pageCount: 0,
     cursor: null,
     ids: new Map(),
-    tokens: new Set(),
-    pageFingerprints: new Set(),
+    recordPages: 0,
     requests: [],
     failures: [],
     end: null,
@@ -109,38 +114,20 @@ function asPageBody(body: unknown): PageBody | null {
   return body as PageBody;
 }
 
-/**
- * Adds the page's ids to the walk's, each with the index of the page it first came on, and returns
- * the first one already there. One lookup per id, on every page of every walk: the duplicate check
- * reads what this found instead of looking every id up again.
- */
-function addIds(state: WalkState, ids: readonly string[]): PageContext['repeated'] {
+/** Adds the page's ids to the walk's, each new one with the index of the page it first came on. */
+function addIds(state: WalkState, ids: readonly string[]): void {
   const page = state.pageCount;
-  let repeated: PageContext['repeated'] = null;
   for (let index = 0; index < ids.length; index += 1) {
     const id = ids[index] as string;
-    const firstPage = state.ids.get(id);
-    if (firstPage === undefined) state.ids.set(id, page);
-    else repeated ??= { id, firstPage };
+    if (!state.ids.has(id)) state.ids.set(id, page);
   }
-  return repeated;
 }
 
-/** The checks' view of a response; the page's ids are the walk's from here on. */
+/** The checks' view of a response. */
 function pageContext(state: WalkState, call: ApiCall, response: ApiResponse): PageContext {
   const page = response.status === 200 ? asPageBody(response.body) : null;
   const ids = pageIds(page);
-  const repeated = addIds(state, ids);
-  return {
-    walk: state,
-    call,
-    response,
-    page,
-    ids,
-    repeated,
-    fingerprint: ids.join(','),
-    recordCount: ids.length,
-  };
+  return { walk: state, call, response, page, ids, recordCount: ids.length };
 }
 
 /**
@@ -156,6 +143,8 @@ export function foldPage(
   state.requests.push(requestRecord(call, response.status));
   const context = pageContext(state, call, response);
   const failures = runPageChecks(checks, context);
+  // The checks read the walk as it was before this page: now the page's ids are the walk's.
+  addIds(state, context.ids);
   state.pageCount += 1;
   if (context.page === null) state.end = 'http-error';
   else advance(state, context);
@@ -168,9 +157,9 @@ export function foldPage(
 function advance(state: WalkState, context: PageContext): void {
   const page = context.page as PageBody;
   const token = page.pagination.nextPageToken;
-  if (context.recordCount > 0) state.pageFingerprints.add(context.fingerprint);
+  if (context.recordCount > 0) state.recordPages += 1;
   if (page.pagination.hasMore === true && typeof token === 'string') {
-    state.tokens.add(token);
     state.cursor = token;
+    if (state.pageCount >= state.spec.maxPages) state.end = 'budget-reached';
   } else state.end = 'complete';
 }

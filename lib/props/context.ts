@@ -4,13 +4,14 @@ import type { Failure } from '../failure.ts';
 import type { Target } from '../target/target.ts';
 import { surveyTarget, type Survey } from './survey.ts';
 import { createRecordingClient } from './transcript.ts';
-import type { Budget, PropertyContext } from './types.ts';
-
-const DEFAULT_BUDGET: Budget = { prefixPages: 5, fullWalkPages: 40, walkMs: 15_000, paceMs: 30 };
+import { resolveBudget, surveyBudget } from './budget.ts';
+import type { Budget, PropertyContext, TooLong } from './types.ts';
 
 export interface ContextOptions {
+  /** Pages a whole walk may take (--walk-pages): over the target file's walkPages. @default 40 */
+  walkPages?: number;
   budget?: Partial<Budget>;
-  /** Time for the survey's full walks of every tenant's lists. @default 30000 */
+  /** Time for the survey's walks of every tenant's lists. @default 30000, more for a raised walkPages */
   surveyMs?: number;
   client?: NodeClientOptions;
 }
@@ -18,6 +19,8 @@ export interface ContextOptions {
 export interface SuiteContext extends PropertyContext {
   /** The advisories collected since the last call. */
   takeAdvisories(): Failure[];
+  /** The lists reported too long for their walks' budget since the last call. */
+  takeTooLong(): TooLong[];
   close(): Promise<void>;
 }
 
@@ -25,12 +28,14 @@ export function createContext(target: Target, options: ContextOptions = {}): Sui
   const client = createNodeClient(target, options.client);
   let survey: Promise<Survey> | undefined;
   let advisories: Failure[] = [];
+  let tooLong: TooLong[] = [];
+  const budget = resolveBudget(target, options.walkPages, options.budget);
   return {
     target,
     client: createRecordingClient(client),
     raw: client,
-    budget: { ...DEFAULT_BUDGET, ...options.budget },
-    survey: () => (survey ??= surveyTarget(client, target, options.surveyMs ?? 30_000)),
+    budget,
+    survey: () => (survey ??= surveyTarget(client, target, surveyBudget(target, budget, options.surveyMs))),
     advise(failure) {
       const key = `${failure.check}|${failure.code}|${failure.message}`;
       if (!advisories.some((known) => `${known.check}|${known.code}|${known.message}` === key))
@@ -39,6 +44,14 @@ export function createContext(target: Target, options: ContextOptions = {}): Sui
     takeAdvisories() {
       const taken = advisories;
       advisories = [];
+      return taken;
+    },
+    tooLong(entry) {
+      tooLong.push(entry);
+    },
+    takeTooLong() {
+      const taken = tooLong;
+      tooLong = [];
       return taken;
     },
     close: () => client.close(),

@@ -15,6 +15,11 @@ export const RUN_TABLE = {
     help: 'time per property, shrinking included, e.g. 10s',
   },
   seed: { value: 'N', defaultIs: 'random, printed in the report', help: 'fast-check seed' },
+  'walk-pages': {
+    value: 'N',
+    defaultIs: "the target file's walkPages, else 40",
+    help: 'pages a whole walk of a list may take; a list longer than that at limit 100\nis not walked whole (the report names it), never failed for its length',
+  },
   path: { value: 'P', help: 'fast-check path of a failure; needs --seed and one --property' },
 } as const satisfies OptionTable;
 
@@ -31,6 +36,7 @@ export const PROPS_OPTIONS = {
   path: RUN_TABLE.path,
   runs: RUN_TABLE.runs,
   'time-budget': RUN_TABLE['time-budget'],
+  'walk-pages': RUN_TABLE['walk-pages'],
   fault: {
     value: 'NAME',
     multiple: true,

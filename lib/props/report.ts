@@ -9,13 +9,15 @@ import { coverageLines } from './coverage.ts';
 import { reproScript } from './repro.ts';
 import type { Failed, PropertyResult, RunOptions } from './runner.ts';
 
+/** One line per property; a note (the lists not walked whole) is pointed at, and printed by noteLines. */
 function resultLine(result: PropertyResult): string {
+  const noted = result.note === undefined ? '' : '; not every list walked whole: see the note';
   const took = `${(result.durationMs / 1000).toFixed(1)}s`;
-  if (result.status === 'skipped') return `SKIP ${result.name}: ${result.reason}`;
+  if (result.status === 'skipped') return `SKIP ${result.name}: ${result.reason}${noted}`;
   if (result.status === 'passed') {
     const advisories =
       result.advisories.length > 0 ? `, ${result.advisories.length} advisory finding(s)` : '';
-    return `PASS ${result.name} (${result.runs} runs, ${took}${advisories})`;
+    return `PASS ${result.name} (${result.runs} runs, ${took}${advisories}${noted})`;
   }
   const first = result.failures[0];
   return `FAIL ${result.name}: ${first?.check ?? '?'}: ${first?.message ?? ''} (seed ${result.seed}, path ${result.path})`;
@@ -30,6 +32,13 @@ export const resultLines = (result: PropertyResult, indent = ''): string =>
   [resultLine(result), ...coverageOf(result).map((line) => `  ${line}`)]
     .map((line) => `${indent}${line}`)
     .join('\n');
+/** Each note once, with the properties it was given for: what lists were not walked whole, and why. */
+export function noteLines(results: readonly PropertyResult[]): string[] {
+  const byNote = new Map<string, string[]>();
+  for (const { note, name } of results)
+    if (note !== undefined) byNote.set(note, [...(byNote.get(note) ?? []), name]);
+  return [...byNote].flatMap(([note, names]) => [`note: ${note}`, `  for ${names.join(', ')}`]);
+}
 
 /**
  * Everything a person needs to understand and replay a failure, keys never included; `source`:

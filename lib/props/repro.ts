@@ -1,7 +1,8 @@
 /** From a failed run's transcript to the steps of its curl reproduction, and the script itself. */
 import { callPath } from '../http/call.ts';
 import type { Failure, RequestRecord } from '../failure.ts';
-import { curlScript, type ReproStep } from '../repro/curl.ts';
+import { curlScript } from '../repro/curl.ts';
+import type { ReproStep } from '../repro/step-walks.ts';
 import { scriptTarget } from '../repro/script-target.ts';
 import { propsReplay, type RunSource } from '../replay-command.ts';
 import type { Target } from '../target/target.ts';

@@ -21,7 +21,7 @@ import type { ReportPaths } from '../report/write.ts';
 import { withRun } from '../report/with-run.ts';
 import { addPropertyChecks } from './summary.ts';
 import { createRedactor } from '../redact.ts';
-import { openTarget } from '../target/open.ts';
+import { openTarget } from '../adapters/open-target.ts';
 import { targetSecrets } from '../target/target.ts';
 
 export interface PropsRun {
@@ -67,7 +67,7 @@ export async function runProps(
   const { target } = opened;
   const redact = createRedactor(targetSecrets(target));
   onOpened(redact, describeOpened(opened));
-  const context = createContext(target);
+  const context = createContext(target, { walkPages: options.walkPages });
   try {
     // A started sandbox answers at once; an external target is already running or is down.
     await waitUntilAnswering(target, 3000);
@@ -75,8 +75,12 @@ export async function runProps(
       { command: 'props', reportsDir: run.reportsDir },
       async ({ runId, runDir, started }) => {
         const { results, interrupted } = await runPropertiesKept(properties, context, options, onResult);
-        const source =
-          run.targetFile === '' ? { faults: run.faults, churn: run.churn } : { targetFile: run.targetFile };
+        const source = {
+          ...(run.targetFile === ''
+            ? { faults: run.faults, churn: run.churn }
+            : { targetFile: run.targetFile }),
+          ...(options.walkPages === undefined ? {} : { walkPages: options.walkPages }),
+        };
         const artifacts = await writeRunArtifacts(runDir, target, results, options, source);
         const summary = startSummary({
           command: 'props',

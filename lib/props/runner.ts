@@ -7,13 +7,14 @@ import fc from 'fast-check';
 import { isError, type Failure } from '../failure.ts';
 import { createRedactor, redactDeep } from '../redact.ts';
 import { targetSecrets } from '../target/target.ts';
+import { tooLongNote } from './budget.ts';
 import { needsSurvey, unmetNeeds } from './needs.ts';
 import { reproSteps } from './repro.ts';
 import type { SuiteContext } from './context.ts';
 import { coverageReport, type CoverageReport } from './coverage.ts';
 import { ContractViolation } from './transcript.ts';
 import { isSkip, type Family, type PropertyDefinition } from './types.ts';
-import type { ReproStep } from '../repro/curl.ts';
+import type { ReproStep } from '../repro/step-walks.ts';
 
 export interface RunOptions {
   /** Random runs per property, after its coverage phase; each definition's own default when absent. */
@@ -24,6 +25,8 @@ export interface RunOptions {
   seed?: number;
   /** fast-check path of a counterexample, to replay it (with its seed). */
   path?: string;
+  /** Pages a whole walk may take (--walk-pages), read by the suite context (createContext). */
+  walkPages?: number;
 }
 
 export const DEFAULT_TIME_BUDGET_MS = 10_000;
@@ -32,6 +35,8 @@ interface ResultBase {
   name: string;
   family: Family;
   durationMs: number;
+  /** The lists its walks could not read whole within their budget, and how to give them more. */
+  note?: string;
 }
 
 /** What an aimed property's runs reached (lib/props/coverage.ts); absent for the others. */
@@ -93,8 +98,14 @@ export async function runProperty(
   });
   const unmet = await whyNot(property, context);
   if (unmet !== null) return skipped(unmet);
+  context.takeTooLong();
+  // The lists its walks could not read whole, named in whatever it ends with.
+  const noted = () => {
+    const note = tooLongNote(context.takeTooLong(), context.budget);
+    return note === '' ? {} : { note };
+  };
   const ready = await property.prepare(context);
-  if (isSkip(ready)) return skipped(ready.skip);
+  if (isSkip(ready)) return { ...skipped(ready.skip), ...noted() };
 
   const runsStarted = Date.now();
   let firstFailureAt: number | null = null;
@@ -129,6 +140,7 @@ export async function runProperty(
     plugins: [fc.interruptAfterTimeLimit(options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS)],
   });
   const advisories = context.takeAdvisories();
+  const note = noted();
   const durationMs = Date.now() - started;
   const end = details.failed ? 'failed' : details.interrupted ? 'interrupted' : 'complete';
   const coverage =
@@ -144,13 +156,17 @@ export async function runProperty(
       advisories,
       durationMs,
       ...coverage,
+      ...note,
     };
   if (details.counterexample === null)
-    return skipped(
-      details.interrupted
-        ? 'inconclusive: no run completed within the time budget'
-        : 'inconclusive: every run was throttled, over time or without usable data',
-    );
+    return {
+      ...skipped(
+        details.interrupted
+          ? 'inconclusive: no run completed within the time budget'
+          : 'inconclusive: every run was throttled, over its budget or without usable data',
+      ),
+      ...note,
+    };
   const violation = details.errorInstance;
   // Anything but a contract violation is the harness's problem (an unreachable host, a bug): raise it.
   if (!(violation instanceof ContractViolation)) throw violation;
@@ -170,6 +186,7 @@ export async function runProperty(
       advisories,
       durationMs,
       ...coverage,
+      ...note,
     },
     redact,
   );

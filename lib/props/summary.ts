@@ -40,7 +40,9 @@ export function addPropertyChecks(
         kind: 'property',
         family: result.family,
         durationMs: Math.round(result.durationMs),
-        ...(reached.length > 0 ? { detail: reached.join('; ') } : {}),
+        ...(reached.length > 0 || result.note !== undefined
+          ? { detail: [...(result.note === undefined ? [] : [result.note]), ...reached].join('; ') }
+          : {}),
       },
       outcomeOf(result, scripts, run.source),
     );

@@ -1,12 +1,14 @@
 /**
- * What the target holds, read once per run of the suite: a full walk of both lists for every
- * tenant that has a full key. Properties draw their inputs from it (q from names actually seen,
- * locations actually used), bound their walks by it, and know which tenant owns which id.
+ * What the target holds, read once per run of the suite: a walk of both lists for every tenant
+ * that has a full key, at limit 100, to the list's end or the survey's page budget. Properties draw
+ * their inputs from it (q from names actually seen, locations actually used), size their walks by
+ * it (a list longer than the budget of a whole walk is left out, and said so), and know which
+ * tenant owns which id.
  */
 import type { NodeClient } from '../adapters/node-http.ts';
 import type { Query } from '../http/call.ts';
 import { ENDPOINTS, LIMITS, type Endpoint } from '../contract/endpoints.ts';
-import type { WalkEnd } from '../paging/walk.ts';
+import { INCONCLUSIVE_ENDS, type WalkEnd } from '../paging/walk.ts';
 import { walkList } from '../paging/walk-list.ts';
 import type { Target, TenantTarget } from '../target/target.ts';
 
@@ -21,8 +23,13 @@ export interface SurveyRecord {
 
 export interface SurveyList {
   records: SurveyRecord[];
-  /** How the survey walk ended: `complete`, or a fault, throttling or the time cap stopped it. */
+  /**
+   * How the survey walk ended: `complete`, `budget-reached` (the list is longer than the survey's
+   * page budget), or a fault, throttling or the time cap stopped it.
+   */
   end: WalkEnd | null;
+  /** Pages walked at limit 100: the list's length in pages when `end` is complete, a floor otherwise. */
+  pages: number;
 }
 
 export interface TenantSurvey {
@@ -48,8 +55,18 @@ export interface Survey {
   ownerOf(id: string): string | undefined;
 }
 
-/** Enough for tens of thousands of records per list; a bigger list is surveyed in part. */
-const SURVEY_PAGES = 400;
+/**
+ * The survey's page budget per list at least: tens of thousands of records, read in full, are the
+ * exact oracle of the filter properties; a longer list is surveyed in part.
+ */
+export const SURVEY_PAGES = 400;
+
+/** The survey's bounds: its page budget per list and its time for every list together. */
+export interface SurveyBudget {
+  pages: number;
+  timeMs: number;
+}
+
 /** Locations whose menus the survey reads (each a walk of the menu). */
 const MENU_LOCATIONS = 12;
 
@@ -57,7 +74,7 @@ async function surveyList(
   client: NodeClient,
   tenant: string,
   endpoint: Endpoint,
-  deadlineMs: number,
+  budget: SurveyBudget & { deadlineMs: number },
   filters: Query = {},
 ) {
   const records: SurveyRecord[] = [];
@@ -65,10 +82,10 @@ async function surveyList(
     endpoint,
     query: { ...filters, limit: String(LIMITS.max) },
     credential: { tenant, role: 'full' as const, scheme: 'bearer' as const },
-    maxPages: SURVEY_PAGES,
+    maxPages: budget.pages,
   };
   const walk = await walkList(client, spec, {
-    deadlineMs,
+    deadlineMs: budget.deadlineMs,
     onPage(_state, _call, response) {
       const data = (response.body as { data?: unknown } | undefined)?.data;
       if (response.status === 200 && Array.isArray(data))
@@ -76,7 +93,7 @@ async function surveyList(
     },
   });
   const unique = new Map(records.map((record) => [record.id, record]));
-  return { records: [...unique.values()], end: walk.end };
+  return { records: [...unique.values()], end: walk.end, pages: walk.pageCount };
 }
 
 const strings = (values: unknown[]): string[] => [
@@ -84,19 +101,27 @@ const strings = (values: unknown[]): string[] => [
 ];
 
 /** Each location's menu, read in full; a location whose walk did not end is left out. */
-async function surveyMenus(client: NodeClient, tenant: string, locations: string[], deadlineMs: number) {
+async function surveyMenus(
+  client: NodeClient,
+  tenant: string,
+  locations: string[],
+  budget: SurveyBudget & { deadlineMs: number },
+) {
   const menus: Record<string, readonly string[]> = {};
   for (const locationId of locations.slice(0, MENU_LOCATIONS)) {
-    const menu = await surveyList(client, tenant, 'menuItems', deadlineMs, { locationId });
+    const menu = await surveyList(client, tenant, 'menuItems', budget, { locationId });
     if (menu.end === 'complete') menus[locationId] = menu.records.map((record) => record.id);
   }
   return menus;
 }
 
-async function surveyTenant(client: NodeClient, tenant: TenantTarget, deadlineMs: number) {
+async function surveyTenant(
+  client: NodeClient,
+  tenant: TenantTarget,
+  budget: SurveyBudget & { deadlineMs: number },
+) {
   const lists = {} as Record<Endpoint, SurveyList>;
-  for (const endpoint of ENDPOINTS)
-    lists[endpoint] = await surveyList(client, tenant.name, endpoint, deadlineMs);
+  for (const endpoint of ENDPOINTS) lists[endpoint] = await surveyList(client, tenant.name, endpoint, budget);
   const locations = strings([...tenant.locations, ...lists.orders.records.map((order) => order.locationId)]);
   return {
     name: tenant.name,
@@ -105,15 +130,19 @@ async function surveyTenant(client: NodeClient, tenant: TenantTarget, deadlineMs
     locations,
     categories: strings([...tenant.categories, ...lists.menuItems.records.map((item) => item.categoryId)]),
     menuByLocation:
-      lists.menuItems.end === 'complete' ? await surveyMenus(client, tenant.name, locations, deadlineMs) : {},
+      lists.menuItems.end === 'complete' ? await surveyMenus(client, tenant.name, locations, budget) : {},
   };
 }
 
-export async function surveyTarget(client: NodeClient, target: Target, timeMs: number): Promise<Survey> {
-  const deadlineMs = Date.now() + timeMs;
+export async function surveyTarget(
+  client: NodeClient,
+  target: Target,
+  budget: SurveyBudget,
+): Promise<Survey> {
+  const bounds = { ...budget, deadlineMs: Date.now() + budget.timeMs };
   const tenants: TenantSurvey[] = [];
   for (const tenant of target.tenants.filter((entry) => entry.keys.full !== undefined))
-    tenants.push(await surveyTenant(client, tenant, deadlineMs));
+    tenants.push(await surveyTenant(client, tenant, bounds));
   const owners = new Map<string, string>();
   for (const tenant of tenants)
     for (const endpoint of ENDPOINTS)
@@ -122,18 +151,12 @@ export async function surveyTarget(client: NodeClient, target: Target, timeMs: n
 }
 
 /** Survey walks that ended before the list did, for a reason other than the list itself. */
-const CUT_SHORT: ReadonlySet<WalkEnd | null> = new Set([
-  'throttled',
-  'timed-out',
-  'page-limit',
-  'stopped',
-  'cursor-refused',
-]);
+const CUT_SHORT: ReadonlySet<WalkEnd | null> = new Set([...INCONCLUSIVE_ENDS, 'page-limit']);
 
 /**
- * How many records the list holds, as far as the survey can tell: null when throttling or the time
- * cap stopped it, so nobody can say how long a walk should be. A walk a fault stopped still counts
- * what it saw: the properties then find the fault themselves.
+ * How many records the list holds, as far as the survey can tell: null when its page budget,
+ * throttling or the time cap stopped it, so nobody can say how long a walk should be. A walk a
+ * fault stopped still counts what it saw: the properties then find the fault themselves.
  */
 export const knownSize = (list: SurveyList): number | null =>
   CUT_SHORT.has(list.end) ? null : list.records.length;

@@ -7,7 +7,7 @@ import type { NodeClient } from '../adapters/node-http.ts';
 import type { Failure } from '../failure.ts';
 import type { ApiCall } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
-import { withBackoff, type BackoffSender, type Sent } from '../paging/walk-list.ts';
+import { withBackoff, type BackoffSender } from '../paging/walk-list.ts';
 
 /** One request and what came back, with the key named by tenant and role only. */
 export interface Exchange {
@@ -18,9 +18,10 @@ export interface Exchange {
 }
 
 /**
- * Sends through the one 429 retry loop (withBackoff) with the client's own backoff, whatever a walk
- * asks: a request still throttled after its retries makes the run inconclusive (`fc.pre`), as a 429
- * is never a contract failure (spec §7). It backs off itself, so walkList does not retry it again.
+ * Sends through the one 429 retry loop (withBackoff), with the backoff and deadline a walk gives it
+ * (else the client's own backoff): a request still throttled after its retries makes the run
+ * inconclusive (`fc.pre`), as a 429 is never a contract failure (spec §7). It backs off itself, so
+ * walkList does not retry it again.
  */
 export interface RecordingClient extends BackoffSender {
   /** Starts a new transcript (one per property run). */
@@ -47,10 +48,9 @@ function tokenOf(response: ApiResponse): string | null {
 }
 
 export function createRecordingClient(client: NodeClient): RecordingClient {
-  const backingOff = withBackoff(client);
   let exchanges: Exchange[] = [];
-  async function sendBackingOff(call: ApiCall): Promise<Sent> {
-    const sent = await backingOff.sendBackingOff(call);
+  // The one loop's answer, with whatever options the walk gave it (deadline, backoff, onResponse).
+  const recording = withBackoff(client, (call, sent) => {
     if (sent.failures.length > 0) {
       // A 429 that is not an Error (spec §7) fails the run, though its status never does.
       exchanges.push({ call, status: 429, nextPageToken: null });
@@ -58,12 +58,9 @@ export function createRecordingClient(client: NodeClient): RecordingClient {
     }
     fc.pre(sent.response.status !== 429);
     exchanges.push({ call, status: sent.response.status, nextPageToken: tokenOf(sent.response) });
-    return sent;
-  }
+  });
   return {
-    backsOff: true,
-    sendBackingOff,
-    send: async (call) => (await sendBackingOff(call)).response,
+    ...recording,
     begin() {
       exchanges = [];
     },

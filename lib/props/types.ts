@@ -38,12 +38,26 @@ export type Need =
 export interface Budget {
   /** Pages of a walk that need not reach the end (no-duplicates, filters, page size). @default 5 */
   prefixPages: number;
-  /** Pages a full walk may take; limits are chosen so the data fits. @default 40 */
+  /**
+   * Pages a whole walk may take (--walk-pages, the target file's walkPages); limits are chosen so
+   * the data fits, and a list that does not fit at limit 100 is left out and named. @default 40
+   */
   fullWalkPages: number;
-  /** Wall-clock cap of one walk; a walk that runs out is inconclusive. @default 15000 */
+  /**
+   * Wall-clock cap of one walk; a walk that runs out is inconclusive. @default 15000, or 25 ms a
+   * page of a larger fullWalkPages
+   */
   walkMs: number;
   /** Pause between the pages of a walk on changing data, so the data changes mid-walk. @default 30 */
   paceMs: number;
+}
+
+/** A list a walk could not read to its end within its budget: no evidence of anything, but named. */
+export interface TooLong {
+  /** The list, e.g. `tenant-a orders`, with its filters when it had some. */
+  list: string;
+  /** What is known of its length, e.g. `more than 40,000 records: still going after 400 pages`. */
+  why: string;
 }
 
 export interface PropertyContext {
@@ -59,6 +73,8 @@ export interface PropertyContext {
   survey(): Promise<Survey>;
   /** Advisory findings (behaviour the spec leaves open), collected across runs. */
   advise(failure: Failure): void;
+  /** A list a walk needed whole but could not read to its end within its budget. */
+  tooLong(entry: TooLong): void;
 }
 
 /** A property ready to run: inputs to generate, and the check of one input (throws on a violation). */

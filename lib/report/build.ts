@@ -30,7 +30,7 @@ export function makeRunId(
   return `${compactTime(startedAt)}-${command}-${suffix}`;
 }
 
-/** An opened target (lib/target/open.ts) as a report shows it. */
+/** An opened target (lib/adapters/open-target.ts) as a report shows it. */
 export const describeOpened = (opened: {
   target: { name: string; baseUrl: string };
   sandbox: boolean;

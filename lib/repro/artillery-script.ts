@@ -10,7 +10,7 @@
  */
 import { stringify } from 'yaml';
 import type { Failure } from '../failure.ts';
-import type { ReproStep } from './curl.ts';
+import type { ReproStep } from './step-walks.ts';
 import { targetHeader, targetPrelude, type ScriptTarget } from './script-target.ts';
 import {
   PLAN_KEY,

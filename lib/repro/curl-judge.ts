@@ -10,8 +10,26 @@
 import { LIMITS } from '../contract/endpoints.ts';
 import { filterRules, type FilterRule } from '../checks/filter-rules.ts';
 import { limitOf } from '../checks/types.ts';
-import type { ReproInput, ReproStep } from './curl.ts';
-import { groupSteps, stepOwners, type StepOwner } from './step-walks.ts';
+import type { ScriptTarget } from './script-target.ts';
+import { groupSteps, stepOwners, type ReproStep, type StepOwner } from './step-walks.ts';
+
+interface ReproFailure {
+  check: string;
+  message: string;
+  expected: string;
+  received: string;
+}
+
+export interface ReproInput {
+  title: string;
+  /** The harness command that replays the same run (seed and path). */
+  replay: string;
+  /** Where the script finds its target when it runs (script-target.ts). */
+  target: ScriptTarget;
+  apiKeyHeader: string;
+  steps: readonly ReproStep[];
+  failures: readonly ReproFailure[];
+}
 
 /** Checks whose failure shows in the answers these rules judge, whatever their statuses. */
 const JUDGED_CHECKS: ReadonlySet<string> = new Set([

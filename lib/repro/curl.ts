@@ -7,44 +7,11 @@
  * target missing, a request without an answer, or a check these rules cannot see.
  */
 import { ENDPOINT_INFO } from '../contract/endpoints.ts';
-import { toHttpRequest, type ApiCall, type Credential } from '../http/call.ts';
+import { toHttpRequest, type Credential } from '../http/call.ts';
 import type { Target } from '../target/target.ts';
-import { curlJudge } from './curl-judge.ts';
-import {
-  requireJq,
-  targetHeader,
-  targetPrelude,
-  type KeyVariable,
-  type ScriptTarget,
-} from './script-target.ts';
-
-export interface ReproStep {
-  call: ApiCall;
-  /** Status the step answered when the property failed. */
-  status: number;
-  /** Index of the earlier step whose nextPageToken this call sends as its cursor. */
-  cursorFrom?: number;
-  /** The bug shows when this step answers `status` again (a failure of the status the contract fixes). */
-  showsBug?: boolean;
-}
-
-interface ReproFailure {
-  check: string;
-  message: string;
-  expected: string;
-  received: string;
-}
-
-export interface ReproInput {
-  title: string;
-  /** The harness command that replays the same run (seed and path). */
-  replay: string;
-  /** Where the script finds its target when it runs (script-target.ts). */
-  target: ScriptTarget;
-  apiKeyHeader: string;
-  steps: readonly ReproStep[];
-  failures: readonly ReproFailure[];
-}
+import { curlJudge, type ReproInput } from './curl-judge.ts';
+import { requireJq, targetHeader, targetPrelude, type KeyVariable } from './script-target.ts';
+import type { ReproStep } from './step-walks.ts';
 
 const snake = (text: string): string =>
   text

@@ -5,7 +5,7 @@
 import type { NodeClient } from '../adapters/node-http.ts';
 import { shrinkWalk, type ShrinkResult } from './shrink.ts';
 import { seededRandom, variation, type WalkInput } from './walk-input.ts';
-import { MAX_PAGES } from '../paging/walk.ts';
+import { INCONCLUSIVE_ENDS, MAX_PAGES } from '../paging/walk.ts';
 import { replayWalk, type Replay, type ReplayTarget } from './walk.ts';
 
 export interface HuntOptions {
@@ -40,8 +40,7 @@ export async function hunt(
     );
     const replay = await replayWalk(client, walk, input, options.deadlineMs);
     result.tries += 1;
-    if (replay.end === 'throttled' || replay.end === 'timed-out' || replay.end === 'cursor-refused')
-      result.inconclusive += 1;
+    if (INCONCLUSIVE_ENDS.has(replay.end)) result.inconclusive += 1;
     if (replay.failures.length > 0) return { ...result, found: replay };
   }
   return result;

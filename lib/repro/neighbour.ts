@@ -5,7 +5,7 @@
  * short-lived cache may expire between two requests of a slow shell script.
  */
 import type { Credential } from '../http/call.ts';
-import type { ReproStep } from './curl.ts';
+import type { ReproStep } from './step-walks.ts';
 
 /** @default pairs 3 */
 export function withNeighbourFirst(

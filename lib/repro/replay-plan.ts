@@ -2,7 +2,7 @@
  * The Artillery reproduction's replay, runtime-free: the shrunk request sequence as a plan of
  * walks (data, no keys: it goes into repro.artillery.yml), and the replay of that plan through the
  * one walk (lib/paging/walk-list.ts) with the harness's page checks, ending in a verdict: 1 the
- * bug shows, 0 not reproduced, 2 cannot judge. The engine (lib/load/artillery/repro-engine.ts) runs it
+ * bug shows, 0 not reproduced, 2 cannot judge. The engine (artillery-engine.ts) runs it
  * inside Artillery; the Sender and the environment are passed in.
  */
 import { MAX_PAGES } from '../paging/walk.ts';
@@ -15,8 +15,8 @@ import { PAGE_CHECKS } from '../checks/registry.ts';
 import type { Target, TenantTarget } from '../target/target.ts';
 import type { KeyRole } from '../target/schema.ts';
 import { walkList, type Sender, type Walk } from '../paging/walk-list.ts';
-import { keyVariable, type ReproStep } from './curl.ts';
-import { stepOwners } from './step-walks.ts';
+import { keyVariable } from './curl.ts';
+import { stepOwners, type ReproStep } from './step-walks.ts';
 
 /** The engine's name in repro.artillery.yml (`engines: { harness-repro: {} }`). */
 export const REPRO_ENGINE = 'harness-repro';
@@ -174,6 +174,8 @@ function inconclusive(walk: Walk): string | undefined {
   if (walk.end === 'throttled') return 'a 429 outlasted the backoff (the target throttles)';
   if (walk.end === 'cursor-refused') return 'its cursor was refused after the walk waited on 429s';
   if (walk.end === 'timed-out' || walk.end === 'stopped') return 'the replay ran out of time';
+  if (walk.end === 'budget-reached')
+    return `it still had more after ${walk.pageCount} pages (${walk.ids.size} records), its page budget`;
   return undefined;
 }
 

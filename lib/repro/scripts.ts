@@ -8,16 +8,22 @@
  */
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Failure } from '../failure.ts';
 import { resolveArtillery } from '../process/artillery.ts';
 import { ARTILLERY_DIR, pinnedVersion } from '../process/artillery-layout.ts';
 import type { Redactor } from '../redact.ts';
 import { ARTILLERY_REPRO_FILES, REPRO_ENGINE_DIR, artilleryRepro } from './artillery-script.ts';
+import { REPRO_ENGINE } from './replay-plan.ts';
 import { buildReproEngine } from '../load/artillery/build-engine.ts';
-import { curlScript, type ReproStep } from './curl.ts';
+import { curlScript } from './curl.ts';
+import type { ReproStep } from './step-walks.ts';
 import { scriptTarget } from './script-target.ts';
 import type { RunSource } from '../replay-command.ts';
 import type { Target } from '../target/target.ts';
+
+/** The reproduction's Artillery engine, bundled into each Artillery reproduction. */
+const REPRO_ENGINE_ENTRY = fileURLToPath(new URL('./artillery-engine.ts', import.meta.url));
 
 export interface ReproArtillery {
   /** The pinned version: what `npx --yes artillery@VERSION` runs where the harness is not. */
@@ -74,7 +80,7 @@ export async function writeReproScripts(input: ReproScriptsInput): Promise<strin
   });
   const curlFile = `repro/${input.check}.sh`;
   const artilleryDir = `repro/${input.check}.artillery`;
-  const engine = await buildReproEngine();
+  const engine = await buildReproEngine(REPRO_ENGINE_ENTRY, REPRO_ENGINE);
   const files: Record<string, string> = { [curlFile]: curl };
   for (const [name, text] of Object.entries(artillery)) files[`${artilleryDir}/${name}`] = text;
   for (const [name, text] of Object.entries(engine))

@@ -3,7 +3,18 @@
  * with one continues the walk of the step that issued its cursor. Duplicates and cycles are judged
  * within a walk; the tenant boundary across all of them.
  */
-import type { ReproStep } from './curl.ts';
+import type { ApiCall } from '../http/call.ts';
+
+/** One request of a reproduction, with what it answered when the bug showed. */
+export interface ReproStep {
+  call: ApiCall;
+  /** Status the step answered when the property failed. */
+  status: number;
+  /** Index of the earlier step whose nextPageToken this call sends as its cursor. */
+  cursorFrom?: number;
+  /** The bug shows when this step answers `status` again (a failure of the status the contract fixes). */
+  showsBug?: boolean;
+}
 
 export interface StepOwner {
   walk: number;

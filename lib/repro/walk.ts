@@ -8,7 +8,7 @@ import { isError, type Failure } from '../failure.ts';
 import type { Credential } from '../http/call.ts';
 import type { WalkEnd, WalkSpec } from '../paging/walk.ts';
 import { walkList, type Sender } from '../paging/walk-list.ts';
-import type { ReproStep } from './curl.ts';
+import type { ReproStep } from './step-walks.ts';
 import { walkQuery, type WalkInput } from './walk-input.ts';
 import type { Query } from '../http/call.ts';
 import { MAX_PAGES } from '../paging/walk.ts';
@@ -29,8 +29,8 @@ export interface Replay {
   steps: ReproStep[];
   /** The tenant that owns a record this walk received though it was not its own (a leak). */
   leakedFrom?: string;
-  /** `throttled`, `timed-out` and `cursor-refused` prove nothing either way. */
-  end: 'complete' | 'failed' | 'page-limit' | 'throttled' | 'timed-out' | 'http-error' | 'cursor-refused';
+  /** `throttled`, `timed-out`, `budget-reached` and `cursor-refused` prove nothing either way. */
+  end: Exclude<WalkEnd, 'stopped'>;
 }
 
 export async function replayWalk(

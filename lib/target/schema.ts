@@ -45,6 +45,11 @@ export const TargetFile = Type.Object(
     /** salesChannel values the target accepts; the spec does not show them (spec §4.1). */
     salesChannels: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
     tenants: Type.Array(TenantEntry, { minItems: 1 }),
+    /**
+     * Pages a whole walk of the properties may take (default 40; --walk-pages wins): a list longer
+     * than this at limit 100 is not walked whole, and the report names it.
+     */
+    walkPages: Type.Optional(Type.Integer({ minimum: 2, maximum: 1_000_000 })),
   },
   { additionalProperties: false },
 );

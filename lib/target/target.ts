@@ -22,6 +22,8 @@ export interface Target {
   load: { allowed: boolean; maxRps: number };
   salesChannels: string[];
   tenants: TenantTarget[];
+  /** Pages a whole walk of the properties may take (--walk-pages wins over it). */
+  walkPages?: number;
 }
 
 export type TargetResult = { ok: true; target: Target } | { ok: false; problems: string[] };
@@ -84,6 +86,7 @@ export function resolveTarget(json: unknown, env: Env, { shapeChecked = false } 
       load: file.load,
       salesChannels: file.salesChannels ?? [],
       tenants,
+      ...(file.walkPages === undefined ? {} : { walkPages: file.walkPages }),
     },
   };
 }

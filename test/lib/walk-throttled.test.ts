@@ -123,6 +123,37 @@ describe('walkList under a rate limiter', () => {
     },
   );
 
+  it('should report a 429 that broke the Error shape once when the cursor is then refused', async () => {
+    // Arrange: page 2 throttled once with a plain-text 429, then its cursor refused in the Error shape.
+    let sent = 0;
+    const sender: Sender = {
+      send(call) {
+        sent += 1;
+        if (sent === 2)
+          return Promise.resolve(
+            toApiResponse(429, { 'content-type': 'text/plain', 'retry-after': '0.01' }, 'slow', 1),
+          );
+        if (sent === 3)
+          return Promise.resolve(
+            toApiResponse(
+              400,
+              { 'content-type': 'application/json' },
+              JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'cursor expired' }),
+              1,
+            ),
+          );
+        return Promise.resolve(fakeOrders(call));
+      },
+    };
+    // Act
+    const state = await walkList(sender, spec({ limit: '10' }), { deadlineMs: soon() });
+    // Assert: one 429, one failure.
+    expect(state.end).toBe('failed');
+    expect(state.failures.map((failure) => [failure.check, failure.code])).toEqual([
+      ['error-body-shape', 'ERROR_NOT_JSON'],
+    ]);
+  });
+
   it('should fail a cursor refused without a wait: a live cursor must be served', async () => {
     let sent = 0;
     const sender: Sender = {

@@ -117,6 +117,33 @@ describe('walkList, the one walk', () => {
     expect(state.ids.size).toBe(11);
   });
 
+  it('should end budget-reached, failing nothing, when a list outlasts its page budget without a repeat', async () => {
+    // Arrange: 23 records at 5 a page need 5 pages; the budget is 2.
+    const sender = fakeSender();
+
+    // Act
+    const state = await walkList(sender, spec({ limit: '5' }, { maxPages: 2 }), { deadlineMs: soon() });
+
+    // Assert: a long list is no evidence of an endless one.
+    expect(state.end).toBe('budget-reached');
+    expect(state.failures).toEqual([]);
+    expect(state.pageCount).toBe(2);
+    expect(sender.calls).toHaveLength(2);
+    expect(state.ids.size).toBe(10);
+  });
+
+  it('should still fail a cycle it meets within its page budget', async () => {
+    // The fake cycle's third page repeats the first, with the token it already gave.
+    const state = await walkList(fakeSender('cycle'), spec({ limit: '5' }, { maxPages: 3 }), {
+      deadlineMs: soon(),
+    });
+    expect(state.end).toBe('failed');
+    expect(state.failures.map((failure) => [failure.check, failure.code])).toContainEqual([
+      'walk-terminates',
+      'CURSOR_CYCLE',
+    ]);
+  });
+
   const cases: [FakeBug, Record<string, string>, string][] = [
     ['duplicate', { limit: '5' }, 'no-duplicate-ids'],
     ['cycle', { limit: '5' }, 'walk-terminates'],

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { phasesDurationS, plannedArrivals } from '../../lib/load/phases.ts';
-import { readRunPoints } from '../../lib/load/points/run-points.ts';
+import { readRunPoints } from '../../lib/load/run-points.ts';
 import { prepareDistributedLoad } from '../../lib/load/run/distributed.ts';
 import { judgeReport } from '../../lib/load/run/judge-report.ts';
 import { readPlan } from '../../lib/load/run/run-plan.ts';

@@ -10,7 +10,7 @@ import { sandboxKeys } from './sandbox-keys.ts';
 import { startPushgateway, type RunningPushgateway } from './pushgateway.ts';
 import '../setup/provide-layers.ts';
 
-vi.mock('../../lib/target/open.ts', async (importOriginal) =>
+vi.mock('../../lib/adapters/open-target.ts', async (importOriginal) =>
   (await import('./sandbox-keys.ts')).captureSandboxKeys(importOriginal),
 );
 

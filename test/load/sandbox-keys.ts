@@ -1,8 +1,8 @@
 /**
  * Every key value of every sandbox a test's runs start, caught where a run opens it. In a test
- * file: `vi.mock('../../lib/target/open.ts', captureSandboxKeys)`, then read `sandboxKeys`.
+ * file: `vi.mock('../../lib/adapters/open-target.ts', captureSandboxKeys)`, then read `sandboxKeys`.
  */
-import type * as OpenTarget from '../../lib/target/open.ts';
+import type * as OpenTarget from '../../lib/adapters/open-target.ts';
 
 export const sandboxKeys = new Set<string>();
 

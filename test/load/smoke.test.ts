@@ -21,7 +21,7 @@ import { loadRunner, resultOnDisk, RUN_TIMEOUT_MS } from './run-helpers.ts';
 import { sandboxKeys } from './sandbox-keys.ts';
 import '../setup/provide-layers.ts';
 
-vi.mock('../../lib/target/open.ts', async (importOriginal) =>
+vi.mock('../../lib/adapters/open-target.ts', async (importOriginal) =>
   (await import('./sandbox-keys.ts')).captureSandboxKeys(importOriginal),
 );
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { PAGE_CHECKS } from '../../lib/checks/registry.ts';
 import type { Failure } from '../../lib/failure.ts';
 import type { MergedSummary } from '../../lib/load/points/merge.ts';
-import type { LoadFailure } from '../../lib/load/points/run-points.ts';
+import type { LoadFailure } from '../../lib/load/run-points.ts';
 import {
   GENERATOR_BOUNDS,
   generatorBehind,

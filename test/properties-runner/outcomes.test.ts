@@ -32,7 +32,10 @@ function orders(): SurveyRecord[] {
 const tenant = (records: SurveyRecord[], items: SurveyRecord[] = []): TenantSurvey => ({
   name: 'a',
   quiescent: true,
-  lists: { orders: { records, end: 'complete' }, menuItems: { records: items, end: 'complete' } },
+  lists: {
+    orders: { records, end: 'complete', pages: 1 },
+    menuItems: { records: items, end: 'complete', pages: 1 },
+  },
   locations: ['L1', 'L2'],
   categories: [],
   menuByLocation: {},

@@ -11,7 +11,7 @@ import { parse } from 'yaml';
 import { createNodeClient } from '../../lib/adapters/node-http.ts';
 import type { ApiCall, Credential } from '../../lib/http/call.ts';
 import { artilleryRepro } from '../../lib/repro/artillery-script.ts';
-import type { ReproStep } from '../../lib/repro/curl.ts';
+import type { ReproStep } from '../../lib/repro/step-walks.ts';
 import { withNeighbourFirst } from '../../lib/repro/neighbour.ts';
 import {
   planTarget,

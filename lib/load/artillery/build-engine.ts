@@ -1,8 +1,8 @@
 /**
  * Bundles the harness's Artillery engines with esbuild, each into one CommonJS file: the load
  * engine (engine.ts, with every scenario of scenarios/, the one walk and undici) as
- * `artillery-engine-harness`, and a reproduction's engine (repro-engine.ts) as
- * `artillery-engine-harness-repro`. Artillery
+ * `artillery-engine-harness`, and a reproduction's engine (lib/repro/artillery-engine.ts, whose
+ * path and name the repro hands in) as `artillery-engine-harness-repro`. Artillery
  * resolves an engine by package name, and a directory holding that package on NODE_PATH is all it
  * needs. esbuild strips types and checks nothing: `tsc --noEmit` is a step of its own (npm test).
  */
@@ -11,20 +11,15 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HarnessError } from '../../errors.ts';
-import { REPRO_ENGINE } from '../../repro/replay-plan.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** The package name Artillery asks for when a script says `engines: { harness: {} }`. */
 export const ENGINE_PACKAGE = 'artillery-engine-harness';
-/** The package a reproduction's script names (`engines: { harness-repro: {} }`). */
-const REPRO_ENGINE_PACKAGE = `artillery-engine-${REPRO_ENGINE}`;
 /**
  * The load engine's entry: scenarios/ hands its scenarios to lib/load there and exports engine.ts.
  * A path esbuild reads, not an import: lib/ still imports nothing above it.
  */
 const LOAD_ENGINE_ENTRY = 'scenarios/engine-entry.ts';
-/** The reproduction engine's entry: it runs one plan, no scenario. */
-const REPRO_ENGINE_ENTRY = 'lib/load/artillery/repro-engine.ts';
 /** Where the project's own runs find the load engine (put on NODE_PATH). */
 export const ENGINE_DIR = path.join(ROOT, '.build', 'engine');
 
@@ -52,7 +47,7 @@ const ENGINE_BUILD: BuildOptions = {
 async function bundle(entry: string, name: string, sourcemap: boolean): Promise<Record<string, string>> {
   const result = await build({
     ...ENGINE_BUILD,
-    entryPoints: [path.join(ROOT, entry)],
+    entryPoints: [entry],
     outfile: path.join(name, 'index.js'),
     // A project run maps stack traces to the .ts lines; a reproduction is read by a person.
     sourcemap: sourcemap ? 'linked' : false,
@@ -69,7 +64,7 @@ async function bundle(entry: string, name: string, sourcemap: boolean): Promise<
 let built: Promise<string> | undefined;
 
 async function writeEngine(dir: string): Promise<string> {
-  const files = await bundle(LOAD_ENGINE_ENTRY, ENGINE_PACKAGE, true);
+  const files = await bundle(path.join(ROOT, LOAD_ENGINE_ENTRY), ENGINE_PACKAGE, true);
   for (const [name, text] of Object.entries(files)) {
     const file = path.join(dir, name);
     mkdirSync(path.dirname(file), { recursive: true });
@@ -90,8 +85,10 @@ export function buildEngine(dir?: string): Promise<string> {
 }
 
 /**
- * A reproduction's engine as files (`artillery-engine-harness-repro/index.js` and its
- * package.json): the caller redacts them and writes them into the reproduction's directory.
+ * A reproduction's engine `name` (what its script says in `engines: { <name>: {} }`), bundled from
+ * `entry` (lib/repro/artillery-engine.ts), as files (`artillery-engine-<name>/index.js` and its
+ * package.json, the package Artillery resolves): the caller redacts them and writes them into the
+ * reproduction's directory.
  */
-export const buildReproEngine = (): Promise<Record<string, string>> =>
-  bundle(REPRO_ENGINE_ENTRY, REPRO_ENGINE_PACKAGE, false);
+export const buildReproEngine = (entry: string, name: string): Promise<Record<string, string>> =>
+  bundle(entry, `artillery-engine-${name}`, false);

@@ -15,7 +15,7 @@ import { planOf } from './run-plan.ts';
 import { createRedactor, redactDeep } from '../../redact.ts';
 import { targetSecrets } from '../../target/target.ts';
 import { isLoopbackUrl } from '../../target/loopback.ts';
-import { openTarget } from '../../target/open.ts';
+import { openTarget } from '../../adapters/open-target.ts';
 
 /** The environment variables a target file names for its keys; one line when a key is inline. */
 function keyVariables(fileJson: string): string[] {

@@ -15,13 +15,13 @@ import { runGenerators, scheduleS, type GeneratorRequest, type GeneratorRun } fr
 import { phasesDurationS, plannedArrivals, type Phase } from '../phases.ts';
 import { publishedLine } from '../publish.ts';
 import type { MergedSummary } from '../points/merge.ts';
-import { readRunPoints, type LoadFailure } from '../points/run-points.ts';
+import { readRunPoints, type LoadFailure } from '../run-points.ts';
 import { collectLoadPoint, keepReportPoints, type LoadPoints } from './summary-metrics.ts';
 import { gatesOnDrift, percentilesIn } from '../thresholds.ts';
 import { judge, rateLimiting, type Judgement, type RateLimiting } from '../verdict.ts';
 import { resolveArtillery } from '../../process/artillery.ts';
 import { createRedactor, redactDeep } from '../../redact.ts';
-import type { OpenedTarget } from '../../target/open.ts';
+import type { OpenedTarget } from '../../adapters/open-target.ts';
 import { targetSecrets } from '../../target/target.ts';
 import type { LoadOptions } from './options.ts';
 import { notRunReason, prepareLoad, type PreparedLoad } from './prepare.ts';

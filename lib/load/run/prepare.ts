@@ -13,7 +13,7 @@ import type { LoadScenario, LoadSettings, SetupData } from '../scenario.ts';
 import { overridesFromFlags, thresholdsFor, type Thresholds } from '../thresholds.ts';
 import { scenarioNamed } from '../registry.ts';
 import { checkOptions, type LoadOptions } from './options.ts';
-import { openTarget, type OpenedTarget } from '../../target/open.ts';
+import { openTarget, type OpenedTarget } from '../../adapters/open-target.ts';
 import { describeOpened } from '../../report/build.ts';
 import { SANDBOX_FLOOD_RATE, sandboxOptionsFor } from './sandbox.ts';
 

@@ -17,7 +17,7 @@ import {
 import { nameSafe } from '../artillery/published-metrics.ts';
 import { phasesDurationS, plannedArrivals } from '../phases.ts';
 import type { MergedSummary } from '../points/merge.ts';
-import type { LoadFailure } from '../points/run-points.ts';
+import type { LoadFailure } from '../run-points.ts';
 import { scenarioNamed } from '../registry.ts';
 import { parseExpression } from '../thresholds.ts';
 import { judge, rateLimiting, type ThresholdResult } from '../verdict.ts';

@@ -3,11 +3,11 @@
  * series; `arrivals` cells): latency per endpoint and tenant, the 429 share per second, latency by
  * page depth. Percentiles are over all responses together, never averaged across runs.
  */
-import { latencyRows, rate429Series } from '../../capacity/metrics.ts';
 import type { Metrics } from '../../report/model.ts';
 import { METRIC } from '../metrics.ts';
 import type { Cell } from '../points/format.ts';
 import { readCells } from '../points/read.ts';
+import { latencyRows, rate429Series } from './response-metrics.ts';
 import {
   groupBy,
   latencyPercentiles,

@@ -7,7 +7,7 @@ import type { Failure } from '../../failure.ts';
 import { addCheck, type CheckOutcome } from '../../report/build.ts';
 import type { Summary } from '../../report/model.ts';
 import { addThresholds } from '../../report/thresholds.ts';
-import type { LoadFailure } from '../points/run-points.ts';
+import type { LoadFailure } from '../run-points.ts';
 import type { LoadResult } from './loads.ts';
 import { loadRunMetrics, reportPointsOf } from './summary-metrics.ts';
 import { loadTimeline } from './timeline.ts';

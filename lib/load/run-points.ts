@@ -5,11 +5,11 @@
  * caller asks for (the report's latency and depth tables, a capacity step's responses).
  */
 import { existsSync } from 'node:fs';
-import { METRIC, SPLIT_TAGS } from '../metrics.ts';
-import { PointAggregate } from './aggregate.ts';
-import type { Cell } from './format.ts';
-import { summarize, type MergedSummary } from './merge.ts';
-import { readCells } from './read.ts';
+import { METRIC, SPLIT_TAGS } from './metrics.ts';
+import { PointAggregate } from './points/aggregate.ts';
+import type { Cell } from './points/format.ts';
+import { summarize, type MergedSummary } from './points/merge.ts';
+import { readCells } from './points/read.ts';
 
 export interface LoadFailure {
   check: string;

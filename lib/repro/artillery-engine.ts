@@ -1,6 +1,6 @@
 /**
  * The Artillery engine of a reproduction (`engines: { harness-repro: {} }`), bundled by
- * build-engine.ts (buildReproEngine) into the reproduction's own directory. Artillery's one arrival runs the
+ * lib/load/artillery/build-engine.ts (buildReproEngine) into the reproduction's own directory. Artillery's one arrival runs the
  * plan of `config.reproduction` (replay-plan.ts: the one walk, the harness's page checks), prints
  * every page and failure, and writes the verdict's exit code (0, 1 or 2) to the file named by
  * HARNESS_REPRO_RESULT: Artillery's own exit code cannot carry it, so the runner script reads it.
@@ -8,7 +8,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { EventEmitter } from 'node:events';
-import { createNodeClient } from '../../adapters/node-http.ts';
+import { createNodeClient } from '../adapters/node-http.ts';
 import {
   PLAN_KEY,
   RESULT_ENV,
@@ -16,7 +16,7 @@ import {
   runReproPlan,
   type ReplayPlan,
   type Verdict,
-} from '../../repro/replay-plan.ts';
+} from './replay-plan.ts';
 
 type ArtilleryEvents = Pick<EventEmitter, 'emit'>;
 type VuCallback = (error: Error | null, context: unknown) => void;

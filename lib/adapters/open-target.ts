@@ -6,12 +6,12 @@
  * a key to disk.
  */
 import { readFile } from 'node:fs/promises';
-import { loadTargetFile } from '../adapters/node-target.ts';
+import { loadTargetFile } from './node-target.ts';
 import { HarnessError } from '../errors.ts';
-import { loadRefusal } from './loopback.ts';
-import { resolveInlineTarget, type Target } from './target.ts';
-import { providedSandbox } from './sandbox.ts';
-import type { SandboxOptions } from './sandbox-options.ts';
+import { loadRefusal } from '../target/loopback.ts';
+import { resolveInlineTarget, type Target } from '../target/target.ts';
+import { providedSandbox } from '../target/sandbox.ts';
+import type { SandboxOptions } from '../target/sandbox-options.ts';
 
 export interface OpenedTarget {
   /** Resolved, keys included: for the safety checks and the redactor, never for output. */
