@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createContext, type SuiteContext } from '../lib/props/context.ts';
-import { resolveRunOptions } from './options.ts';
+import { runOptions } from '../lib/props/options.ts';
 import { loadProvidedTarget, providedSource } from './provided-target.ts';
 import { failureReport, writeRunArtifacts } from '../lib/props/report.ts';
 import { runProperty, type PropertyResult } from '../lib/props/runner.ts';
@@ -14,7 +14,7 @@ import type { Family, PropertyDefinition } from '../lib/props/types.ts';
 
 export function describeFamily(family: Family, properties: readonly PropertyDefinition[]): void {
   describe(`${family} properties`, () => {
-    const options = resolveRunOptions({ flags: {}, env: process.env });
+    const options = runOptions({}, process.env);
     const results: PropertyResult[] = [];
     const source = providedSource(inject('harnessTarget'));
     let context: SuiteContext;

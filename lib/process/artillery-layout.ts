@@ -6,9 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+import { PROJECT_ROOT } from '../project-root.ts';
 
 /** The small npm project that holds Artillery (its node_modules is git-ignored). */
 export const ARTILLERY_DIR = path.join(PROJECT_ROOT, 'tools', 'artillery');

@@ -9,11 +9,10 @@
 import { build, type BuildOptions } from 'esbuild';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from '../../project-root.ts';
 import { HarnessError } from '../../errors.ts';
 import { REPRO_ENGINE } from '../../repro/replay-plan.ts';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** The package name Artillery asks for when a script says `engines: { harness: {} }`. */
 export const ENGINE_PACKAGE = 'artillery-engine-harness';
 /** The package a reproduction's script names (`engines: { harness-repro: {} }`). */
@@ -26,7 +25,7 @@ const LOAD_ENGINE_ENTRY = 'scenarios/engine-entry.ts';
 /** The reproduction engine's entry: it runs one plan, no scenario. */
 const REPRO_ENGINE_ENTRY = 'lib/load/artillery/repro-engine.ts';
 /** Where the project's own runs find the load engine (put on NODE_PATH). */
-export const ENGINE_DIR = path.join(ROOT, '.build', 'engine');
+export const ENGINE_DIR = path.join(PROJECT_ROOT, '.build', 'engine');
 
 /** Each option with the reason it is set, so that none is changed without knowing what relies on it. */
 const ENGINE_BUILD: BuildOptions = {
@@ -52,7 +51,7 @@ const ENGINE_BUILD: BuildOptions = {
 async function bundle(entry: string, name: string, sourcemap: boolean): Promise<Record<string, string>> {
   const result = await build({
     ...ENGINE_BUILD,
-    entryPoints: [path.join(ROOT, entry)],
+    entryPoints: [path.join(PROJECT_ROOT, entry)],
     outfile: path.join(name, 'index.js'),
     // A project run maps stack traces to the .ts lines; a reproduction is read by a person.
     sourcemap: sourcemap ? 'linked' : false,

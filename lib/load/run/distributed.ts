@@ -9,7 +9,7 @@ import { HarnessError } from '../../errors.ts';
 import { gatesOnDrift } from '../thresholds.ts';
 import { checkOptions, type LoadOptions } from './options.ts';
 import { makeRunId } from '../../report/build.ts';
-import { PROJECT_ROOT } from './loads.ts';
+import { PROJECT_ROOT } from '../../project-root.ts';
 import { prepareLoad } from './prepare.ts';
 import { planOf } from './run-plan.ts';
 import { createRedactor, redactDeep } from '../../redact.ts';
