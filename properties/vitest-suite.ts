@@ -3,6 +3,8 @@
  * runner the `props` command uses, against the target globalSetup provides. A skip is reported
  * as a skip with its reason, a failure with its seed, path, shrunk requests and a curl repro.
  */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createContext, type SuiteContext } from '../lib/props/context.ts';
@@ -31,7 +33,8 @@ export function describeFamily(family: Family, properties: readonly PropertyDefi
         results.push(result);
         if (result.status === 'skipped') test.skip(result.reason);
         if (result.status === 'failed') {
-          const directory = join('reports', `props-vitest-${family}`);
+          // A test writes only into a temporary folder; the failure message names the reproduction.
+          const directory = await mkdtemp(join(tmpdir(), `props-vitest-${family}-`));
           const artifacts = await writeRunArtifacts(directory, context.target, results, options, source);
           expect.fail(
             `${failureReport(result, source)}\nreproduction: ${artifacts.reproductions[result.name]}`,

@@ -43,7 +43,7 @@ async function main(): Promise<number> {
   // Before the minutes of measuring: a file where the report's folder must be is said now.
   const outDir = path.resolve(reportsDir, 'bench');
   await makeFolder(outDir);
-  const report = await runBench({ sections, quick: flags.quick ?? false, command, log });
+  const report = await runBench({ sections, quick: flags.quick ?? false, reportsDir, command, log });
   const file = writeReport(report, outDir);
   console.log(flags.markdown ? renderMarkdownTable(report) : renderTextTable(report));
   console.log(`\n${reportLine(file)}`);

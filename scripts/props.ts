@@ -34,12 +34,16 @@ async function main(): Promise<number> {
   const flags = parseFlags(PROPS_OPTIONS, USAGE);
   const { options, ...run } = propsOptions(flags, process.env);
   if (flags.matrix) {
-    const { markdown, holds } = await runMatrixReport(options, flags.full === true, (row) =>
-      console.log(
-        `${row.verdict.toUpperCase().padEnd(6)} ${row.fault}${row.caughtBy ? ` by ${row.caughtBy.property}` : ''}`,
-      ),
+    const { markdown, holds, file } = await runMatrixReport(
+      options,
+      { full: flags.full === true, reportsDir: run.reportsDir },
+      (row) =>
+        console.log(
+          `${row.verdict.toUpperCase().padEnd(6)} ${row.fault}${row.caughtBy ? ` by ${row.caughtBy.property}` : ''}`,
+        ),
     );
     console.log(`\n${markdown}`);
+    console.log(`matrix: ${shownPath(file)} (to refresh the docs: cp ${shownPath(file)} docs/matrix.md)`);
     return holds ? EXIT.pass : EXIT.checksFailed;
   }
   const properties = selectProperties(flags.property ?? []);

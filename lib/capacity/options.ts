@@ -36,7 +36,7 @@ export interface CapacityOptions {
   /** Sandbox only. */
   faults: string[];
   sandbox: SandboxOptions;
-  /** @default 'reports' */
+  /** @default DEFAULT_REPORTS_DIR (lib/paths.ts) */
   reportsDir: string;
   /** Where keys named by the target file are read. */
   env: Record<string, string | undefined>;

@@ -14,6 +14,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../project-root.ts';
+import { readJsonFileSync } from '../adapters/node-json-file.ts';
 
 /** Where npm installs for the harness, Artillery, and the Node that runs Artillery. */
 export const INSTALL_ROOTS = [
@@ -65,7 +66,7 @@ export function installedPackages(roots: readonly string[]): InstalledPackage[] 
       const file = path.join(root, relative);
       let manifest: Manifest;
       try {
-        manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+        manifest = readJsonFileSync(file) as Manifest;
       } catch {
         continue; // test fixtures and templates that are not JSON
       }

@@ -69,7 +69,7 @@ export const PROPS_OPTIONS = {
   },
   json: { env: false, help: 'print props.json instead of one line per property' },
   list: { env: false, help: 'print the properties (what each needs, which faults it catches) as markdown' },
-  matrix: { env: false, help: 'run the mutation matrix; writes reports/matrix.md and docs/matrix.md' },
+  matrix: { env: false, help: 'run the mutation matrix; writes DIR/matrix.md (--reports-dir)' },
   full: { env: false, help: 'with --matrix: every property against every fault (slower)' },
   'reports-dir': REPORTS_DIR_OPTION,
 } as const satisfies OptionTable;

@@ -32,7 +32,7 @@ export interface ReproOptions {
   /** Sandbox only: data changes per second. */
   churn?: number;
   seed: number;
-  /** @default 'reports' */
+  /** @default DEFAULT_REPORTS_DIR (lib/paths.ts) */
   reportsDir: string;
   env: Record<string, string | undefined>;
 }
