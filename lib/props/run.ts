@@ -15,15 +15,13 @@ import { writeRunArtifacts } from './report.ts';
 import { runPropertiesKept, type PropertyResult, type RunOptions } from './runner.ts';
 import { describeError, type OnOpened } from '../cli/cli.ts';
 import { HarnessError } from '../errors.ts';
-import { addStage, describeOpened, finishSummary, startSummary } from '../report/build.ts';
+import { addStage, finishSummary } from '../report/build.ts';
 import type { Summary } from '../report/model.ts';
 import { runVersions } from '../report/versions.ts';
 import type { ReportPaths } from '../report/write.ts';
 import { withRun } from '../report/with-run.ts';
 import { addPropertyChecks } from './summary.ts';
-import { createRedactor } from '../redact.ts';
-import { openTarget } from '../target/open.ts';
-import { targetSecrets } from '../target/target.ts';
+import { runSummary, startTarget } from '../run/start.ts';
 
 export interface PropsRun {
   targetFile: string;
@@ -60,32 +58,24 @@ export async function runProps(
     throw new HarnessError('--path replays one counterexample: give it with --seed and a single --property');
   if (run.targetFile !== '' && run.churn > 0)
     throw new HarnessError('--churn shapes the sandbox; it cannot be used with --target');
-  const opened = await openTarget({
-    file: run.targetFile,
-    faults: run.faults,
-    sandbox: { churn: run.churn },
-  });
+  const { opened, redact } = await startTarget(
+    { file: run.targetFile, faults: run.faults, sandbox: { churn: run.churn } },
+    onOpened,
+  );
   const { target } = opened;
-  const redact = createRedactor(targetSecrets(target));
-  onOpened(redact, describeOpened(opened));
   const context = createContext(target);
   try {
     // A started sandbox answers at once; an external target is already running or is down.
     await waitUntilAnswering(target, 3000);
     const { paths, ...done } = await withRun(
       { command: 'props', reportsDir: run.reportsDir },
-      async ({ runId, runDir, started }) => {
+      async (folder) => {
+        const { runDir, started } = folder;
         const { results, interrupted } = await runPropertiesKept(properties, context, options, onResult);
         const source =
           run.targetFile === '' ? { faults: run.faults, churn: run.churn } : { targetFile: run.targetFile };
         const artifacts = await writeRunArtifacts(runDir, target, results, options, source);
-        const summary = startSummary({
-          command: 'props',
-          runId,
-          target: describeOpened(opened),
-          versions: runVersions(),
-          startedAt: started,
-        });
+        const summary = runSummary('props', folder, opened, runVersions());
         addPropertyChecks(summary, results, { runDir, reproductions: artifacts.reproductions, source });
         summary.artifacts = [{ name: 'props.json', path: 'props.json' }];
         // What ran is judged and kept; the reason the rest could not run is the run's stage error.
