@@ -4,7 +4,7 @@
  * and where the reports went. Exit codes: 0 every check and threshold held, 1 a check or threshold
  * failed, 2 usage or setup error (including a generator that could not keep its schedule).
  */
-import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
+import { announceTarget, EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
 import { readerOf } from '../lib/cli/read.ts';
 import { reportLine, targetLine, verdictLine } from '../lib/cli/run-lines.ts';
 import { resolveArtillery } from '../lib/process/artillery.ts';
@@ -95,7 +95,7 @@ async function main(): Promise<number> {
     ...options,
     echo: false,
     progress: (line) => console.log(`  ${line}`),
-    onTarget: (target) => console.log(targetLine(target)),
+    onOpened: announceTarget,
   });
   printResult(result);
   return result.exitCode === 0 ? EXIT.pass : result.exitCode;

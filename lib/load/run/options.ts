@@ -3,7 +3,7 @@
  * with their defaults and checks in one place. Precedence: flag > HARNESS_<FLAG> > default.
  */
 import { HarnessError } from '../../errors.ts';
-import type { Summary } from '../../report/model.ts';
+import type { OnOpened } from '../../cli/cli.ts';
 import { renderHelp } from '../../cli/help.ts';
 import { integer, seconds } from '../../cli/kinds.ts';
 import { REPORTS_DIR_OPTION, type FlagValues, type OptionTable } from '../../cli/options.ts';
@@ -49,8 +49,8 @@ export interface LoadOptions {
   env?: Record<string, string | undefined>;
   /** Live progress lines while the load runs (its start, then every few seconds). */
   progress?: (line: string) => void;
-  /** Told the target as the report names it once the load has opened it, before any request. */
-  onTarget?: (target: Summary['target']) => void;
+  /** Told the redactor and the target as the report names it once opened, before any request. */
+  onOpened?: OnOpened;
   /** Send the metrics on while the run goes: prometheus, otel, statsd or datadog. @default none */
   publish?: string;
   /**
