@@ -15,6 +15,7 @@ import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
 import { renderHelp } from '../lib/cli/help.ts';
 import { BUILD_OPTIONS, buildOptions } from '../lib/load/artillery/build-options.ts';
 import { OPENAPI_FILE, openApiJson } from '../lib/contract/openapi.ts';
+import { PROJECT_ROOT } from '../lib/project-root.ts';
 
 const USAGE = renderHelp({
   usage: ['npm run build -- [options]'],
@@ -30,7 +31,7 @@ async function main(): Promise<number> {
   const dir = await buildEngine(buildOptions(parseFlags(BUILD_OPTIONS, USAGE), process.env).outDir);
   console.log(`built ${path.join(dir, ENGINE_PACKAGE, 'index.js')}`);
   // The committed document lives at the project root, wherever the command is run from.
-  writeFileSync(new URL(`../${OPENAPI_FILE}`, import.meta.url), openApiJson());
+  writeFileSync(path.join(PROJECT_ROOT, OPENAPI_FILE), openApiJson());
   console.log(`wrote ${OPENAPI_FILE}`);
   return EXIT.pass;
 }
