@@ -27,12 +27,13 @@ const LIB_LAYERS = [
   'adapters', // the Node runtime: undici, files, run folders, opening a command's target
   'checks', // one invariant, one file: pure functions of a page or of finished walks
   'paging', // the walk: the pure state machine, and the one loop that does its I/O
-  'process', // child processes and the tools they run (Artillery, Chromium, actionlint)
   'cli', // option tables, flags, help, the lines every command prints
+  'process', // child processes and the tools they run (Artillery, Chromium, actionlint)
   'load/points', // raw metric points: format, write, read, merge
   'load', // the load engine's core: the VU, its metrics, thresholds, verdict, plans
   'report', // summary.json, JUnit, HTML, baselines
   'load/artillery', // the engine seam: Artillery runs, bundles and reports
+  'run', // a command's run start: its target opened, its redactor, its target line, its summary
   'repro', // reproducing a customer's bug, and the reproduction scripts
   'load/run', // the load command's runs
   'capacity', // capacity runs, built on load runs

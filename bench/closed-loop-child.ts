@@ -4,11 +4,12 @@
  * with no arrival schedule. Reads its options from the file named by its argument; prints one
  * JSON line: requests sent and CPU used while measuring.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ClosedLoopOptions, ClosedLoopCount } from './closed-loop.ts';
 import { harnessWalk, parseOnly, type Loop } from './loop-clients.ts';
+import { readJsonFileSync } from '../lib/adapters/node-json-file.ts';
 
 async function run(loop: Loop, loops: number, durationMs: number): Promise<ClosedLoopCount> {
   const end = performance.now() + durationMs;
@@ -29,7 +30,7 @@ async function run(loop: Loop, loops: number, durationMs: number): Promise<Close
 }
 
 async function main(): Promise<void> {
-  const options = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as ClosedLoopOptions;
+  const options = readJsonFileSync(process.argv[2] ?? '') as ClosedLoopOptions;
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-closed-loop-'));
   const client = options.mode === 'parse' ? parseOnly(options) : harnessWalk(options, dir);
   try {

@@ -4,8 +4,9 @@
  * its callees'; entries are grouped by function and place, so one function called from many
  * places is one row.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { readJsonFileSync } from '../lib/adapters/node-json-file.ts';
 
 interface ProfileNode {
   id: number;
@@ -58,7 +59,7 @@ export function topSelfTime(profile: CpuProfile, count: number): SelfTime[] {
 export function busiestProfile(dir: string): CpuProfile | undefined {
   let best: { profile: CpuProfile; hits: number } | undefined;
   for (const name of readdirSync(dir).filter((file) => file.endsWith('.cpuprofile'))) {
-    const profile = JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as CpuProfile;
+    const profile = readJsonFileSync(path.join(dir, name)) as CpuProfile;
     const idle = new Set(['(idle)', '(program)']);
     const hits = profile.nodes
       .filter((node) => !idle.has(node.callFrame.functionName))

@@ -5,13 +5,14 @@
  * after its due time it started, as the engine measures it against Artillery's schedule. What
  * Artillery's arrival timer costs the same walk. Prints one JSON line.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { nearestRank } from './percentiles.ts';
 import { harnessWalk, type Loop } from './loop-clients.ts';
 import type { OwnScheduleOptions, OwnScheduleCount } from './own-schedule.ts';
+import { readJsonFileSync } from '../lib/adapters/node-json-file.ts';
 
 /** Walks still going this long after the last arrival are not waited for. */
 const DRAIN_MS = 10_000;
@@ -61,7 +62,7 @@ async function openModel(
 }
 
 async function main(): Promise<void> {
-  const options = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as OwnScheduleOptions;
+  const options = readJsonFileSync(process.argv[2] ?? '') as OwnScheduleOptions;
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-own-schedule-'));
   const client = harnessWalk(options, dir);
   try {

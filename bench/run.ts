@@ -10,6 +10,8 @@ import { runSection } from './section.ts';
 export interface BenchRunOptions {
   sections: readonly BenchSection[];
   quick: boolean;
+  /** The reports folder given (`--reports-dir`); sections read earlier runs there. */
+  reportsDir: string;
   /** How the run was started, recorded so that a figure can be reproduced. */
   command: string;
   log: (line: string) => void;
@@ -42,7 +44,12 @@ export async function runBench(options: BenchRunOptions): Promise<BenchReport> {
   try {
     for (const section of options.sections) {
       options.log(`section ${section.name}: ${section.title}`);
-      const result = await runSection(section, { quick: options.quick, workDir, log: options.log });
+      const result = await runSection(section, {
+        quick: options.quick,
+        workDir,
+        reportsDir: options.reportsDir,
+        log: options.log,
+      });
       const why = result.reason ? `: ${result.reason}` : '';
       options.log(
         `section ${section.name}: ${result.status}${why} (${Math.round(result.durationMs / 1000)} s)`,

@@ -6,6 +6,8 @@ export interface BenchContext {
   quick: boolean;
   /** A temp dir for this run's files; removed when the bench ends. */
   workDir: string;
+  /** The reports folder the bench was given (`--reports-dir`): where earlier runs are read. */
+  reportsDir: string;
   /** Aborted when the section has used up its time budget: stop starting new work. */
   signal: AbortSignal;
   log: (line: string) => void;

@@ -3,10 +3,12 @@
  * runner the `props` command uses, against the target globalSetup provides. A skip is reported
  * as a skip with its reason, a failure with its seed, path, shrunk requests and a curl repro.
  */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createContext, type SuiteContext } from '../lib/props/context.ts';
-import { resolveRunOptions } from './options.ts';
+import { runOptions } from '../lib/props/options.ts';
 import { loadProvidedTarget, providedSource } from './provided-target.ts';
 import { failureReport, writeRunArtifacts } from '../lib/props/report.ts';
 import { runProperty, type PropertyResult } from '../lib/props/runner.ts';
@@ -14,7 +16,7 @@ import type { Family, PropertyDefinition } from '../lib/props/types.ts';
 
 export function describeFamily(family: Family, properties: readonly PropertyDefinition[]): void {
   describe(`${family} properties`, () => {
-    const options = resolveRunOptions({ flags: {}, env: process.env });
+    const options = runOptions({}, process.env);
     const results: PropertyResult[] = [];
     const source = providedSource(inject('harnessTarget'));
     let context: SuiteContext;
@@ -33,7 +35,8 @@ export function describeFamily(family: Family, properties: readonly PropertyDefi
         results.push(result);
         if (result.status === 'skipped') test.skip(result.reason);
         if (result.status === 'failed') {
-          const directory = join('reports', `props-vitest-${family}`);
+          // A test writes only into a temporary folder; the failure message names the reproduction.
+          const directory = await mkdtemp(join(tmpdir(), `props-vitest-${family}-`));
           const artifacts = await writeRunArtifacts(directory, context.target, results, options, source);
           expect.fail(
             `${failureReport(result, source)}\nreproduction: ${artifacts.reproductions[result.name]}`,

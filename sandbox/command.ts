@@ -3,42 +3,38 @@
  * (`scripts/sandbox.ts`) only starts the sandbox with them and waits for a signal.
  */
 import { renderHelp } from '../lib/cli/help.ts';
-import {
-  envName,
-  optionList,
-  optionText,
-  withTwinPrefix,
-  type FlagValues,
-  type OptionTable,
-} from '../lib/cli/options.ts';
-import { HarnessError } from '../lib/errors.ts';
+import { nonNegativeNumber } from '../lib/cli/kinds.ts';
+import { envName, withTwinPrefix, type FlagValues, type OptionTable } from '../lib/cli/options.ts';
+import { readerOf } from '../lib/cli/read.ts';
+import { readShape, SHAPE_OPTIONS } from '../lib/cli/sandbox-shape.ts';
 import { FAULTS } from './faults/catalogue.ts';
 import {
   LATENCY_SHAPE,
-  latencySpec,
   RATE_LIMIT_SHAPE,
-  rateLimitSpec,
   SANDBOX_TARGET_FILE,
   type SandboxOptions,
 } from '../lib/target/sandbox-options.ts';
 
+/** A size or a seed: resolveOptions (lib/target/sandbox-options.ts) bounds each. */
+const NUMBER = nonNegativeNumber;
+
 export const SANDBOX_OPTIONS = withTwinPrefix(
   {
-    port: { value: 'N', default: '0', help: 'port to listen on; 0 picks a free one' },
+    port: { value: 'N', default: '0', kind: NUMBER, help: 'port to listen on; 0 picks a free one' },
     host: { value: 'HOST', default: '127.0.0.1', help: 'address to listen on' },
-    seed: { value: 'N', default: '1', help: 'seed of the generated data' },
-    orders: { value: 'N', default: '5000', help: 'orders across all tenants, up to 1000000' },
-    'menu-items': { value: 'N', default: '300', help: 'menu items per tenant' },
-    tenants: { value: 'N', default: '3', help: 'tenants, 2 to 26' },
-    fault: { value: 'NAME', multiple: true, help: 'switch a fault on; repeatable (see --list-faults)' },
+    seed: { value: 'N', default: '1', kind: NUMBER, help: 'seed of the generated data' },
+    orders: { value: 'N', default: '5000', kind: NUMBER, help: 'orders across all tenants, up to 1000000' },
+    'menu-items': { value: 'N', default: '300', kind: NUMBER, help: 'menu items per tenant' },
+    tenants: { value: 'N', default: '3', kind: NUMBER, help: 'tenants, 2 to 26' },
+    fault: { ...SHAPE_OPTIONS.fault, help: 'switch a fault on; repeatable (see --list-faults)' },
     'rate-limit': {
-      value: 'SPEC',
+      ...SHAPE_OPTIONS['rate-limit'],
       defaultIs: 'perKey=1000,perTenant=3000,window=1s',
       help: RATE_LIMIT_SHAPE,
     },
-    churn: { value: 'N', default: '0', help: 'background data changes per second; 0 is quiescent' },
+    churn: { ...SHAPE_OPTIONS.churn, help: 'background data changes per second; 0 is quiescent' },
     latency: {
-      value: 'SPEC',
+      ...SHAPE_OPTIONS.latency,
       defaultIs: 'none',
       help: `${LATENCY_SHAPE}:\nevery request waits fixed, a ratio of them tail more`,
     },
@@ -65,7 +61,6 @@ for it, so the harness drives it exactly as it drives staging. Runs until SIGINT
 });
 
 type Env = Record<string, string | undefined>;
-type Flag = keyof typeof SANDBOX_OPTIONS;
 
 /** The environment with each older SANDBOX_<NAME> read as its HARNESS_SANDBOX_<NAME> when that is unset. */
 function withOlderTwins(env: Env): Env {
@@ -76,37 +71,23 @@ function withOlderTwins(env: Env): Env {
   return { ...env, ...Object.fromEntries<string | undefined>(older) };
 }
 
-function numberSetting(flags: FlagValues, env: Env, name: Flag): number | undefined {
-  const raw = optionText(SANDBOX_OPTIONS, flags, env, name);
-  if (raw === undefined) return undefined;
-  if (!/^\d+(\.\d+)?$/.test(raw))
-    throw new HarnessError(
-      `--${name}: "${raw}" is not valid; expected ${raw.trim().startsWith('-') ? 'a number, 0 or more (not negative)' : 'a number'}`,
-    );
-  return Number(raw);
-}
-
 /** The sandbox's options from its flags, each with its environment twin (flag > environment). */
 export function sandboxOptionsFromFlags(flags: FlagValues, processEnv: Env = process.env): SandboxOptions {
   const env = withOlderTwins(processEnv);
-  const setting = (name: Flag) => optionText(SANDBOX_OPTIONS, flags, env, name);
-  const rateLimit = setting('rate-limit');
-  const latency = setting('latency');
+  const read = readerOf(SANDBOX_OPTIONS, flags, env);
+  const shape = readShape(SANDBOX_OPTIONS, flags, env);
   return {
-    port: numberSetting(flags, env, 'port'),
-    host: setting('host'),
-    seed: numberSetting(flags, env, 'seed'),
-    orders: numberSetting(flags, env, 'orders'),
-    menuItemsPerTenant: numberSetting(flags, env, 'menu-items'),
-    tenants: numberSetting(flags, env, 'tenants'),
-    faults: optionList(SANDBOX_OPTIONS, flags, env, 'fault').flatMap((names) =>
-      names.split(',').filter(Boolean),
-    ),
-    churn: numberSetting(flags, env, 'churn'),
-    apiKeyBrand: setting('api-key-brand'),
-    targetPath: setting('target-out') ?? SANDBOX_TARGET_FILE,
-    rateLimit: rateLimit === undefined ? undefined : rateLimitSpec(rateLimit),
-    latency: latency === undefined ? undefined : latencySpec(latency),
+    ...shape.sandbox,
+    port: read.value('port'),
+    host: read.value('host'),
+    seed: read.value('seed'),
+    orders: read.value('orders'),
+    menuItemsPerTenant: read.value('menu-items'),
+    tenants: read.value('tenants'),
+    faults: shape.faults,
+    churn: read.value('churn'),
+    apiKeyBrand: read.value('api-key-brand'),
+    targetPath: read.value('target-out'),
   };
 }
 

@@ -4,7 +4,7 @@
  * reports/bench/<time>.json (and latest.json) and prints a table. See docs/bench.md.
  */
 import path from 'node:path';
-import { selectSections, SECTIONS } from '../bench/registry.ts';
+import { benchOptions, BENCH_OPTIONS } from '../bench/options.ts';
 import { runBench } from '../bench/run.ts';
 import { writeReport } from '../bench/report-file.ts';
 import { renderMarkdownTable, renderTextTable } from '../bench/table.ts';
@@ -12,7 +12,6 @@ import { makeFolder } from '../lib/adapters/node-run-dir.ts';
 import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
 import { reportLine } from '../lib/cli/run-lines.ts';
 import { renderHelp } from '../lib/cli/help.ts';
-import { optionValue, type OptionTable } from '../lib/cli/options.ts';
 import { provideSandbox } from '../lib/target/sandbox.ts';
 import { SANDBOX } from '../sandbox/start.ts';
 import { provideProperties } from '../lib/props/registry.ts';
@@ -22,21 +21,6 @@ import { SCENARIOS } from '../scenarios/index.ts';
 
 /** Its files went straight into DIR; now, as every command's, into a folder of the reports dir. */
 const RETIRED = { out: '--reports-dir DIR: the report goes to DIR/bench/ (default reports/bench/)' };
-
-export const BENCH_OPTIONS = {
-  quick: {
-    env: false,
-    help: "every section, shorter runs and smaller data: ~25 min on 2 busy cores\n(46 min at most: the sum of the sections' quick budgets)",
-  },
-  only: {
-    value: 'NAME',
-    multiple: true,
-    env: false,
-    help: `run only this section (repeatable): ${SECTIONS.map((section) => section.name).join(', ')}`,
-  },
-  'reports-dir': { value: 'DIR', default: 'reports', help: 'the JSON report goes to DIR/bench/' },
-  markdown: { env: false, help: 'print the table as Markdown (for docs/bench.md)' },
-} as const satisfies OptionTable;
 
 const USAGE = renderHelp({
   usage: ['npm run bench -- [options]'],
@@ -50,8 +34,7 @@ same run, never asserted. Writes reports/bench/<time>.json (and latest.json) and
 
 async function main(): Promise<number> {
   const flags = parseFlags(BENCH_OPTIONS, USAGE, { retired: RETIRED });
-  const sections = selectSections(flags.only);
-  const reportsDir = optionValue(BENCH_OPTIONS, flags, process.env, 'reports-dir') ?? 'reports';
+  const { sections, reportsDir } = benchOptions(flags, process.env);
   const command = [
     'npm run bench',
     ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : []),
@@ -60,7 +43,7 @@ async function main(): Promise<number> {
   // Before the minutes of measuring: a file where the report's folder must be is said now.
   const outDir = path.resolve(reportsDir, 'bench');
   await makeFolder(outDir);
-  const report = await runBench({ sections, quick: flags.quick ?? false, command, log });
+  const report = await runBench({ sections, quick: flags.quick ?? false, reportsDir, command, log });
   const file = writeReport(report, outDir);
   console.log(flags.markdown ? renderMarkdownTable(report) : renderTextTable(report));
   console.log(`\n${reportLine(file)}`);

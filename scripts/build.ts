@@ -10,37 +10,28 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildEngine, ENGINE_DIR, ENGINE_PACKAGE } from '../lib/load/artillery/build-engine.ts';
+import { buildEngine, ENGINE_PACKAGE } from '../lib/load/artillery/build-engine.ts';
 import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
 import { renderHelp } from '../lib/cli/help.ts';
-import type { OptionTable } from '../lib/cli/options.ts';
+import { BUILD_OPTIONS, buildOptions } from '../lib/load/artillery/build-options.ts';
 import { OPENAPI_FILE, openApiJson } from '../lib/contract/openapi.ts';
-
-const OPTIONS = {
-  'out-dir': {
-    value: 'DIR',
-    env: false,
-    default: path.relative(process.cwd(), ENGINE_DIR) || ENGINE_DIR,
-    help: 'where the engine package goes',
-  },
-} as const satisfies OptionTable;
+import { PROJECT_ROOT } from '../lib/project-root.ts';
 
 const USAGE = renderHelp({
   usage: ['npm run build -- [options]'],
   about: `Bundles the harness's Artillery engine (every scenario with the one walk and the checks) with
 esbuild, and rewrites ${OPENAPI_FILE} from lib/contract. Load commands build the engine before each
 run; this is for looking at the bundle or shipping it, and for committing the OpenAPI document.`,
-  options: OPTIONS,
+  options: BUILD_OPTIONS,
   examples: ['npm run build', 'npm run build -- --out-dir /tmp/engine'],
   exitCodes: '0 built, 2 usage or build error.',
 });
 
 async function main(): Promise<number> {
-  const flags = parseFlags(OPTIONS, USAGE);
-  const dir = await buildEngine(flags['out-dir'] ? path.resolve(flags['out-dir']) : undefined);
+  const dir = await buildEngine(buildOptions(parseFlags(BUILD_OPTIONS, USAGE), process.env).outDir);
   console.log(`built ${path.join(dir, ENGINE_PACKAGE, 'index.js')}`);
   // The committed document lives at the project root, wherever the command is run from.
-  writeFileSync(new URL(`../${OPENAPI_FILE}`, import.meta.url), openApiJson());
+  writeFileSync(path.join(PROJECT_ROOT, OPENAPI_FILE), openApiJson());
   console.log(`wrote ${OPENAPI_FILE}`);
   return EXIT.pass;
 }

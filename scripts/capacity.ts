@@ -12,7 +12,12 @@ import { kneeLine, onsetLines, stepTable, verdictText } from '../lib/capacity/ta
 import { judgeStep, type Objective } from '../lib/capacity/objective.ts';
 import type { StepStats } from '../lib/capacity/step-stats.ts';
 import { announceTarget, parseFlags, runCli } from '../lib/cli/cli.ts';
-import { CAPACITY_OPTIONS, CAPACITY_USAGE, capacityOptions } from '../lib/capacity/options.ts';
+import {
+  CAPACITY_OPTIONS,
+  CAPACITY_RETIRED_FLAGS,
+  CAPACITY_USAGE,
+  capacityOptions,
+} from '../lib/capacity/options.ts';
 import { runCapacity } from '../lib/capacity/run.ts';
 import { provideSandbox } from '../lib/target/sandbox.ts';
 import { SANDBOX } from '../sandbox/start.ts';
@@ -25,7 +30,10 @@ const progress = (objective: Objective) => (stats: StepStats) =>
   );
 
 async function main(): Promise<number> {
-  const options = capacityOptions(parseFlags(CAPACITY_OPTIONS, CAPACITY_USAGE), process.env);
+  const options = capacityOptions(
+    parseFlags(CAPACITY_OPTIONS, CAPACITY_USAGE, { retired: CAPACITY_RETIRED_FLAGS }),
+    process.env,
+  );
   console.log(`artillery ${resolveArtillery().version}`);
   const result = await runCapacity(options, progress(options.objective), announceTarget);
   console.log(

@@ -4,16 +4,14 @@
  * refused (lib/process/licences.ts), naming each one.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
 import { renderHelp } from '../lib/cli/help.ts';
 import { INSTALL_ROOTS, licenceReport } from '../lib/process/licences.ts';
-
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
+import { PROJECT_ROOT } from '../lib/project-root.ts';
 
 const USAGE = renderHelp({
   usage: ['npx tsx scripts/check-licences.ts'],
-  about: `Reads every package.json under ${INSTALL_ROOTS.map((dir) => path.relative(ROOT, dir)).join(', ')}:
+  about: `Reads every package.json under ${INSTALL_ROOTS.map((dir) => path.relative(PROJECT_ROOT, dir)).join(', ')}:
 prints the count per licence and fails if any licence is refused (AGPL, SSPL, Business Source,
 commercial, UNLICENSED, SEE LICENSE IN a text that is not open source).`,
   options: {},

@@ -4,16 +4,12 @@
  * Exit codes: 0 pass, 1 a check or threshold failed, 2 usage or setup error.
  */
 import { announceTarget, EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
-import { optionList, optionText, optionValue } from '../lib/cli/options.ts';
-import { GATE_OPTIONS } from '../lib/gate/options.ts';
-import { selectLoads } from '../lib/gate/plan.ts';
+import { GATE_OPTIONS, gateOptions } from '../lib/gate/options.ts';
 import { failureLines } from '../lib/gate/console.ts';
 import { runGate } from '../lib/gate/run.ts';
 import { renderHelp } from '../lib/cli/help.ts';
 import { reportLine, verdictLine } from '../lib/cli/run-lines.ts';
-import { resolveMargins, RETIRED_MARGIN_FLAGS } from '../lib/report/baseline-options.ts';
-import { resolvePublish } from '../lib/load/publish.ts';
-import { resolveRunOptions } from '../properties/options.ts';
+import { RETIRED_MARGIN_FLAGS } from '../lib/report/baseline-options.ts';
 import { provideSandbox } from '../lib/target/sandbox.ts';
 import { SANDBOX } from '../sandbox/start.ts';
 import { provideProperties } from '../lib/props/registry.ts';
@@ -40,28 +36,7 @@ const say = (line: string) => console.log(line);
 
 async function main(): Promise<number> {
   const flags = parseFlags(GATE_OPTIONS, USAGE, { retired: RETIRED_MARGIN_FLAGS });
-  const env = process.env;
-  const baselineFile = flags.baseline;
-  const { summary, paths } = await runGate(
-    {
-      targetFile: optionText(GATE_OPTIONS, flags, env, 'target') ?? '',
-      faults: optionList(GATE_OPTIONS, flags, env, 'fault'),
-      loads: selectLoads(flags.load ?? []),
-      publish: resolvePublish(optionText(GATE_OPTIONS, flags, env, 'publish'), env),
-      properties: resolveRunOptions({ flags, env }),
-      reportsDir: optionValue(GATE_OPTIONS, flags, env, 'reports-dir') ?? 'reports',
-      ...(baselineFile
-        ? {
-            baseline: {
-              file: baselineFile,
-              margins: resolveMargins({ flags, env }),
-            },
-          }
-        : {}),
-    },
-    say,
-    announceTarget,
-  );
+  const { summary, paths } = await runGate(gateOptions(flags, process.env), say, announceTarget);
   for (const line of failureLines(summary)) say(line);
   say(verdictLine(summary));
   say(reportLine(paths.html));

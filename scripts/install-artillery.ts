@@ -4,27 +4,16 @@
  * install: when Artillery cannot be had, it says how to get it in one line, and every command
  * that needs Artillery later fails with a line of its own (lib/process/artillery.ts).
  */
-import { HarnessError } from '../lib/errors.ts';
 import { ensureArtillery } from '../lib/process/artillery-install.ts';
 import { EXIT, describeError, parseFlags } from '../lib/cli/cli.ts';
 import { renderHelp } from '../lib/cli/help.ts';
-import { optionSwitch, optionText, type OptionTable } from '../lib/cli/options.ts';
-
-const OPTIONS = {
-  force: { env: 'ARTILLERY_INSTALL_FORCE', help: 'reinstall even if they are there (the variable: 1)' },
-  timeout: {
-    value: 'SECONDS',
-    env: 'ARTILLERY_INSTALL_TIMEOUT',
-    default: '600',
-    help: 'limit for each npm ci',
-  },
-} as const satisfies OptionTable;
+import { INSTALL_OPTIONS, installOptions } from '../lib/process/install-options.ts';
 
 const USAGE = renderHelp({
   usage: ['npx tsx scripts/install-artillery.ts [options]'],
   about: `Installs the Artillery and the Node 22 pinned in tools/artillery/ with npm ci, unless they are
 there (npm install runs it as postinstall; it never fails the install for a network problem).`,
-  options: OPTIONS,
+  options: INSTALL_OPTIONS,
   examples: [
     'npx tsx scripts/install-artillery.ts',
     'npx tsx scripts/install-artillery.ts --force --timeout 900',
@@ -35,12 +24,7 @@ there (npm install runs it as postinstall; it never fails the install for a netw
 const say = (line: string) => console.log(`artillery: ${line}`);
 
 function readOptions(): { force: boolean; timeoutMs: number } {
-  const values = parseFlags(OPTIONS, USAGE);
-  const timeout = optionText(OPTIONS, values, process.env, 'timeout') ?? '600';
-  const timeoutSeconds = Number(timeout);
-  if (!(timeoutSeconds > 0))
-    throw new HarnessError(`--timeout / ARTILLERY_INSTALL_TIMEOUT must be seconds > 0, got "${timeout}"`);
-  return { force: optionSwitch(OPTIONS, values, process.env, 'force'), timeoutMs: timeoutSeconds * 1000 };
+  return installOptions(parseFlags(INSTALL_OPTIONS, USAGE), process.env);
 }
 
 async function main(): Promise<void> {

@@ -4,7 +4,8 @@
  * and where the reports went. Exit codes: 0 every check and threshold held, 1 a check or threshold
  * failed, 2 usage or setup error (including a generator that could not keep its schedule).
  */
-import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
+import { announceTarget, EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
+import { readerOf } from '../lib/cli/read.ts';
 import { reportLine, targetLine, verdictLine } from '../lib/cli/run-lines.ts';
 import { resolveArtillery } from '../lib/process/artillery.ts';
 import { HarnessError } from '../lib/errors.ts';
@@ -15,7 +16,6 @@ import {
   LOAD_RETIRED_FLAGS,
   LOAD_USAGE,
   optionsFromFlags,
-  positiveInteger,
 } from '../lib/load/run/options.ts';
 import { prepareDistributedLoad } from '../lib/load/run/distributed.ts';
 import { judgeReport } from '../lib/load/run/judge-report.ts';
@@ -62,7 +62,7 @@ async function dryRun(
     throw new HarnessError(
       '--publish does not go with --platform yet: the distributed script has no publish-metrics entry',
     );
-  const count = positiveInteger('count', flags.count, 1000) ?? 2;
+  const count = readerOf(LOAD_OPTIONS, flags, process.env).value('count');
   const plan = await prepareDistributedLoad(options, platform, count, {
     ...(flags.region ? { region: flags.region } : {}),
   });
@@ -95,7 +95,7 @@ async function main(): Promise<number> {
     ...options,
     echo: false,
     progress: (line) => console.log(`  ${line}`),
-    onTarget: (target) => console.log(targetLine(target)),
+    onOpened: announceTarget,
   });
   printResult(result);
   return result.exitCode === 0 ? EXIT.pass : result.exitCode;

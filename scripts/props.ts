@@ -6,14 +6,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { announceTarget, EXIT, parseFlags, runCli, useRedactor, type OnOpened } from '../lib/cli/cli.ts';
-import { integerOption, resolveOption } from '../lib/cli/flags.ts';
-import { optionList, optionText, optionValue } from '../lib/cli/options.ts';
-import { PROPS_OPTIONS } from '../lib/props/options.ts';
+import { PROPS_OPTIONS, propsOptions } from '../lib/props/options.ts';
 import { renderHelp } from '../lib/cli/help.ts';
 import { reportLine, shownPath, targetLine, verdictLine } from '../lib/cli/run-lines.ts';
 import { runMatrixReport, runProps } from '../lib/props/run.ts';
 import { propertiesMarkdown } from '../properties/listing.ts';
-import { resolveRunOptions } from '../properties/options.ts';
 import { noteLines, resultLines } from '../lib/props/report.ts';
 import { provideSandbox } from '../lib/target/sandbox.ts';
 import { SANDBOX } from '../sandbox/start.ts';
@@ -35,15 +32,18 @@ line per property; writes reports/<run-id>/{summary.json,junit.xml,report.html,p
 
 async function main(): Promise<number> {
   const flags = parseFlags(PROPS_OPTIONS, USAGE);
-  const env = process.env;
-  const options = resolveRunOptions({ flags, env });
+  const { options, ...run } = propsOptions(flags, process.env);
   if (flags.matrix) {
-    const { markdown, holds } = await runMatrixReport(options, flags.full === true, (row) =>
-      console.log(
-        `${row.verdict.toUpperCase().padEnd(6)} ${row.fault}${row.caughtBy ? ` by ${row.caughtBy.property}` : ''}`,
-      ),
+    const { markdown, holds, file } = await runMatrixReport(
+      options,
+      { full: flags.full === true, reportsDir: run.reportsDir },
+      (row) =>
+        console.log(
+          `${row.verdict.toUpperCase().padEnd(6)} ${row.fault}${row.caughtBy ? ` by ${row.caughtBy.property}` : ''}`,
+        ),
     );
     console.log(`\n${markdown}`);
+    console.log(`matrix: ${shownPath(file)} (to refresh the docs: cp ${shownPath(file)} docs/matrix.md)`);
     return holds ? EXIT.pass : EXIT.checksFailed;
   }
   const properties = selectProperties(flags.property ?? []);
@@ -51,7 +51,6 @@ async function main(): Promise<number> {
     console.log(propertiesMarkdown(properties));
     return EXIT.pass;
   }
-  const targetFile = optionText(PROPS_OPTIONS, flags, env, 'target') ?? '';
   // With --json, stdout is the JSON alone: the target line goes to stderr.
   const onOpened: OnOpened = flags.json
     ? (redact, target) => {
@@ -60,14 +59,7 @@ async function main(): Promise<number> {
       }
     : announceTarget;
   const { artifacts, report, failed, summary, results } = await runProps(
-    {
-      targetFile,
-      faults: optionList(PROPS_OPTIONS, flags, env, 'fault'),
-      churn: resolveOption(integerOption('churn', 0, 0, 10_000), PROPS_OPTIONS, { flags, env }),
-      properties,
-      options,
-      reportsDir: optionValue(PROPS_OPTIONS, flags, env, 'reports-dir') ?? 'reports',
-    },
+    { ...run, properties, options },
     (result) => {
       if (!flags.json) console.log(resultLines(result));
     },

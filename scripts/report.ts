@@ -3,13 +3,12 @@
  * checks), optionally compares the run with a baseline, or prints the OpenAPI document.
  */
 import { openApiDocument } from '../lib/contract/openapi.ts';
-import { resolveMargins, RETIRED_MARGIN_FLAGS } from '../lib/report/baseline-options.ts';
+import { RETIRED_MARGIN_FLAGS } from '../lib/report/baseline-options.ts';
 import { rerenderReport } from '../lib/report/rerender.ts';
 import { listRuns, runLines } from '../lib/report/runs-index.ts';
 import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
 import { renderHelp } from '../lib/cli/help.ts';
-import { optionText, optionValue } from '../lib/cli/options.ts';
-import { DEFAULT_FROM, REPORT_OPTIONS } from '../lib/report/options.ts';
+import { REPORT_OPTIONS, reportOptions } from '../lib/report/options.ts';
 import { reportLine, shownPath } from '../lib/cli/run-lines.ts';
 
 const USAGE = renderHelp({
@@ -37,17 +36,15 @@ async function main(): Promise<number> {
     console.log(JSON.stringify(openApiDocument(), null, 2));
     return EXIT.pass;
   }
+  const { from, reportsDir, baseline } = reportOptions(flags, process.env);
   if (flags.list) {
-    const reportsDir = optionText(REPORT_OPTIONS, flags, process.env, 'reports-dir') ?? 'reports';
     for (const line of runLines(await listRuns(reportsDir), shownPath(reportsDir))) console.log(line);
     return EXIT.pass;
   }
-  const from = flags.from ?? DEFAULT_FROM;
-  const margins = resolveMargins({ flags, env: process.env });
   const { summary, paths, regressions, uncompared } = await rerenderReport({
     from,
-    reportsDir: optionValue(REPORT_OPTIONS, flags, process.env, 'reports-dir') ?? 'reports',
-    ...(flags.baseline ? { baseline: { file: flags.baseline, margins } } : {}),
+    reportsDir,
+    ...(baseline ? { baseline } : {}),
   });
   console.log(`junit: ${shownPath(paths.junit)}`);
   if (uncompared > 0)

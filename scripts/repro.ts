@@ -7,13 +7,16 @@
 import path from 'node:path';
 import { announceTarget, parseFlags, runCli } from '../lib/cli/cli.ts';
 import { reportLine, shownPath, verdictLine } from '../lib/cli/run-lines.ts';
-import { REPRO_OPTIONS, REPRO_USAGE, reproOptions } from '../lib/repro/options.ts';
+import { REPRO_OPTIONS, REPRO_RETIRED_FLAGS, REPRO_USAGE, reproOptions } from '../lib/repro/options.ts';
 import { runRepro } from '../lib/repro/run.ts';
 import { provideSandbox } from '../lib/target/sandbox.ts';
 import { SANDBOX } from '../sandbox/start.ts';
 
 async function main(): Promise<number> {
-  const options = reproOptions(parseFlags(REPRO_OPTIONS, REPRO_USAGE), process.env);
+  const options = reproOptions(
+    parseFlags(REPRO_OPTIONS, REPRO_USAGE, { retired: REPRO_RETIRED_FLAGS }),
+    process.env,
+  );
   console.log(`seed ${options.seed}`);
   const result = await runRepro(options, announceTarget);
   console.log(`replayed with ${result.credential}`);

@@ -6,17 +6,17 @@
  * time, so their seconds are those of a shared machine. --quick runs one fault of each kind (page
  * content, status, error body, load only), as `npm test` does.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Summary } from '../../lib/report/model.ts';
 import { spawnBounded } from '../../lib/process/spawn-bounded.ts';
+import { PROJECT_ROOT } from '../../lib/project-root.ts';
+import { readSummaryFile } from '../../lib/report/read.ts';
 import { FAULTS } from '../../sandbox/faults/catalogue.ts';
 import { absoluteFigure, ratioFigure, type SectionTable } from '../report.ts';
 import type { BenchContext, BenchSection } from '../section.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const GATE_SCRIPT = path.join(ROOT, 'scripts', 'gate.ts');
+const GATE_SCRIPT = path.join(PROJECT_ROOT, 'scripts', 'gate.ts');
 const GATE_TIMEOUT_MS = 5 * 60_000;
 const REPORTS = ['summary.json', 'junit.xml', 'report.html'] as const;
 
@@ -64,7 +64,7 @@ export async function gateWith(
   const run = await spawnBounded({
     cmd: process.execPath,
     args: ['--import', 'tsx', GATE_SCRIPT, ...args, '--reports-dir', reportsDir],
-    cwd: ROOT,
+    cwd: PROJECT_ROOT,
     env: process.env,
     timeoutMs: GATE_TIMEOUT_MS,
   });
@@ -72,7 +72,7 @@ export async function gateWith(
   const reports = REPORTS.every((file) => existsSync(path.join(latest, file)));
   const summaryFile = path.join(latest, 'summary.json');
   const summary = existsSync(summaryFile)
-    ? (JSON.parse(readFileSync(summaryFile, 'utf8')) as Summary)
+    ? await readSummaryFile(summaryFile, 'the gate summary')
     : undefined;
   const exitCode = run.timedOut ? null : run.exitCode;
   const held = fault === 'clean' ? exitCode === 0 : exitCode === 1 && reports;

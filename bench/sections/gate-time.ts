@@ -1,29 +1,32 @@
 /**
- * Section 7: how long the default gate (`npm start`) takes, split by the stages it reports in
- * reports/latest/summary.json. --quick does not run the gate: it reads the last gate run's summary
- * when there is one (and says so), since a gate run alone takes longer than the quick bench.
+ * Section 7: how long the default gate (`npm start`) takes, split by the stages its summary.json
+ * reports. The gate it runs writes into the bench's work folder, nowhere else. --quick does not run
+ * the gate: it reads the last gate run of the reports folder the bench was given
+ * (`<reports-dir>/latest-gate`) when there is one (and says so), since a gate run alone takes
+ * longer than the quick bench.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Summary } from '../../lib/report/model.ts';
+import { readSummaryFile } from '../../lib/report/read.ts';
 import { spawnBounded } from '../../lib/process/spawn-bounded.ts';
+import { PROJECT_ROOT } from '../../lib/project-root.ts';
 import { absoluteFigure, ratioFigure, type Figure } from '../report.ts';
 import type { BenchContext, BenchSection, SectionOutcome } from '../section.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const GATE_SCRIPT = path.join(ROOT, 'scripts', 'gate.ts');
-const LATEST_SUMMARY = path.join(ROOT, 'reports', 'latest', 'summary.json');
+const GATE_SCRIPT = path.join(PROJECT_ROOT, 'scripts', 'gate.ts');
 const GATE_TIMEOUT_MS = 8 * 60_000;
 
-async function readGateSummary(): Promise<Summary | string> {
-  if (!existsSync(LATEST_SUMMARY)) return 'the gate wrote no reports/latest/summary.json';
-  const { validateSummary } = await import('../../lib/report/validate.ts');
-  const result = validateSummary(JSON.parse(readFileSync(LATEST_SUMMARY, 'utf8')));
-  if (!result.ok) return `reports/latest/summary.json does not validate: ${result.problems[0] ?? ''}`;
-  if (result.summary.command !== 'gate')
-    return `reports/latest/summary.json is from "${result.summary.command}", not the gate`;
-  return result.summary;
+/** The gate run in `folder` (its summary.json), or why there is none. */
+async function readGateSummary(folder: string): Promise<Summary | string> {
+  const file = path.join(folder, 'summary.json');
+  if (!existsSync(file)) return `there is no ${file}`;
+  try {
+    const summary = await readSummaryFile(file, 'the last gate run');
+    return summary.command === 'gate' ? summary : `${file} is from "${summary.command}", not the gate`;
+  } catch (error) {
+    return (error as Error).message;
+  }
 }
 
 function figures(summary: Summary, wallMs: number, provenance: string): Figure[] {
@@ -47,22 +50,23 @@ function figures(summary: Summary, wallMs: number, provenance: string): Figure[]
 
 async function runGate(context: BenchContext): Promise<SectionOutcome> {
   context.log('gate: running the default gate (npm start)');
+  const reportsDir = path.join(context.workDir, 'gate-reports');
   const run = await spawnBounded({
     cmd: process.execPath,
-    args: ['--import', 'tsx', GATE_SCRIPT],
-    cwd: ROOT,
+    args: ['--import', 'tsx', GATE_SCRIPT, '--reports-dir', reportsDir],
+    cwd: PROJECT_ROOT,
     env: process.env,
     timeoutMs: GATE_TIMEOUT_MS,
   });
   if (run.timedOut) throw new Error(`the gate did not finish within ${GATE_TIMEOUT_MS / 60_000} minutes`);
-  const summary = await readGateSummary();
+  const summary = await readGateSummary(path.join(reportsDir, 'latest'));
   if (typeof summary === 'string') throw new Error(summary);
   const details = { exitCode: run.exitCode, wallMs: run.durationMs, stages: summary.stages };
   return { status: 'ok', figures: figures(summary, run.durationMs, `exit code ${run.exitCode}`), details };
 }
 
-async function lastGateRun(): Promise<SectionOutcome> {
-  const summary = await readGateSummary();
+async function lastGateRun(context: BenchContext): Promise<SectionOutcome> {
+  const summary = await readGateSummary(path.join(context.reportsDir, 'latest-gate'));
   if (typeof summary === 'string')
     return {
       status: 'skipped',
@@ -84,6 +88,6 @@ export const gateTime: BenchSection = {
   budgetMs: (quick) => (quick ? 10_000 : GATE_TIMEOUT_MS + 30_000),
   async run(context) {
     if (!existsSync(GATE_SCRIPT)) return { status: 'skipped', reason: 'scripts/gate.ts has not landed yet' };
-    return context.quick ? lastGateRun() : runGate(context);
+    return context.quick ? lastGateRun(context) : runGate(context);
   },
 };

@@ -7,7 +7,6 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openApiDocument } from '../../lib/contract/openapi.ts';
 import { createRedactor } from '../../lib/redact.ts';
 import { resolveInlineTarget, targetSecrets } from '../../lib/target/target.ts';
@@ -28,8 +27,8 @@ import { runSchemathesis, type PeerRun } from '../peer/run.ts';
 import { absoluteFigure, ratioFigure, type Figure } from '../report.ts';
 import type { BenchContext, BenchSection, SectionOutcome } from '../section.ts';
 import { detectFaults } from './detection.ts';
+import { PROJECT_ROOT } from '../../lib/project-root.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SEED = 1;
 /**
  * Test cases per operation and phase. A fixed count, not `--max-time`: on a shared machine a 12 s
@@ -138,7 +137,7 @@ function notes(tool: PeerTool, quick: boolean): string[] {
 }
 
 async function measure(context: BenchContext): Promise<SectionOutcome> {
-  const lookup = await ensureSchemathesis(ROOT, context.log);
+  const lookup = await ensureSchemathesis(PROJECT_ROOT, context.log);
   if (!lookup.ok) return { status: 'skipped', reason: lookup.reason };
   const tool = lookup.tool;
   const harness = await detectFaults(context);

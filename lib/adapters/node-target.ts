@@ -3,7 +3,10 @@ import { HarnessError } from '../errors.ts';
 import { resolveTarget, type Target } from '../target/target.ts';
 import { readJsonFile } from './node-json-file.ts';
 
-export async function loadTargetFile(path: string, env: Record<string, string | undefined>): Promise<Target> {
+type Env = Record<string, string | undefined>;
+
+/** The target file resolved, and its JSON as read (the load engine gets it as it is), in one read. */
+export async function readTargetFile(path: string, env: Env): Promise<{ target: Target; json: unknown }> {
   const json = await readJsonFile(path, {
     what: 'target file',
     unreadable: 'check the path given to --target',
@@ -11,5 +14,9 @@ export async function loadTargetFile(path: string, env: Record<string, string | 
   });
   const result = resolveTarget(json, env);
   if (!result.ok) throw new HarnessError(result.problems.map((problem) => `${path} ${problem}`).join('\n'));
-  return result.target;
+  return { target: result.target, json };
 }
+
+/** The target file resolved: its keys read from `env`, one clear line per problem. */
+export const loadTargetFile = async (path: string, env: Env): Promise<Target> =>
+  (await readTargetFile(path, env)).target;

@@ -5,8 +5,7 @@
  * environment and reads the keys it names from its own environment, so the harness never writes
  * a key to disk.
  */
-import { readFile } from 'node:fs/promises';
-import { loadTargetFile } from './node-target.ts';
+import { readTargetFile } from './node-target.ts';
 import { HarnessError } from '../errors.ts';
 import { loadRefusal } from '../target/loopback.ts';
 import { resolveInlineTarget, type Target } from '../target/target.ts';
@@ -60,9 +59,11 @@ export async function openTarget(source: TargetSource): Promise<OpenedTarget> {
   if (file === undefined || file === '') return startSandboxTarget([...faults], source.sandbox ?? {});
   if (faults.length > 0)
     throw new HarnessError('--fault switches a sandbox fault on; it cannot be used with --target');
-  const target = await loadTargetFile(file, source.env ?? process.env);
+  // One read: the file resolved and, for the engine, the JSON it held (not a second read that
+  // could see another file).
+  const { target, json } = await readTargetFile(file, source.env ?? process.env);
   const refusal = source.forLoad ? loadRefusal(target) : null;
   if (refusal) throw new HarnessError(refusal);
-  const fileJson = await readFile(file, 'utf8');
+  const fileJson = JSON.stringify(json);
   return { target, fileJson, file, faults: [], sandbox: false, close: async () => {} };
 }

@@ -45,7 +45,7 @@ function boundAdvice(answer: CapacityAnswer, shape: RunShape): string[] {
   }
   if (shape.stoppedBy === 'time-budget')
     return [
-      `raise --time-budget or --step: the time budget ended the run while steps still met the objective`,
+      `raise --run-budget or --step: the time budget ended the run while steps still met the objective`,
     ];
   if (shape.stoppedBy === 'error')
     return ['run again: a step could not run, and every step before it met the objective'];

@@ -4,19 +4,14 @@
  */
 import { HarnessError } from '../errors.ts';
 import { renderHelp } from '../cli/help.ts';
-import { optionList, optionValue, type FlagValues, type OptionTable } from '../cli/options.ts';
+import { integer, numberAbove, percent, seconds } from '../cli/kinds.ts';
+import { REPORTS_DIR_OPTION, type FlagValues, type OptionTable } from '../cli/options.ts';
+import { readerOf, type Env } from '../cli/read.ts';
+import { readShape, refuseShapeWithTarget, SHAPE_OPTIONS } from '../cli/sandbox-shape.ts';
 import { DEFAULT_KNEE_RULE, type KneeRule } from './knee.ts';
 import { PUBLISH_KINDS, resolvePublish, type Publish } from '../load/publish.ts';
-import { flagInteger, flagPercent, flagSeconds } from '../cli/flags.ts';
 import { DEFAULT_OBJECTIVE, type Objective } from './objective.ts';
-import {
-  LATENCY_SHAPE,
-  latencySpec,
-  RATE_LIMIT_SHAPE,
-  rateLimitSpec,
-  type RateLimitOptions,
-  type SandboxOptions,
-} from '../target/sandbox-options.ts';
+import type { RateLimitOptions, SandboxOptions } from '../target/sandbox-options.ts';
 
 export interface CapacityOptions {
   /** A target file; without one a sandbox is started for the run. */
@@ -29,7 +24,7 @@ export interface CapacityOptions {
   maxRps: number;
   /** @default 10 */
   stepDurationS: number;
-  /** The whole run, every step included. @default 300 */
+  /** `--run-budget`: the whole run, every step included. @default 300 */
   timeBudgetS: number;
   knee: KneeRule;
   /** What a step must meet to count towards the capacity. */
@@ -41,7 +36,7 @@ export interface CapacityOptions {
   /** Sandbox only. */
   faults: string[];
   sandbox: SandboxOptions;
-  /** @default 'reports' */
+  /** @default DEFAULT_REPORTS_DIR (lib/paths.ts) */
   reportsDir: string;
   /** Where keys named by the target file are read. */
   env: Record<string, string | undefined>;
@@ -55,52 +50,73 @@ export interface CapacityOptions {
  */
 const CAPACITY_SANDBOX_LIMITS: RateLimitOptions = { perKey: 25, perTenant: 40, windowMs: 1000 };
 
+const RPS = integer(1, 100_000, 'requests per second');
+
 export const CAPACITY_OPTIONS = {
   target: {
     value: 'FILE',
     defaultIs: 'a sandbox',
     help: 'target file; without it a sandbox is started for the run',
   },
-  start: { value: 'RPS', default: '20', help: 'rate of the first step' },
-  step: { value: 'RPS', default: '20', help: 'added at each step' },
-  max: { value: 'RPS', default: '200', help: "highest rate; the target file's load.maxRps caps it" },
-  'step-duration': { value: 'D', default: '10s', help: 'length of each step, e.g. 10s' },
-  'time-budget': { value: 'D', default: '5m', help: 'the whole run at most, e.g. 5m' },
-  p95: { value: 'D', default: `${DEFAULT_OBJECTIVE.p95Ms}ms`, help: 'objective: p95 under this, e.g. 300ms' },
-  p99: { value: 'D', default: `${DEFAULT_OBJECTIVE.p99Ms}ms`, help: 'objective: p99 under this, e.g. 1s' },
+  start: { value: 'RPS', default: '20', kind: RPS, help: 'rate of the first step' },
+  step: { value: 'RPS', default: '20', kind: RPS, help: 'added at each step' },
+  max: {
+    value: 'RPS',
+    default: '200',
+    kind: RPS,
+    help: "highest rate; the target file's load.maxRps caps it",
+  },
+  'step-duration': { value: 'D', default: '10s', kind: seconds(), help: 'length of each step, e.g. 10s' },
+  'run-budget': { value: 'D', default: '5m', kind: seconds(), help: 'the whole run at most, e.g. 5m' },
+  p95: {
+    value: 'D',
+    default: `${DEFAULT_OBJECTIVE.p95Ms}ms`,
+    kind: seconds(),
+    help: 'objective: p95 under this, e.g. 300ms',
+  },
+  p99: {
+    value: 'D',
+    default: `${DEFAULT_OBJECTIVE.p99Ms}ms`,
+    kind: seconds(),
+    help: 'objective: p99 under this, e.g. 1s',
+  },
   'max-errors': {
     value: 'PCT',
     default: `${DEFAULT_OBJECTIVE.maxErrorRate * 100}%`,
+    kind: percent,
     help: 'objective: share of errors at most this, e.g. 0.1%;\nerrors: no response, a 5xx, any other non-2xx but 429',
   },
   'max-429': {
     value: 'PCT',
     default: `${DEFAULT_OBJECTIVE.max429Rate * 100}%`,
+    kind: percent,
     help: 'objective: share of 429s under this, e.g. 5%',
   },
   'expected-rate': {
     value: 'RPS',
     defaultIs: 'none',
+    kind: RPS,
     help: 'your production rate: prints the headroom, capacity / expected',
   },
   workers: {
     value: 'N',
     default: '1',
+    kind: integer(1, 64, 'a number of generator processes'),
     help: 'generator processes per step; add when a step is marked "not driven"',
   },
   'knee-factor': {
     value: 'K',
     default: `${DEFAULT_KNEE_RULE.p95Factor}`,
+    kind: numberAbove(1, '2'),
     help: 'a step whose p95 exceeds K x the baseline p95 bends',
   },
-  fault: { value: 'NAME', multiple: true, help: 'sandbox only: switch a fault on; repeatable' },
-  latency: { value: 'SPEC', help: `sandbox only: ${LATENCY_SHAPE}` },
+  fault: SHAPE_OPTIONS.fault,
+  latency: SHAPE_OPTIONS.latency,
   'rate-limit': {
-    value: 'SPEC',
+    ...SHAPE_OPTIONS['rate-limit'],
     defaultIs: `perKey=${CAPACITY_SANDBOX_LIMITS.perKey},perTenant=${CAPACITY_SANDBOX_LIMITS.perTenant}`,
-    help: `sandbox only: ${RATE_LIMIT_SHAPE}`,
   },
-  'reports-dir': { value: 'DIR', default: 'reports', help: 'where run folders go' },
+  'reports-dir': REPORTS_DIR_OPTION,
   publish: {
     value: 'KIND',
     help: `send the metrics on while each step runs: ${PUBLISH_KINDS.join(', ')}\n(settings from the environment, see docs/load.md, Publishing metrics)`,
@@ -123,85 +139,45 @@ it implies, and what to run next.`,
     '0 measured (whatever the curve or the capacity), 1 a page check failed under load, 2 usage or setup error.',
 });
 
-type Env = Record<string, string | undefined>;
-type Flag = keyof typeof CAPACITY_OPTIONS;
-/** The flag's text, else its twin's, else the table's default. */
-const text = (flags: FlagValues, env: Env, flag: Flag) => optionValue(CAPACITY_OPTIONS, flags, env, flag);
-const rps = <Fallback extends number | undefined>(
-  flag: Flag,
-  value: string | undefined,
-  fallback: Fallback,
-) => flagInteger(flag, value, fallback, [1, 100_000], 'requests per second');
+/** `--time-budget` is per property in gate and props; capacity's whole run has its own name. */
+export const CAPACITY_RETIRED_FLAGS = {
+  'time-budget': '--run-budget D, the whole run at most (--time-budget is per property, in gate and props)',
+};
 
-function factor(value: string | undefined): number {
-  if (value === undefined) return DEFAULT_KNEE_RULE.p95Factor;
-  const number = Number(value);
-  if (!Number.isFinite(number) || number <= 1)
-    throw new HarnessError(`--knee-factor: "${value}" is not valid; expected a number above 1, e.g. 2`);
-  return number;
-}
-
-const milliseconds = (flags: FlagValues, env: Env, flag: Flag, fallbackMs: number) =>
-  flagSeconds(flag, text(flags, env, flag), fallbackMs / 1000) * 1000;
-
-function objective(flags: FlagValues, env: Env): Objective {
-  return {
-    p95Ms: milliseconds(flags, env, 'p95', DEFAULT_OBJECTIVE.p95Ms),
-    p99Ms: milliseconds(flags, env, 'p99', DEFAULT_OBJECTIVE.p99Ms),
-    maxErrorRate: flagPercent('max-errors', text(flags, env, 'max-errors'), DEFAULT_OBJECTIVE.maxErrorRate),
-    max429Rate: flagPercent('max-429', text(flags, env, 'max-429'), DEFAULT_OBJECTIVE.max429Rate),
-  };
-}
-
-function sandboxOptions(flags: FlagValues, env: Env): SandboxOptions {
-  const latency = text(flags, env, 'latency');
-  const rateLimit = text(flags, env, 'rate-limit');
-  try {
-    return {
-      rateLimit: {
-        ...CAPACITY_SANDBOX_LIMITS,
-        ...(rateLimit ? rateLimitSpec(rateLimit) : {}),
-      },
-      ...(latency ? { latency: latencySpec(latency) } : {}),
-    };
-  } catch (error) {
-    throw new HarnessError((error as Error).message, { cause: error });
-  }
-}
+const RETIRED_VARIABLES = {
+  HARNESS_TIME_BUDGET:
+    "per property, in gate and props; capacity's whole run is HARNESS_RUN_BUDGET now (unset it here)",
+};
 
 /** CapacityOptions from parsed flags and the environment; one line on the first bad value. */
 export function capacityOptions(flags: FlagValues, env: Env): CapacityOptions {
-  const target = text(flags, env, 'target');
-  const faults = optionList(CAPACITY_OPTIONS, flags, env, 'fault');
-  const shapesSandbox = faults.length > 0 || text(flags, env, 'latency') || text(flags, env, 'rate-limit');
-  if (target !== undefined && shapesSandbox)
-    throw new HarnessError(
-      '--fault, --latency and --rate-limit shape the sandbox; they cannot go with --target',
-    );
+  const read = readerOf(CAPACITY_OPTIONS, flags, env, RETIRED_VARIABLES);
+  const target = read.value('target');
+  const shape = readShape(CAPACITY_OPTIONS, flags, env);
+  refuseShapeWithTarget(target, CAPACITY_OPTIONS, shape.given);
   const options: CapacityOptions = {
     target,
-    startRps: rps('start', text(flags, env, 'start'), 20),
-    stepRps: rps('step', text(flags, env, 'step'), 20),
-    maxRps: rps('max', text(flags, env, 'max'), 200),
-    stepDurationS: flagSeconds('step-duration', text(flags, env, 'step-duration'), 10),
-    timeBudgetS: flagSeconds('time-budget', text(flags, env, 'time-budget'), 300),
-    knee: { ...DEFAULT_KNEE_RULE, p95Factor: factor(text(flags, env, 'knee-factor')) },
-    objective: objective(flags, env),
-    workers: flagInteger(
-      'workers',
-      text(flags, env, 'workers'),
-      1,
-      [1, 64],
-      'a number of generator processes',
-    ),
-    faults,
-    sandbox: sandboxOptions(flags, env),
-    reportsDir: text(flags, env, 'reports-dir') ?? 'reports',
+    startRps: read.value('start'),
+    stepRps: read.value('step'),
+    maxRps: read.value('max'),
+    stepDurationS: read.value('step-duration'),
+    timeBudgetS: read.value('run-budget'),
+    knee: { ...DEFAULT_KNEE_RULE, p95Factor: read.value('knee-factor') },
+    objective: {
+      p95Ms: read.value('p95') * 1000,
+      p99Ms: read.value('p99') * 1000,
+      maxErrorRate: read.value('max-errors'),
+      max429Rate: read.value('max-429'),
+    },
+    workers: read.value('workers'),
+    faults: shape.faults,
+    sandbox: { ...shape.sandbox, rateLimit: { ...CAPACITY_SANDBOX_LIMITS, ...shape.sandbox.rateLimit } },
+    reportsDir: read.value('reports-dir'),
     env,
   };
-  const publish = resolvePublish(text(flags, env, 'publish'), env);
+  const publish = resolvePublish(read.value('publish'), env);
   if (publish) options.publish = publish;
-  const expected = rps('expected-rate', text(flags, env, 'expected-rate'), undefined);
+  const expected = read.value('expected-rate');
   if (expected !== undefined) options.expectedRps = expected;
   if (options.startRps > options.maxRps)
     throw new HarnessError(

@@ -25,19 +25,18 @@ import { planSteps, type StepPlan } from './plan.ts';
 import { stepStats, type StepStats } from './step-stats.ts';
 import { readRunPoints } from '../load/run-points.ts';
 import { resolveArtillery } from '../process/artillery.ts';
-import { createRedactor } from '../redact.ts';
-import { describeOpened, finishSummary, startSummary } from '../report/build.ts';
+import { finishSummary } from '../report/build.ts';
 import type { OnOpened } from '../cli/cli.ts';
 import type { Summary } from '../report/model.ts';
-import { targetSecrets } from '../target/target.ts';
 import { fillCapacitySummary } from './summary.ts';
 import type { CapacityOptions } from './options.ts';
 import { capacitySetup, runCapacityStep, type StepRun } from './step.ts';
 import { HarnessError } from '../errors.ts';
 import { isError, type Failure } from '../failure.ts';
-import { openTarget, type OpenedTarget } from '../adapters/open-target.ts';
-import { withRun, type RunFolder, type RunPaths } from '../report/with-run.ts';
+import type { OpenedTarget } from '../adapters/open-target.ts';
+import { withRun, type RunPaths } from '../report/with-run.ts';
 import { runVersions } from '../report/versions.ts';
+import { runSummary, startTarget } from '../run/start.ts';
 
 /**
  * `objective`: two driven steps in a row missed it; `generator`: two steps in a row could not be
@@ -137,16 +136,6 @@ async function measureSteps(
   return result;
 }
 
-function newSummary(run: OpenedTarget, artilleryVersion: string, folder: RunFolder): Summary {
-  return startSummary({
-    command: 'capacity',
-    runId: folder.runId,
-    target: describeOpened(run),
-    versions: runVersions(artilleryVersion),
-    startedAt: folder.started,
-  });
-}
-
 export async function runCapacity(
   options: CapacityOptions,
   onStep: (stats: StepStats) => void = () => {},
@@ -155,14 +144,15 @@ export async function runCapacity(
   // Before any target is opened: a missing Artillery is one line, not a sandbox started for nothing.
   const artillery = resolveArtillery();
   const { target, faults, sandbox, env } = options;
-  const run = await openTarget({ file: target, faults, sandbox, env, forLoad: true });
-  const redact = createRedactor(targetSecrets(run.target));
-  onOpened(redact, describeOpened(run));
+  const { opened: run, redact } = await startTarget(
+    { file: target, faults, sandbox, env, forLoad: true },
+    onOpened,
+  );
   try {
     // An error (the target unreachable, Artillery failing) leaves no run directory behind.
     return await withRun({ command: 'capacity', reportsDir: options.reportsDir }, async (folder) => {
       const { runDir } = folder;
-      const summary = newSummary(run, artillery.version, folder);
+      const summary = runSummary('capacity', folder, run, runVersions(artillery.version));
       const plan = planSteps({ ...options, targetMaxRps: run.target.load.maxRps });
       const started = Date.now();
       const measurement = await measureSteps(run, options, plan, runDir, onStep);

@@ -2,9 +2,15 @@
  * One option table per command: each option declared once (its flag, value name, environment twin,
  * default and help text). The command's flag parsing (lib/cli/cli.ts), its `--help`
  * (lib/cli/help.ts) and its table in the docs (test/docs/options.test.ts) all come from it, and its
- * values are read here: flag > environment twin > default. The sandbox's twins are
+ * values are read by one reader (lib/cli/read.ts): flag > environment twin > default. The sandbox's twins are
  * `HARNESS_SANDBOX_<NAME>`, so its data `--seed` never reads the fast-check `HARNESS_SEED`.
  */
+import { DEFAULT_REPORTS_DIR } from '../paths.ts';
+
+/** How an option's text becomes its value (lib/cli/kinds.ts): the value, or what is wrong with the text. */
+export interface Kind<T> {
+  read(text: string): { value: T } | { problem: string };
+}
 
 interface Option {
   /** The value's name in `--help` (`FILE`, `N`, `D`); a flag without one is a boolean switch. */
@@ -21,11 +27,18 @@ interface Option {
   defaultIs?: string;
   /** What the option does; `\n` breaks a long help line. */
   help: string;
+  /** How its text is read (lib/cli/read.ts); without one, the text itself. */
+  kind?: Kind<unknown>;
 }
 
 export type OptionTable = Readonly<Record<string, Option>>;
 
-type Env = Record<string, string | undefined>;
+/** Every command's `--reports-dir`, its default defined once (lib/paths.ts). */
+export const REPORTS_DIR_OPTION = {
+  value: 'DIR',
+  default: DEFAULT_REPORTS_DIR,
+  help: 'where run folders go',
+} as const;
 
 export const envName = (flag: string, prefix = 'HARNESS_'): string =>
   `${prefix}${flag.toUpperCase().replace(/-/g, '_')}`;
@@ -57,36 +70,6 @@ export function flagsOf<T extends OptionTable>(table: T): FlagsOf<T> {
 }
 
 export type FlagValues = Partial<Record<string, string | string[] | boolean | undefined>>;
-
-/** A flag's text, else its twin's (an empty variable is unset), else undefined. */
-export function optionText(
-  table: OptionTable,
-  flags: FlagValues,
-  env: Env,
-  flag: string,
-): string | undefined {
-  const value = flags[flag];
-  if (typeof value === 'string') return value;
-  const twin = twinOf(table, flag);
-  return (twin === undefined ? undefined : env[twin]) || undefined;
-}
-
-/** A flag's text, else its twin's, else the table's default. */
-export const optionValue = (
-  table: OptionTable,
-  flags: FlagValues,
-  env: Env,
-  flag: string,
-): string | undefined => optionText(table, flags, env, flag) ?? table[flag]?.default;
-
-/** A repeatable flag's values, else its twin's as a list. */
-export function optionList(table: OptionTable, flags: FlagValues, env: Env, flag: string): string[] {
-  const value = flags[flag];
-  if (Array.isArray(value)) return value;
-  const twin = twinOf(table, flag);
-  const separator = table[flag]?.separator ?? ',';
-  return (twin === undefined ? undefined : env[twin])?.split(separator).filter(Boolean) ?? [];
-}
 
 const flagAndValue = (flag: string, option: Option): string =>
   option.value === undefined ? `--${flag}` : `--${flag} ${option.value}`;
@@ -139,12 +122,6 @@ export function environmentLine(table: OptionTable): string {
     else lines[last] = lines[last] ? `${lines[last]} ${word}` : word;
   }
   return lines.join('\n');
-}
-
-/** A boolean switch: the flag given, or its twin set to `1`. */
-export function optionSwitch(table: OptionTable, flags: FlagValues, env: Env, flag: string): boolean {
-  const twin = twinOf(table, flag);
-  return flags[flag] === true || (twin !== undefined && env[twin] === '1');
 }
 
 /** The table with every twin not named otherwise renamed `<prefix><FLAG>` (the sandbox's). */

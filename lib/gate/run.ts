@@ -6,24 +6,23 @@
 import type { Publish } from '../load/publish.ts';
 import { resolveArtillery } from '../process/artillery.ts';
 import { describeError, type OnOpened } from '../cli/cli.ts';
-import { createRedactor, type Redactor } from '../redact.ts';
+import { type Redactor } from '../redact.ts';
 import {
   compareWithBaseline,
   sameCommandBaseline,
   withBaseline,
   type BaselineMargins,
 } from '../report/baseline.ts';
-import { addStage, describeOpened, finishSummary, startSummary } from '../report/build.ts';
+import { addStage, finishSummary } from '../report/build.ts';
 import type { Summary } from '../report/model.ts';
 import { readSummaryFile } from '../report/read.ts';
 import { runVersions } from '../report/versions.ts';
 import { withRun, type RunPaths } from '../report/with-run.ts';
-import { openTarget } from '../adapters/open-target.ts';
-import { targetSecrets } from '../target/target.ts';
 import type { RunOptions } from '../props/runner.ts';
 import { runGateLoads, type GateLoad } from './loads.ts';
 import { runGateProperties } from './properties.ts';
 import { waitUntilAnswering } from '../props/readiness.ts';
+import { runSummary, startTarget } from '../run/start.ts';
 
 /** Data changes per second in the gate's sandbox. */
 const GATE_CHURN = 20;
@@ -96,14 +95,10 @@ export async function runGate(
   const artillery = loads.length > 0 ? resolveArtillery() : undefined;
   // Churn on: the sandbox keeps its last tenant quiescent, so walk-comparing properties still run
   // while the churn property gets tenants whose data changes under it.
-  const opened = await openTarget({
-    file: options.targetFile,
-    faults,
-    sandbox: { churn: GATE_CHURN },
-    forLoad: loads.length > 0,
-  });
-  const redact = createRedactor(targetSecrets(opened.target));
-  onOpened(redact, describeOpened(opened));
+  const { opened, redact } = await startTarget(
+    { file: options.targetFile, faults, sandbox: { churn: GATE_CHURN }, forLoad: loads.length > 0 },
+    onOpened,
+  );
   // An unreachable target is one line, said once: not each stage's error and then the gate's.
   await waitUntilAnswering(opened.target, 3000).catch(async (error: unknown) => {
     await opened.close();
@@ -113,14 +108,9 @@ export async function runGate(
   // Only a gate that judged nothing (every stage in error before any check) leaves no run directory.
   const { paths, summary: finished } = await withRun(
     { command: 'gate', reportsDir: options.reportsDir, started },
-    async ({ runId, runDir }) => {
-      const summary = startSummary({
-        command: 'gate',
-        runId,
-        target: describeOpened(opened),
-        versions: runVersions(artillery?.version),
-        startedAt: started,
-      });
+    async (folder) => {
+      const { runDir } = folder;
+      const summary = runSummary('gate', folder, opened, runVersions(artillery?.version));
       say(`gate ${summary.runId}${artillery ? ` (artillery ${artillery.version})` : ''}`);
       const errors: (Error | undefined)[] = [];
       try {

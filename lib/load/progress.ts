@@ -7,9 +7,10 @@
  * generator's lateness. The verdict never reads these files: they are a view, the points are the
  * record.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { phasesDurationS, type Phase } from './phases.ts';
+import { readJsonFileSync } from '../adapters/node-json-file.ts';
 
 /** Upper bounds (ms) of the lateness buckets; a lateness above the last is counted past it. */
 const LATENESS_BOUNDS_MS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000] as const;
@@ -78,7 +79,7 @@ export function readStageProgress(stageDir: string): ProgressCounts | undefined 
   const all: ProgressCounts[] = [];
   for (const name of names) {
     try {
-      all.push(JSON.parse(readFileSync(path.join(stageDir, name), 'utf8')) as ProgressCounts);
+      all.push(readJsonFileSync(path.join(stageDir, name)) as ProgressCounts);
     } catch {
       // Caught mid-rewrite: the next look reads it.
     }

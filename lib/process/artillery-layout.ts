@@ -4,11 +4,10 @@
  * the harness's own dependencies, in tools/artillery (docs/toolchain.md): the package.json files
  * there are the only place the versions are written.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+import path from 'node:path';
+import { PROJECT_ROOT } from '../project-root.ts';
+import { readJsonFileSync } from '../adapters/node-json-file.ts';
 
 /** The small npm project that holds Artillery (its node_modules is git-ignored). */
 export const ARTILLERY_DIR = path.join(PROJECT_ROOT, 'tools', 'artillery');
@@ -23,7 +22,7 @@ const MIN_NODE = [22, 18] as const;
 
 /** The exact version `dir`/package.json asks for `dependency`. */
 export function pinnedVersion(dir: string, dependency: string): string {
-  const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+  const manifest = readJsonFileSync(path.join(dir, 'package.json')) as {
     dependencies?: Record<string, string>;
   };
   const version = manifest.dependencies?.[dependency];
@@ -35,7 +34,7 @@ export function pinnedVersion(dir: string, dependency: string): string {
 export function installedVersion(dir: string, dependency: string): string | undefined {
   try {
     const manifest = path.join(dir, 'node_modules', dependency, 'package.json');
-    return (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version;
+    return (readJsonFileSync(manifest) as { version?: string }).version;
   } catch {
     return undefined;
   }

@@ -4,7 +4,7 @@
  * both where `resolveArtillery` looks.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from '../project-root.ts';
 import { HarnessError } from '../errors.ts';
 import {
   ARTILLERY_CLI,
@@ -18,8 +18,6 @@ import {
 } from './artillery-layout.ts';
 import { isExecutable } from './find-on-path.ts';
 import { spawnBounded } from './spawn-bounded.ts';
-
-const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface ResolvedArtillery {
   /** The Node (>= 22.18) that runs Artillery: tools/artillery/runtime's, or this one if it is new enough. */

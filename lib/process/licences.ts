@@ -13,16 +13,15 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+import { PROJECT_ROOT } from '../project-root.ts';
+import { readJsonFileSync } from '../adapters/node-json-file.ts';
 
 /** Where npm installs for the harness, Artillery, and the Node that runs Artillery. */
 export const INSTALL_ROOTS = [
   'node_modules',
   'tools/artillery/node_modules',
   'tools/artillery/runtime/node_modules',
-].map((dir) => path.join(ROOT, dir));
+].map((dir) => path.join(PROJECT_ROOT, dir));
 
 export interface InstalledPackage {
   name: string;
@@ -67,7 +66,7 @@ export function installedPackages(roots: readonly string[]): InstalledPackage[] 
       const file = path.join(root, relative);
       let manifest: Manifest;
       try {
-        manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+        manifest = readJsonFileSync(file) as Manifest;
       } catch {
         continue; // test fixtures and templates that are not JSON
       }
@@ -180,7 +179,7 @@ export const unlicensedPackages = (packages: readonly InstalledPackage[]): Insta
 /** What the licence check prints: the count per licence, undeclared ones, and each refused package. */
 export function licenceReport(roots: readonly string[]): { lines: string[]; refused: number } {
   const packages = installedPackages(roots);
-  const label = (file: string) => path.relative(ROOT, path.dirname(file));
+  const label = (file: string) => path.relative(PROJECT_ROOT, path.dirname(file));
   // A manifest inside a package that declares no licence (a dist folder's marker) has its package's.
   const listed = packages.filter((pkg) => !pkg.inner || pkg.licence);
   const counts = new Map<string, number>();

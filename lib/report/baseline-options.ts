@@ -2,40 +2,10 @@
  * The baseline margins as options: `--margin-p95 0.3` or `HARNESS_MARGIN_P95=0.3`, for every
  * command that takes `--baseline` (report, gate, capacity).
  */
-import { resolveOption, type OptionSpec, type Sources } from '../cli/flags.ts';
-import type { OptionTable } from '../cli/options.ts';
-import { DURATION_EXPECTS, readDuration } from '../duration.ts';
-import { HarnessError } from '../errors.ts';
+import { fraction, seconds } from '../cli/kinds.ts';
+import type { FlagValues, OptionTable } from '../cli/options.ts';
+import { readerOf, type Env } from '../cli/read.ts';
 import { DEFAULT_MARGINS, type BaselineMargins } from './baseline.ts';
-
-const nonNegative = (flag: string, fallback: number, expects: string): OptionSpec<number> => ({
-  flag,
-  default: fallback,
-  expects,
-  parse: (text) => {
-    const value = Number(text);
-    return text.trim() !== '' && Number.isFinite(value) && value >= 0 ? value : undefined;
-  },
-});
-
-const FRACTION = 'a fraction >= 0, e.g. 0.2 for 20 %';
-
-const minDelta: OptionSpec<number> = {
-  flag: 'margin-min-delta',
-  default: DEFAULT_MARGINS.minDeltaMs,
-  expects: `${DURATION_EXPECTS}, or 0ms`,
-  parse: (text) => {
-    const reading = readDuration(text, { zero: true });
-    return 'seconds' in reading ? reading.seconds * 1000 : undefined;
-  },
-};
-
-const MARGIN_OPTIONS: Record<keyof BaselineMargins, OptionSpec<number>> = {
-  p95: nonNegative('margin-p95', DEFAULT_MARGINS.p95, FRACTION),
-  p99: nonNegative('margin-p99', DEFAULT_MARGINS.p99, FRACTION),
-  onset429: nonNegative('margin-onset429', DEFAULT_MARGINS.onset429, FRACTION),
-  minDeltaMs: minDelta,
-};
 
 /** The margin flags' old names: `--margin-min-delta-ms 10` is `--margin-min-delta 10ms` now. */
 export const RETIRED_MARGIN_FLAGS = {
@@ -47,34 +17,40 @@ export const MARGIN_TABLE = {
   'margin-p95': {
     value: 'FRACTION',
     default: `${DEFAULT_MARGINS.p95}`,
+    kind: fraction,
     help: 'allowed rise of a p95 latency',
   },
   'margin-p99': {
     value: 'FRACTION',
     default: `${DEFAULT_MARGINS.p99}`,
+    kind: fraction,
     help: 'allowed rise of a p99 latency',
   },
   'margin-onset429': {
     value: 'FRACTION',
     default: `${DEFAULT_MARGINS.onset429}`,
+    kind: fraction,
     help: 'allowed drop of the 429 onset rate',
   },
   'margin-min-delta': {
     value: 'D',
     default: `${DEFAULT_MARGINS.minDeltaMs}ms`,
+    kind: seconds({ zero: true }),
     help: 'latency rises below this are noise',
   },
 } as const satisfies OptionTable;
 
-export function resolveMargins(sources: Sources): BaselineMargins {
-  if (sources.env.HARNESS_MARGIN_MIN_DELTA_MS !== undefined)
-    throw new HarnessError(
-      'HARNESS_MARGIN_MIN_DELTA_MS is now HARNESS_MARGIN_MIN_DELTA, with its unit (e.g. 10ms)',
-    );
+const RETIRED_VARIABLES = {
+  HARNESS_MARGIN_MIN_DELTA_MS: 'now HARNESS_MARGIN_MIN_DELTA, with its unit (e.g. 10ms)',
+};
+
+/** The margins of a comparison with a baseline, from the flags and the environment. */
+export function resolveMargins(flags: FlagValues, env: Env): BaselineMargins {
+  const read = readerOf(MARGIN_TABLE, flags, env, RETIRED_VARIABLES);
   return {
-    p95: resolveOption(MARGIN_OPTIONS.p95, MARGIN_TABLE, sources),
-    p99: resolveOption(MARGIN_OPTIONS.p99, MARGIN_TABLE, sources),
-    onset429: resolveOption(MARGIN_OPTIONS.onset429, MARGIN_TABLE, sources),
-    minDeltaMs: resolveOption(MARGIN_OPTIONS.minDeltaMs, MARGIN_TABLE, sources),
+    p95: read.value('margin-p95'),
+    p99: read.value('margin-p99'),
+    onset429: read.value('margin-onset429'),
+    minDeltaMs: read.value('margin-min-delta') * 1000,
   };
 }

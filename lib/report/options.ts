@@ -1,9 +1,12 @@
 /** The option table of `npm run report`. */
-import type { OptionTable } from '../cli/options.ts';
-import { MARGIN_TABLE } from './baseline-options.ts';
+import type { FlagValues, OptionTable } from '../cli/options.ts';
+import { readerOf, type Env } from '../cli/read.ts';
+import { DEFAULT_REPORTS_DIR } from '../paths.ts';
+import type { BaselineMargins } from './baseline.ts';
+import { MARGIN_TABLE, resolveMargins } from './baseline-options.ts';
 
 /** The run rendered when --from is not given. */
-export const DEFAULT_FROM = 'reports/latest';
+const DEFAULT_FROM = `${DEFAULT_REPORTS_DIR}/latest`;
 
 export const REPORT_OPTIONS = {
   from: {
@@ -23,9 +26,25 @@ export const REPORT_OPTIONS = {
   },
   'reports-dir': {
     value: 'DIR',
-    default: 'reports',
+    default: DEFAULT_REPORTS_DIR,
     help: 'where --list looks; a render goes to a new folder in DIR/renders/',
   },
   ...MARGIN_TABLE,
   openapi: { env: false, help: 'print the OpenAPI 3.1 document of the public API (JSON) and exit' },
 } as const satisfies OptionTable;
+
+/** What `npm run report` renders or lists, and where, from its flags and the environment. */
+export function reportOptions(
+  flags: FlagValues,
+  env: Env,
+): { from: string; reportsDir: string; baseline?: { file: string; margins: BaselineMargins } } {
+  const read = readerOf(REPORT_OPTIONS, flags, env);
+  const baseline = read.value('baseline');
+  // Read whether or not there is a baseline: a bad margin is said at once.
+  const margins = resolveMargins(flags, env);
+  return {
+    from: read.value('from'),
+    reportsDir: read.value('reports-dir'),
+    ...(baseline ? { baseline: { file: baseline, margins } } : {}),
+  };
+}

@@ -7,6 +7,7 @@
 import { cp, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { HarnessError } from '../errors.ts';
+import { DEFAULT_REPORTS_DIR } from '../paths.ts';
 import {
   compareWithBaseline,
   sameCommandBaseline,
@@ -22,7 +23,7 @@ import { writeReportFiles, type ReportPaths } from './write.ts';
 export interface RenderRequest {
   /** The run: its folder or its summary.json. */
   from: string;
-  /** Renders go to `<reportsDir>/renders/<render time>-<run-id>/`. @default 'reports' */
+  /** Renders go to `<reportsDir>/renders/<render time>-<run-id>/`. @default DEFAULT_REPORTS_DIR (lib/paths.ts) */
   reportsDir?: string;
   baseline?: { file: string; margins: BaselineMargins };
   /** @default now */
@@ -63,7 +64,7 @@ export async function rerenderReport(request: RenderRequest): Promise<Rendered> 
     uncompared = uncomparedLatencyRows(summary, earlier);
   }
   const stamp = compactTime(request.now ?? new Date());
-  const renders = path.join(request.reportsDir ?? 'reports', 'renders');
+  const renders = path.join(request.reportsDir ?? DEFAULT_REPORTS_DIR, 'renders');
   const out = await newFolder(path.join(renders, `${stamp}-${summary.runId}`));
   await copyReproductions(summary, runDir, out);
   const {

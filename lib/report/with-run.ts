@@ -6,13 +6,11 @@
  */
 import path from 'node:path';
 import { inRunDir } from '../adapters/node-run-dir.ts';
+import { DEFAULT_REPORTS_DIR } from '../paths.ts';
 import type { Redactor } from '../redact.ts';
 import { makeRunId } from './build.ts';
 import type { Summary } from './model.ts';
 import { writeReportFiles, writeRunReport, type ReportPaths } from './write.ts';
-
-/** Where runs go unless a command is told otherwise (`--reports-dir`), from the working directory. */
-const DEFAULT_REPORTS_DIR = 'reports';
 
 export interface RunFolder {
   runId: string;

@@ -6,6 +6,7 @@
 import { mkdir, readFile, rename, rm, symlink, cp, lstat, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { DEFAULT_REPORTS_DIR } from '../paths.ts';
 import { redactDeep, type Redactor } from '../redact.ts';
 import type { Summary } from './model.ts';
 import { validateSummary } from './validate.ts';
@@ -94,7 +95,7 @@ async function updateLatest(reportsDir: string, runDir: string, name: string): P
 
 export interface RunReportOptions {
   redact: Redactor;
-  /** @default 'reports' */
+  /** @default DEFAULT_REPORTS_DIR (lib/paths.ts) */
   reportsDir?: string;
   /** @default reportsDir/<run-id> */
   runDir?: string;
@@ -108,7 +109,7 @@ export async function writeRunReport(
   summary: Summary,
   options: RunReportOptions,
 ): Promise<ReportPaths & { latest: string; index?: string }> {
-  const reportsDir = options.reportsDir ?? 'reports';
+  const reportsDir = options.reportsDir ?? DEFAULT_REPORTS_DIR;
   const runDir = options.runDir ?? path.join(reportsDir, summary.runId);
   const { written, ...paths } = await writeReportFiles(summary, runDir, options.redact);
   const latest = await updateLatest(reportsDir, paths.runDir, 'latest');

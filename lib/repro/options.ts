@@ -3,17 +3,12 @@
  * Precedence: flag > HARNESS_<FLAG> > default (lib/cli/options.ts).
  */
 import { renderHelp } from '../cli/help.ts';
-import {
-  optionList,
-  optionSwitch,
-  optionText,
-  optionValue,
-  type FlagValues,
-  type OptionTable,
-} from '../cli/options.ts';
+import { integer, oneOf, seconds } from '../cli/kinds.ts';
+import { REPORTS_DIR_OPTION, type FlagValues, type OptionTable } from '../cli/options.ts';
+import { readerOf, type Env, type Reader } from '../cli/read.ts';
+import { readShape, refuseShapeWithTarget, SHAPE_OPTIONS } from '../cli/sandbox-shape.ts';
 import { ENDPOINTS, type Endpoint } from '../contract/endpoints.ts';
 import { HarnessError } from '../errors.ts';
-import { flagInteger, flagSeconds } from '../cli/flags.ts';
 
 export interface ReproOptions {
   /** A HAR 1.2 file of the customer's walk; or `endpoint` (+ `params`). */
@@ -27,7 +22,7 @@ export interface ReproOptions {
   faults: string[];
   /** Replays at most. @default 30 */
   times: number;
-  /** For the replays (the hunt). @default 60 */
+  /** `--replay-budget`: for the replays (the hunt). @default 60 */
   timeBudgetS: number;
   /** For shrinking once the bug showed. @default 30 */
   shrinkBudgetS: number;
@@ -37,7 +32,7 @@ export interface ReproOptions {
   /** Sandbox only: data changes per second. */
   churn?: number;
   seed: number;
-  /** @default 'reports' */
+  /** @default DEFAULT_REPORTS_DIR (lib/paths.ts) */
   reportsDir: string;
   env: Record<string, string | undefined>;
 }
@@ -46,6 +41,7 @@ export const REPRO_OPTIONS = {
   har: { value: 'FILE', help: "the customer's HAR 1.2 file (keys in it are stripped on read)" },
   endpoint: {
     value: 'NAME',
+    kind: oneOf(ENDPOINTS),
     help: `${ENDPOINTS.join(' or ')}, without a HAR (with a HAR: which list to take)`,
   },
   params: { value: 'QUERY', help: "filters and limit of the walk, e.g. 'status=OPEN&limit=7'" },
@@ -59,19 +55,20 @@ export const REPRO_OPTIONS = {
     defaultIs: 'a sandbox',
     help: 'target file; without it a sandbox is started for the run',
   },
-  fault: { value: 'NAME', multiple: true, help: 'sandbox only: switch a fault on; repeatable' },
-  times: { value: 'N', default: '30', help: 'replays at most' },
-  'time-budget': { value: 'D', default: '60s', help: 'time for the replays, e.g. 60s' },
-  'shrink-budget': { value: 'D', default: '30s', help: 'time for shrinking' },
+  fault: SHAPE_OPTIONS.fault,
+  times: { value: 'N', default: '30', kind: integer(1, 100_000), help: 'replays at most' },
+  'replay-budget': { value: 'D', default: '60s', kind: seconds(), help: 'time for the replays, e.g. 60s' },
+  'shrink-budget': { value: 'D', default: '30s', kind: seconds(), help: 'time for shrinking' },
   'under-load': { help: 'replay while concurrent walkers load every tenant (the variable: 1)' },
-  walkers: { value: 'N', default: '4', help: 'concurrent walkers with --under-load' },
-  churn: { value: 'N', defaultIs: '0', help: 'sandbox only: data changes per second while replaying' },
+  walkers: { value: 'N', default: '4', kind: integer(1, 64), help: 'concurrent walkers with --under-load' },
+  churn: { ...SHAPE_OPTIONS.churn, help: 'sandbox only: data changes per second while replaying' },
   seed: {
     value: 'N',
     defaultIs: 'random, printed',
+    kind: integer(0, 2 ** 31 - 1),
     help: 'seed of the limit variations and of fast-check',
   },
-  'reports-dir': { value: 'DIR', default: 'reports', help: 'where run folders go' },
+  'reports-dir': REPORTS_DIR_OPTION,
 } as const satisfies OptionTable;
 
 export const REPRO_USAGE = renderHelp({
@@ -91,53 +88,52 @@ the smallest failing request sequence and writes a curl script and an Artillery 
   exitCodes: '0 not reproduced, 1 reproduced (the bug shows), 2 usage or setup error.',
 });
 
-type Env = Record<string, string | undefined>;
-type Flag = keyof typeof REPRO_OPTIONS;
-const text = (flags: FlagValues, env: Env, flag: Flag) => optionText(REPRO_OPTIONS, flags, env, flag);
-/** With the table's default when neither the flag nor its twin is set. */
-const value = (flags: FlagValues, env: Env, flag: Flag) => optionValue(REPRO_OPTIONS, flags, env, flag);
-const integer = (flag: Flag, value: string | undefined, fallback: number, min: number, max: number) =>
-  flagInteger(flag, value, fallback, [min, max]);
+/** `--time-budget` is per property in gate and props; the replays have their own name. */
+export const REPRO_RETIRED_FLAGS = {
+  'time-budget': '--replay-budget D, time for the replays (--time-budget is per property, in gate and props)',
+};
 
-function endpointOf(value: string | undefined): Endpoint | undefined {
-  if (value === undefined) return undefined;
-  if (!(ENDPOINTS as readonly string[]).includes(value))
-    throw new HarnessError(`--endpoint: "${value}" is unknown; choose ${ENDPOINTS.join(' or ')}`);
-  return value as Endpoint;
-}
+const RETIRED_VARIABLES = {
+  HARNESS_TIME_BUDGET:
+    "per property, in gate and props; repro's replays read HARNESS_REPLAY_BUDGET now (unset it here)",
+};
 
-function checkCombination(options: ReproOptions, flags: FlagValues, env: Env): void {
+function checkCombination(
+  options: ReproOptions,
+  read: Reader<typeof REPRO_OPTIONS>,
+  shapeGiven: boolean,
+): void {
   if (options.har === undefined && options.endpoint === undefined)
     throw new HarnessError('give the walk: --har FILE, or --endpoint orders|menuItems with --params');
-  if (options.har !== undefined && text(flags, env, 'params') !== undefined)
+  if (options.har !== undefined && read.given('params'))
     throw new HarnessError(
       '--params describes a walk without a HAR; with --har the walk comes from the file',
     );
-  if (options.target !== undefined && (options.faults.length > 0 || options.churn !== undefined))
-    throw new HarnessError('--fault and --churn shape the sandbox; they cannot go with --target');
+  refuseShapeWithTarget(options.target, REPRO_OPTIONS, shapeGiven);
 }
 
 /** ReproOptions from parsed flags and the environment; one line on the first bad value. */
 export function reproOptions(flags: FlagValues, env: Env, randomSeed = Math.floor(Math.random() * 2 ** 31)) {
-  const faults = optionList(REPRO_OPTIONS, flags, env, 'fault');
-  const churn = text(flags, env, 'churn');
+  const read = readerOf(REPRO_OPTIONS, flags, env, RETIRED_VARIABLES);
+  const shape = readShape(REPRO_OPTIONS, flags, env);
   const options: ReproOptions = {
-    har: text(flags, env, 'har'),
-    endpoint: endpointOf(text(flags, env, 'endpoint')),
-    params: text(flags, env, 'params') ?? '',
-    tenant: text(flags, env, 'tenant'),
-    target: text(flags, env, 'target'),
-    faults,
-    times: integer('times', value(flags, env, 'times'), 30, 1, 100_000),
-    timeBudgetS: flagSeconds('time-budget', value(flags, env, 'time-budget'), 60),
-    shrinkBudgetS: flagSeconds('shrink-budget', value(flags, env, 'shrink-budget'), 30),
-    underLoad: optionSwitch(REPRO_OPTIONS, flags, env, 'under-load'),
-    walkers: integer('walkers', value(flags, env, 'walkers'), 4, 1, 64),
-    ...(churn !== undefined ? { churn: integer('churn', churn, 1, 1, 10_000) } : {}),
-    seed: integer('seed', text(flags, env, 'seed'), randomSeed, 0, 2 ** 31 - 1),
-    reportsDir: value(flags, env, 'reports-dir') ?? 'reports',
+    har: read.value('har'),
+    endpoint: read.value('endpoint'),
+    params: read.value('params') ?? '',
+    tenant: read.value('tenant'),
+    target: read.value('target'),
+    faults: shape.faults,
+    times: read.value('times'),
+    timeBudgetS: read.value('replay-budget'),
+    shrinkBudgetS: read.value('shrink-budget'),
+    underLoad: read.on('under-load'),
+    walkers: read.value('walkers'),
+    // 0 is the quiescent sandbox a run starts anyway: no churn to hunt under.
+    ...(shape.sandbox.churn ? { churn: shape.sandbox.churn } : {}),
+    seed: read.value('seed') ?? randomSeed,
+    reportsDir: read.value('reports-dir'),
     env,
   };
-  checkCombination(options, flags, env);
+  checkCombination(options, read, shape.given);
   return options;
 }

@@ -8,14 +8,12 @@ import path from 'node:path';
 import { createNodeClient, type NodeClient } from '../adapters/node-http.ts';
 import { HarnessError } from '../errors.ts';
 import type { Failure } from '../failure.ts';
-import { createRedactor } from '../redact.ts';
-import { describeOpened, finishSummary, startSummary } from '../report/build.ts';
+import { finishSummary } from '../report/build.ts';
 import type { OnOpened } from '../cli/cli.ts';
 import type { Summary } from '../report/model.ts';
 import { chooseCredential } from './credential.ts';
 import { observedFailures } from './har-observed.ts';
-import { targetSecrets } from '../target/target.ts';
-import { openTarget, type OpenedTarget } from '../adapters/open-target.ts';
+import { type OpenedTarget } from '../adapters/open-target.ts';
 import { withRun, type RunPaths } from '../report/with-run.ts';
 import { hunt, shrinkFound, type HuntResult, type Shrunk } from './hunt.ts';
 import { reproInput, type ReproInput } from './input.ts';
@@ -30,6 +28,7 @@ import type { ReproStep } from './step-walks.ts';
 import { withNeighbourFirst } from './neighbour.ts';
 import type { Target } from '../target/target.ts';
 import { shellArgument, sourceFlags, type RunSource } from '../replay-command.ts';
+import { runSummary, startTarget } from '../run/start.ts';
 
 export interface ReproResult {
   verdict: 'reproduced' | 'not-reproduced';
@@ -136,16 +135,18 @@ async function huntAndShrink(
 export async function runRepro(options: ReproOptions, onOpened: OnOpened = () => {}): Promise<ReproResult> {
   const startedAt = new Date();
   const input = await reproInput(options);
-  const run = await openTarget({
-    file: options.target,
-    faults: options.faults,
-    sandbox: options.churn ? { churn: options.churn } : {},
-    env: options.env,
-    // Sequential replays are no load: a target that does not allow load may still be replayed.
-    forLoad: options.underLoad,
-  });
-  const redact = createRedactor([...targetSecrets(run.target), ...input.secrets]);
-  onOpened(redact, describeOpened(run));
+  const { opened: run, redact } = await startTarget(
+    {
+      file: options.target,
+      faults: options.faults,
+      sandbox: options.churn ? { churn: options.churn } : {},
+      env: options.env,
+      // Sequential replays are no load: a target that does not allow load may still be replayed.
+      forLoad: options.underLoad,
+    },
+    onOpened,
+    input.secrets,
+  );
   const client = createNodeClient(run.target);
   try {
     const choice = chooseCredential(run.target, input.walk.endpoint, input.walk.key, options.tenant);
@@ -164,13 +165,7 @@ export async function runRepro(options: ReproOptions, onOpened: OnOpened = () =>
       { command: 'repro', reportsDir: options.reportsDir, started: startedAt },
       async (folder) => {
         const { runDir } = folder;
-        const summary = startSummary({
-          command: 'repro',
-          runId: folder.runId,
-          target: describeOpened(run),
-          versions: runVersions(artillery.version),
-          startedAt,
-        });
+        const summary = runSummary('repro', folder, run, runVersions(artillery.version));
         const failure = measured.shrunk?.replay.failures[0];
         const replay = replayCommand(options);
         const reproduction =

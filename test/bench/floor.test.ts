@@ -49,7 +49,12 @@ describe('the Schemathesis floor', () => {
       budgetMs: () => 1000,
       run: () => Promise.resolve(failed),
     };
-    const result = await runSection(section, { quick: true, workDir: '/tmp', log: () => {} });
+    const result = await runSection(section, {
+      quick: true,
+      workDir: '/tmp',
+      reportsDir: '/tmp',
+      log: () => {},
+    });
     expect(result.status).toBe('failed');
     expect(result.tables?.[0]?.rows).toHaveLength(1);
   });

@@ -7,6 +7,9 @@ import { absoluteFigure, ratioFigure, safeRatio, type BenchReport } from '../../
 import { runBench } from '../../bench/run.ts';
 import type { BenchSection } from '../../bench/section.ts';
 
+/** The fake sections read no earlier run: a folder that is never made. */
+const NO_RUNS = path.join(tmpdir(), 'bench-report-test-no-runs');
+
 const quiet = () => {};
 
 const fakeSections: BenchSection[] = [
@@ -55,7 +58,13 @@ describe('safeRatio', () => {
 
 describe('runBench', () => {
   it('should record each section as ok, skipped or failed, with a one-line reason', async () => {
-    const report = await runBench({ sections: fakeSections, quick: true, command: 'test', log: quiet });
+    const report = await runBench({
+      sections: fakeSections,
+      quick: true,
+      reportsDir: NO_RUNS,
+      command: 'test',
+      log: quiet,
+    });
 
     expect(report.sections.map((s) => [s.name, s.status, s.reason])).toEqual([
       ['measured', 'ok', undefined],
@@ -67,7 +76,13 @@ describe('runBench', () => {
   });
 
   it('should produce a report that matches the schema', async () => {
-    const report = await runBench({ sections: fakeSections, quick: false, command: 'test', log: quiet });
+    const report = await runBench({
+      sections: fakeSections,
+      quick: false,
+      reportsDir: NO_RUNS,
+      command: 'test',
+      log: quiet,
+    });
 
     expect(reportProblems(report)).toEqual([]);
     expect(report.schemaVersion).toBe(1);
@@ -84,6 +99,7 @@ describe('writeReport', () => {
     const report = await runBench({
       sections: fakeSections.slice(0, 2),
       quick: true,
+      reportsDir: NO_RUNS,
       command: 'test',
       log: quiet,
     });

@@ -147,7 +147,7 @@ describe('nextSteps for a lower bound', () => {
 
   it('should name the time budget when it ended the run', () => {
     expect(nextSteps(bound, top, met, { ...SHAPE, stoppedBy: 'time-budget' })).toEqual([
-      'raise --time-budget or --step: the time budget ended the run while steps still met the objective',
+      'raise --run-budget or --step: the time budget ended the run while steps still met the objective',
     ]);
   });
 });

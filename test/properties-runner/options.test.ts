@@ -1,12 +1,13 @@
 /**
- * The gate's and props' options (properties/options.ts): --time-budget is a duration with its
- * unit, as it is for capacity and repro; a bare number (milliseconds or seconds?) is refused.
+ * The runner's options of the gate, props and the vitest suites (lib/props/options.ts):
+ * --time-budget, per property, is a duration with its unit; a bare number (milliseconds or
+ * seconds?) is refused.
  */
 import { describe, expect, it } from 'vitest';
-import { resolveRunOptions } from '../../properties/options.ts';
+import { runOptions } from '../../lib/props/options.ts';
 
 const budget = (flag?: string, env: Record<string, string> = {}) =>
-  resolveRunOptions({ flags: { 'time-budget': flag }, env }).timeBudgetMs;
+  runOptions({ 'time-budget': flag }, env).timeBudgetMs;
 
 describe('props and gate options', () => {
   it('should read --time-budget as a duration, flag over HARNESS_TIME_BUDGET', () => {

@@ -24,7 +24,7 @@ describe('repro --under-load of a response cache keyed without the tenant (share
         'under-load': true,
         walkers: '2',
         times: '5',
-        'time-budget': '20s',
+        'replay-budget': '20s',
         'shrink-budget': '10s',
         seed: '5',
         'reports-dir': path.join(work, 'reports'),

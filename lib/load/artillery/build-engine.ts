@@ -9,10 +9,9 @@
 import { build, type BuildOptions } from 'esbuild';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from '../../project-root.ts';
 import { HarnessError } from '../../errors.ts';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** The package name Artillery asks for when a script says `engines: { harness: {} }`. */
 export const ENGINE_PACKAGE = 'artillery-engine-harness';
 /**
@@ -21,7 +20,7 @@ export const ENGINE_PACKAGE = 'artillery-engine-harness';
  */
 const LOAD_ENGINE_ENTRY = 'scenarios/engine-entry.ts';
 /** Where the project's own runs find the load engine (put on NODE_PATH). */
-export const ENGINE_DIR = path.join(ROOT, '.build', 'engine');
+export const ENGINE_DIR = path.join(PROJECT_ROOT, '.build', 'engine');
 
 /** Each option with the reason it is set, so that none is changed without knowing what relies on it. */
 const ENGINE_BUILD: BuildOptions = {
@@ -47,7 +46,7 @@ const ENGINE_BUILD: BuildOptions = {
 async function bundle(entry: string, name: string, sourcemap: boolean): Promise<Record<string, string>> {
   const result = await build({
     ...ENGINE_BUILD,
-    entryPoints: [entry],
+    entryPoints: [path.resolve(PROJECT_ROOT, entry)],
     outfile: path.join(name, 'index.js'),
     // A project run maps stack traces to the .ts lines; a reproduction is read by a person.
     sourcemap: sourcemap ? 'linked' : false,
@@ -64,7 +63,7 @@ async function bundle(entry: string, name: string, sourcemap: boolean): Promise<
 let built: Promise<string> | undefined;
 
 async function writeEngine(dir: string): Promise<string> {
-  const files = await bundle(path.join(ROOT, LOAD_ENGINE_ENTRY), ENGINE_PACKAGE, true);
+  const files = await bundle(LOAD_ENGINE_ENTRY, ENGINE_PACKAGE, true);
   for (const [name, text] of Object.entries(files)) {
     const file = path.join(dir, name);
     mkdirSync(path.dirname(file), { recursive: true });

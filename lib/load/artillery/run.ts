@@ -6,7 +6,7 @@
  * to judge each stage: the points files its workers wrote, the one line to show when a
  * process failed, and one line when `--publish` could not deliver (which never fails the run).
  */
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { artilleryErrorLine, runArtillery } from '../../process/artillery.ts';
 import { watchProgress } from '../progress.ts';
@@ -16,6 +16,7 @@ import { buildEngine } from './build-engine.ts';
 import { targetEnv, type EngineConfig, type StageConfig } from './engine-config.ts';
 import { artilleryScript, scriptText, STAGE_GAP_S } from './script.ts';
 import { deliveryProblem, probeReceiver, publishMetricsEntry, type PublishMetricsEntry } from './publish.ts';
+import { readJsonFileSync } from '../../adapters/node-json-file.ts';
 
 interface StageRequest {
   name: string;
@@ -63,9 +64,15 @@ export interface GeneratorRun {
 export const scheduleS = (stages: readonly { phases: readonly Phase[] }[]): number =>
   stages.reduce((sum, stage) => sum + phasesDurationS(stage.phases), 0) + STAGE_GAP_S * (stages.length - 1);
 
+const ARTILLERY_REPORT = {
+  what: "Artillery's report",
+  unreadable: 'Artillery wrote it a moment ago',
+  notJson: 'Artillery wrote it cut short (out of disk?)',
+};
+
 function skippedIn(report: string): number {
   if (!existsSync(report)) return 0;
-  const parsed = JSON.parse(readFileSync(report, 'utf8')) as {
+  const parsed = readJsonFileSync(report, ARTILLERY_REPORT) as {
     aggregate?: { counters?: Record<string, number> };
   };
   return parsed.aggregate?.counters?.['vusers.skipped'] ?? 0;

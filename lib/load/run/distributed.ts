@@ -9,7 +9,7 @@ import { HarnessError } from '../../errors.ts';
 import { gatesOnDrift } from '../thresholds.ts';
 import { checkOptions, type LoadOptions } from './options.ts';
 import { makeRunId } from '../../report/build.ts';
-import { PROJECT_ROOT } from './loads.ts';
+import { DEFAULT_REPORTS_DIR } from '../../paths.ts';
 import { prepareLoad } from './prepare.ts';
 import { planOf } from './run-plan.ts';
 import { createRedactor, redactDeep } from '../../redact.ts';
@@ -61,7 +61,8 @@ export async function prepareDistributedLoad(
   if (options.target === undefined)
     throw new HarnessError('--platform needs --target: the embedded sandbox runs on this machine only');
   const dir = path.resolve(
-    options.outDir ?? path.join(PROJECT_ROOT, 'reports', `${makeRunId('load', new Date())}-${platform}`),
+    options.outDir ??
+      path.join(options.reportsDir ?? DEFAULT_REPORTS_DIR, `${makeRunId('load', new Date())}-${platform}`),
   );
   const opened = await openTarget({ file: options.target, env: options.env, forLoad: true });
   try {

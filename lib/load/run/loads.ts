@@ -8,7 +8,6 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { HarnessError } from '../../errors.ts';
 import { isError, type Failure } from '../../failure.ts';
 import { runGenerators, scheduleS, type GeneratorRequest, type GeneratorRun } from '../artillery/run.ts';
@@ -25,8 +24,6 @@ import type { OpenedTarget } from '../../adapters/open-target.ts';
 import { targetSecrets } from '../../target/target.ts';
 import type { LoadOptions } from './options.ts';
 import { notRunReason, prepareLoad, type PreparedLoad } from './prepare.ts';
-
-export const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** The run as data: what it was, its judgement, and what it measured. */
 export interface LoadResult extends Judgement {

@@ -3,20 +3,16 @@
  * with their defaults and checks in one place. Precedence: flag > HARNESS_<FLAG> > default.
  */
 import { HarnessError } from '../../errors.ts';
-import type { Summary } from '../../report/model.ts';
+import type { OnOpened } from '../../cli/cli.ts';
 import { renderHelp } from '../../cli/help.ts';
-import { optionList, optionText, type FlagValues, type OptionTable } from '../../cli/options.ts';
+import { integer, seconds } from '../../cli/kinds.ts';
+import { REPORTS_DIR_OPTION, type FlagValues, type OptionTable } from '../../cli/options.ts';
+import { readAs, readerOf, type Env } from '../../cli/read.ts';
+import { readShape, refuseShapeWithTarget, SHAPE_OPTIONS } from '../../cli/sandbox-shape.ts';
 import { PUBLISH_KINDS, resolvePublish, type Publish } from '../publish.ts';
-import { flagInteger, flagSeconds } from '../../cli/flags.ts';
 import { isProfileName, PROFILE_NAMES, type ProfileName } from '../profiles.ts';
 import { overridesFromFlags, SCENARIO_NAMES, type ScenarioName } from '../thresholds.ts';
-import {
-  LATENCY_SHAPE,
-  latencySpec,
-  RATE_LIMIT_SHAPE,
-  rateLimitSpec,
-  type SandboxOptions,
-} from '../../target/sandbox-options.ts';
+import type { SandboxOptions } from '../../target/sandbox-options.ts';
 
 export interface LoadOptions {
   /** @default 'walk' */
@@ -53,8 +49,8 @@ export interface LoadOptions {
   env?: Record<string, string | undefined>;
   /** Live progress lines while the load runs (its start, then every few seconds). */
   progress?: (line: string) => void;
-  /** Told the target as the report names it once the load has opened it, before any request. */
-  onTarget?: (target: Summary['target']) => void;
+  /** Told the redactor and the target as the report names it once opened, before any request. */
+  onOpened?: OnOpened;
   /** Send the metrics on while the run goes: prometheus, otel, statsd or datadog. @default none */
   publish?: string;
   /**
@@ -88,7 +84,8 @@ export const LOAD_OPTIONS = {
   },
   workers: {
     value: 'N',
-    defaultIs: '1',
+    default: '1',
+    kind: integer(1, 64),
     help: 'split the arrival rate over N generator processes, merge their points',
   },
   duration: {
@@ -96,23 +93,35 @@ export const LOAD_OPTIONS = {
     defaultIs: "the profile's",
     help: 'squeeze or stretch the profile to D, e.g. 30s, 5m',
   },
-  rate: { value: 'N', defaultIs: "the profile's", help: 'base arrival rate, walks per second' },
+  rate: {
+    value: 'N',
+    defaultIs: "the profile's",
+    kind: integer(1, 1_000_000),
+    help: 'base arrival rate, walks per second',
+  },
   'flood-rate': {
     value: 'N',
     defaultIs: "the target's maxRps\nminus the walk rate; 7x the tenant limit on the sandbox",
+    kind: integer(1, 1_000_000),
     help: 'fairness: requests per second of the noisy tenant',
   },
   'max-in-flight': {
     value: 'N',
     defaultIs: 'none',
+    kind: integer(1, 100_000),
     help: 'walks in flight per generator at most; arrivals beyond are skipped',
   },
-  fault: { value: 'NAME', multiple: true, help: 'sandbox only: switch a fault on; repeatable' },
-  latency: { value: 'SPEC', help: `sandbox only: ${LATENCY_SHAPE}` },
-  'rate-limit': { value: 'SPEC', help: `sandbox only: ${RATE_LIMIT_SHAPE}` },
-  churn: { value: 'N', defaultIs: '0', help: 'sandbox only: data changes per second while walking' },
-  'reports-dir': { value: 'DIR', defaultIs: 'reports', help: 'where run folders go' },
-  timeout: { value: 'D', defaultIs: 'the duration plus margins', help: 'hard limit on the run' },
+  fault: SHAPE_OPTIONS.fault,
+  latency: SHAPE_OPTIONS.latency,
+  'rate-limit': SHAPE_OPTIONS['rate-limit'],
+  churn: { ...SHAPE_OPTIONS.churn, help: 'sandbox only: data changes per second while walking' },
+  'reports-dir': REPORTS_DIR_OPTION,
+  timeout: {
+    value: 'D',
+    defaultIs: 'the duration plus margins',
+    kind: seconds(),
+    help: 'hard limit on the run',
+  },
   publish: {
     value: 'KIND',
     help: `send the metrics on while the run goes: ${PUBLISH_KINDS.join(', ')}\n(settings from the environment, see docs/load.md, Publishing metrics)`,
@@ -122,7 +131,13 @@ export const LOAD_OPTIONS = {
     env: false,
     help: "dry run for Artillery's distributed runners (fargate, lambda, aci): write the\nrun's directory and print the command that launches it; sends nothing",
   },
-  count: { value: 'N', env: false, defaultIs: '2', help: 'with --platform: remote workers' },
+  count: {
+    value: 'N',
+    env: false,
+    default: '2',
+    kind: integer(1, 1000),
+    help: 'with --platform: remote workers',
+  },
   region: {
     value: 'NAME',
     env: false,
@@ -158,58 +173,31 @@ export const LOAD_RETIRED_FLAGS = {
   'out-dir': "--reports-dir DIR: the run's folder goes in it, as DIR/<run-id>/ (default reports)",
 };
 
-type Env = Record<string, string | undefined>;
-
-const text = (flags: FlagValues, env: Env, flag: keyof typeof LOAD_OPTIONS) =>
-  optionText(LOAD_OPTIONS, flags, env, flag);
-
-/** Repeatable; the environment twin separates thresholds with `;` (an expression may hold a comma). */
-const list = (flags: FlagValues, env: Env, flag: 'threshold' | 'fault'): string[] | undefined => {
-  const values = optionList(LOAD_OPTIONS, flags, env, flag);
-  return values.length > 0 ? values : undefined;
-};
-
-/** An integer from 1 to max, or undefined when not given. */
-export const positiveInteger = (
-  flag: string,
-  value: string | undefined,
-  max = 1_000_000,
-): number | undefined => flagInteger(flag, value, undefined, [1, max]);
-
-function sandboxOverrides(flags: FlagValues, env: Env): SandboxOptions {
-  const latency = text(flags, env, 'latency');
-  const rateLimit = text(flags, env, 'rate-limit');
-  const churn = text(flags, env, 'churn');
-  try {
-    return {
-      ...(latency ? { latency: latencySpec(latency) } : {}),
-      ...(rateLimit ? { rateLimit: rateLimitSpec(rateLimit) } : {}),
-      ...(churn ? { churn: positiveInteger('churn', churn, 10_000) } : {}),
-    };
-  } catch (error) {
-    throw new HarnessError((error as Error).message, { cause: error });
-  }
-}
-
 /** LoadOptions from parsed flags and the environment. */
 export function optionsFromFlags(flags: FlagValues, env: Env): LoadOptions {
-  const timeoutS = flagSeconds('timeout', text(flags, env, 'timeout'), undefined);
+  const read = readerOf(LOAD_OPTIONS, flags, env);
+  const list = (flag: 'threshold' | 'fault'): string[] | undefined => {
+    const values = flag === 'fault' ? shape.faults : read.list(flag);
+    return values.length > 0 ? values : undefined;
+  };
+  const shape = readShape(LOAD_OPTIONS, flags, env);
+  const timeoutS = read.value('timeout');
   return {
-    scenario: text(flags, env, 'scenario') as ScenarioName | undefined,
-    profile: text(flags, env, 'profile') as ProfileName | undefined,
-    target: text(flags, env, 'target'),
-    thresholds: list(flags, env, 'threshold'),
-    workers: positiveInteger('workers', text(flags, env, 'workers'), 64),
-    duration: text(flags, env, 'duration'),
-    rate: positiveInteger('rate', text(flags, env, 'rate')),
-    floodRate: positiveInteger('flood-rate', text(flags, env, 'flood-rate')),
-    maxInFlight: positiveInteger('max-in-flight', text(flags, env, 'max-in-flight'), 100_000),
-    faults: list(flags, env, 'fault'),
-    sandbox: sandboxOverrides(flags, env),
-    reportsDir: text(flags, env, 'reports-dir'),
+    scenario: read.value('scenario') as ScenarioName | undefined,
+    profile: read.value('profile') as ProfileName | undefined,
+    target: read.value('target'),
+    thresholds: list('threshold'),
+    workers: read.value('workers'),
+    duration: read.value('duration'),
+    rate: read.value('rate'),
+    floodRate: read.value('flood-rate'),
+    maxInFlight: read.value('max-in-flight'),
+    faults: list('fault'),
+    sandbox: shape.sandbox,
+    reportsDir: read.value('reports-dir'),
     timeoutMs: timeoutS === undefined ? undefined : timeoutS * 1000,
     env,
-    publish: text(flags, env, 'publish'),
+    publish: read.value('publish'),
   };
 }
 
@@ -232,16 +220,18 @@ export function checkOptions(options: LoadOptions): CheckedOptions {
   const profile: string = options.profile ?? DEFAULT_PROFILE[scenario];
   if (!isProfileName(profile))
     throw new HarnessError(`--profile: "${profile}" is unknown; choose from ${PROFILE_NAMES.join(', ')}`);
-  flagSeconds('duration', options.duration, undefined);
+  if (options.duration !== undefined) readAs(seconds(), options.duration, '--duration');
   try {
     overridesFromFlags(options.thresholds ?? []);
   } catch (error) {
     throw new HarnessError((error as Error).message, { cause: error });
   }
-  if (options.target !== undefined && (options.faults?.length || Object.keys(options.sandbox ?? {}).length))
-    throw new HarnessError(
-      '--fault, --latency, --rate-limit and --churn shape the sandbox; they cannot go with --target',
-    );
+  const sandbox = options.sandbox ?? {};
+  refuseShapeWithTarget(
+    options.target,
+    LOAD_OPTIONS,
+    (options.faults?.length ?? 0) > 0 || Object.keys(sandbox).length > 0,
+  );
   const publish = resolvePublish(options.publish, options.env ?? process.env);
   return { scenario, profile, workers: options.workers ?? 1, ...(publish ? { publish } : {}) };
 }

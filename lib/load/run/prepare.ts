@@ -13,8 +13,8 @@ import type { LoadScenario, LoadSettings, SetupData } from '../scenario.ts';
 import { overridesFromFlags, thresholdsFor, type Thresholds } from '../thresholds.ts';
 import { scenarioNamed } from '../registry.ts';
 import { checkOptions, type LoadOptions } from './options.ts';
-import { openTarget, type OpenedTarget } from '../../adapters/open-target.ts';
-import { describeOpened } from '../../report/build.ts';
+import type { OpenedTarget } from '../../adapters/open-target.ts';
+import { startTarget } from '../../run/start.ts';
 import { SANDBOX_FLOOD_RATE, sandboxOptionsFor } from './sandbox.ts';
 
 /** A request that got no answer in this long is a data point (status 0). */
@@ -97,15 +97,19 @@ export async function prepareLoad(
   const thresholds = thresholdsFor(scenarioName, profile, overridesFromFlags(options.thresholds ?? []));
   const run = opened
     ? { ...opened, close: async () => {} }
-    : await openTarget({
-        file: options.target,
-        faults: options.faults,
-        sandbox: sandboxOptionsFor(scenarioName, options.sandbox),
-        env: options.env,
-        forLoad: true,
-      });
+    : (
+        await startTarget(
+          {
+            file: options.target,
+            faults: options.faults,
+            sandbox: sandboxOptionsFor(scenarioName, options.sandbox),
+            env: options.env,
+            forLoad: true,
+          },
+          options.onOpened,
+        )
+      ).opened;
   try {
-    if (!opened) options.onTarget?.(describeOpened(run));
     const settings = settingsOf(options, profile, run.sandbox, run.target.load.maxRps);
     return {
       name,
