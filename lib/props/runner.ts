@@ -24,6 +24,8 @@ export interface RunOptions {
   seed?: number;
   /** fast-check path of a counterexample, to replay it (with its seed). */
   path?: string;
+  /** Shrink a counterexample; off where only whether a property fails counts (mutation score). @default true */
+  shrink?: boolean;
 }
 
 export const DEFAULT_TIME_BUDGET_MS = 10_000;
@@ -127,6 +129,7 @@ export async function runProperty(
     examples: examples.map((input) => [input]),
     numRuns: examples.length + (options.runs ?? property.runs),
     plugins: [fc.interruptAfterTimeLimit(options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS)],
+    endOnFailure: options.shrink === false,
   });
   const advisories = context.takeAdvisories();
   const durationMs = Date.now() - started;
