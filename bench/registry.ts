@@ -8,6 +8,7 @@ import { gateMatrix } from './sections/gate-matrix.ts';
 import { gateTime } from './sections/gate-time.ts';
 import { generator } from './sections/generator.ts';
 import { merge } from './sections/merge.ts';
+import { mutationScoreSection } from './sections/mutation-score.ts';
 import { peer } from './sections/peer.ts';
 import { points } from './sections/points.ts';
 import { sandboxThroughput } from './sections/sandbox-throughput.ts';
@@ -25,6 +26,7 @@ export const SECTIONS: readonly BenchSection[] = [
   points,
   gateTime,
   gateMatrix,
+  mutationScoreSection,
   peer,
   floor,
 ];

@@ -6,6 +6,7 @@ import { CursorCodec } from './cursor.ts';
 import { installErrorHandlers, sendError } from './errors.ts';
 import { faultSet } from './faults/catalogue.ts';
 import { LoadFaults } from './faults/load.ts';
+import { installMutant } from './mutants/hook.ts';
 import { latencySampler } from './latency.ts';
 import type { ResolvedOptions } from '../lib/target/sandbox-options.ts';
 import { seededRandom } from './random.ts';
@@ -56,6 +57,7 @@ export function buildApp(ctx: SandboxContext, options: ResolvedOptions): Fastify
       if (verdict !== undefined) return sendError(reply, verdict.statusCode, verdict.message, ctx.faults);
     });
   }
+  installMutant(app, options.mutant);
   registerList(app, ctx, menuItemsEndpoint(ctx));
   registerList(app, ctx, ordersEndpoint(ctx));
   return app;

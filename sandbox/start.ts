@@ -5,6 +5,7 @@ import { churnedTenants, startChurn } from './churn.ts';
 import { resolveOptions, type SandboxOptions } from '../lib/target/sandbox-options.ts';
 import { openStore } from './store.ts';
 import { FAULTS } from './faults/catalogue.ts';
+import { MUTANTS, mutantNamed } from './mutants/matrix.ts';
 import { buildTarget, writeTarget } from './target.ts';
 
 export type { RunningSandbox } from '../lib/target/sandbox.ts';
@@ -13,6 +14,8 @@ export type { SandboxOptions } from '../lib/target/sandbox-options.ts';
 /** Seeds a store, starts the API on host:port (0 = a free port) and describes it as a target. */
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   const options = resolveOptions(opts);
+  // An unknown mutant fails before the store is seeded.
+  if (options.mutant !== undefined) mutantNamed(options.mutant);
   const store = openStore(options);
   const ctx = createContext(options, store);
   const app = buildApp(ctx, options);
@@ -54,4 +57,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
 }
 
 /** The sandbox as lib/ takes it: entry points hand it in with provideSandbox (lib/target/sandbox.ts). */
-export const SANDBOX: Sandbox = { start: startSandbox, faults: FAULTS };
+export const SANDBOX: Sandbox = {
+  start: startSandbox,
+  faults: FAULTS,
+  mutants: MUTANTS.map((mutant) => ({
+    name: mutant.name,
+    checks: mutant.sentence.checks,
+    equivalent: mutant.equivalent,
+  })),
+};

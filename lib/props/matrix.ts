@@ -64,17 +64,16 @@ export function propertiesFor(fault: string): PropertyDefinition[] {
   return allProperties().filter((property) => property.checks.some((check) => checks.has(check)));
 }
 
-/** Runs `properties` against a fresh sandbox with `options`. */
-async function runAgainst(
+/** Starts a fresh sandbox with `options`, hands `use` a property context on it, and closes both. */
+export async function withSandbox<T>(
   options: SandboxOptions,
-  properties: readonly PropertyDefinition[],
-  run: RunOptions,
-) {
+  use: (context: ReturnType<typeof createContext>) => Promise<T>,
+): Promise<T> {
   const running = await providedSandbox().start(options);
   try {
     const context = createContext(resolveInlineTarget(running.target));
     try {
-      return await runProperties(properties, context, run);
+      return await use(context);
     } finally {
       await context.close();
     }
@@ -82,6 +81,10 @@ async function runAgainst(
     await running.close();
   }
 }
+
+/** Runs `properties` against a fresh sandbox with `options`. */
+const runAgainst = (options: SandboxOptions, properties: readonly PropertyDefinition[], run: RunOptions) =>
+  withSandbox(options, (context) => runProperties(properties, context, run));
 
 const failedOf = (results: readonly PropertyResult[]): Failed[] =>
   results.filter((result): result is Failed => result.status === 'failed');

@@ -27,6 +27,8 @@ export interface RunOptions {
   path?: string;
   /** Pages a whole walk may take (--walk-pages), read by the suite context (createContext). */
   walkPages?: number;
+  /** Shrink a counterexample; off where only whether a property fails counts (mutation score). @default true */
+  shrink?: boolean;
 }
 
 export const DEFAULT_TIME_BUDGET_MS = 10_000;
@@ -138,6 +140,7 @@ export async function runProperty(
     examples: examples.map((input) => [input]),
     numRuns: examples.length + (options.runs ?? property.runs),
     plugins: [fc.interruptAfterTimeLimit(options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS)],
+    endOnFailure: options.shrink === false,
   });
   const advisories = context.takeAdvisories();
   const note = noted();

@@ -38,6 +38,8 @@ export interface SandboxOptions {
   host?: string;
   /** 0 picks a free port. @default 0 */
   port?: number;
+  /** A generated mutant (`m:operator@site`, sandbox/mutants/) switched on; none when absent. */
+  mutant?: string;
   /** Where to write the target file for this instance; not written when absent. */
   targetPath?: string;
 }
@@ -48,8 +50,11 @@ export interface SandboxOptions {
  */
 export const SANDBOX_TARGET_FILE = '.sandbox/target.json';
 
-export type ResolvedOptions = Required<Omit<SandboxOptions, 'targetPath' | 'rateLimit' | 'latency'>> & {
+export type ResolvedOptions = Required<
+  Omit<SandboxOptions, 'targetPath' | 'mutant' | 'rateLimit' | 'latency'>
+> & {
   targetPath: string | undefined;
+  mutant: string | undefined;
   rateLimit: RateLimitOptions;
   latency: LatencyOptions;
 };
@@ -101,6 +106,7 @@ export function resolveOptions(opts: SandboxOptions = {}): ResolvedOptions {
     host: opts.host ?? '127.0.0.1',
     port: checkInteger('port', opts.port ?? 0, 0, 65535),
     targetPath: opts.targetPath,
+    mutant: opts.mutant,
   };
 }
 

@@ -28,11 +28,23 @@ export interface SandboxFault {
   needsChurn: boolean;
 }
 
+/** A generated mutant (sandbox/mutants/), as much of it as the harness reads. */
+export interface SandboxMutant {
+  /** e.g. `m:status-field-lowercase@orders.cursor-page` */
+  name: string;
+  /** The checks that enforce its sentence. */
+  checks: readonly string[];
+  /** The spec allows it: the gate must pass it. */
+  equivalent: boolean;
+}
+
 export interface Sandbox {
   /** Seeds a store, starts the API and describes it as a target. */
   start(options?: SandboxOptions): Promise<RunningSandbox>;
   /** The faults it can switch on. */
   faults: readonly SandboxFault[];
+  /** The generated mutants it can switch on (`SandboxOptions.mutant`). */
+  mutants: readonly SandboxMutant[];
 }
 
 let provided: Sandbox | undefined;

@@ -7,20 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../../lib/checks/registry.ts';
 import { ALL_PROPERTIES } from '../../properties/all.ts';
 import { FAULTS } from '../../sandbox/faults/catalogue.ts';
+import { tableRows } from './markdown-table.ts';
 
 const doc = readFileSync('docs/spec-coverage.md', 'utf8');
 
 /** The rows of every table, as trimmed cells, header and rule lines left out. */
-const rows = doc
-  .split('\n')
-  .filter((line) => line.startsWith('|') && !/^\|\s*-/.test(line))
-  .map((line) =>
-    line
-      .slice(1, -1)
-      .split('|')
-      .map((cell) => cell.trim()),
-  )
-  .filter((cells) => !['§', 'check'].includes(cells[0] ?? ''));
+const rows = tableRows(doc).filter((cells) => !['§', 'check'].includes(cells[0] ?? ''));
 const sentences = rows.filter((cells) => cells.length === 5);
 const names = (cell: string | undefined) => [...(cell ?? '').matchAll(/`([^`]+)`/g)].map((match) => match[1]);
 

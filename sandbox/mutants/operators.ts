@@ -1,0 +1,237 @@
+/**
+ * Mutation operators: one way a response can break one rule of the spec (or, for the equivalent
+ * ones, change in a way the spec allows). Each rewrites the response in place; what it needs of
+ * its site (records, a token, a filter, a cursor) is declared so the generator can say where a
+ * cell cannot apply.
+ */
+import { pagination, queryOf, records, type Response } from './response.ts';
+
+/** What an operator needs of the responses at a site, checked by the generator (sites.ts). */
+export type Need = 'page' | 'error' | 'records' | 'token' | 'cursor' | 'menu' | 'filter';
+
+export interface Operator {
+  name: string;
+  /** What it changes, for the docs and reports. */
+  description: string;
+  needs: readonly Need[];
+  /** The spec allows the result: the gate must pass it. */
+  equivalent?: boolean;
+  apply(response: Response): void;
+}
+
+const TEXT = 'text/plain; charset=utf-8';
+/** The prefix of a re-encoded cursor; the sandbox's preHandler unwraps it (hook.ts). */
+export const REENCODED = 're.';
+
+const forRecords = (response: Response, change: (record: Record<string, unknown>) => void) => {
+  for (const record of records(response.body)) change(record);
+};
+
+/** A record's status moved to another value of its enum that the filter does not allow. */
+function violateFilter(response: Response): void {
+  const query = queryOf(response);
+  const first = records(response.body)[0];
+  if (first === undefined) return;
+  if (query.status !== undefined) first.status = query.status === 'PAID' ? 'OPEN' : 'PAID';
+  else if (query.activeOnly === 'true') first.status = 'PAID';
+  else if (query.locationId !== undefined) first.locationId = `${JSON.stringify(query.locationId)}-other`;
+  else if (query.q !== undefined) Object.assign(first, { name: 'Zyxw', sku: null });
+}
+
+/** Changes that break a sentence of the spec. */
+const KILLING: Operator[] = [
+  {
+    name: 'status-field-lowercase',
+    description: "every record's status in lower case, outside its enum",
+    needs: ['page', 'records'],
+    apply: (response) =>
+      forRecords(response, (record) => {
+        record.status = String(record.status).toLowerCase();
+      }),
+  },
+  {
+    name: 'id-number',
+    description: "every record's id sent as a number, not a string",
+    needs: ['page', 'records'],
+    apply: (response) =>
+      forRecords(response, (record) => {
+        record.id = Number.parseInt(String(record.id).replace(/\D/g, '') || '0', 10);
+      }),
+  },
+  {
+    name: 'name-missing',
+    description: "every menu item's required name left out",
+    needs: ['page', 'records', 'menu'],
+    apply: (response) =>
+      forRecords(response, (record) => {
+        delete record.name;
+      }),
+  },
+  {
+    name: 'token-missing',
+    description: 'pagination.nextPageToken left out',
+    needs: ['page'],
+    apply: (response) => {
+      delete pagination(response.body)?.nextPageToken;
+    },
+  },
+  {
+    name: 'has-more-string',
+    description: 'pagination.hasMore sent as the string "true" or "false"',
+    needs: ['page'],
+    apply: (response) => {
+      const page = pagination(response.body);
+      if (page) page.hasMore = String(page.hasMore);
+    },
+  },
+  {
+    name: 'pagination-extra',
+    description: 'pagination carries an extra total field',
+    needs: ['page'],
+    apply: (response) => {
+      const page = pagination(response.body);
+      if (page) page.total = records(response.body).length;
+    },
+  },
+  {
+    name: 'has-more-flipped',
+    description: 'hasMore says the opposite of nextPageToken',
+    needs: ['page'],
+    apply: (response) => {
+      const page = pagination(response.body);
+      if (page) page.hasMore = page.hasMore !== true;
+    },
+  },
+  {
+    name: 'token-garbage',
+    description: 'nextPageToken replaced by a token the server refuses',
+    needs: ['page', 'token'],
+    apply: (response) => {
+      const page = pagination(response.body);
+      if (typeof page?.nextPageToken === 'string') page.nextPageToken = 'garbage';
+    },
+  },
+  {
+    name: 'boundary-skip',
+    description: 'a page reached by a cursor loses its first record',
+    needs: ['page', 'records', 'cursor'],
+    apply: (response) => {
+      records(response.body).shift();
+    },
+  },
+  {
+    name: 'record-dropped',
+    description: "a page's last record left out",
+    needs: ['page', 'records'],
+    apply: (response) => {
+      records(response.body).pop();
+    },
+  },
+  {
+    name: 'filter-violated',
+    description: 'one record that does not match the filter asked for',
+    needs: ['page', 'records', 'filter'],
+    apply: violateFilter,
+  },
+  {
+    name: 'repeat-differs',
+    description: 'the same request sent again answers without its last record',
+    needs: ['page', 'records'],
+    apply: (response) => {
+      if (response.repeated) records(response.body).pop();
+    },
+  },
+  {
+    name: 'content-type-text',
+    description: 'the body is sent as text/plain',
+    needs: [],
+    apply: (response) => {
+      response.reply.type(TEXT);
+    },
+  },
+  {
+    name: 'status-500',
+    description: 'answered 500 (an Error body with statusCode 500) instead',
+    needs: [],
+    apply: (response) => {
+      response.reply.code(500);
+      response.body = { statusCode: 500, error: 'Internal Server Error', message: 'mutant' };
+    },
+  },
+  {
+    name: 'error-status-code-string',
+    description: "the Error's statusCode sent as a string",
+    needs: ['error'],
+    apply: (response) => {
+      if (response.body) response.body.statusCode = String(response.body.statusCode);
+    },
+  },
+  {
+    name: 'error-message-missing',
+    description: "the Error's message left out",
+    needs: ['error'],
+    apply: (response) => {
+      delete response.body?.message;
+    },
+  },
+  {
+    name: 'error-status-code-mismatch',
+    description: "the Error's statusCode differs from the HTTP status",
+    needs: ['error'],
+    apply: (response) => {
+      if (response.body) response.body.statusCode = 418;
+    },
+  },
+];
+
+/** Changes the spec allows: the gate must pass every one (0 false positives). */
+const EQUIVALENT: Operator[] = [
+  {
+    name: 'extra-record-field',
+    description: 'every record carries an extra field (spec §2: objects may carry more)',
+    needs: ['page', 'records'],
+    equivalent: true,
+    apply: (response) => forRecords(response, (record) => Object.assign(record, { extraField: 'extra' })),
+  },
+  {
+    name: 'extra-top-field',
+    description: 'the page or Error carries an extra top-level field',
+    needs: [],
+    equivalent: true,
+    apply: (response) => {
+      if (response.body) response.body.meta = { mutant: true };
+    },
+  },
+  {
+    name: 'records-reversed',
+    description: "a page's records in reverse order (spec §2: order not shown)",
+    needs: ['page', 'records'],
+    equivalent: true,
+    apply: (response) => {
+      records(response.body).reverse();
+    },
+  },
+  {
+    name: 'token-reencoded',
+    description: 'nextPageToken re-encoded to other text that still works (the cursor is opaque)',
+    needs: ['page', 'token'],
+    equivalent: true,
+    apply: (response) => {
+      const page = pagination(response.body);
+      if (typeof page?.nextPageToken === 'string')
+        page.nextPageToken = REENCODED + Buffer.from(page.nextPageToken).toString('base64url');
+    },
+  },
+  {
+    name: 'extra-headers',
+    description: 'extra response headers, one with an upper-case name',
+    needs: [],
+    equivalent: true,
+    apply: (response) => {
+      response.reply.header('X-Mutant-Extra', 'yes');
+      response.reply.raw.setHeader('X-UPPER-CASE', 'yes');
+    },
+  },
+];
+
+export const OPERATORS: readonly Operator[] = [...KILLING, ...EQUIVALENT];

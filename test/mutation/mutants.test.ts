@@ -1,0 +1,82 @@
+/**
+ * The generated mutants: every cell of the sentence × site matrix has a mutant or a reason, the
+ * doc shows the generator's table, names are unique, the equivalent mutants are there, and a
+ * sample is killed (or, equivalent, passed) end to end by the gate's properties.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ALL_CHECKS } from '../../lib/checks/registry.ts';
+import { runMutants } from '../../lib/props/mutants.ts';
+import { matrixCells, MUTANTS, SENTENCES } from '../../sandbox/mutants/matrix.ts';
+import { OPERATORS } from '../../sandbox/mutants/operators.ts';
+import { SITES } from '../../sandbox/mutants/sites.ts';
+import { renderMatrix } from '../../sandbox/mutants/render.ts';
+import { startSandbox } from '../../sandbox/start.ts';
+import { tableRows } from '../docs/markdown-table.ts';
+import '../setup/provide-layers.ts';
+
+const REGENERATE =
+  'paste the output of npx tsx -e "import(\'./sandbox/mutants/render.ts\').then((m) => console.log(m.renderMatrix()))" into docs/spec-coverage.md, then npx prettier --write it';
+
+/** The rows of the tables in `text` as wide as the matrix. */
+const matrixTable = (text: string) => tableRows(text).filter((cells) => cells.length === SITES.length + 3);
+
+describe('the mutant generator', () => {
+  it('should fill every cell with a mutant or the reason none applies', () => {
+    for (const cell of matrixCells()) {
+      const where = `${cell.sentence.text} @ ${cell.site.name}`;
+      expect(cell.mutants.length + cell.reasons.length, where).toBe(cell.sentence.operators.length);
+      expect(cell.mutants.length + cell.reasons.length, where).toBeGreaterThan(0);
+    }
+  });
+
+  it('should name each mutant once, after its operator and site', () => {
+    const names = MUTANTS.map((mutant) => mutant.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const mutant of MUTANTS) expect(mutant.name).toBe(`m:${mutant.operator.name}@${mutant.site.name}`);
+  });
+
+  it('should use every operator, name only checks that exist, and generate the equivalent mutants', () => {
+    const used = new Set(SENTENCES.flatMap((sentence) => sentence.operators));
+    expect(OPERATORS.map((operator) => operator.name).filter((name) => !used.has(name))).toEqual([]);
+    const checks = new Set(ALL_CHECKS.map((check) => check.name));
+    expect(SENTENCES.flatMap((sentence) => sentence.checks).filter((check) => !checks.has(check))).toEqual(
+      [],
+    );
+    const equivalent = MUTANTS.filter((mutant) => mutant.equivalent);
+    expect(new Set(equivalent.map((mutant) => mutant.operator.name))).toEqual(
+      new Set(OPERATORS.filter((operator) => operator.equivalent).map((operator) => operator.name)),
+    );
+    expect(MUTANTS.filter((mutant) => (mutant.operator.equivalent === true) !== mutant.equivalent)).toEqual(
+      [],
+    );
+  });
+
+  it('should be shown in docs/spec-coverage.md as generated, with no empty cell', () => {
+    const generated = matrixTable(renderMatrix());
+    const doc = matrixTable(readFileSync('docs/spec-coverage.md', 'utf8'));
+    expect(doc, REGENERATE).toEqual(generated);
+    expect(doc.flat().filter((cell) => cell === '')).toEqual([]);
+  });
+
+  it('should refuse an unknown mutant before seeding a store', async () => {
+    await expect(startSandbox({ mutant: 'm:nothing@nowhere' })).rejects.toThrow(/unknown mutant/);
+  });
+});
+
+describe('generated mutants end to end', () => {
+  it('should be killed by the gate properties, and an equivalent one passed', async () => {
+    const killing = [
+      'm:status-field-lowercase@orders.cursor-page',
+      'm:error-message-missing@error-401',
+      'm:token-garbage@menu.first-page',
+      'm:content-type-text@menu.cursor-page',
+      'm:repeat-differs@orders.first-page',
+    ];
+    const equivalent = 'm:extra-record-field@orders.first-page';
+    const rows = await runMutants({ mutants: [...killing, equivalent] });
+    expect(rows.map((row) => [row.mutant, row.verdict]).sort()).toEqual(
+      [...killing.map((name) => [name, 'killed']), [equivalent, 'passed']].sort(),
+    );
+  }, 90_000);
+});
