@@ -1,5 +1,6 @@
 /** The target file: one JSON format describes any target (the sandbox, staging, ...). */
 import { Type, type Static } from '@sinclair/typebox';
+import { SandboxIdentitySchema } from './sandbox-identity.ts';
 
 export const KEY_ROLES = [
   'full',
@@ -45,6 +46,8 @@ export const TargetFile = Type.Object(
     /** salesChannel values the target accepts; the spec does not show them (spec §4.1). */
     salesChannels: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
     tenants: Type.Array(TenantEntry, { minItems: 1 }),
+    /** Written by the sandbox only: which sandbox this is (lib/target/sandbox-identity.ts). */
+    sandbox: Type.Optional(SandboxIdentitySchema),
   },
   { additionalProperties: false },
 );

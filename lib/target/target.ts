@@ -5,6 +5,7 @@
 import { Value } from '@sinclair/typebox/value';
 import { adviceFor } from './advice.ts';
 import { KEY_ROLES, TargetFile, type KeyRole } from './schema.ts';
+import type { SandboxIdentity } from './sandbox-identity.ts';
 
 export interface TenantTarget {
   name: string;
@@ -22,6 +23,8 @@ export interface Target {
   load: { allowed: boolean; maxRps: number };
   salesChannels: string[];
   tenants: TenantTarget[];
+  /** A sandbox's own target file says which sandbox it is; any other target says nothing. */
+  sandbox?: SandboxIdentity;
 }
 
 export type TargetResult = { ok: true; target: Target } | { ok: false; problems: string[] };
@@ -84,6 +87,7 @@ export function resolveTarget(json: unknown, env: Env, { shapeChecked = false } 
       load: file.load,
       salesChannels: file.salesChannels ?? [],
       tenants,
+      ...(file.sandbox ? { sandbox: file.sandbox } : {}),
     },
   };
 }

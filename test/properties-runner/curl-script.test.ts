@@ -1,7 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect } from 'vitest';
 import { fc, it } from '@fast-check/vitest';
-import { curlScript, keyVariable, shellWord, type ReproInput } from '../../lib/repro/curl.ts';
+import { curlScript, keyVariable, type ReproInput } from '../../lib/repro/curl.ts';
+import { shellWord } from '../../lib/repro/shell-words.ts';
 
 const bash = (script: string, env: Record<string, string> = {}): string =>
   execFileSync('bash', ['-c', script], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' });
