@@ -43,7 +43,11 @@ export interface KeyVariable {
  * `target`: the run's target as it was opened (a sandbox's says which sandbox it is); `cwd`: where
  * relative paths of the run were read from (the harness checkout).
  */
-export function scriptTarget(source: RunSource, target?: Target, cwd = process.cwd()): ScriptTarget {
+export function scriptTarget(
+  source: RunSource,
+  target?: Pick<Target, 'baseUrl' | 'sandbox'>,
+  cwd = process.cwd(),
+): ScriptTarget {
   const file = path.resolve(cwd, source.targetFile ?? SANDBOX_TARGET_FILE);
   if (target?.sandbox !== undefined) {
     const settings = sandboxSettings(target.sandbox);
@@ -90,7 +94,9 @@ export function targetHeader(target: ScriptTarget, keys: readonly KeyVariable[])
   return [
     ...where,
     ...check,
-    'BASE_URL and these variables, when set, win over the target file:',
+    keys.length > 0
+      ? 'BASE_URL and these variables, when set, win over the target file:'
+      : 'BASE_URL, when set, wins over the target file.',
     ...keys.map(
       ({ name, tenant, role, optional }) =>
         `  ${name}: the ${role} key of ${tenant}${optional ? ' (a neighbour under load; left out when unset)' : ''}`,
