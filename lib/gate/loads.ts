@@ -28,11 +28,11 @@ export interface GateLoad {
 }
 
 /** The flags of `npm run load` that run `load` as the gate ran it (its sandbox's flood included). */
-function loadFlags(load: GateLoad, result: LoadResult): string[] {
+export function loadFlags(load: GateLoad, onSandbox: boolean): string[] {
   const flags = ['--scenario', load.scenario, '--profile', load.profile, '--duration', load.duration];
   if (load.rate !== undefined) flags.push('--rate', String(load.rate));
   // Against its own sandbox the flood is the sandbox's; against a target file it is what the file allows.
-  if (result.target.sandbox) flags.push('--flood-rate', String(SANDBOX_FLOOD_RATE));
+  if (onSandbox) flags.push('--flood-rate', String(SANDBOX_FLOOD_RATE));
   return flags;
 }
 
@@ -53,7 +53,7 @@ async function writeLoadRepro(
     findings: [result.reason],
     target: scriptTarget(options.source, { baseUrl, ...(identity ? { sandbox: identity } : {}) }),
     harnessDir: PROJECT_ROOT.replace(/\/$/, ''),
-    flags: loadFlags(load, result),
+    flags: loadFlags(load, result.target.sandbox),
   });
   const file = path.join(`load-${load.name}`, `repro-load-${load.name}.sh`);
   await mkdir(path.join(options.runDir, `load-${load.name}`), { recursive: true });

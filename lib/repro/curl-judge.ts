@@ -141,7 +141,7 @@ function noBugVerdict(input: ReproInput): string[] {
       'if [ "$expected" -gt 0 ]; then alone="$shown of $expected steps answered the status they answered when it failed, and $alone"; fi',
       'if under_load; then echo "REPRODUCED: under load ($load_said): the answers break the contract (the BUG line above says how)"; exit 1; fi',
       // A step throttled when the bug showed proves nothing unthrottled (as the property's run would not).
-      'if [ -n "$unthrottled" ]; then echo "cannot judge: step(s)$unthrottled answered 429 when the bug showed, but were never throttled now ($load_said): the target\'s limit was not reached; replay it with the harness: "' +
+      'if [ -n "$unthrottled" ]; then echo "cannot judge: step(s) $(echo $unthrottled) answered 429 when the bug showed, but were never throttled now ($load_said): the target\'s limit was not reached; replay it with the harness: "' +
         quoted(input.replay) +
         '; exit 2; fi',
       'echo "not reproduced: $alone; nor under load ($load_said)"',
