@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { KeyRing } from './auth.ts';
 import type { SandboxContext } from './context.ts';
 import { CursorCodec } from './cursor.ts';
@@ -9,6 +10,7 @@ import { LoadFaults } from './faults/load.ts';
 import { installMutant } from './mutants/hook.ts';
 import { latencySampler } from './latency.ts';
 import type { ResolvedOptions } from '../lib/target/sandbox-options.ts';
+import { SANDBOX_IDENTITY_PATH, sandboxIdentity } from '../lib/target/sandbox-identity.ts';
 import { seededRandom } from './random.ts';
 import { RateLimits } from './rate-limit.ts';
 import { registerList } from './routes/list-route.ts';
@@ -31,8 +33,14 @@ export function createContext(options: ResolvedOptions, store: Store): SandboxCo
     load: new LoadFaults(faults),
     brandHeader: apiKeyHeader(options.apiKeyBrand).toLowerCase(),
     tenantsByName: new Map(store.catalog.tenants.map((tenant) => [tenant.name, tenant])),
+    identity: sandboxIdentity(options, randomUUID()),
   };
 }
+
+const IDENTITY_URL = `/api/v1${SANDBOX_IDENTITY_PATH}`;
+
+/** The identity is asked before a reproduction runs: no injected latency or overload touches it. */
+const asksIdentity = (request: FastifyRequest): boolean => request.url === IDENTITY_URL;
 
 /** Builds the Fastify app of the public read API without listening (sandbox/start.ts listens). */
 export function buildApp(ctx: SandboxContext, options: ResolvedOptions): FastifyInstance {
@@ -47,17 +55,20 @@ export function buildApp(ctx: SandboxContext, options: ResolvedOptions): Fastify
   installErrorHandlers(app, ctx.faults);
   const sampleLatency = latencySampler(options.latency, seededRandom(options.seed ^ 0x5eed));
   if (sampleLatency !== undefined) {
-    app.addHook('onRequest', async () => {
-      await sleep(sampleLatency());
+    app.addHook('onRequest', async (request) => {
+      if (!asksIdentity(request)) await sleep(sampleLatency());
     });
   }
   if (ctx.load.active) {
-    app.addHook('onRequest', async (_request, reply) => {
+    app.addHook('onRequest', async (request, reply) => {
+      if (asksIdentity(request)) return;
       const verdict = await ctx.load.beforeRequest();
       if (verdict !== undefined) return sendError(reply, verdict.statusCode, verdict.message, ctx.faults);
     });
   }
   installMutant(app, options.mutant);
+  // Which sandbox this is (its settings, no key): a reproduction checks it meets the one it was made for.
+  app.get(IDENTITY_URL, (_request, reply) => reply.send(ctx.identity));
   registerList(app, ctx, menuItemsEndpoint(ctx));
   registerList(app, ctx, ordersEndpoint(ctx));
   return app;

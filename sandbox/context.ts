@@ -5,6 +5,7 @@ import type { FaultSet } from './faults/catalogue.ts';
 import type { LoadFaults } from './faults/load.ts';
 import type { RateLimits } from './rate-limit.ts';
 import type { Store } from './store.ts';
+import type { SandboxIdentity } from '../lib/target/sandbox-identity.ts';
 
 /** Everything the routes of one sandbox instance share; built once, never per request. */
 export interface SandboxContext {
@@ -17,4 +18,6 @@ export interface SandboxContext {
   /** Lower-case name of the X-<Brand>-Api-Key header, as Node presents request headers. */
   brandHeader: string;
   tenantsByName: ReadonlyMap<string, Tenant>;
+  /** Which sandbox this is: written into its target file and answered at /api/v1/_sandbox. */
+  identity: SandboxIdentity;
 }

@@ -39,6 +39,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     tenants: store.catalog.tenants,
     keys: ctx.keys,
     churnedTenants: new Set(churned.map((tenant) => tenant.name)),
+    identity: ctx.identity,
   });
   const close = async (): Promise<void> => {
     stopChurn();

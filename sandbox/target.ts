@@ -1,6 +1,7 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { TargetFile } from '../lib/target/schema.ts';
+import type { SandboxIdentity } from '../lib/target/sandbox-identity.ts';
 import type { KeyRing } from './auth.ts';
 import type { Tenant } from './catalog.ts';
 import { KEY_ROLES, SALES_CHANNELS } from './domain.ts';
@@ -15,6 +16,7 @@ export interface TargetFacts {
   keys: KeyRing;
   /** Tenants whose data the churn writer changes; the others are quiescent. */
   churnedTenants: ReadonlySet<string>;
+  identity: SandboxIdentity;
 }
 
 /** The target file describing this sandbox, so the harness drives it exactly as it drives staging. */
@@ -35,6 +37,7 @@ export function buildTarget(facts: TargetFacts): TargetFile {
         keys: Object.fromEntries(KEY_ROLES.map((role) => [role, { value: values?.[role] ?? '' }])),
       };
     }),
+    sandbox: facts.identity,
   };
 }
 

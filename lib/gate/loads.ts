@@ -2,8 +2,11 @@
  * The load stage of the gate: its loads as stages of one Artillery run, each folded into the
  * gate's summary (lib/load/run/summary.ts).
  */
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { commandReplay } from '../replay-command.ts';
+import { commandReplay, type RunSource } from '../replay-command.ts';
+import { loadReproScript } from '../repro/load-script.ts';
+import { scriptTarget } from '../repro/script-target.ts';
 import type { Summary } from '../report/model.ts';
 import type { OpenedTarget } from '../adapters/open-target.ts';
 import type { ProfileName } from '../load/profiles.ts';
@@ -11,6 +14,8 @@ import type { ScenarioName } from '../load/thresholds.ts';
 import type { GeneratorRequest } from '../load/artillery/run.ts';
 import { addLoadChecks, fillLoadMetrics } from '../load/run/summary.ts';
 import { runLoads, type LoadResult } from '../load/run/loads.ts';
+import { PROJECT_ROOT } from '../project-root.ts';
+import { SANDBOX_FLOOD_RATE } from '../load/run/sandbox.ts';
 
 export interface GateLoad {
   /** What `--load` and the report call it. */
@@ -21,6 +26,41 @@ export interface GateLoad {
   duration: string;
   /** Overrides the profile's base arrival rate, walks per second. */
   rate?: number;
+}
+
+/** The flags of `npm run load` that run `load` as the gate ran it (its sandbox's flood included). */
+export function loadFlags(load: GateLoad, onSandbox: boolean): string[] {
+  const flags = ['--scenario', load.scenario, '--profile', load.profile, '--duration', load.duration];
+  if (load.rate !== undefined) flags.push('--rate', String(load.rate));
+  // Against its own sandbox the flood is the sandbox's; against a target file it is what the file allows.
+  if (onSandbox) flags.push('--flood-rate', String(SANDBOX_FLOOD_RATE));
+  return flags;
+}
+
+/**
+ * Writes the reproduction of a failed load (lib/repro/load-script.ts) into its directory; returns
+ * its path relative to the run directory.
+ */
+async function writeLoadRepro(
+  load: GateLoad,
+  result: LoadResult,
+  label: string,
+  options: { runDir: string; source: RunSource },
+): Promise<string> {
+  const { baseUrl, identity } = result.target;
+  const script = loadReproScript({
+    title: `the gate's load ${load.name} (${label})`,
+    // The verdict line names every check and threshold that failed.
+    findings: [result.reason],
+    target: scriptTarget(options.source, { baseUrl, ...(identity ? { sandbox: identity } : {}) }),
+    harnessDir: PROJECT_ROOT.replace(/\/$/, ''),
+    flags: loadFlags(load, result.target.sandbox),
+  });
+  const file = path.join(`load-${load.name}`, `repro-load-${load.name}.sh`);
+  await mkdir(path.join(options.runDir, `load-${load.name}`), { recursive: true });
+  await writeFile(path.join(options.runDir, file), script);
+  await chmod(path.join(options.runDir, file), 0o755);
+  return file;
 }
 
 /**
@@ -58,18 +98,25 @@ export async function runGateLoads(
     ...(options.publish ? { publish: options.publish } : {}),
     progress: (line) => progress(`    ${line}`),
   });
-  results.forEach((result, index) => {
+  for (const [index, result] of results.entries()) {
     const load = loads[index] as GateLoad;
     const label = `${load.name}/${load.profile}`;
     progress(`  ${result.verdict.toUpperCase().padEnd(5)} ${label}: ${result.reason}`);
     for (const warning of result.warnings) progress(`        warning: ${warning}`);
     const source = target?.file ? { targetFile: target.file } : { faults: options.faults };
-    addLoadChecks(options.summary, result, label, commandReplay('gate', source, ['--load', load.name]));
+    const reproduction =
+      result.verdict === 'fail'
+        ? [await writeLoadRepro(load, result, label, { runDir: options.runDir, source })]
+        : [];
+    addLoadChecks(options.summary, result, label, {
+      replay: commandReplay('gate', source, ['--load', load.name]),
+      reproduction,
+    });
     (options.summary.artifacts ??= []).push({
       name: `load ${load.name}: result.json`,
       path: path.relative(options.runDir, result.files.result),
     });
-  });
+  }
   await fillLoadMetrics(
     options.summary,
     results.map((result, index) => ({ name: loads[index]?.name ?? '', result })),

@@ -28,7 +28,7 @@ export interface WalkPlanOptions {
 }
 
 /** Keys that hold every scope an endpoint needs (spec §5): a walk with them must succeed. */
-const WALK_ROLES: Record<Endpoint, readonly KeyRole[]> = {
+export const WALK_ROLES: Record<Endpoint, readonly KeyRole[]> = {
   menuItems: ['full', 'noOrdersRead'],
   orders: ['full', 'noMenuRead'],
 };

@@ -74,9 +74,11 @@ export function reproScript(result: FailedRun, target: Target, source: RunSource
   return curlScript({
     title: `Reproduction of property ${result.name} (fast-check seed ${result.seed}, path ${result.path})`,
     replay: propsReplay(result.name, result, source),
-    target: scriptTarget(source),
+    target: scriptTarget(source, target),
     apiKeyHeader: target.apiKeyHeader,
     steps: result.requests,
     failures: result.failures,
+    tenants: target.tenants.map((tenant) => tenant.name),
+    maxRps: target.load.maxRps,
   });
 }

@@ -110,6 +110,12 @@ export type CheckOutcome =
       reproduction?: string[];
     };
 
+/** How a failed check is run again: the harness command, and the reproduction scripts written for it. */
+export interface Rerun {
+  replay?: string;
+  reproduction?: string[];
+}
+
 export interface CheckIdentity {
   name: string;
   kind: CheckKind;

@@ -4,7 +4,7 @@
  */
 import type { Failure } from '../failure.ts';
 import { parseExpression } from '../load/thresholds.ts';
-import { addCheck } from './build.ts';
+import { addCheck, type Rerun } from './build.ts';
 import type { CheckResult, Summary } from './model.ts';
 
 export interface ThresholdOutcome {
@@ -51,11 +51,11 @@ function crossed(name: string, threshold: ThresholdOutcome, observed: string): F
   };
 }
 
-/** Adds a threshold check per result, named `metric: expression`; a crossed one gets `replay`. */
+/** Adds a threshold check per result, named `metric: expression`; a crossed one gets `rerun`. */
 export function addThresholds(
   summary: Summary,
   thresholds: readonly ThresholdOutcome[],
-  replay?: string,
+  rerun: Rerun = {},
 ): CheckResult[] {
   return thresholds.map((threshold) => {
     const name = `${threshold.metric}: ${threshold.expression}`;
@@ -67,7 +67,7 @@ export function addThresholds(
           ? {
               verdict: 'failed' as const,
               failures: [crossed(name, threshold, detail)],
-              ...(replay === undefined ? {} : { replay }),
+              ...rerun,
             }
           : { verdict: 'passed' as const };
     return addCheck(summary, { name, kind: 'threshold', family: 'load', detail }, outcome);

@@ -20,6 +20,7 @@ import {
   reproPlan,
   type ReplayPlan,
 } from './replay-plan.ts';
+import { singleQuoted } from './shell-words.ts';
 
 export interface ArtilleryReproInput {
   title: string;
@@ -46,7 +47,6 @@ export const ARTILLERY_REPRO_FILES = { runner: 'repro-artillery.sh', script: 're
 export const REPRO_ENGINE_DIR = 'engine';
 
 const oneLine = (text: string): string => text.replace(/\r?\n/g, ' ');
-const singleQuoted = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
 
 function describeFailures(input: ArtilleryReproInput): string[] {
   return [

@@ -4,8 +4,9 @@
  * $work/N.status: the Error shape of every error answer, each page's size against its limit, its
  * filters (the rules filter-respected judges, lib/checks/filter-rules.ts), hasMore against
  * nextPageToken, the exact empty result, duplicate ids and repeated tokens within a walk, ids served
- * to two tenants. Exit 1 when the bug shows, 0 when every answer passes and these rules can see the
- * failure, 2 (cannot judge) when they cannot: a check that compares walks, say.
+ * to two tenants. Exit 1 when the bug shows, alone or under load (curl-load.ts), 0 when every answer
+ * passes both ways and these rules can see the failure, 2 (cannot judge) when they cannot: a check
+ * that compares walks, say.
  */
 import { LIMITS } from '../contract/endpoints.ts';
 import { filterRules, type FilterRule } from '../checks/filter-rules.ts';
@@ -29,7 +30,12 @@ export interface ReproInput {
   apiKeyHeader: string;
   steps: readonly ReproStep[];
   failures: readonly ReproFailure[];
+  /** Every tenant of the target: under load their full keys ask the steps' questions too. */
+  tenants?: readonly string[];
+  /** The target's load.maxRps: the load phase stays under it (its target file's wins). */
+  maxRps?: number;
 }
+import { singleQuoted as quoted } from './shell-words.ts';
 
 /** Checks whose failure shows in the answers these rules judge, whatever their statuses. */
 const JUDGED_CHECKS: ReadonlySet<string> = new Set([
@@ -44,7 +50,6 @@ const JUDGED_CHECKS: ReadonlySet<string> = new Set([
   'tenants-disjoint',
 ]);
 
-const quoted = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
 const json = (value: unknown): string => JSON.stringify(value);
 const isAscii = (text: string): boolean => /^[\x20-\x7e]*$/.test(text);
 
@@ -144,14 +149,24 @@ const ERROR_SHAPE = [
   'done',
 ];
 
-/** What the script says when no rule broke: not reproduced (exit 0), or cannot judge (exit 2). */
+/**
+ * What the script says when no rule broke alone: it tries under load (curl-load.ts), then says
+ * reproduced (exit 1) or not reproduced (exit 0); or cannot judge (exit 2) a failure these rules
+ * cannot see.
+ */
 function noBugVerdict(input: ReproInput): string[] {
   const checks = input.failures.map((failure) => failure.check);
   const byStatus = input.steps.some((step) => step.showsBug);
   if (byStatus || checks.some((check) => JUDGED_CHECKS.has(check)))
     return [
-      'if [ "$expected" -gt 0 ]; then echo "not reproduced: $shown of $expected steps answered the status they answered when it failed, and every answer kept the contract rules checked here"; exit 0; fi',
-      'echo "not reproduced: every answer kept the contract rules checked here"',
+      'alone="every answer kept the contract rules checked here"',
+      'if [ "$expected" -gt 0 ]; then alone="$shown of $expected steps answered the status they answered when it failed, and $alone"; fi',
+      'if under_load; then echo "REPRODUCED: under load ($load_said): the answers break the contract (the BUG line above says how)"; exit 1; fi',
+      // A step throttled when the bug showed proves nothing unthrottled (as the property's run would not).
+      'if [ -n "$unthrottled" ]; then echo "cannot judge: step(s) $(echo $unthrottled) answered 429 when the bug showed, but were never throttled now ($load_said): the target\'s limit was not reached; replay it with the harness: "' +
+        quoted(input.replay) +
+        '; exit 2; fi',
+      'echo "not reproduced: $alone; nor under load ($load_said)"',
       'exit 0',
     ];
   const cannot = `cannot judge: ${checks.join(', ') || 'this failure'} does not show in the status codes or the rules this script checks, which every answer kept; replay it with the harness: ${input.replay}`;

@@ -3,13 +3,18 @@
  * Pure: it never sees a key. Keys and the base URL come from the environment or the target file
  * the script reads when it runs (script-target.ts), cursors from the responses the script itself
  * receives, so the walk is replayed with fresh tokens rather than stale ones. Then it judges the
- * answers (curl-judge.ts). Exit 1 reproduced, 0 not reproduced, 2 cannot judge: a key or the
- * target missing, a request without an answer, or a check these rules cannot see.
+ * answers (curl-judge.ts), and when they keep every rule, asks again under load (curl-load.ts).
+ * Exit 1 reproduced, 0 not reproduced (alone nor under load), 2 cannot judge: another target than
+ * the one it was made for, a key or the target missing or refused, a request without an answer, a
+ * throttled step not throttled again, or a check these rules cannot see.
  */
 import { ENDPOINT_INFO } from '../contract/endpoints.ts';
 import { toHttpRequest, type Credential } from '../http/call.ts';
 import type { Target } from '../target/target.ts';
+import { WALK_ROLES } from '../load/walk-plan.ts';
 import { curlJudge, type ReproInput } from './curl-judge.ts';
+import { loadPhase } from './curl-load.ts';
+import { shellWord, singleQuoted } from './shell-words.ts';
 import { requireJq, targetHeader, targetPrelude, type KeyVariable } from './script-target.ts';
 import type { ReproStep } from './step-walks.ts';
 
@@ -23,28 +28,14 @@ const snake = (text: string): string =>
 /** The environment variable a reproduction reads the key of `tenant`'s `role` from. */
 export const keyVariable = (tenant: string, role: string): string => `KEY_${snake(tenant)}_${snake(role)}`;
 
-const singleQuoted = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
-
-/** One bash word: literal text single-quoted, `${VAR}` references double-quoted so they expand. */
-const VARIABLE_REFERENCE = /^\$\{[A-Za-z_][A-Za-z0-9_]*\}$/;
-
-export function shellWord(text: string): string {
-  return (
-    text
-      .split(/(\$\{[A-Za-z_][A-Za-z0-9_]*\})/)
-      .filter((part) => part.length > 0)
-      // Only a whole reference expands; literal text that merely starts with "${" stays literal.
-      .map((part) => (VARIABLE_REFERENCE.test(part) ? `"${part}"` : singleQuoted(part)))
-      .join('')
-  );
-}
-
 const hasKey = (credential: Credential): boolean =>
   credential.role !== 'none' && credential.role !== 'malformed';
 
 /** A target whose keys are variable references: the lib builds the headers, the shell fills them. */
 function placeholderTarget(input: ReproInput): Target {
   const tenants = new Map<string, Record<string, string>>();
+  for (const tenant of input.tenants ?? [])
+    tenants.set(tenant, { full: `\${${keyVariable(tenant, 'full')}}` });
   for (const { call } of input.steps) {
     const { tenant, role } = call.credential;
     if (!hasKey(call.credential)) continue;
@@ -92,13 +83,14 @@ shown=0
 expected=0
 fact=""
 
-# request N STATUS_THAT_SHOWS_THE_BUG|- CURL_ARGS...: saves the answer ($work/N.json) and its status
-# and content type ($work/N.status), counts the bug's statuses. A request that gets no answer (the
-# target unreachable) leaves nothing to judge: exit 2. VERBOSE=1 prints every answer; otherwise
+# request N STATUS_THAT_SHOWS_THE_BUG|- KEY_VARIABLE|- CURL_ARGS...: saves the answer ($work/N.json)
+# and its status and content type ($work/N.status), counts the bug's statuses. A request that gets
+# no answer (the target unreachable), or whose key, served when the bug showed, is refused now (not
+# a key of this target), leaves nothing to judge: exit 2. VERBOSE=1 prints every answer; otherwise
 # only the verdict and the fact that proves it.
 request() {
-  local n="$1" bug="$2" answer status
-  shift 2
+  local n="$1" bug="$2" admitted="$3" answer status
+  shift 3
   if ! answer="$(curl -sS -G --max-time 30 -o "$work/$n.json" -w '%{http_code} %{content_type}' "$@" 2>"$work/$n.error")"; then
     echo "cannot judge: step $n got no answer from $BASE_URL ($(head -n 1 "$work/$n.error")): $restart"
     exit 2
@@ -106,6 +98,10 @@ request() {
   echo "$answer" >"$work/$n.status"
   status="\${answer%% *}"
   if [ -n "\${VERBOSE:-}" ]; then echo "step $n: HTTP $status $(cat "$work/$n.json")"; fi
+  if [ "$admitted" != "-" ] && { [ "$status" = 401 ] || [ "$status" = 403 ]; }; then
+    echo "cannot judge: step $n: $BASE_URL refused $admitted (HTTP $status), a key it served when the bug showed: set $admitted to a key of this target"
+    exit 2
+  fi
   if [ "$bug" != "-" ]; then
     expected=$((expected + 1))
     if [ "$status" = "$bug" ]; then
@@ -146,27 +142,41 @@ function header(input: ReproInput, keys: readonly KeyVariable[]): string[] {
   lines.push(
     ...[
       ...targetHeader(input.target, keys),
-      'Needs bash, curl and jq. Exit 1: reproduced; 0: not reproduced; 2: cannot judge (why, in one line).',
+      'When the answers alone keep every rule, it asks again under load: each step several times at once,',
+      "beside the same question from every tenant's full key (LOAD_ROUNDS, LOAD_COPIES, LOAD_PARALLEL,",
+      'LOAD_SECONDS; at once only to loopback or a target file with load.allowed).',
+      'Needs bash 4, curl and jq. Exit 1: reproduced; 0: not reproduced, alone nor under load; 2: cannot judge',
+      '(why, in one line: another target than the one it was made for, a key missing or refused, ...).',
     ].map((line) => `# ${line}`),
   );
   return lines.map((line) => line.replace(/\r?\n/g, ' '));
 }
 
-/** The key variables the steps use, once each. */
-function keyVariables(target: Target): KeyVariable[] {
+/** The key variables the steps use, once each; a neighbour's that no step uses is optional. */
+function keyVariables(target: Target, steps: readonly ReproStep[]): KeyVariable[] {
+  const used = new Set(steps.map(({ call }) => keyVariable(call.credential.tenant, call.credential.role)));
   return target.tenants.flatMap((tenant) =>
-    Object.keys(tenant.keys).map((role) => ({
-      name: keyVariable(tenant.name, role),
-      tenant: tenant.name,
-      role,
-    })),
+    Object.keys(tenant.keys).map((role) => {
+      const name = keyVariable(tenant.name, role);
+      return { name, tenant: tenant.name, role, ...(used.has(name) ? {} : { optional: true }) };
+    }),
   );
+}
+
+/**
+ * The key variable of a step that must be admitted: it was served (2xx) when the bug showed, the
+ * bug was not its status, and its role reads the list. Refused now, the key is not this target's.
+ */
+function admittedKey(step: ReproStep): string {
+  const { tenant, role } = step.call.credential;
+  const reads = (WALK_ROLES[step.call.endpoint] as readonly string[]).includes(role);
+  return step.status >= 200 && step.status < 300 && !step.showsBug && reads ? keyVariable(tenant, role) : '-';
 }
 
 /** The whole script: the requests, the status verdict, then the judgement of the answers. */
 export function curlScript(input: ReproInput): string {
   const target = placeholderTarget(input);
-  const keys = keyVariables(target);
+  const keys = keyVariables(target, input.steps);
   const lines = [
     ...header(input, keys),
     requireJq('judge the answers'),
@@ -177,8 +187,17 @@ export function curlScript(input: ReproInput): string {
     input.steps.map((step) => step.cursorFrom).filter((index) => index !== undefined),
   );
   input.steps.forEach((step, index) => {
-    lines.push('', `request ${index} ${step.showsBug ? step.status : '-'} ${curlArguments(target, step)}`);
+    lines.push(
+      '',
+      `request ${index} ${step.showsBug ? step.status : '-'} ${admittedKey(step)} ${curlArguments(target, step)}`,
+    );
     if (tokensNeeded.has(index)) lines.push(`cursor_${index}="$(token ${index})"`);
   });
-  return [...lines, statusVerdict(input), curlJudge(input)].join('\n');
+  const neighbours = (input.tenants ?? []).map((tenant) => ({
+    name: keyVariable(tenant, 'full'),
+    tenant,
+    role: 'full',
+  }));
+  const load = loadPhase({ target, steps: input.steps, neighbours, maxRps: input.maxRps ?? 1 });
+  return [...lines, statusVerdict(input), load, curlJudge(input)].join('\n');
 }

@@ -65,11 +65,13 @@ export async function writeReproScripts(input: ReproScriptsInput): Promise<strin
   const common = {
     title: input.title,
     replay: input.replay,
-    target: scriptTarget(input.source),
+    target: scriptTarget(input.source, input.target),
     baseUrl: input.target.baseUrl,
     apiKeyHeader: input.target.apiKeyHeader,
     steps: input.steps,
     failures: input.failures,
+    tenants: input.target.tenants.map((tenant) => tenant.name),
+    maxRps: input.target.load.maxRps,
   };
   const curl = curlScript(common);
   const artillery = artilleryRepro({

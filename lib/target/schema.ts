@@ -1,5 +1,6 @@
 /** The target file: one JSON format describes any target (the sandbox, staging, ...). */
 import { Type, type Static } from '@sinclair/typebox';
+import { SandboxIdentitySchema } from './sandbox-identity.ts';
 
 export const KEY_ROLES = [
   'full',
@@ -50,6 +51,8 @@ export const TargetFile = Type.Object(
      * than this at limit 100 is not walked whole, and the report names it.
      */
     walkPages: Type.Optional(Type.Integer({ minimum: 2, maximum: 1_000_000 })),
+    /** Written by the sandbox only: which sandbox this is (lib/target/sandbox-identity.ts). */
+    sandbox: Type.Optional(SandboxIdentitySchema),
   },
   { additionalProperties: false },
 );

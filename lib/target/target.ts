@@ -5,6 +5,7 @@
 import { Value } from '@sinclair/typebox/value';
 import { adviceFor } from './advice.ts';
 import { KEY_ROLES, TargetFile, type KeyRole } from './schema.ts';
+import type { SandboxIdentity } from './sandbox-identity.ts';
 
 export interface TenantTarget {
   name: string;
@@ -24,6 +25,8 @@ export interface Target {
   tenants: TenantTarget[];
   /** Pages a whole walk of the properties may take (--walk-pages wins over it). */
   walkPages?: number;
+  /** A sandbox's own target file says which sandbox it is; any other target says nothing. */
+  sandbox?: SandboxIdentity;
 }
 
 export type TargetResult = { ok: true; target: Target } | { ok: false; problems: string[] };
@@ -87,6 +90,7 @@ export function resolveTarget(json: unknown, env: Env, { shapeChecked = false } 
       salesChannels: file.salesChannels ?? [],
       tenants,
       ...(file.walkPages === undefined ? {} : { walkPages: file.walkPages }),
+      ...(file.sandbox ? { sandbox: file.sandbox } : {}),
     },
   };
 }

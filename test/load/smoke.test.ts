@@ -181,7 +181,14 @@ describe('a run against a target file', () => {
     const result = await run({ target: targetPath, duration: '2s', rate: 3 });
 
     expectCleanPass(result);
-    expect(result.target).toEqual({ name: 'sandbox', baseUrl: sandbox.baseUrl, sandbox: false, faults: [] });
+    // A sandbox's target file says which sandbox it is: the run keeps that, to start it again.
+    expect(result.target).toEqual({
+      name: 'sandbox',
+      baseUrl: sandbox.baseUrl,
+      sandbox: false,
+      faults: [],
+      identity: sandbox.target.sandbox,
+    });
     const junit = readFileSync(result.report.junit, 'utf8');
     // One case per threshold, per page check, and the run's own.
     expect(junit.match(/<testcase /g)).toHaveLength(result.thresholds.length + result.checks.length + 1);

@@ -40,7 +40,7 @@ function summaryOf(result: LoadResult, replay?: string) {
     versions: { harness: '0', node: process.version },
     startedAt: new Date(0),
   });
-  addLoadChecks(summary, result, 'fairness/smoke', replay);
+  addLoadChecks(summary, result, 'fairness/smoke', replay === undefined ? {} : { replay });
   return finishSummary(summary, new Date(1000), { setupError: result.verdict === 'error' });
 }
 
@@ -151,7 +151,7 @@ describe('a load in the summary schema', () => {
         notRun,
       }),
       'fairness/smoke',
-      replay,
+      { replay },
     );
     finishSummary(summary, new Date(1000));
     expect(summary).toMatchObject({ verdict: 'fail', exitCode: 1 });

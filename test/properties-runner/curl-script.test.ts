@@ -2,7 +2,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect } from 'vitest';
 import { fc, it } from '@fast-check/vitest';
 import type { ReproInput } from '../../lib/repro/curl-judge.ts';
-import { curlScript, keyVariable, shellWord } from '../../lib/repro/curl.ts';
+import { curlScript, keyVariable } from '../../lib/repro/curl.ts';
+import { shellWord } from '../../lib/repro/shell-words.ts';
 
 const bash = (script: string, env: Record<string, string> = {}): string =>
   execFileSync('bash', ['-c', script], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' });

@@ -82,23 +82,42 @@ describe('reproduction scripts of failed properties, run against a live sandbox'
     await rm(work, { recursive: true, force: true });
   });
 
-  it.each(CASES)('should exit 1 on $fault and 0 on the clean sandbox ($property)', async ({ fault, bug }) => {
-    const script = scripts.get(fault) ?? '';
-    const onFault = await runScript(script, { TARGET_FILE: join(work, `${fault}.json`) });
-    expect(onFault.stdout, onFault.stderr).toMatch(bug);
-    expect(onFault.stdout).toMatch(/^REPRODUCED: /m);
-    expect(onFault.code).toBe(1);
-    const onClean = await runScript(script, { TARGET_FILE: join(work, 'clean.json') });
-    expect(onClean.stdout, onClean.stderr).toMatch(/^not reproduced: /m);
-    expect(onClean.stdout).not.toMatch(/BUG/);
-    expect(onClean.code).toBe(0);
-    for (const key of [...keyValues(faulty.get(fault)?.target ?? clean.target), ...keyValues(clean.target)])
-      expect(onFault.stdout + onFault.stderr + onClean.stdout + onClean.stderr).not.toContain(key);
-  });
+  it.each(CASES)(
+    'should exit 1 on $fault, 2 on the clean sandbox (another target) and 0 there when told to run anyway ($property)',
+    async ({ fault, bug }) => {
+      const script = scripts.get(fault) ?? '';
+      const onFault = await runScript(script, { TARGET_FILE: join(work, `${fault}.json`) });
+      expect(onFault.stdout, onFault.stderr).toMatch(bug);
+      expect(onFault.stdout).toMatch(/^REPRODUCED: /m);
+      expect(onFault.code).toBe(1);
+      const onOther = await runScript(script, { TARGET_FILE: join(work, 'clean.json') });
+      expect(onOther.stderr).toMatch(
+        new RegExp(
+          `^cannot judge: this script was made for the sandbox started with npm run sandbox -- --fault ${fault} --orders 600 --menu-items 120; the target at http://127\\.0\\.0\\.1:\\d+/api/v1 is another \\(faults: \\[\\] \\(made for \\["${fault}"\\]\\)\\): start it with [^\\n]*\\n$`,
+        ),
+      );
+      expect(onOther.stdout).toBe('');
+      expect(onOther.code).toBe(2);
+      const onClean = await runScript(script, {
+        TARGET_FILE: join(work, 'clean.json'),
+        ANY_TARGET: '1',
+        LOAD_ROUNDS: '1',
+      });
+      expect(onClean.stdout, onClean.stderr).toMatch(/^not reproduced: .*; nor under load \(/m);
+      expect(onClean.stdout).not.toMatch(/BUG/);
+      expect(onClean.code).toBe(0);
+      const outputs = [onFault, onOther, onClean].flatMap((run) => [run.stdout, run.stderr]).join('\n');
+      for (const key of [...keyValues(faulty.get(fault)?.target ?? clean.target), ...keyValues(clean.target)])
+        expect(outputs).not.toContain(key);
+    },
+  );
 
   it('should say in its header how to start its sandbox again, and hold no key', async () => {
     const text = await readFile(scripts.get('page-boundary-duplicate') ?? '', 'utf8');
-    expect(text).toContain('#   npm run sandbox -- --fault page-boundary-duplicate --churn 20\n');
+    // The sandbox the run met, by its own settings: the run's --churn 20 was not this sandbox's.
+    expect(text).toContain(
+      '#   npm run sandbox -- --fault page-boundary-duplicate --orders 600 --menu-items 120\n',
+    );
     expect(text).toMatch(/^# It writes its base URL and fresh keys to \/.*\.sandbox\/target\.json/m);
     for (const key of keyValues(faulty.get('page-boundary-duplicate')?.target ?? clean.target))
       expect(text).not.toContain(key);
@@ -112,10 +131,10 @@ describe('reproduction scripts of failed properties, run against a live sandbox'
       TARGET_FILE: join(work, 'stopped.json'),
     });
     expect(run.code).toBe(2);
-    // One line, curl's own reason inside it.
-    expect(run.stderr).toBe('');
-    expect(run.stdout).toMatch(
-      /^cannot judge: step 0 got no answer from http:\/\/127\.0\.0\.1:9\/api\/v1 \(curl: \(7\) [^\n]*\): start its sandbox again \(npm run sandbox -- --fault page-boundary-duplicate --churn 20, in the harness checkout\) or set TARGET_FILE [^\n]*\n$/,
+    // One line, curl's own reason inside it, before any step (asking which sandbox it is).
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(
+      /^cannot judge: no answer from http:\/\/127\.0\.0\.1:9\/api\/v1 \(curl: \(7\) [^\n]*\): start its sandbox again \(npm run sandbox -- --fault page-boundary-duplicate --orders 600 --menu-items 120, in the harness checkout\) or set TARGET_FILE [^\n]*\n$/,
     );
   });
 

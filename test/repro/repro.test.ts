@@ -103,7 +103,10 @@ describe(`repro of a HAR recorded against a sandbox with ${FAULT}`, () => {
       path.join(result.paths.runDir, file),
     );
     const header = await readFile(curl, 'utf8');
-    expect(header).toContain(`# Its target: the target file ${faulty.targetPath ?? ''} (set TARGET_FILE`);
+    // A sandbox's target file: the script says how to start that sandbox again, writing that file.
+    expect(header).toContain(
+      `#   npm run sandbox -- --fault ${FAULT} --target-out ${faulty.targetPath ?? ''}\n`,
+    );
     const [curlRun, artilleryRun] = await Promise.all([
       runCurlScript(curl, {}),
       runArtilleryRepro(runner, {}),
@@ -175,8 +178,16 @@ describe(`repro of a HAR recorded against a sandbox with ${FAULT}`, () => {
       expect(cleanResult.outcome.reproduction).toEqual([]);
     });
 
-    it('should have reproductions that pass on it', async () => {
-      const env = reproEnv(clean);
+    it('should have reproductions that refuse it (another sandbox), and pass on it when told to run anyway', async () => {
+      const [curlScript = ''] = result.outcome.reproduction.map((file) =>
+        path.join(result.paths.runDir, file),
+      );
+      const refused = await runCurlScript(curlScript, reproEnv(clean));
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(
+        /^cannot judge: this script was made for the sandbox started with npm run sandbox -- --fault /,
+      );
+      const env = { ...reproEnv(clean), ANY_TARGET: '1', LOAD_ROUNDS: '1' };
       const [curl = '', runner = ''] = result.outcome.reproduction.map((file) =>
         path.join(result.paths.runDir, file),
       );

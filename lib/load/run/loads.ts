@@ -21,6 +21,7 @@ import { judge, rateLimiting, type Judgement, type RateLimiting } from '../verdi
 import { resolveArtillery } from '../../process/artillery.ts';
 import { createRedactor, redactDeep } from '../../redact.ts';
 import type { OpenedTarget } from '../../adapters/open-target.ts';
+import type { SandboxIdentity } from '../../target/sandbox-identity.ts';
 import { targetSecrets } from '../../target/target.ts';
 import type { LoadOptions } from './options.ts';
 import { notRunReason, prepareLoad, type PreparedLoad } from './prepare.ts';
@@ -29,8 +30,8 @@ import { notRunReason, prepareLoad, type PreparedLoad } from './prepare.ts';
 export interface LoadResult extends Judgement {
   scenario: string;
   profile: string;
-  /** Name and base URL only: never a key. */
-  target: { name: string; baseUrl: string; sandbox: boolean; faults: string[] };
+  /** Name and base URL only: never a key; a sandbox's identity (its settings), to start it again. */
+  target: { name: string; baseUrl: string; sandbox: boolean; faults: string[]; identity?: SandboxIdentity };
   engine: { artillery: string; exitCodes: (number | null)[] };
   workers: number;
   startedAt: string;
@@ -111,6 +112,7 @@ async function judgeLoad(
         baseUrl: run.target.baseUrl,
         sandbox: run.sandbox,
         faults: run.faults,
+        ...(run.target.sandbox ? { identity: run.target.sandbox } : {}),
       },
       engine: { artillery: context.artillery, exitCodes: generated.exitCodes },
       workers: context.workers,

@@ -57,7 +57,7 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadRun> {
       const source =
         options.target === undefined ? { faults: options.faults ?? [] } : { targetFile: options.target };
       const replay = commandReplay('load', source, ['--scenario', scenario, '--profile', profile]);
-      addLoadChecks(summary, result, `${scenario}/${profile}`, replay);
+      addLoadChecks(summary, result, `${scenario}/${profile}`, { replay });
       await fillLoadMetrics(summary, [{ name: scenario, result }]);
       summary.artifacts = [{ name: 'result.json', path: path.relative(dir, result.files.result) }];
       finishSummary(summary, new Date(), { setupError: result.verdict === 'error' });

@@ -4,7 +4,7 @@
  */
 import { ALL_CHECKS } from '../../checks/registry.ts';
 import type { Failure } from '../../failure.ts';
-import { addCheck, type CheckOutcome } from '../../report/build.ts';
+import { addCheck, type CheckOutcome, type Rerun } from '../../report/build.ts';
 import type { Summary } from '../../report/model.ts';
 import { addThresholds } from '../../report/thresholds.ts';
 import type { LoadFailure } from '../run-points.ts';
@@ -42,27 +42,26 @@ const underLoad = (first: LoadFailure, errors: number): Failure => ({
 function pageCheckOutcome(
   check: LoadResult['checks'][number],
   result: LoadResult,
-  replay: string | undefined,
+  rerun: Rerun,
 ): CheckOutcome {
-  const withReplay = replay ? { replay } : {};
   const found = result.setupFailures.filter((failure) => failure.check === check.name);
-  if (found.length > 0) return { verdict: 'failed', failures: found, ...withReplay };
+  if (found.length > 0) return { verdict: 'failed', failures: found, ...rerun };
   if (result.notRun !== undefined) return { verdict: 'skipped', reason: result.notRun };
   if (check.judged === 0 && !check.first)
     return { verdict: 'skipped', reason: `the load sent no ${check.unit} this check could judge` };
   return check.first
-    ? { verdict: 'failed', failures: [underLoad(check.first, check.errors)], ...withReplay }
+    ? { verdict: 'failed', failures: [underLoad(check.first, check.errors)], ...rerun }
     : { verdict: 'passed' };
 }
 
 /**
  * Folds one load into a summary: its thresholds, one invariant check per page check (held on N
  * pages, or failed with its first failure; listed once however often it failed), the checks its
- * setup traffic broke (with their requests), every failed one with `replay` (the command that
- * runs the load again), its advisories, and a "run" check with the generator's figures. An inconclusive run (its
+ * setup traffic broke (with their requests), every failed one with `rerun` (the command that
+ * runs the load again, and its reproduction script), its advisories, and a "run" check with the generator's figures. An inconclusive run (its
  * premise never held) is a skipped check with the reason, never a pass.
  */
-export function addLoadChecks(summary: Summary, result: LoadResult, label: string, replay?: string): void {
+export function addLoadChecks(summary: Summary, result: LoadResult, label: string, rerun: Rerun = {}): void {
   const before = summary.checks.filter((check) => check.verdict === 'failed').length;
   if (result.notRun === undefined)
     addThresholds(
@@ -72,7 +71,7 @@ export function addLoadChecks(summary: Summary, result: LoadResult, label: strin
         metric: `${label} ${threshold.metric}`,
         time: TIME_METRICS.test(threshold.metric),
       })),
-      replay,
+      rerun,
     );
   const pageChecks = new Set(result.checks.map((check) => check.name));
   for (const check of result.checks)
@@ -84,7 +83,7 @@ export function addLoadChecks(summary: Summary, result: LoadResult, label: strin
         family: 'load',
         detail: result.notRun === undefined ? `${check.judged} ${check.unit} checked` : 'setup traffic only',
       },
-      pageCheckOutcome(check, result, replay),
+      pageCheckOutcome(check, result, rerun),
     );
   const otherFindings = result.setupFailures.filter((failure) => !pageChecks.has(failure.check));
   for (const name of new Set(otherFindings.map((failure) => failure.check)))
@@ -94,7 +93,7 @@ export function addLoadChecks(summary: Summary, result: LoadResult, label: strin
       {
         verdict: 'failed',
         failures: otherFindings.filter((failure) => failure.check === name),
-        ...(replay ? { replay } : {}),
+        ...rerun,
       },
     );
   for (const failure of result.failures.filter((f) => f.severity !== 'error'))
@@ -110,7 +109,7 @@ export function addLoadChecks(summary: Summary, result: LoadResult, label: strin
     result.verdict === 'inconclusive'
       ? { verdict: 'skipped', reason: `inconclusive: ${result.reason}` }
       : result.verdict !== 'pass' && !failedHere
-        ? { verdict: 'failed', reason: result.reason, ...(replay ? { replay } : {}) }
+        ? { verdict: 'failed', reason: result.reason, ...rerun }
         : result.notRun !== undefined
           ? { verdict: 'skipped', reason: result.notRun }
           : { verdict: 'passed' },
