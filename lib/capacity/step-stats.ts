@@ -27,9 +27,10 @@ export interface StepStats {
   latenessP95: number;
   /**
    * Why the generator could not drive the step (lib/load/verdict.ts GENERATOR_BOUNDS): `late`, it
-   * started its arrivals too late; `short`, it started too few. Absent when it kept its schedule.
+   * started its arrivals too late; `short`, it started too few; `over`, more than planned. Absent
+   * when it kept its schedule.
    */
-  undriven?: 'late' | 'short';
+  undriven?: 'late' | 'short' | 'over';
   p50: number;
   p95: number;
   p99: number;

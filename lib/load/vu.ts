@@ -53,9 +53,14 @@ function failedResponse(started: number): ApiResponse {
   return { status: 0, headers: {}, bodyText: '', body: undefined, durationMs: performance.now() - started };
 }
 
-export function createVu(
-  options: VuOptions,
-): Vu & { warm(first: ApiCall): Promise<void>; stopAt(epochMs: number): void; close(): Promise<void> } {
+/** The Vu with what the engine alone calls: warm it, stop its walks, close its client. */
+export interface LoadVu extends Vu {
+  warm(first: ApiCall): Promise<void>;
+  stopAt(epochMs: number): void;
+  close(): Promise<void>;
+}
+
+export function createVu(options: VuOptions): LoadVu {
   const { target, settings, setup, points } = options;
   const client: NodeClient = createNodeClient(target, {
     timeoutMs: settings.requestTimeoutMs,
