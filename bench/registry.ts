@@ -6,6 +6,7 @@ import { detection } from './sections/detection.ts';
 import { gateMatrix } from './sections/gate-matrix.ts';
 import { gateTime } from './sections/gate-time.ts';
 import { generator } from './sections/generator.ts';
+import { idleCost } from './sections/idle-cost.ts';
 import { merge } from './sections/merge.ts';
 import { peer } from './sections/peer.ts';
 import { points } from './sections/points.ts';
@@ -15,6 +16,7 @@ import { workers } from './sections/workers.ts';
 
 export const SECTIONS: readonly BenchSection[] = [
   generator,
+  idleCost,
   workers,
   sandboxThroughput,
   scale,

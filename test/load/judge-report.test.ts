@@ -38,7 +38,11 @@ const THRESHOLD = 'latency=p95<40';
  * One distributed run, on a sandbox of its own: prepared, run by Artillery (as one instance, or
  * as `instances` at once, their reports merged as the cloud runner merges them), judged both ways.
  */
-async function distributedRun(name: string, sandboxOptions: SandboxOptions, instances = 1, rate = 12) {
+async function distributedRun(
+  name: string,
+  sandboxOptions: SandboxOptions,
+  { instances = 1, rate = 12, threshold = THRESHOLD } = {},
+) {
   const sandbox = await startSandbox({ seed: 3, orders: 400, menuItemsPerTenant: 60, ...sandboxOptions });
   try {
     const { targetJson, env } = keysFromEnv(sandbox.target);
@@ -51,7 +55,7 @@ async function distributedRun(name: string, sandboxOptions: SandboxOptions, inst
         profile: 'smoke',
         duration: '3s',
         rate,
-        thresholds: [THRESHOLD],
+        thresholds: [threshold],
         target: targetFile,
         outDir: dir,
         env,
@@ -164,16 +168,17 @@ describe('--judge-report', () => {
     'should split the plan exactly between instances run at once, each its equal share',
     { timeout: RUN_TIMEOUT_MS },
     async () => {
-      // An odd rate: 21 arrivals over 3 s, 10 for each of 2 instances, 20 planned.
-      const run = await distributedRun('split', {}, 2, 7);
+      // An odd rate: 21 arrivals over 3 s, 10 for each of 2 instances, 20 planned. Two generators
+      // beside the sandbox on a shared machine: the verdict is the checks', not the machine's speed.
+      const run = await distributedRun('split', {}, { instances: 2, rate: 7, threshold: 'latency=p95<5000' });
 
       expect(run.fromReport.generator).toMatchObject({ planned: 20, started: 20, skipped: 0, dropped: 0 });
       expect(run.own.judgement.generator).toMatchObject({ planned: 20, started: 20 });
       expect(run.own.perWorker).toEqual([10, 10]);
       // Artillery's vusers counted the slots: one a second for each instance's one thread here.
       expect(run.fromReport.generator.slots).toBe(run.own.judgement.generator.slots);
-      expect(run.fromReport.verdict).toBe('pass');
-      expect(run.own.judgement.verdict).toBe('pass');
+      expect(run.fromReport.verdict, run.fromReport.reason).toBe('pass');
+      expect(run.own.judgement.verdict, run.own.judgement.reason).toBe('pass');
       expect(run.fromReport.checks).toEqual(run.own.judgement.checks);
     },
   );

@@ -8,13 +8,17 @@ import { distribute, instanceLane, SlotPlan, threadLanes } from '../../lib/load/
 import { profilePhases } from '../../lib/load/phases.ts';
 import { generatorArrivals, StageSchedule, type DueArrival } from '../../lib/load/walk-schedule.ts';
 
-/** Artillery's divideWork: the threads a split leaves idle are dropped, the others numbered 1..n. */
-function activeThreads(slotsPerS: number, threads: number) {
-  const active = distribute(slotsPerS, threads).filter((rate) => rate > 0);
-  return active.map((arrivalRate, index) => ({
-    arrivalRate,
+/**
+ * The threads of a flat ramp of `slotsPerS` as Artillery runs it: divideWork gives each of its
+ * threads slotsPerS / threads, and each second adjustArrivalsByWorker gives thread w (1-based)
+ * the floor of that, one more while round(fraction × threads) >= w.
+ */
+function rampThreads(slotsPerS: number, threads: number) {
+  const share = slotsPerS / threads;
+  return Array.from({ length: threads }, (_, index) => ({
+    perSecond: Math.floor(share) + (Math.round((share % 1) * threads) >= index + 1 ? 1 : 0),
     worker: index + 1,
-    totalWorkers: active.length,
+    totalWorkers: threads,
   }));
 }
 
@@ -29,12 +33,12 @@ describe('distribute', () => {
 });
 
 describe('threadLanes', () => {
-  it('should give the threads Artillery keeps every lane once, each as many as its slots a second', () => {
+  it('should give the threads every lane once, each as many as Artillery gives it slots a second', () => {
     for (let slotsPerS = 1; slotsPerS <= 12; slotsPerS += 1)
       for (let threads = 1; threads <= 8; threads += 1) {
-        const lanes = activeThreads(slotsPerS, threads).map((spec) => {
+        const lanes = rampThreads(slotsPerS, threads).map((spec) => {
           const owned = threadLanes(slotsPerS, spec);
-          expect(owned.count).toBe(spec.arrivalRate);
+          expect(owned.count, `${slotsPerS} over ${threads}, thread ${spec.worker}`).toBe(spec.perSecond);
           return Array.from({ length: owned.count }, (_, i) => owned.offset + i);
         });
         expect(lanes.flat()).toEqual(Array.from({ length: slotsPerS }, (_, lane) => lane));
@@ -50,7 +54,7 @@ function slotsOfProcess(rate: number, slotsPerS: number, threads: number, slots?
   const arrivals = generatorArrivals(schedule, { count: 1, index: 0 });
   return {
     total: schedule.total,
-    threads: activeThreads(slotsPerS, threads).map((spec) => {
+    threads: rampThreads(slotsPerS, threads).map((spec) => {
       const lanes = threadLanes(slotsPerS, spec);
       const plan = new SlotPlan(arrivals, lanes, 6);
       const windowMs = 1000 / lanes.count;

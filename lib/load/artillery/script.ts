@@ -1,7 +1,7 @@
 /**
  * The Artillery test script of one generator process: every stage in turn (a pause between two
- * stages lets the walks of the first finish before the next starts), each as one constant phase
- * of slots (./slots.ts: Artillery starts `slotsPerS` slots a second, the engine starts each
+ * stages lets the walks of the first finish before the next starts), each as one phase of slots
+ * (./slots.ts: Artillery starts `slotsPerS` slots a second, the engine starts each
  * arrival of the stage's schedule, which config.harness carries, at its own due time), one
  * scenario on the harness's engine, and the engine's configuration. Artillery's own HTTP engine,
  * `ensure` and console report are not used: the engine writes raw points and the harness judges.
@@ -12,7 +12,7 @@ import { phaseName, type EngineConfig } from './engine-config.ts';
 import type { PublishMetricsEntry } from './publish.ts';
 
 type ArtilleryPhase =
-  { name: string; duration: number; arrivalRate: number } | { name: string; pause: number };
+  { name: string; duration: number; arrivalRate: number; rampTo: number } | { name: string; pause: number };
 
 export interface ArtilleryScript {
   config: {
@@ -36,7 +36,14 @@ function artilleryPhases(
 ): ArtilleryPhase[] {
   return stages.flatMap(({ name, phases }, index) => [
     ...(index > 0 ? [{ name: phaseName(name, 'gap'), pause: STAGE_GAP_S }] : []),
-    { name: phaseName(name, 'slots'), duration: phasesDurationS(phases), arrivalRate: slotsPerS },
+    // A flat ramp, not a constant rate: Artillery times a ramp's arrivals with plain timers
+    // (driftless), a constant rate's with nanotimer, which spins the last 25 ms of every interval.
+    {
+      name: phaseName(name, 'slots'),
+      duration: phasesDurationS(phases),
+      arrivalRate: slotsPerS,
+      rampTo: slotsPerS,
+    },
   ]);
 }
 

@@ -1,8 +1,9 @@
 /**
  * What one Artillery arrival is in the harness's engine: a slot, not a walk. Each generator
- * process asks Artillery for `slotsPerS` slots a second through every stage (a constant phase:
- * Artillery splits it over its worker threads, and its timer, which holds a core below 25 ms
- * intervals, fires once a second per thread); each slot hands the engine the arrivals of the
+ * process asks Artillery for `slotsPerS` slots a second through every stage (a flat ramp, which
+ * Artillery times with plain timers and splits over its worker threads as it splits a whole rate;
+ * its constant rate's timer holds a core below 25 ms intervals and spins the last 25 ms of longer
+ * ones), about one a second per thread; each slot hands the engine the arrivals of the
  * stage's own schedule (lib/load/walk-schedule.ts) that fall in its window, which the engine
  * starts at their due times (lib/load/due-timer.ts).
  *
@@ -39,8 +40,9 @@ export interface Lanes {
 }
 
 /**
- * This thread's lanes. Artillery drops the threads a split leaves idle and numbers the others
- * 1..totalWorkers, so splitting again over totalWorkers gives each the share it was given.
+ * This thread's lanes. Artillery gives each of its totalWorkers threads rate / totalWorkers of a
+ * ramp and, each second, one more arrival to the first of them while the fractions add up (its
+ * adjustArrivalsByWorker): the share distribute() gives.
  */
 export function threadLanes(slotsPerS: number, spec: PhaseSpec): Lanes {
   const shares = distribute(slotsPerS, spec.totalWorkers ?? 1);
