@@ -17,8 +17,8 @@ export interface StepStats {
   achievedRps: number;
   requests: number;
   /**
-   * Planned arrivals the generator did not start (or skipped at its in-flight ceiling): the
-   * generator, not the target, fell behind.
+   * Planned arrivals the generator did not start (those it skipped at its in-flight ceiling
+   * among them): the generator, not the target, fell behind.
    */
   dropped: number;
   /** Arrivals the generator started, per second of the step: its own achieved rate. */
@@ -65,7 +65,8 @@ export function stepStats(
     offeredRps,
     achievedRps: round(count / durationS),
     requests: count,
-    dropped: Math.max(0, generator.planned - generator.started) + generator.skipped,
+    // Those skipped at the in-flight ceiling are among those not started: counted once.
+    dropped: Math.max(0, generator.planned - generator.started),
     generatorRps: round(generator.started / durationS),
     latenessP95: round(generator.latenessP95Ms ?? 0),
     ...(undriven ? { undriven } : {}),

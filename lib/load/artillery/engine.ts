@@ -81,7 +81,13 @@ class HarnessEngine {
         callback(error instanceof Error ? error : new Error(message(error)), context);
         return;
       }
-      void this.runSlot(stage).then(() => callback(null, context));
+      this.runSlot(stage).then(
+        () => callback(null, context),
+        (error: unknown) => {
+          events.emit('error', message(error).slice(0, 120));
+          callback(error instanceof Error ? error : new Error(message(error)), context);
+        },
+      );
     };
   }
 
@@ -120,12 +126,12 @@ class HarnessEngine {
   }
 
   /** Starts the slot's arrivals at their due times; resolves when all have ended. */
-  private runSlot(stage: Stage): Promise<void> {
+  private async runSlot(stage: Stage): Promise<void> {
     const slots = this.slotsOf(stage);
     stage.sink.add(METRIC.slots, 'counter', 1, {});
     const due = slots.take().map((arrival) => ({ ...arrival, at: stage.anchor + arrival.dueMs }));
     const share = slots.share * (1 / this.config.generator.count);
-    return startAtDueTimes(due, (arrival, lateness) => this.start(stage, arrival, lateness, share));
+    await startAtDueTimes(due, (arrival, lateness) => this.start(stage, arrival, lateness, share));
   }
 
   /** One arrival of the stage's scenario, started `lateness` ms after its due time. */
