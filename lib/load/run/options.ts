@@ -86,7 +86,7 @@ export const LOAD_OPTIONS = {
   workers: {
     value: 'N',
     defaultIs: '1',
-    help: 'split the arrival rate over N generator processes, merge their points',
+    help: "split every stage's arrivals exactly over N generator processes, merge their points",
   },
   duration: {
     value: 'D',
@@ -119,7 +119,7 @@ export const LOAD_OPTIONS = {
     env: false,
     help: "dry run for Artillery's distributed runners (fargate, lambda, aci): write the\nrun's directory and print the command that launches it; sends nothing",
   },
-  count: { value: 'N', env: false, defaultIs: '2', help: 'with --platform: remote workers' },
+  count: { value: 'N', env: false, defaultIs: '2', help: 'with --platform: remote instances, each runs an equal share' },
   region: {
     value: 'NAME',
     env: false,
