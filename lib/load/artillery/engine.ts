@@ -42,7 +42,12 @@ const message = (error: unknown): string => (error instanceof Error ? error.mess
 class HarnessEngine {
   private readonly config: EngineConfig;
   private readonly stages = new Map<string, Stage>();
-  private phaseSpec: PhaseSpec = {};
+  /**
+   * The slots phase that started last. A slot belongs to it even when it comes during the pause
+   * after it: Artillery times a ramp's last arrival at the end of its last second, which can fall
+   * just after the phase (the next stage's slots start a pause later).
+   */
+  private slotsPhase: PhaseSpec = {};
   private events: ArtilleryEvents | undefined;
   private readonly counts = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
@@ -51,7 +56,7 @@ class HarnessEngine {
   constructor(script: { config: { harness: EngineConfig } }, runner: EventEmitter) {
     this.config = script.config.harness;
     runner.on('phaseStarted', (spec: PhaseSpec) => {
-      this.phaseSpec = spec;
+      if (splitPhaseName(spec.name ?? '').phase === 'slots') this.slotsPhase = spec;
     });
     runner.on('done', () => this.finish());
   }
@@ -75,7 +80,7 @@ class HarnessEngine {
       events.emit('started');
       let stage: Stage;
       try {
-        stage = this.stage(splitPhaseName(this.phaseSpec.name ?? '').stage);
+        stage = this.stage(splitPhaseName(this.slotsPhase.name ?? '').stage);
       } catch (error) {
         events.emit('error', 'harness engine could not start');
         callback(error instanceof Error ? error : new Error(message(error)), context);
@@ -110,7 +115,7 @@ class HarnessEngine {
     const share =
       generator.index === undefined ? { ...generator, lane: instanceLane(generator.count) } : generator;
     const arrivals = generatorArrivals(new StageSchedule(stage.config.phases), share);
-    const lanes = threadLanes(slotsPerS, this.phaseSpec);
+    const lanes = threadLanes(slotsPerS, this.slotsPhase);
     const durationS = phasesDurationS(stage.config.phases);
     stage.slots = new SlotPlan(arrivals, lanes, durationS);
     stage.anchor = performance.now();
