@@ -7,6 +7,7 @@ import { floor } from './sections/floor.ts';
 import { gateMatrix } from './sections/gate-matrix.ts';
 import { gateTime } from './sections/gate-time.ts';
 import { generator } from './sections/generator.ts';
+import { idleCost } from './sections/idle-cost.ts';
 import { merge } from './sections/merge.ts';
 import { mutationScoreSection } from './sections/mutation-score.ts';
 import { peer } from './sections/peer.ts';
@@ -17,6 +18,7 @@ import { workers } from './sections/workers.ts';
 
 export const SECTIONS: readonly BenchSection[] = [
   generator,
+  idleCost,
   workers,
   sandboxThroughput,
   scale,

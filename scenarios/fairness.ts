@@ -38,15 +38,15 @@ const TRAFFIC: Record<string, { quiet: string; noisy: string }> = {
 
 /**
  * Quiet walks keep their own rate whatever the flood does: an arrival is a quiet walk while this
- * worker has started fewer of them than `rate` per second of the run so far, a flood request
- * otherwise. Per worker (module state), each holding its share of the rate.
+ * worker has started fewer of them than its share of `rate` per second of the run so far, a flood
+ * request otherwise. Per worker (module state), each holding its share of the rate.
  */
 const quota = { started: 0, since: 0 };
 
-function isQuiet(rate: number, generators: number): boolean {
+function isQuiet(rate: number, share: number): boolean {
   const now = performance.now();
   if (quota.since === 0) quota.since = now;
-  const due = Math.floor(((now - quota.since) / 1000) * (rate / generators)) + 1;
+  const due = Math.floor(((now - quota.since) / 1000) * rate * share) + 1;
   if (quota.started >= due) return false;
   quota.started += 1;
   return true;
@@ -74,7 +74,7 @@ export const fairness: LoadScenario = {
   async arrival(vu, arrival) {
     const { noisy, quiet } = split(vu.target);
     const traffic = TRAFFIC[arrival.phase] ?? { quiet: 'quiet', noisy: 'noisy' };
-    if (arrival.phase === 'quiet' || isQuiet(vu.settings.rate, arrival.generators)) {
+    if (arrival.phase === 'quiet' || isQuiet(vu.settings.rate, arrival.share)) {
       if (vu.stopped()) return;
       await vu.walk(planWalk(vu.target, arrival.index, { tenants: quiet, limits: [100] }), {
         traffic: traffic.quiet,

@@ -68,6 +68,11 @@ async function dryRun(
   });
   console.log(`wrote ${plan.dir}:`);
   for (const file of plan.files) console.log(`  ${file}`);
+  const { arrivals } = plan;
+  const left = arrivals.scheduled - arrivals.planned;
+  console.log(
+    `each of the ${count} instances runs ${arrivals.perInstance} arrivals: ${arrivals.planned} planned${left > 0 ? ` (the schedule's last ${left} do not divide among them)` : ''}`,
+  );
   console.log(`needs: ${plan.credentials}`);
   console.log(`then: cp .env.example .env, fill in the keys, and from ${plan.dir} run:`);
   console.log(`  ${plan.command.join(' ')}`);

@@ -19,6 +19,7 @@ export interface RunShape {
 const UNDRIVEN_WHY = {
   late: 'started its arrivals late',
   short: 'started too few arrivals',
+  over: 'started more arrivals than planned',
 } as const;
 
 function generatorAdvice(steps: readonly StepStats[], shape: RunShape): string[] {

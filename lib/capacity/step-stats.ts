@@ -17,8 +17,8 @@ export interface StepStats {
   achievedRps: number;
   requests: number;
   /**
-   * Planned arrivals the generator did not start (or skipped at its in-flight ceiling): the
-   * generator, not the target, fell behind.
+   * Planned arrivals the generator did not start (those it skipped at its in-flight ceiling
+   * among them): the generator, not the target, fell behind.
    */
   dropped: number;
   /** Arrivals the generator started, per second of the step: its own achieved rate. */
@@ -27,9 +27,10 @@ export interface StepStats {
   latenessP95: number;
   /**
    * Why the generator could not drive the step (lib/load/verdict.ts GENERATOR_BOUNDS): `late`, it
-   * started its arrivals too late; `short`, it started too few. Absent when it kept its schedule.
+   * started its arrivals too late; `short`, it started too few; `over`, more than planned. Absent
+   * when it kept its schedule.
    */
-  undriven?: 'late' | 'short';
+  undriven?: 'late' | 'short' | 'over';
   p50: number;
   p95: number;
   p99: number;
@@ -64,7 +65,8 @@ export function stepStats(
     offeredRps,
     achievedRps: round(count / durationS),
     requests: count,
-    dropped: Math.max(0, generator.planned - generator.started) + generator.skipped,
+    // Those skipped at the in-flight ceiling are among those not started: counted once.
+    dropped: Math.max(0, generator.planned - generator.started),
     generatorRps: round(generator.started / durationS),
     latenessP95: round(generator.latenessP95Ms ?? 0),
     ...(undriven ? { undriven } : {}),

@@ -41,12 +41,20 @@ export const METRIC = {
   /** Trend (ms), tagged `period`: request latency minus the latency floor (p10) measured in setup. */
   latencyDrift: 'latency_drift',
   /**
-   * Trend (ms), one point per arrival: how late the load generator started it against its
-   * schedule (open model). A generator that cannot keep its schedule shows here, not in latency.
+   * Trend (ms), one point per arrival: how late the load generator started it after its due time
+   * in the stage's schedule (open model). A generator that cannot keep its schedule shows here,
+   * not in latency.
    */
   generatorLateness: 'generator_lateness',
-  /** Counter: arrivals the generator started (beside the planned count, the achieved rate). */
+  /** Counter: arrivals (walks; fairness's flood requests, capacity's requests) the generator started. */
   arrivals: 'arrivals',
+  /** Counter: arrivals due while the generator held --max-in-flight of them: never started, counted. */
+  skipped: 'arrivals_skipped',
+  /**
+   * Counter: Artillery's arrivals, each a slot of the schedule whose arrivals the engine started
+   * at their own due times: what Artillery's own vusers.* count.
+   */
+  slots: 'slots',
 } as const;
 
 /** Tags the engine puts on points. */

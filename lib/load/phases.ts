@@ -39,21 +39,6 @@ export function profilePhases(profile: ProfileName, rate: number, durationS: num
 export const plannedArrivals = (phase: Phase): number =>
   Math.round(((phase.rate + (phase.rampTo ?? phase.rate)) / 2) * phase.durationS);
 
-/**
- * Generator `index`'s share (of `parts`) of the phases. A whole rate is split into whole rates
- * (the first `rate % parts` generators take one more), so the shares start exactly the planned
- * arrivals; any other rate, and a ramp's, is divided evenly.
- */
-export function sharePhases(phases: readonly Phase[], parts: number, index: number): Phase[] {
-  const share = (rate: number) =>
-    Number.isInteger(rate) ? Math.floor(rate / parts) + (index < rate % parts ? 1 : 0) : rate / parts;
-  return phases.map((phase) =>
-    phase.rampTo === undefined
-      ? { ...phase, rate: share(phase.rate) }
-      : { ...phase, rate: phase.rate / parts, rampTo: phase.rampTo / parts },
-  );
-}
-
 export const phasesDurationS = (phases: readonly Phase[]): number =>
   phases.reduce((sum, phase) => sum + phase.durationS, 0);
 

@@ -46,12 +46,10 @@ export interface SetupData {
 export interface Arrival {
   /** The phase's name (Phase.name). */
   phase: string;
-  /** 0-based index of the arrival in the whole run, across every generator process and worker. */
+  /** 0-based index of the arrival in its stage's plan, across every generator process and worker. */
   index: number;
-  /** 0-based index of the arrival within its phase, in this worker. */
-  inPhase: number;
-  /** Generators sharing the schedule (processes × workers); `index` advances by this much. */
-  generators: number;
+  /** The share of the stage's arrivals this worker runs (0..1). */
+  share: number;
 }
 
 export interface WalkOptions {

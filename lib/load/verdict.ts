@@ -45,8 +45,12 @@ interface CheckResult {
 export interface GeneratorFigures {
   planned: number;
   started: number;
-  /** Arrivals Artillery skipped at the in-flight ceiling. */
+  /** Arrivals skipped at the in-flight ceiling (--max-in-flight), counted by the engine. */
   skipped: number;
+  /** Planned arrivals neither started nor skipped: their slot never came, or came after the run. */
+  dropped: number;
+  /** Artillery's arrivals, each a slot of the schedule: what its vusers.* count. */
+  slots: number;
   latenessP95Ms: number | null;
   latenessP99Ms: number | null;
   /** Offered (planned per second of the schedule) and achieved (started) arrival rates. */
@@ -58,7 +62,13 @@ const ms = (value: number | null) => (value === null ? 'n/a' : `${Math.round(val
 
 /** The generator's figures as one line, for the console and the report's run check. */
 export const generatorLine = (generator: GeneratorFigures): string =>
-  `${generator.started} of ${generator.planned} arrivals (${generator.achievedRate.toFixed(1)}/s of ${generator.offeredRate.toFixed(1)}/s), lateness p95 ${ms(generator.latenessP95Ms)}, p99 ${ms(generator.latenessP99Ms)}`;
+  [
+    `${generator.started} of ${generator.planned} arrivals (${generator.achievedRate.toFixed(1)}/s of ${generator.offeredRate.toFixed(1)}/s)`,
+    ...(generator.skipped > 0 ? [`${generator.skipped} skipped at --max-in-flight`] : []),
+    ...(generator.dropped > 0 ? [`${generator.dropped} never started`] : []),
+    `lateness p95 ${ms(generator.latenessP95Ms)}, p99 ${ms(generator.latenessP99Ms)}`,
+    `in ${generator.slots} slots (Artillery's vusers)`,
+  ].join(', ');
 
 /**
  * The generator fell behind when it started its arrivals this late (p95) or started this much less
@@ -146,6 +156,8 @@ function generatorFigures(outcome: RunOutcome): GeneratorFigures {
     planned: outcome.planned,
     started,
     skipped: outcome.skipped,
+    dropped: Math.max(0, outcome.planned - started - outcome.skipped),
+    slots: value(outcome.merged, METRIC.slots, 'count') ?? 0,
     latenessP95Ms: value(outcome.merged, METRIC.generatorLateness, 'p95'),
     latenessP99Ms: value(outcome.merged, METRIC.generatorLateness, 'p99'),
     offeredRate: outcome.planned / seconds,
@@ -155,12 +167,16 @@ function generatorFigures(outcome: RunOutcome): GeneratorFigures {
 
 /**
  * Whether the generator kept its schedule: `late` when it started its arrivals later than the
- * bound at p95, `short` when it started too few of those it planned, undefined when it kept up.
+ * bound at p95, `short` when it started too few of those it planned, `over` when more than it
+ * planned, undefined when it kept up.
  * The load verdict and each capacity step judge the generator by this one rule.
  */
 export function generatorShortfall(
   figures: Pick<GeneratorFigures, 'planned' | 'started' | 'skipped' | 'latenessP95Ms'>,
-): 'late' | 'short' | undefined {
+): 'late' | 'short' | 'over' | undefined {
+  // More than the plan: generators that each ran more than their share (a distributed directory
+  // run with another --count than it was written for) measured another load than the one judged.
+  if (figures.started + figures.skipped > figures.planned) return 'over';
   if ((figures.latenessP95Ms ?? 0) > GENERATOR_BOUNDS.latenessP95Ms) return 'late';
   if (
     figures.planned > 0 &&
@@ -177,6 +193,8 @@ export function generatorBehind(figures: GeneratorFigures): string | undefined {
     return `the load generator fell behind its schedule: arrivals started ${Math.round(figures.latenessP95Ms ?? 0)} ms late at p95 (bound ${GENERATOR_BOUNDS.latenessP95Ms} ms); lower --rate or add --workers`;
   if (shortfall === 'short')
     return `the load generator started ${figures.started} of ${figures.planned} planned arrivals (${figures.achievedRate.toFixed(1)}/s of ${figures.offeredRate.toFixed(1)}/s); lower --rate or add --workers`;
+  if (shortfall === 'over')
+    return `the load generators started ${figures.started + figures.skipped} arrivals, more than the ${figures.planned} planned: run a distributed directory with the --count it was written for`;
   return undefined;
 }
 

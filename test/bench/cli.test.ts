@@ -19,7 +19,7 @@ describe('selectSections', () => {
 
   it('should name the sections to choose from when one is unknown', () => {
     expect(() => selectSections(['nope'])).toThrow(
-      /--only nope: no such section; choose from generator, workers, sandbox/,
+      /--only nope: no such section; choose from generator, idle, workers, sandbox/,
     );
   });
 });

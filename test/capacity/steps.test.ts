@@ -67,6 +67,9 @@ describe('stepStats', () => {
       rate429: 0.02,
     });
     expect(stats.undriven).toBeUndefined();
+    // Arrivals skipped at the in-flight ceiling are among those not started: counted once.
+    const skipping = { planned: 100, started: 90, skipped: 10, latenessP95Ms: 3 };
+    expect(stepStats(0, 10, 10, responsesOf(samples), skipping).dropped).toBe(10);
     // The one percentile (HDR): within 0.1 % above the value at its rank.
     expect(stats.p50).toBeCloseTo(49, 1);
     expect(stats.p95).toBeCloseTo(94, 1);

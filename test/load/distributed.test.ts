@@ -70,6 +70,8 @@ describe('--platform dry run', () => {
         'artillery.yml',
       ]);
       expect(plan.credentials).toMatch(/AWS/);
+      // 2 s at 2 walks/s: each of the 3 instances runs 1, and the schedule's fourth is left out.
+      expect(plan.arrivals).toEqual({ scheduled: 4, planned: 3, perInstance: 1 });
       const envExample = readFileSync(path.join(dir, '.env.example'), 'utf8');
       for (const [name, value] of Object.entries(env)) {
         expect(envExample).toContain(`${name}=\n`);

@@ -8,17 +8,19 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { phasesDurationS, plannedArrivals } from '../../lib/load/phases.ts';
+import { METRIC } from '../../lib/load/metrics.ts';
+import { phasesDurationS } from '../../lib/load/phases.ts';
 import { readRunPoints } from '../../lib/load/run-points.ts';
 import { prepareDistributedLoad } from '../../lib/load/run/distributed.ts';
 import { judgeReport } from '../../lib/load/run/judge-report.ts';
 import { readPlan } from '../../lib/load/run/run-plan.ts';
 import { judge } from '../../lib/load/verdict.ts';
+import { distributedPlanned } from '../../lib/load/walk-schedule.ts';
 import { readTrendValues } from '../../lib/load/points/read.ts';
 import type { SandboxOptions } from '../../lib/target/sandbox-options.ts';
 import { startSandbox } from '../../sandbox/start.ts';
 import { RUN_TIMEOUT_MS } from './run-helpers.ts';
-import { keysFromEnv, runLocally } from './distributed-run.ts';
+import { keysFromEnv, runInstances, runLocally } from './distributed-run.ts';
 import '../setup/provide-layers.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'judge-report-'));
@@ -32,8 +34,15 @@ const PERCENTILES = [50, 95, 99];
 /** The injected tail puts p95 far above this; the clean sandbox answers well below it. */
 const THRESHOLD = 'latency=p95<40';
 
-/** One distributed run, on a sandbox of its own: prepared, run by Artillery, judged both ways. */
-async function distributedRun(name: string, sandboxOptions: SandboxOptions) {
+/**
+ * One distributed run, on a sandbox of its own: prepared, run by Artillery (as one instance, or
+ * as `instances` at once, their reports merged as the cloud runner merges them), judged both ways.
+ */
+async function distributedRun(
+  name: string,
+  sandboxOptions: SandboxOptions,
+  { instances = 1, rate = 12, threshold = THRESHOLD } = {},
+) {
   const sandbox = await startSandbox({ seed: 3, orders: 400, menuItemsPerTenant: 60, ...sandboxOptions });
   try {
     const { targetJson, env } = keysFromEnv(sandbox.target);
@@ -45,19 +54,22 @@ async function distributedRun(name: string, sandboxOptions: SandboxOptions) {
         scenario: 'walk',
         profile: 'smoke',
         duration: '3s',
-        rate: 12,
-        thresholds: [THRESHOLD],
+        rate,
+        thresholds: [threshold],
         target: targetFile,
         outDir: dir,
         env,
       },
       'fargate',
-      2,
+      instances,
       // Run here below, where the sandbox's loopback URL answers.
       { runsHere: true },
     );
-    const run = await runLocally(dir, { targetJson, env }, ['--output', 'report.json']);
-    expect(run.exitCode, run.stderr.slice(-500)).toBe(0);
+    const runs =
+      instances === 1
+        ? [await runLocally(dir, { targetJson, env }, ['--output', 'report.json'])]
+        : await runInstances(dir, { targetJson, env }, instances);
+    for (const run of runs) expect(run.exitCode, run.stderr.slice(-500)).toBe(0);
     return { dir, fromReport: await judgeReport(dir), own: await ownJudgement(dir) };
   } finally {
     await sandbox.close();
@@ -77,14 +89,20 @@ async function ownJudgement(dir: string) {
     thresholds: plan.thresholds,
     failures: points.failures,
     setupFailures: plan.setupFailures,
-    planned: plan.phases.reduce((sum, phase) => sum + plannedArrivals(phase), 0),
+    planned: distributedPlanned(plan.phases, plan.workers),
     scheduleS: phasesDurationS(plan.phases),
     skipped: 0,
     refused: plan.refused,
   });
   // Each response's latency at its HDR bucket's lowest value: the gap between two ranks below.
   const latencies = (await Promise.all(files.map((file) => readTrendValues(file, 'latency')))).flat();
-  return { judgement, summary: points.summary, latencies: latencies.sort((a, b) => a - b) };
+  // Each worker's arrivals: what each instance (and thread) started.
+  const perWorker = await Promise.all(
+    files.map(
+      async (file) => (await readRunPoints([file], [])).summary.metrics[METRIC.arrivals]?.values.count ?? 0,
+    ),
+  );
+  return { judgement, summary: points.summary, latencies: latencies.sort((a, b) => a - b), perWorker };
 }
 
 /**
@@ -145,6 +163,25 @@ describe('--judge-report', () => {
       expect(run.fromReport.generator.started).toBe(run.own.judgement.generator.started);
       expect(run.fromReport.checks).toEqual(run.own.judgement.checks);
       comparePercentiles(run, 'clean');
+    },
+  );
+
+  it(
+    'should split the plan exactly between instances run at once, each its equal share',
+    { timeout: RUN_TIMEOUT_MS },
+    async () => {
+      // An odd rate: 21 arrivals over 3 s, 10 for each of 2 instances, 20 planned. Two generators
+      // beside the sandbox on a shared machine: the verdict is the checks', not the machine's speed.
+      const run = await distributedRun('split', {}, { instances: 2, rate: 7, threshold: 'latency=p95<5000' });
+
+      expect(run.fromReport.generator).toMatchObject({ planned: 20, started: 20, skipped: 0, dropped: 0 });
+      expect(run.own.judgement.generator).toMatchObject({ planned: 20, started: 20 });
+      expect(run.own.perWorker).toEqual([10, 10]);
+      // Artillery's vusers counted the slots: one a second for each instance's one thread here.
+      expect(run.fromReport.generator.slots).toBe(run.own.judgement.generator.slots);
+      expect(run.fromReport.verdict, run.fromReport.reason).toBe('pass');
+      expect(run.own.judgement.verdict, run.own.judgement.reason).toBe('pass');
+      expect(run.fromReport.checks).toEqual(run.own.judgement.checks);
     },
   );
 });

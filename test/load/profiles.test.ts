@@ -1,15 +1,9 @@
 /**
  * The workload shapes as plain arrival phases (profilePhases), what they
- * plan, how --workers shares them, and the options of a load run (flags, environment, checks).
+ * plan, and the options of a load run (flags, environment, checks).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  phasesDurationS,
-  plannedArrivals,
-  profilePhases,
-  sharePhases,
-  type Phase,
-} from '../../lib/load/phases.ts';
+import { phasesDurationS, plannedArrivals, profilePhases, type Phase } from '../../lib/load/phases.ts';
 import { PROFILE_NAMES, PROFILES } from '../../lib/load/profiles.ts';
 import { parseFlags } from '../../lib/cli/cli.ts';
 import {
@@ -89,48 +83,6 @@ describe('plannedArrivals', () => {
     expect(plannedArrivals({ name: 'walk', durationS: 10, rate: 2, rampTo: 6 })).toBe(40);
     expect(plannedArrivals({ name: 'walk', durationS: 3, rate: 1, rampTo: 2 })).toBe(5);
     expect(plannedArrivals({ name: 'walk', durationS: 10, rate: 6, rampTo: 0 })).toBe(30);
-  });
-});
-
-describe('sharePhases', () => {
-  it('should split whole rates into whole shares, divide ramps, and keep the rest of each phase', () => {
-    const phases: Phase[] = [
-      { name: 'quiet', durationS: 2, rate: 5 },
-      { name: 'flood', durationS: 3, rate: 6, rampTo: 10 },
-    ];
-
-    expect(sharePhases(phases, 2, 0)).toEqual([
-      { name: 'quiet', durationS: 2, rate: 3 },
-      { name: 'flood', durationS: 3, rate: 3, rampTo: 5 },
-    ]);
-    expect(sharePhases(phases, 2, 1)).toEqual([
-      { name: 'quiet', durationS: 2, rate: 2 },
-      { name: 'flood', durationS: 3, rate: 3, rampTo: 5 },
-    ]);
-    expect(sharePhases(phases, 1, 0)).toEqual(phases);
-    expect(phases[1]).toEqual({ name: 'flood', durationS: 3, rate: 6, rampTo: 10 });
-  });
-
-  it('should plan the same arrivals in all shares together as in the whole', () => {
-    for (const [rate, parts] of [
-      [20, 2],
-      [20, 4],
-      [905, 2],
-      [7, 3],
-    ] as const) {
-      const phases = profilePhases('stress', rate, 8);
-      const total = (of: readonly Phase[]) => of.reduce((sum, phase) => sum + plannedArrivals(phase), 0);
-      const shares = Array.from({ length: parts }, (_, index) => total(sharePhases(phases, parts, index)));
-      expect(
-        shares.reduce((sum, share) => sum + share, 0),
-        `${rate} over ${parts}`,
-      ).toBeCloseTo(total(phases), -1);
-      const constant = [{ name: 'walk', durationS: 8, rate }];
-      const constantShares = Array.from({ length: parts }, (_, index) =>
-        total(sharePhases(constant, parts, index)),
-      );
-      expect(constantShares.reduce((sum, share) => sum + share, 0)).toBe(total(constant));
-    }
   });
 });
 

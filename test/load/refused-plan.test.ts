@@ -105,7 +105,7 @@ describe('walkBesideRefused', () => {
         walk: () => Promise.resolve(sent.push('walk')),
         refuse: () => Promise.resolve(sent.push('refused')),
       }) as unknown as Vu;
-    const arrival = { phase: 'walk', index: 0, inPhase: 0, generators: 1 };
+    const arrival = { phase: 'walk', index: 0, share: 1 };
     await walkBesideRefused(vu(), arrival, planWalk(TARGET, 0));
     expect(sent.sort()).toEqual(['refused', 'walk']);
     sent.length = 0;

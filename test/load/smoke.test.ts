@@ -1,7 +1,8 @@
 /**
- * Real runs on Artillery against the clean sandbox, kept to four (each costs ~15 s): the walk and
+ * Real runs on Artillery against the clean sandbox, kept to six (each costs ~15 s): the walk and
  * fairness scenarios as smoke runs, a walk split over two generator processes whose points are
- * merged, and a run against a target file. Each passes with every arrival it planned started, and
+ * merged, two loads as stages of one run, one held to --max-in-flight, and a run against a target
+ * file. Each passes with every arrival it planned started, and
  * no key of the target reaches any file the run wrote.
  */
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
@@ -10,6 +11,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { METRIC } from '../../lib/load/metrics.ts';
 import { readTrendValues } from '../../lib/load/points/read.ts';
+import { readRunPoints } from '../../lib/load/run-points.ts';
+import { localSlotsPerS } from '../../lib/load/artillery/run.ts';
 import { REFUSED_CHECKS } from '../../lib/load/refused-plan.ts';
 import { PAGE_CHECKS } from '../../lib/checks/registry.ts';
 import type { TargetFile } from '../../lib/target/schema.ts';
@@ -17,7 +20,7 @@ import type { LoadResult } from '../../lib/load/run/loads.ts';
 import { runLoad, type LoadRun } from '../../lib/load/run/run-load.ts';
 import { rerenderReport } from '../../lib/report/rerender.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
-import { loadRunner, resultOnDisk, RUN_TIMEOUT_MS } from './run-helpers.ts';
+import { loadRunner, resultOnDisk, RUN_TIMEOUT_MS, STAGED_TIMEOUT_MS, stagedRunner } from './run-helpers.ts';
 import { sandboxKeys } from './sandbox-keys.ts';
 import '../setup/provide-layers.ts';
 
@@ -136,12 +139,22 @@ describe('smoke runs on the clean sandbox', () => {
     'should merge the points of two generator processes into one judged run',
     { timeout: RUN_TIMEOUT_MS },
     async () => {
-      // An odd rate: the two generators take 3 and 2 arrivals a second (Artillery takes whole rates).
-      const result = await run({ scenario: 'walk', profile: 'smoke', duration: '3s', rate: 5, workers: 2 });
+      // An odd rate: 21 arrivals, the first generator runs arrivals 0, 2, … 20, the second 1, 3, … 19.
+      const result = await run({ scenario: 'walk', profile: 'smoke', duration: '3s', rate: 7, workers: 2 });
 
       expectCleanPass(result, 2);
-      expect(result.generator.planned).toBe(15);
+      expect(result.generator).toMatchObject({ planned: 21, started: 21, dropped: 0 });
+      // Artillery's vusers are the slots: each process's threads, one a second each.
+      expect(result.generator.slots).toBe(2 * 3 * localSlotsPerS());
       expect(result.files.scripts).toHaveLength(2);
+      const started = async (generator: string) =>
+        (
+          await readRunPoints(
+            result.files.points.filter((file) => path.basename(file).startsWith(`points-${generator}-`)),
+            [],
+          )
+        ).summary.metrics[METRIC.arrivals]?.values.count;
+      expect([await started('0'), await started('1')]).toEqual([11, 10]);
       // points-<generator>-<thread>-<pid>.ndjson.gz: both generators wrote, from two processes.
       const names = result.files.points.map((file) => path.basename(file));
       expect(names.length).toBeGreaterThanOrEqual(2);
@@ -164,6 +177,58 @@ describe('smoke runs on the clean sandbox', () => {
       expect(merged.max).toBeGreaterThanOrEqual((all.at(-1) ?? NaN) - 0.0005);
       expect(merged.max).toBeLessThanOrEqual((all.at(-1) ?? NaN) * 1.001 + 0.001);
       expectNoKeyWritten(result, [...sandboxKeys]);
+    },
+  );
+});
+
+describe('loads as stages of one Artillery run', () => {
+  const stage = stagedRunner({
+    first: { duration: '3s', rate: 4 },
+    second: { duration: '3s', rate: 6 },
+  });
+
+  it(
+    'should start each stage’s walks on its own schedule, in its own slots',
+    { timeout: STAGED_TIMEOUT_MS },
+    async () => {
+      for (const [name, planned] of [
+        ['first', 12],
+        ['second', 18],
+      ] as const) {
+        const result = await stage(name);
+        expectCleanPass(result);
+        // A slot that Artillery starts just after its stage belongs to it, not to the next:
+        // the next stage's walks are not measured from it (they were ~1 s late when they were).
+        expect(result.generator, name).toMatchObject({ planned, started: planned, dropped: 0 });
+        expect(result.generator.latenessP95Ms, name).toBeLessThan(200);
+        expect(result.generator.slots, name).toBeGreaterThanOrEqual(3 * localSlotsPerS());
+      }
+    },
+  );
+});
+
+describe('the in-flight ceiling', () => {
+  it(
+    'should skip the arrivals due beyond --max-in-flight, count them, and warn, none lost',
+    { timeout: RUN_TIMEOUT_MS },
+    async () => {
+      // Walks of several pages at 150 ms a page, 10 due a second: far more than 2 in flight.
+      const result = await run({
+        duration: '3s',
+        rate: 10,
+        maxInFlight: 2,
+        sandbox: { latency: { fixedMs: 150 } },
+      });
+
+      const { planned, started, skipped, dropped } = result.generator;
+      expect(planned).toBe(30);
+      expect(skipped).toBeGreaterThan(0);
+      expect(started).toBeGreaterThan(0);
+      expect(started + skipped).toBe(planned);
+      expect(dropped).toBe(0);
+      expect(result.warnings).toContainEqual(
+        expect.stringMatching(/^\d+ arrival\(s\) skipped .*--max-in-flight/),
+      );
     },
   );
 });

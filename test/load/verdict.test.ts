@@ -12,6 +12,7 @@ import type { LoadFailure } from '../../lib/load/run-points.ts';
 import {
   GENERATOR_BOUNDS,
   generatorBehind,
+  generatorLine,
   judge,
   rateLimiting,
   type GeneratorFigures,
@@ -96,6 +97,8 @@ describe('judge', () => {
       planned: 10,
       started: 10,
       skipped: 0,
+      dropped: 0,
+      slots: 0,
       latenessP95Ms: 4,
       latenessP99Ms: 6,
       offeredRate: 2,
@@ -216,6 +219,27 @@ describe('judge', () => {
     expect(judgement.reason).toBe(
       'the load generator started 94 of 100 planned arrivals (9.4/s of 10.0/s); lower --rate or add --workers',
     );
+    // The arrivals that never started are counted, not lost.
+    expect(judgement.generator).toMatchObject({ started: 94, skipped: 0, dropped: 6 });
+  });
+
+  it('should call generators that started more than the plan an error with exit 2: no arrival doubled', () => {
+    const judgement = judge(outcome({ planned: 100, scheduleS: 10 }, { arrivals: { count: 200 } }));
+
+    expect(judgement).toMatchObject({ verdict: 'error', exitCode: 2 });
+    expect(judgement.reason).toBe(
+      'the load generators started 200 arrivals, more than the 100 planned: run a distributed directory with the --count it was written for',
+    );
+  });
+
+  it('should name the arrivals skipped, never started, and the slots Artillery counted as its vusers', () => {
+    const judgement = judge(
+      outcome({ planned: 100, scheduleS: 10, skipped: 3 }, { arrivals: { count: 90 }, slots: { count: 10 } }),
+    );
+
+    expect(generatorLine(judgement.generator)).toBe(
+      "90 of 100 arrivals (9.0/s of 10.0/s), 3 skipped at --max-in-flight, 7 never started, lateness p95 4 ms, p99 6 ms, in 10 slots (Artillery's vusers)",
+    );
   });
 
   it('should pass a generator at its bounds, and count skipped arrivals as kept but warn of them', () => {
@@ -246,6 +270,8 @@ describe('generatorBehind', () => {
     planned: 100,
     started: 100,
     skipped: 0,
+    dropped: 0,
+    slots: 10,
     latenessP95Ms: 10,
     latenessP99Ms: 20,
     offeredRate: 10,

@@ -7,7 +7,8 @@
  */
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { phasesDurationS, type Phase } from '../phases.ts';
+import type { Phase } from '../phases.ts';
+import { distributedPlanned, StageSchedule } from '../walk-schedule.ts';
 import { buildEngine, ENGINE_PACKAGE } from './build-engine.ts';
 import { targetEnv, type EngineConfig, type StageConfig } from './engine-config.ts';
 import { artilleryScript, scriptText } from './script.ts';
@@ -27,15 +28,25 @@ const CREDENTIALS: Record<Platform, string> = {
   aci: 'an Azure login (az login, or AZURE_CLIENT_ID and AZURE_CLIENT_SECRET) and AZURE_TENANT_ID, AZURE_SUBSCRIPTION_ID, AZURE_STORAGE_ACCOUNT, AZURE_STORAGE_BLOB_CONTAINER, AZURE_RESOURCE_GROUP',
 };
 
+/**
+ * Slots a second per instance: Artillery's runners start `--count` instances of the same script,
+ * each splitting its slots over its own worker threads (one per vCPU but one: 3 on Fargate's
+ * default 4 vCPU task), so that each thread's timer fires about once a second.
+ */
+const DISTRIBUTED_SLOTS_PER_S = 3;
+
 export interface DistributedRequest {
   platform: Platform;
-  /** Remote workers; the schedule's rate is shared between them by Artillery. */
+  /**
+   * Remote instances. Each runs the same script (Artillery's runners multiply a script, they do
+   * not split it), so the engine gives each its equal share of the schedule (walk-schedule.ts).
+   */
   count: number;
   region?: string;
   baseUrl: string;
   phases: readonly Phase[];
   /** The one stage of the run: a distributed run is one load. */
-  stage: { name: string; engine: Omit<StageConfig, 'targetEnv' | 'durationS'> };
+  stage: { name: string; engine: Omit<StageConfig, 'targetEnv' | 'phases'> };
   /** The target file's JSON as written (keys named by environment variable, never inline). */
   targetJson: string;
   /** The environment variables the target file reads its keys from. */
@@ -50,6 +61,11 @@ export interface DistributedRequest {
 export interface DistributedPlan {
   dir: string;
   files: string[];
+  /**
+   * The schedule's arrivals, and the run's: `count` times each instance's equal share, which
+   * leaves out the remainder (fewer than `count`).
+   */
+  arrivals: { scheduled: number; planned: number; perInstance: number };
   /** The command, as argv, to run from `dir` once `.env` is filled in. */
   command: string[];
   credentials: string;
@@ -84,13 +100,15 @@ export async function writeDistributedRun(request: DistributedRequest): Promise<
       [request.stage.name]: {
         ...request.stage.engine,
         targetEnv: targetEnv(0),
-        durationS: phasesDurationS(request.phases),
+        phases: [...request.phases],
       },
     },
     // Each remote worker writes its points on its own machine; Artillery's report carries back,
     // merged by Artillery, every series the verdict reads (harness.verdict.*).
     pointsDir: 'points',
-    generator: { index: 0, count: 1 },
+    // No index: an instance cannot know which of the `count` it is.
+    generator: { count: request.count },
+    slotsPerS: DISTRIBUTED_SLOTS_PER_S,
     verdictMetrics: { trendTags: request.trendTags },
   };
   const files = {
@@ -121,6 +139,11 @@ export async function writeDistributedRun(request: DistributedRequest): Promise<
       files.envExample,
       path.join(dir, ENGINE_PACKAGE, 'index.js'),
     ],
+    arrivals: {
+      scheduled: new StageSchedule(request.phases).total,
+      planned: distributedPlanned(request.phases, request.count),
+      perInstance: distributedPlanned(request.phases, request.count) / request.count,
+    },
     command: commandFor(request),
     credentials: CREDENTIALS[request.platform],
   };

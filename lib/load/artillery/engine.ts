@@ -1,70 +1,53 @@
 /**
  * The harness's Artillery engine: the one place that knows Artillery's API (the engine contract
  * of artillery 2.x: a class whose createScenario(spec, events) returns the VU function; metrics go
- * out through events.emit). Each arrival Artillery schedules runs one arrival of the scenario of
- * its stage (handed in by the bundle's entry, scenarios/engine-entry.ts) with that stage's Vu, over one undici client per stage and
- * worker; every sample is folded into its second's cell of the stage's points (lib/load/points),
- * written once a second, for the harness to merge and judge, and a few
- * counters are mirrored into Artillery's own metrics (summed per second: Artillery digests every
- * emitted sample, which stalls its event loop at thousands per second). With `--publish`, the
- * points also feed dimensioned Artillery metrics (published-metrics.ts) for the publish-metrics
- * plugin: counters summed per second the same way, latency and walk histograms per sample. In a
- * distributed run the points also feed every series the verdict reads (verdict-metrics.ts), the
- * same way, for the harness to judge Artillery's merged report.
+ * out through events.emit). Artillery starts the run, its phases, its worker threads and cloud
+ * runners; each arrival it starts is a slot (./slots.ts): the slot's arrivals of its stage's
+ * schedule are started by the engine at their own due times (lib/load/due-timer.ts), each one an
+ * arrival of the stage's scenario (handed in by the bundle's entry, scenarios/engine-entry.ts)
+ * with that stage's Vu, over one undici client per stage and thread; lateness is measured from
+ * those due times. Artillery's own vusers.* therefore count slots, not walks.
+ *
+ * Every sample is folded into its second's cell of the stage's points (lib/load/points), written
+ * once a second, for the harness to merge and judge, and a few counters are mirrored into
+ * Artillery's own metrics (summed per second: Artillery digests every emitted sample, which
+ * stalls its event loop at thousands per second). With `--publish`, the points also feed
+ * dimensioned Artillery metrics (published-metrics.ts) for the publish-metrics plugin: counters
+ * summed per second the same way, latency and walk histograms per sample. In a distributed run
+ * the points also feed every series the verdict reads (verdict-metrics.ts), the same way, for the
+ * harness to judge Artillery's merged report.
  */
-import { threadId } from 'node:worker_threads';
-import path from 'node:path';
 import type { EventEmitter } from 'node:events';
-import { resolveTarget, targetSecrets, type Target } from '../../target/target.ts';
+import { startAtDueTimes } from '../due-timer.ts';
 import { METRIC } from '../metrics.ts';
-import { PointWriter, type PointSink } from '../points/write.ts';
-import { ProgressCounter, progressFile } from '../progress.ts';
 import type { MetricKind } from '../points/format.ts';
-import type { Arrival, LoadScenario } from '../scenario.ts';
-import { createVu } from '../vu.ts';
+import type { PointWriter } from '../points/write.ts';
+import { phasesDurationS } from '../phases.ts';
+import { StageSchedule, generatorArrivals, type DueArrival } from '../walk-schedule.ts';
 import { planWalk } from '../walk-plan.ts';
-import { scenarioNamed } from '../registry.ts';
-import { GRACE_S, splitPhaseName, type EngineConfig, type StageConfig } from './engine-config.ts';
+import { GRACE_S, splitPhaseName, type EngineConfig } from './engine-config.ts';
+import { headlineCounters } from './headline-counters.ts';
 import { PublishedMetrics, type ArtillerySample } from './published-metrics.ts';
+import { instanceLane, SlotPlan, threadLanes, type PhaseSpec } from './slots.ts';
+import { makeStage, type Recorder, type Stage } from './stage.ts';
 import { VerdictMetrics } from './verdict-metrics.ts';
-import { PhaseClock, type PhaseSpec } from './schedule.ts';
 
 type ArtilleryEvents = Pick<EventEmitter, 'emit'>;
 type VuCallback = (error: Error | null, context: unknown) => void;
-type Mirror = (
-  metric: string,
-  kind: MetricKind,
-  value: number,
-  tags: Record<string, string>,
-) => ArtillerySample[];
+type Tags = Record<string, string>;
+type Mirror = (metric: string, kind: MetricKind, value: number, tags: Tags) => ArtillerySample[];
 
-/** One stage's scenario, Vu and points in this worker. */
-interface Stage {
-  scenario: LoadScenario;
-  vu: ReturnType<typeof createVu>;
-  points: PointWriter;
-  /** Where the stage's points go: written, and mirrored into Artillery's metrics. */
-  sink: PointSink;
-  /** Arrivals of the stage started in this worker. */
-  arrivals: number;
-  /** What the console shows while the run goes on (lib/load/progress.ts). */
-  progress: ProgressCounter;
-  progressFile: string;
-}
-
-function readTarget(config: StageConfig): Target {
-  const text = process.env[config.targetEnv];
-  if (!text) throw new Error(`the harness engine needs ${config.targetEnv}: run it through npm run load`);
-  const result = resolveTarget(JSON.parse(text), process.env);
-  if (!result.ok) throw new Error(`target file: ${result.problems.join('; ')}`);
-  return result.target;
-}
+const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 class HarnessEngine {
   private readonly config: EngineConfig;
   private readonly stages = new Map<string, Stage>();
-  private clock: PhaseClock | undefined;
-  private phaseSpec: PhaseSpec = {};
+  /**
+   * The slots phase that started last. A slot belongs to it even when it comes during the pause
+   * after it: Artillery times a ramp's last arrival at the end of its last second, which can fall
+   * just after the phase (the next stage's slots start a pause later).
+   */
+  private slotsPhase: PhaseSpec = {};
   private events: ArtilleryEvents | undefined;
   private readonly counts = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
@@ -73,8 +56,7 @@ class HarnessEngine {
   constructor(script: { config: { harness: EngineConfig } }, runner: EventEmitter) {
     this.config = script.config.harness;
     runner.on('phaseStarted', (spec: PhaseSpec) => {
-      this.phaseSpec = spec;
-      this.clock = new PhaseClock(spec);
+      if (splitPhaseName(spec.name ?? '').phase === 'slots') this.slotsPhase = spec;
     });
     runner.on('done', () => this.finish());
   }
@@ -90,69 +72,34 @@ class HarnessEngine {
     }
   }
 
+  /** The VU function: one call per slot, done when every arrival the slot started has ended. */
   createScenario(_spec: unknown, events: ArtilleryEvents): (context: unknown, callback: VuCallback) => void {
     this.events = events;
     return (context, callback) => {
       // An engine that never says `started` leaves Artillery waiting for the scenario forever.
       events.emit('started');
-      const { stage: name, phase } = splitPhaseName(this.phaseSpec.name ?? '');
       let stage: Stage;
       try {
-        stage = this.stage(name);
+        stage = this.stage(splitPhaseName(this.slotsPhase.name ?? '').stage);
       } catch (error) {
         events.emit('error', 'harness engine could not start');
-        callback(error instanceof Error ? error : new Error(String(error)), context);
+        callback(error instanceof Error ? error : new Error(message(error)), context);
         return;
       }
-      stage.scenario.arrival(stage.vu, this.arrive(stage, name, phase)).then(
+      this.runSlot(stage).then(
         () => callback(null, context),
         (error: unknown) => {
-          const message = error instanceof Error ? error.message : String(error);
-          stage.points.add('engine_errors', 'counter', 1, { message: message.slice(0, 300) });
-          events.emit('error', message.slice(0, 120));
-          callback(error instanceof Error ? error : new Error(message), context);
+          events.emit('error', message(error).slice(0, 120));
+          callback(error instanceof Error ? error : new Error(message(error)), context);
         },
       );
     };
   }
 
   private stage(name: string): Stage {
-    const known = this.stages.get(name);
-    if (known) return known;
-    const config = this.config.stages[name];
-    if (!config) throw new Error(`no stage "${name}" in the script's config.harness.stages`);
-    const scenario = scenarioNamed(config.scenario);
-    const { generator, pointsDir } = this.config;
-    const worker = `${generator.index}-${threadId}-${process.pid}`;
-    const file = path.join(pointsDir, name, `points-${worker}.ndjson.gz`);
-    const points = new PointWriter(file);
-    const progress = new ProgressCounter();
-    const target = readTarget(config);
-    const mirrors = this.mirrors(targetSecrets(target));
-    const sink: PointSink = {
-      add: (metric, kind, value, tags) => {
-        this.record(points, metric, kind, value, tags, mirrors);
-        if (metric === METRIC.latency) progress.responded(Number(tags.status ?? 0));
-        else if (metric === METRIC.checkFailures && tags.severity === 'error') progress.failed();
-      },
-    };
-    const vu = createVu({
-      target,
-      settings: config.settings,
-      setup: config.setup,
-      points: sink,
-      recordDrift: config.recordDrift,
-      maxRps: config.maxRps,
-    });
-    const stage = {
-      scenario,
-      vu,
-      points,
-      sink,
-      arrivals: 0,
-      progress,
-      progressFile: progressFile(path.join(pointsDir, name), worker),
-    };
+    let stage = this.stages.get(name);
+    if (stage) return stage;
+    stage = makeStage(this.config, name, (points, keyValues) => this.recorder(points, keyValues));
     this.stages.set(name, stage);
     if (this.timer === undefined) {
       this.timer = setInterval(() => this.flush(Date.now() - (Date.now() % 1000)), 1000);
@@ -161,30 +108,72 @@ class HarnessEngine {
     return stage;
   }
 
-  private arrive(stage: Stage, name: string, phase: string): Arrival {
-    const now = performance.now();
-    const clock = (this.clock ??= new PhaseClock(this.phaseSpec));
-    const inPhase = clock.arrivals;
-    const lateness = clock.arrive(now);
-    const { generator } = this.config;
-    const workers = this.phaseSpec.totalWorkers ?? 1;
-    const generators = generator.count * workers;
-    const offset = generator.index * workers + ((this.phaseSpec.worker ?? 1) - 1);
-    const index = stage.arrivals * generators + offset;
-    // The stage's measured run starts at its first arrival, not at its setup: in a run of several
-    // stages it starts after the ones before it (the drift's thirds are thirds of the stage).
-    if (stage.arrivals === 0) {
-      stage.vu.setup.startedAt = Date.now();
-      // Walks still going this long after the schedule stop (ended `stopped`, inconclusive):
-      // a walk backing off on 429s must not hold the run open until its own deadline.
-      stage.vu.stopAt(Date.now() + (this.config.stages[name]?.durationS ?? 0) * 1000 + GRACE_S * 1000);
+  /** The stage's share of this thread, made at its first slot (the stage's measured start). */
+  private slotsOf(stage: Stage): SlotPlan {
+    if (stage.slots) return stage.slots;
+    const { generator, slotsPerS } = this.config;
+    const share =
+      generator.index === undefined ? { ...generator, lane: instanceLane(generator.count) } : generator;
+    const arrivals = generatorArrivals(new StageSchedule(stage.config.phases), share);
+    const lanes = threadLanes(slotsPerS, this.slotsPhase);
+    const durationS = phasesDurationS(stage.config.phases);
+    stage.slots = new SlotPlan(arrivals, lanes, durationS);
+    stage.anchor = performance.now();
+    // A run of several stages measures each from its own start (the drift's thirds are the stage's).
+    stage.vu.setup.startedAt = Date.now();
+    // Walks still going this long after the schedule stop (ended `stopped`, inconclusive): a walk
+    // backing off on 429s must not hold the run open until its own deadline.
+    stage.vu.stopAt(Date.now() + (durationS + GRACE_S) * 1000);
+    const maxInFlight = stage.config.maxInFlight;
+    if (maxInFlight !== undefined)
+      stage.maxInFlight = Math.max(1, Math.round(maxInFlight * stage.slots.share));
+    return stage.slots;
+  }
+
+  /** Starts the slot's arrivals at their due times; resolves when all have ended. */
+  private async runSlot(stage: Stage): Promise<void> {
+    const slots = this.slotsOf(stage);
+    stage.sink.add(METRIC.slots, 'counter', 1, {});
+    const due = slots.take().map((arrival) => ({ ...arrival, at: stage.anchor + arrival.dueMs }));
+    const share = slots.share * (1 / this.config.generator.count);
+    await startAtDueTimes(due, (arrival, lateness) => this.start(stage, arrival, lateness, share));
+  }
+
+  /** One arrival of the stage's scenario, started `lateness` ms after its due time. */
+  private async start(stage: Stage, arrival: DueArrival, lateness: number, share: number): Promise<void> {
+    let tags = stage.phaseTags.get(arrival.phase);
+    if (tags === undefined) stage.phaseTags.set(arrival.phase, (tags = { phase: arrival.phase }));
+    if (stage.inFlight >= stage.maxInFlight) {
+      stage.sink.add(METRIC.skipped, 'counter', 1, tags);
+      return;
     }
-    stage.arrivals += 1;
-    const tags = { phase };
+    stage.inFlight += 1;
     stage.progress.arrived(lateness);
     stage.sink.add(METRIC.generatorLateness, 'trend', lateness, tags);
     stage.sink.add(METRIC.arrivals, 'counter', 1, tags);
-    return { phase, index, inPhase, generators };
+    try {
+      await stage.scenario.arrival(stage.vu, { phase: arrival.phase, index: arrival.index, share });
+    } catch (error) {
+      const text = message(error);
+      stage.points.add('engine_errors', 'counter', 1, { message: text.slice(0, 300) });
+      this.events?.emit('error', text.slice(0, 120));
+    } finally {
+      stage.inFlight -= 1;
+    }
+  }
+
+  /** Records a stage's points: written, mirrored as Artillery samples, headline counters summed. */
+  private recorder(points: PointWriter, keyValues: readonly string[]): Recorder {
+    const mirrors = this.mirrors(keyValues);
+    return (metric, kind, value, tags) => {
+      points.add(metric, kind, value, tags);
+      for (const mirror of mirrors)
+        for (const sample of mirror(metric, kind, value, tags)) {
+          if (sample.type === 'counter') this.count(sample.name, sample.value);
+          else this.events?.emit('histogram', sample.name, sample.value);
+        }
+      for (const [name, count] of headlineCounters(metric, value, tags)) this.count(name, count);
+    };
   }
 
   /** What names a stage's points as Artillery samples: `--publish`'s, a distributed run's. */
@@ -195,34 +184,12 @@ class HarnessEngine {
     return [
       ...(published
         ? [
-            (metric: string, _kind: MetricKind, value: number, tags: Record<string, string>) =>
+            (metric: string, _kind: MetricKind, value: number, tags: Tags) =>
               published.samples(metric, value, tags),
           ]
         : []),
       ...(verdict ? [verdict.samples.bind(verdict)] : []),
     ];
-  }
-
-  /** Writes the point, and mirrors the headline counters into Artillery's metrics. */
-  private record(
-    points: PointWriter,
-    metric: string,
-    kind: MetricKind,
-    value: number,
-    tags: Record<string, string>,
-    mirrors: readonly Mirror[],
-  ): void {
-    points.add(metric, kind, value, tags);
-    for (const mirror of mirrors)
-      for (const sample of mirror(metric, kind, value, tags)) {
-        if (sample.type === 'counter') this.count(sample.name, sample.value);
-        else this.events?.emit('histogram', sample.name, sample.value);
-      }
-    if (metric === METRIC.latency) this.count(`harness.responses.${tags.status ?? '0'}`, 1);
-    else if (metric === METRIC.walks) this.count(`harness.walks.${tags.end ?? 'complete'}`, 1);
-    else if (metric === METRIC.pages) this.count('harness.pages', value);
-    else if (metric === METRIC.checkFailures)
-      this.count(`harness.check_failures.${tags.check ?? 'unknown'}`, 1);
   }
 
   private count(name: string, value: number): void {

@@ -56,8 +56,6 @@ export interface CountedFailure {
 export interface ReportMetrics {
   summary: MergedSummary;
   failures: CountedFailure[];
-  /** Arrivals Artillery skipped at the in-flight ceiling. */
-  skipped: number;
   /** Artillery's own error counters (`errors.*`): what went wrong in the engine. */
   errors: Record<string, number>;
 }
@@ -149,7 +147,6 @@ export function reportMetrics(aggregate: Aggregate, file: string): ReportMetrics
       metrics,
     },
     failures,
-    skipped: aggregate.counters['vusers.skipped'] ?? 0,
     errors: Object.fromEntries(
       Object.entries(aggregate.counters).filter(([name]) => name.startsWith('errors.')),
     ),

@@ -1,22 +1,22 @@
 /**
- * Runs a schedule on Artillery: one `artillery run` process per generator (`--workers N` splits
- * the arrival rate N ways), each with the harness's engine on NODE_PATH, all at once, under one
- * hard time limit. A run holds one or more stages (the gate's loads), played one after the other
+ * Runs a schedule on Artillery: one `artillery run` process per generator (`--workers N`: each
+ * runs its exact share of every stage's arrivals, walk-schedule.ts), each with the harness's
+ * engine on NODE_PATH, all at once, under one hard time limit. A run holds one or more stages (the gate's loads), played one after the other
  * in the same processes: Artillery starts once, not once per load. Returns what the harness needs
  * to judge each stage: the points files its workers wrote, the one line to show when a
  * process failed, and one line when `--publish` could not deliver (which never fails the run).
  */
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { artilleryErrorLine, runArtillery } from '../../process/artillery.ts';
 import { watchProgress } from '../progress.ts';
-import { phasesDurationS, sharePhases, type Phase } from '../phases.ts';
+import { phasesDurationS, type Phase } from '../phases.ts';
 import type { Publish } from '../publish.ts';
 import { buildEngine } from './build-engine.ts';
 import { targetEnv, type EngineConfig, type StageConfig } from './engine-config.ts';
 import { artilleryScript, scriptText, STAGE_GAP_S } from './script.ts';
 import { deliveryProblem, probeReceiver, publishMetricsEntry, type PublishMetricsEntry } from './publish.ts';
-import { readJsonFileSync } from '../../adapters/node-json-file.ts';
 
 interface StageRequest {
   name: string;
@@ -24,7 +24,7 @@ interface StageRequest {
   label?: string;
   baseUrl: string;
   phases: readonly Phase[];
-  engine: Omit<StageConfig, 'maxRps' | 'targetEnv' | 'durationS'>;
+  engine: Omit<StageConfig, 'maxRps' | 'targetEnv' | 'phases' | 'maxInFlight'>;
   /** The stage's target file as JSON (keys it names come from `env`). */
   targetJson: string;
   /** The target's load.maxRps, shared between the generators. */
@@ -38,6 +38,7 @@ export interface GeneratorRequest {
   /** The environment of each process: the keys the target files name. */
   env: Record<string, string>;
   timeoutMs: number;
+  /** Arrivals in flight per generator process at most; those due beyond are skipped and counted. */
   maxInFlight?: number;
   echo?: boolean;
   /** `--publish`: where the run's metrics go while it runs, and the run's name (a static label). */
@@ -53,8 +54,6 @@ export interface GeneratorRun {
   error?: string;
   /** By stage name. */
   pointFiles: Record<string, string[]>;
-  /** Arrivals Artillery skipped at the in-flight ceiling (its `vusers.skipped`), all stages. */
-  skipped: number;
   scripts: string[];
   /** One line each: `--publish` did not reach its receiver (the run itself is not affected). */
   warnings: string[];
@@ -64,19 +63,12 @@ export interface GeneratorRun {
 export const scheduleS = (stages: readonly { phases: readonly Phase[] }[]): number =>
   stages.reduce((sum, stage) => sum + phasesDurationS(stage.phases), 0) + STAGE_GAP_S * (stages.length - 1);
 
-const ARTILLERY_REPORT = {
-  what: "Artillery's report",
-  unreadable: 'Artillery wrote it a moment ago',
-  notJson: 'Artillery wrote it cut short (out of disk?)',
-};
-
-function skippedIn(report: string): number {
-  if (!existsSync(report)) return 0;
-  const parsed = readJsonFileSync(report, ARTILLERY_REPORT) as {
-    aggregate?: { counters?: Record<string, number> };
-  };
-  return parsed.aggregate?.counters?.['vusers.skipped'] ?? 0;
-}
+/**
+ * Slots a second per generator process: one per worker thread Artillery starts on this machine
+ * (its own rule, one per CPU but one), so that every thread takes an even share of the arrivals
+ * and its timer fires once a second.
+ */
+export const localSlotsPerS = (): number => Math.max(1, os.cpus().length - 1);
 
 const filesIn = (dir: string): string[] =>
   existsSync(dir)
@@ -108,24 +100,23 @@ export async function runGenerators(request: GeneratorRequest): Promise<Generato
     stages[stage.name] = {
       ...stage.engine,
       maxRps: Math.max(1, stage.maxRps / request.workers),
+      ...(request.maxInFlight === undefined ? {} : { maxInFlight: request.maxInFlight }),
       targetEnv: targetEnv(index),
-      durationS: phasesDurationS(stage.phases),
+      phases: [...stage.phases],
     };
   });
-  const sharedBy = (index: number) =>
-    request.stages.map((stage) => ({
-      name: stage.name,
-      phases: sharePhases(stage.phases, request.workers, index),
-    }));
   const baseUrl = request.stages[0]?.baseUrl ?? 'http://127.0.0.1';
+  const slotsPerS = localSlotsPerS();
   const runs = Array.from({ length: request.workers }, async (_, index) => {
-    const engine: EngineConfig = { stages, pointsDir, generator: { index, count: request.workers } };
+    const engine: EngineConfig = {
+      stages,
+      pointsDir,
+      generator: { index, count: request.workers },
+      slotsPerS,
+    };
     const script = path.join(request.dir, `artillery-${index + 1}.yml`);
     const report = path.join(request.dir, `artillery-${index + 1}.json`);
-    writeFileSync(
-      script,
-      scriptText(artilleryScript(baseUrl, sharedBy(index), engine, request.maxInFlight, publish.entry)),
-    );
+    writeFileSync(script, scriptText(artilleryScript(baseUrl, request.stages, engine, publish.entry)));
     const run = await runArtillery({
       script,
       env,
@@ -134,7 +125,7 @@ export async function runGenerators(request: GeneratorRequest): Promise<Generato
       echo: request.echo ?? false,
       args: ['--output', report],
     });
-    return { run, script, skipped: skippedIn(report) };
+    return { run, script };
   });
   const watching = request.progress
     ? watchProgress(
@@ -166,7 +157,6 @@ export async function runGenerators(request: GeneratorRequest): Promise<Generato
     pointFiles: Object.fromEntries(
       request.stages.map((stage) => [stage.name, filesIn(path.join(pointsDir, stage.name))]),
     ),
-    skipped: done.reduce((sum, { skipped }) => sum + skipped, 0),
     scripts: done.map(({ script }) => script),
     warnings: [publish.warning, undelivered].filter((line): line is string => line !== undefined),
   };

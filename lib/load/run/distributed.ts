@@ -83,7 +83,8 @@ export async function prepareDistributedLoad(
           settings: load.settings,
           setup: load.setup,
           recordDrift: gatesOnDrift(load.thresholds),
-          maxRps: load.run.target.load.maxRps,
+          // Every instance sends its share: together, the target's load.maxRps at most.
+          maxRps: Math.max(1, load.run.target.load.maxRps / count),
         },
       },
       targetJson: load.run.fileJson,

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { HarnessError } from '../../errors.ts';
 import { isError, type Failure } from '../../failure.ts';
 import { runGenerators, scheduleS, type GeneratorRequest, type GeneratorRun } from '../artillery/run.ts';
+import { METRIC } from '../metrics.ts';
 import { phasesDurationS, plannedArrivals, type Phase } from '../phases.ts';
 import { publishedLine } from '../publish.ts';
 import type { MergedSummary } from '../points/merge.ts';
@@ -61,7 +62,6 @@ const NOTHING_GENERATED: GeneratorRun = {
   scripts: [],
   exitCodes: [],
   timedOut: false,
-  skipped: 0,
   warnings: [],
 };
 
@@ -97,7 +97,7 @@ async function judgeLoad(
     setupFailures: setup.failures ?? [],
     planned: phases.reduce((sum, phase) => sum + plannedArrivals(phase), 0),
     scheduleS: phasesDurationS(phases),
-    skipped: generated.skipped,
+    skipped: points.summary.metrics[METRIC.skipped]?.values.count ?? 0,
     ...(premise === undefined ? {} : { premiseFailed: premise }),
     refused: (load.scenario.refused ?? false) && settings.refused !== false,
   });

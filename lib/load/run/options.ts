@@ -86,7 +86,7 @@ export const LOAD_OPTIONS = {
     value: 'N',
     default: '1',
     kind: integer(1, 64),
-    help: 'split the arrival rate over N generator processes, merge their points',
+    help: "split every stage's arrivals exactly over N generator processes, merge their points",
   },
   duration: {
     value: 'D',
@@ -136,7 +136,7 @@ export const LOAD_OPTIONS = {
     env: false,
     default: '2',
     kind: integer(1, 1000),
-    help: 'with --platform: remote workers',
+    help: 'with --platform: remote instances, each runs an equal share',
   },
   region: {
     value: 'NAME',

@@ -15,7 +15,9 @@ import {
   type CountedFailure,
 } from '../artillery/report-metrics.ts';
 import { nameSafe } from '../artillery/published-metrics.ts';
-import { phasesDurationS, plannedArrivals } from '../phases.ts';
+import { METRIC } from '../metrics.ts';
+import { phasesDurationS } from '../phases.ts';
+import { distributedPlanned } from '../walk-schedule.ts';
 import type { MergedSummary } from '../points/merge.ts';
 import type { LoadFailure } from '../run-points.ts';
 import { scenarioNamed } from '../registry.ts';
@@ -74,9 +76,9 @@ export async function reportResult(dir: string): Promise<LoadResult & { accuracy
     thresholds: plan.thresholds,
     failures,
     setupFailures: plan.setupFailures,
-    planned: plan.phases.reduce((sum, phase) => sum + plannedArrivals(phase), 0),
+    planned: distributedPlanned(plan.phases, plan.workers),
     scheduleS: phasesDurationS(plan.phases),
-    skipped: read.skipped,
+    skipped: merged.metrics[METRIC.skipped]?.values.count ?? 0,
     ...(premise === undefined ? {} : { premiseFailed: premise }),
     refused: plan.refused,
   });

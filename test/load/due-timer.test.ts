@@ -1,0 +1,45 @@
+/**
+ * startAtDueTimes (lib/load/due-timer.ts): each item starts at its due time, never before it,
+ * with its lateness measured from that time; items already due start at once; the promise
+ * settles when every start has.
+ */
+import { describe, expect, it } from 'vitest';
+import { startAtDueTimes } from '../../lib/load/due-timer.ts';
+
+describe('startAtDueTimes', () => {
+  it('should start each item at its due time, in order, and say how late it was', async () => {
+    const now = performance.now();
+    const due = [
+      { at: now - 30, name: 'overdue' },
+      { at: now + 5, name: 'soon' },
+      { at: now + 40, name: 'later' },
+      { at: now + 40, name: 'same time' },
+    ];
+    const started: { name: string; at: number; lateness: number }[] = [];
+    let ended = 0;
+
+    await startAtDueTimes(due, async (item, lateness) => {
+      started.push({ name: item.name, at: performance.now(), lateness });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      ended += 1;
+    });
+
+    expect(started.map((item) => item.name)).toEqual(['overdue', 'soon', 'later', 'same time']);
+    expect(ended).toBe(4);
+    started.forEach((item, index) => {
+      const at = due[index]?.at ?? 0;
+      expect(item.at).toBeGreaterThanOrEqual(at);
+      // Lateness is the time after the due time at which the start was decided.
+      expect(item.lateness).toBeGreaterThanOrEqual(0);
+      expect(item.lateness).toBeLessThanOrEqual(item.at - at + 0.001);
+    });
+    expect(started[0]?.lateness).toBeGreaterThanOrEqual(30);
+  });
+
+  it('should resolve at once with nothing due, and after a start that failed', async () => {
+    await expect(startAtDueTimes([], () => Promise.resolve())).resolves.toBeUndefined();
+    await expect(
+      startAtDueTimes([{ at: performance.now() }], () => Promise.reject(new Error('walk broke'))),
+    ).resolves.toBeUndefined();
+  });
+});
