@@ -119,7 +119,12 @@ export const LOAD_OPTIONS = {
     env: false,
     help: "dry run for Artillery's distributed runners (fargate, lambda, aci): write the\nrun's directory and print the command that launches it; sends nothing",
   },
-  count: { value: 'N', env: false, defaultIs: '2', help: 'with --platform: remote instances, each runs an equal share' },
+  count: {
+    value: 'N',
+    env: false,
+    defaultIs: '2',
+    help: 'with --platform: remote instances, each runs an equal share',
+  },
   region: {
     value: 'NAME',
     env: false,
