@@ -26,6 +26,14 @@ const response = (atMs: number, durationMs: number, status = 200): Sample => ({
   endpoint: 'orders',
 });
 
+/** A gate's summary started at T0, on a sandbox, for the loads to fill. */
+const gateSummary = () =>
+  startSummary({
+    command: 'gate',
+    target: { name: 'sandbox', baseUrl: 'http://127.0.0.1:1/api/v1', kind: 'sandbox' },
+    versions: { harness: '0', node: process.version, artillery: '2.0.34' },
+    startedAt: new Date(T0),
+  });
 describe('plannedRateAt', () => {
   const phases = [
     { name: 'walk', durationS: 2, rate: 10 },
@@ -115,12 +123,7 @@ describe('fillLoadMetrics', () => {
           points: [pointsFile(scenario, trace)],
         },
       }) as unknown as LoadResult;
-    const summary = startSummary({
-      command: 'gate',
-      target: { name: 'sandbox', baseUrl: 'http://127.0.0.1:1/api/v1', kind: 'sandbox' },
-      versions: { harness: '0', node: process.version, artillery: '2.0.34' },
-      startedAt: new Date(T0),
-    });
+    const summary = gateSummary();
     const walk = {
       name: 'walk',
       phases: [{ name: 'walk', durationS: 1, rate: 1 }],
@@ -173,12 +176,7 @@ describe('fillLoadMetrics', () => {
           ],
         },
       }) as unknown as LoadResult;
-    const summary = startSummary({
-      command: 'gate',
-      target: { name: 'sandbox', baseUrl: 'http://127.0.0.1:1/api/v1', kind: 'sandbox' },
-      versions: { harness: '0', node: process.version, artillery: '2.0.34' },
-      startedAt: new Date(T0),
-    });
+    const summary = gateSummary();
     await fillLoadMetrics(summary, [
       { name: 'walk', result: result('walk', 1) },
       { name: 'stress', result: result('stress', 2) },
