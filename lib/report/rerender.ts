@@ -4,7 +4,7 @@
  * new folder. A run folder, once written, is a record: nothing here writes into it. Nothing is
  * re-run, and nothing adds a key: the summary on disk was redacted when its run wrote it.
  */
-import { cp, mkdir, readdir } from 'node:fs/promises';
+import { cp, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { HarnessError } from '../errors.ts';
 import { DEFAULT_REPORTS_DIR } from '../paths.ts';
@@ -39,12 +39,26 @@ export interface Rendered {
   uncompared: number;
 }
 
-/** A new, empty folder for the render: an existing folder with anything in it is refused. */
-async function newFolder(dir: string): Promise<string> {
-  await mkdir(dir, { recursive: true });
-  if ((await readdir(dir)).length > 0)
-    throw new HarnessError(`${dir} is not empty; a render goes into a new folder, never over another`);
-  return dir;
+/**
+ * A folder no one else has: created exclusively, so a render never goes over another. Two renders
+ * of one run within a second (a script's loop) get `-2`, `-3`, ... after the first's name.
+ */
+async function newFolder(base: string): Promise<string> {
+  await mkdir(path.dirname(base), { recursive: true });
+  for (let n = 1; n <= 1000; n += 1) {
+    const dir = n === 1 ? base : `${base}-${n}`;
+    const made = await mkdir(dir).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EEXIST') return false;
+        throw error;
+      },
+    );
+    if (made) return dir;
+  }
+  throw new HarnessError(
+    `${base}: 1000 renders of this run in one second; render into another --reports-dir`,
+  );
 }
 
 /** The run's reproductions, so the render's links to them resolve; nothing else is copied. */
