@@ -172,7 +172,8 @@ describe('the receiver, before and after a run', () => {
 
     const line = publish && (await probeReceiver(publish));
 
-    expect(Date.now() - started).toBeLessThan(2_500);
+    // The probe's own limit is 2 s; a refused port answers at once.
+    expect(Date.now() - started).toBeLessThan(5_000);
     expect(line).toBe(
       `--publish prometheus: the Pushgateway at http://127.0.0.1:${port} is not reachable (ECONNREFUSED); the run goes on without publishing`,
     );

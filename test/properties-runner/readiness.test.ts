@@ -43,6 +43,7 @@ describe('waitUntilAnswering', () => {
     expect(error).toBeInstanceOf(HarnessError);
     expect((error as Error).message).not.toContain('\n');
     expect((error as Error).message).toContain(`127.0.0.1:${port}`);
-    expect(Date.now() - started).toBeLessThan(1500);
+    // Its time is 1 s; the margin is for a loaded machine, not for a loop that goes on.
+    expect(Date.now() - started).toBeLessThan(4000);
   });
 });
