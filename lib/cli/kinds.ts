@@ -8,13 +8,20 @@ import type { Kind } from './options.ts';
 
 const invalid = (expects: string) => ({ problem: `is not valid; expected ${expects}` });
 
+/** What is wrong with a number read whole but out of `min`..: negative, zero, or just out of range. */
+function outOfRange(value: number, min: number, expects: string) {
+  if (value < min && min >= 0 && value <= 0)
+    return { problem: `must be ${min > 0 ? 'positive' : '0 or more'}; expected ${expects}` };
+  return { problem: `is out of range; expected ${expects}` };
+}
+
 /** An integer from min to max; `unit` names it in the error (`requests per second`). */
 export const integer = (min: number, max: number, unit = 'an integer'): Kind<number> => ({
   read: (text) => {
     const value = Number(text);
-    return /^-?\d+$/.test(text.trim()) && value >= min && value <= max
-      ? { value }
-      : invalid(`${unit} from ${min} to ${max}`);
+    const expects = `${unit} from ${min} to ${max}`;
+    if (!/^-?\d+$/.test(text.trim())) return invalid(expects);
+    return value >= min && value <= max ? { value } : outOfRange(value, min, expects);
   },
 });
 
@@ -23,7 +30,9 @@ export const nonNegativeNumber: Kind<number> = {
   read: (text) =>
     /^\d+(\.\d+)?$/.test(text.trim())
       ? { value: Number(text) }
-      : invalid(text.trim().startsWith('-') ? 'a number, 0 or more (not negative)' : 'a number'),
+      : /^-\d+(\.\d+)?$/.test(text.trim())
+        ? { problem: 'must be 0 or more; expected a number, 0 or more' }
+        : invalid('a number, 0 or more'),
 };
 
 /** A number above `min` (`e.g.` shows one). */
@@ -58,10 +67,11 @@ export const seconds = ({ zero = false } = {}): Kind<number> => ({
 export const milliseconds = (minMs: number, maxMs: number): Kind<number> => ({
   read: (text) => {
     const reading = readDuration(text, { zero: minMs === 0 });
-    const ms = 'seconds' in reading ? Math.round(reading.seconds * 1000) : NaN;
+    if (!('seconds' in reading)) return reading;
+    const ms = Math.round(reading.seconds * 1000);
     return ms >= minMs && ms <= maxMs
       ? { value: ms }
-      : invalid(`${DURATION_EXPECTS}, from ${minMs}ms to ${maxMs / 1000}s`);
+      : { problem: `is out of range; expected ${DURATION_EXPECTS}, from ${minMs}ms to ${maxMs / 1000}s` };
   },
 });
 

@@ -46,13 +46,13 @@ const KEY = { BAD_VALUES_KEY: 'sbx_badvalueskey0123456789' };
 describe('a bad value', () => {
   it.each([
     ['load', ['--duration', '-5s'], 'error: --duration: "-5s" must be positive: a duration with its unit'],
-    ['load', ['--rate', '-3'], 'error: --rate: "-3" is not valid; expected an integer from 1 to'],
-    ['capacity', ['--max', '-5'], 'error: --max: "-5" is not valid; expected requests per second'],
+    ['load', ['--rate', '-3'], 'error: --rate: "-3" must be positive; expected an integer from 1 to'],
+    ['capacity', ['--max', '-5'], 'error: --max: "-5" must be positive; expected requests per second'],
     ['capacity', ['--step-duration', '-10s'], 'error: --step-duration: "-10s" must be positive'],
-    ['gate', ['--time-budget', '-1s'], 'error: --time-budget: "-1s" is not valid; expected a duration'],
-    ['props', ['--runs', '-1'], 'error: --runs: "-1" is not valid; expected an integer from 1 to'],
-    ['repro', ['--times', '-2'], 'error: --times: "-2" is not valid; expected an integer from 1 to'],
-    ['sandbox', ['--orders', '-5'], 'error: --orders: "-5" is not valid; expected a number, 0 or more'],
+    ['gate', ['--time-budget', '-1s'], 'error: --time-budget: "-1s" must be positive: a duration'],
+    ['props', ['--runs', '-1'], 'error: --runs: "-1" must be positive; expected an integer from 1 to'],
+    ['repro', ['--times', '-2'], 'error: --times: "-2" must be positive; expected an integer from 1 to'],
+    ['sandbox', ['--orders', '-5'], 'error: --orders: "-5" must be 0 or more; expected a number, 0 or more'],
     [
       'load',
       ['--judge-report', aFile],

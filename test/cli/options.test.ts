@@ -39,7 +39,7 @@ describe('the option reader', () => {
 
   it('should name where a bad value came from: the flag, or the variable', () => {
     expect(() => readerOf(TABLE, { start: '0' }, {}).value('start')).toThrow(
-      '--start: "0" is not valid; expected an integer from 1 to 100',
+      '--start: "0" must be positive; expected an integer from 1 to 100',
     );
     expect(() => readerOf(TABLE, {}, { HARNESS_START: 'x' }).value('start')).toThrow(/^HARNESS_START: "x"/);
   });

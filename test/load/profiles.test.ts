@@ -153,8 +153,8 @@ describe('load options', () => {
     const flag = (values: Parameters<typeof optionsFromFlags>[0]) =>
       oneLine(() => optionsFromFlags(values, {}));
 
-    expect(flag({ workers: '0' })).toBe('--workers: "0" is not valid; expected an integer from 1 to 64');
-    expect(flag({ workers: '65' })).toBe('--workers: "65" is not valid; expected an integer from 1 to 64');
+    expect(flag({ workers: '0' })).toBe('--workers: "0" must be positive; expected an integer from 1 to 64');
+    expect(flag({ workers: '65' })).toBe('--workers: "65" is out of range; expected an integer from 1 to 64');
     expect(flag({ 'max-in-flight': 'lots' })).toMatch(
       /^--max-in-flight: "lots" is not valid; expected an integer/,
     );
@@ -167,7 +167,7 @@ describe('load options', () => {
     expect(oneLine(() => optionsFromFlags({}, { HARNESS_WORKERS: 'two' }))).toMatch(
       /^HARNESS_WORKERS: "two"/,
     );
-    expect(flag({ rate: '-1' })).toMatch(/^--rate: "-1" is not valid/);
+    expect(flag({ rate: '-1' })).toMatch(/^--rate: "-1" must be positive/);
     expect(flag({ churn: '0' })).toBe('accepted');
   });
 

@@ -21,9 +21,9 @@ describe('props and gate options', () => {
 
   it('should refuse a bare number or an out-of-range budget in one line naming the unit', () => {
     expect(() => budget('10000')).toThrow(
-      '--time-budget: "10000" is not valid; expected a duration with its unit, like 500ms, 30s, 5m or 1h, from 100ms to 3600s',
+      '--time-budget: "10000" is not a duration with its unit, like 500ms, 30s, 5m or 1h',
     );
-    expect(() => budget('50ms')).toThrow(/^--time-budget: "50ms" is not valid/);
+    expect(() => budget('50ms')).toThrow(/^--time-budget: "50ms" is out of range/);
     expect(() => budget(undefined, { HARNESS_TIME_BUDGET: '9000' })).toThrow(/^HARNESS_TIME_BUDGET: "9000"/);
   });
 });
