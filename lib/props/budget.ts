@@ -34,6 +34,13 @@ export function resolveBudget(target: Target, walkPages?: number, more: Partial<
 }
 
 /**
+ * A property's time when none is given: `defaultMs`, or two whole walks' time when a raised page
+ * budget (--walk-pages) made a walk longer than the default's, so it can still run to its end.
+ */
+export const propertyTimeMs = (budget: Budget, defaultMs: number): number =>
+  budget.fullWalkPages > DEFAULT_WALK_PAGES ? Math.max(defaultMs, 2 * budget.walkMs) : defaultMs;
+
+/**
  * The survey reads each list to its end or to its page budget at limit 100: at least SURVEY_PAGES,
  * and as many as a whole walk may take, so it can tell whether a list fits. Its time grows with
  * its pages beyond the default.

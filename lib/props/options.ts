@@ -15,7 +15,7 @@ export const RUN_TABLE = {
   },
   'time-budget': {
     value: 'D',
-    default: `${DEFAULT_TIME_BUDGET_MS / 1000}s`,
+    defaultIs: `${DEFAULT_TIME_BUDGET_MS / 1000}s; two walks' time when --walk-pages raises a walk's`,
     kind: milliseconds(100, 3_600_000),
     help: 'time per property, shrinking included, e.g. 10s',
   },

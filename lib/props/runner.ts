@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { isError, type Failure } from '../failure.ts';
 import { createRedactor, redactDeep } from '../redact.ts';
 import { targetSecrets } from '../target/target.ts';
-import { tooLongNote } from './budget.ts';
+import { propertyTimeMs, tooLongNote } from './budget.ts';
 import { needsSurvey, unmetNeeds } from './needs.ts';
 import { reproSteps } from './repro.ts';
 import type { SuiteContext } from './context.ts';
@@ -19,7 +19,10 @@ import type { ReproStep } from '../repro/step-walks.ts';
 export interface RunOptions {
   /** Random runs per property, after its coverage phase; each definition's own default when absent. */
   runs?: number;
-  /** Time for one property, shrinking included (fast-check's interruptAfterTimeLimit). @default 10000 */
+  /**
+   * Time for one property, shrinking included (fast-check's interruptAfterTimeLimit).
+   * @default propertyTimeMs(budget): 10000, or two walks' time when the walk budget is raised
+   */
   timeBudgetMs?: number;
   /** fast-check seed; a random one (reported) when absent. */
   seed?: number;
@@ -139,7 +142,11 @@ export async function runProperty(
     // The coverage phase's inputs run first, then the random runs.
     examples: examples.map((input) => [input]),
     numRuns: examples.length + (options.runs ?? property.runs),
-    plugins: [fc.interruptAfterTimeLimit(options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS)],
+    plugins: [
+      fc.interruptAfterTimeLimit(
+        options.timeBudgetMs ?? propertyTimeMs(context.budget, DEFAULT_TIME_BUDGET_MS),
+      ),
+    ],
     endOnFailure: options.shrink === false,
   });
   const advisories = context.takeAdvisories();

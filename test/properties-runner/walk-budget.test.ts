@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeClient } from '../../lib/adapters/node-http.ts';
-import { resolveBudget, surveyBudget, tooLongNote } from '../../lib/props/budget.ts';
+import { propertyTimeMs, resolveBudget, surveyBudget, tooLongNote } from '../../lib/props/budget.ts';
 import { selectProperties } from '../../lib/props/registry.ts';
 import { runProperties, type PropertyResult } from '../../lib/props/runner.ts';
 import { knownSize, surveyTarget } from '../../lib/props/survey.ts';
@@ -33,6 +33,16 @@ describe('the walk budget', () => {
     // The survey reads at least 400 pages a list, and as many as a whole walk may take.
     expect(surveyBudget(file, resolveBudget(file))).toEqual({ pages: 400, timeMs: 30_000 });
     expect(surveyBudget(file, raised)).toEqual({ pages: 5000, timeMs: 250_000 });
+  });
+
+  it("should give a property 10 s, or two walks' time when a raised page budget made a walk longer", () => {
+    const file = targetOf(MINIMAL);
+    expect(propertyTimeMs(resolveBudget(file), 10_000)).toBe(10_000);
+    expect(propertyTimeMs(resolveBudget(file, 40), 10_000)).toBe(10_000);
+    // 20,000 pages at 25 ms a page: a walk may take 500 s, so a property gets 1,000 s.
+    expect(propertyTimeMs(resolveBudget(file, 20_000), 10_000)).toBe(1_000_000);
+    // 400 pages: a walk keeps its 15 s floor, and a property gets two of them.
+    expect(propertyTimeMs(resolveBudget({ ...file, walkPages: 400 }), 10_000)).toBe(30_000);
   });
 
   it('should name each list once, those with the same reason together, and say how to give more', () => {
