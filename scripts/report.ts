@@ -9,7 +9,7 @@ import { listRuns, runLines } from '../lib/report/runs-index.ts';
 import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
 import { renderHelp } from '../lib/cli/help.ts';
 import { REPORT_OPTIONS, reportOptions } from '../lib/report/options.ts';
-import { reportLine, shownPath } from '../lib/cli/run-lines.ts';
+import { reportLine, shownPath, verdictLine } from '../lib/cli/run-lines.ts';
 
 const USAGE = renderHelp({
   usage: [
@@ -55,7 +55,7 @@ async function main(): Promise<number> {
     console.log(`baseline: no regression beyond the margins against ${flags.baseline}`);
   for (const regression of regressions) console.log(`regression: ${regression.message}`);
   // The run's own verdict (with the comparison's); the exit code says whether anything regressed.
-  console.log(`verdict ${summary.verdict.toUpperCase()}`);
+  console.log(verdictLine(summary));
   console.log(reportLine(paths.html));
   return regressions.length === 0 ? EXIT.pass : EXIT.checksFailed;
 }

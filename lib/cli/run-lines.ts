@@ -21,9 +21,18 @@ export function shownPath(file: string, cwd = process.cwd()): string {
     : relative;
 }
 
-/** Every command's verdict, on its own line just before the report line: `verdict PASS|FAIL`. */
-export const verdictLine = (summary: { verdict: string }): string =>
-  `verdict ${summary.verdict === 'pass' ? 'PASS' : 'FAIL'}`;
+/**
+ * Every command's verdict, on its own line just before the report line: `verdict PASS|FAIL`, and
+ * how many checks were skipped when some were (a pass with checks that judged nothing says so).
+ */
+export function verdictLine(summary: { verdict: string; checks?: readonly { verdict: string }[] }): string {
+  const checks = summary.checks ?? [];
+  const skipped = checks.filter((check) => check.verdict === 'skipped').length;
+  const verdict = `verdict ${summary.verdict === 'pass' ? 'PASS' : 'FAIL'}`;
+  return skipped === 0
+    ? verdict
+    : `${verdict}, ${skipped} of ${checks.length} checks skipped (why: in the report)`;
+}
 
 /** The last line of every command that writes a report: `report: reports/<run-id>/report.html`. */
 export const reportLine = (file: string, cwd = process.cwd()): string => `report: ${shownPath(file, cwd)}`;

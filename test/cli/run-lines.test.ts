@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { reportLine, shownPath, targetLine } from '../../lib/cli/run-lines.ts';
+import { reportLine, shownPath, targetLine, verdictLine } from '../../lib/cli/run-lines.ts';
 
 describe('reportLine', () => {
   it('should show a report inside the working directory relative to it', () => {
@@ -13,6 +13,25 @@ describe('reportLine', () => {
   it('should show a report outside the working directory by its absolute path, not by ../..', () => {
     expect(reportLine('/tmp/runs/x/report.html', '/work/h')).toBe('report: /tmp/runs/x/report.html');
     expect(shownPath('../other/report.html', '/work/h')).toBe(path.resolve('/work/other/report.html'));
+  });
+});
+
+describe('verdictLine', () => {
+  const checks = (...verdicts: string[]) => verdicts.map((verdict) => ({ verdict }));
+
+  it('should say PASS or FAIL, and nothing more when every check judged', () => {
+    expect(verdictLine({ verdict: 'pass', checks: checks('passed', 'passed') })).toBe('verdict PASS');
+    expect(verdictLine({ verdict: 'fail', checks: checks('passed', 'failed') })).toBe('verdict FAIL');
+    expect(verdictLine({ verdict: 'pass' })).toBe('verdict PASS');
+  });
+
+  it('should count the skipped checks beside the verdict, so a pass that judged less says so', () => {
+    expect(verdictLine({ verdict: 'pass', checks: checks('passed', 'skipped', 'skipped') })).toBe(
+      'verdict PASS, 2 of 3 checks skipped (why: in the report)',
+    );
+    expect(verdictLine({ verdict: 'fail', checks: checks('failed', 'skipped') })).toBe(
+      'verdict FAIL, 1 of 2 checks skipped (why: in the report)',
+    );
   });
 });
 
