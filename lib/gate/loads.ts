@@ -1,18 +1,18 @@
 /**
- * The load stage of the gate: its loads as stages of one Artillery run, each folded into the
- * gate's summary (lib/load/run/summary.ts).
+ * The load stage of the gate: its loads as stages of one Artillery run, each one's findings, files
+ * and metrics returned for the gate's summary (lib/load/run/summary.ts).
  */
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { commandReplay, type RunSource } from '../replay-command.ts';
 import { loadReproScript } from '../repro/load-script.ts';
 import { scriptTarget } from '../repro/script-target.ts';
-import type { Summary } from '../report/model.ts';
+import type { Finding, StageReport } from '../report/build.ts';
 import type { OpenedTarget } from '../adapters/open-target.ts';
 import type { ProfileName } from '../load/profiles.ts';
 import type { ScenarioName } from '../load/thresholds.ts';
 import type { GeneratorRequest } from '../load/artillery/run.ts';
-import { addLoadChecks, fillLoadMetrics } from '../load/run/summary.ts';
+import { loadFindings, loadMetrics } from '../load/run/summary.ts';
 import { runLoads, type LoadResult } from '../load/run/loads.ts';
 import { PROJECT_ROOT } from '../project-root.ts';
 import { SANDBOX_FLOOD_RATE } from '../load/run/sandbox.ts';
@@ -63,14 +63,34 @@ async function writeLoadRepro(
   return file;
 }
 
+/** What a failed load is run again with, and its one load's findings. */
+async function judgeLoad(
+  load: GateLoad,
+  result: LoadResult,
+  options: { runDir: string; target?: OpenedTarget; faults: readonly string[] },
+  progress: (line: string) => void,
+): Promise<Finding[]> {
+  const label = `${load.name}/${load.profile}`;
+  progress(`  ${result.verdict.toUpperCase().padEnd(5)} ${label}: ${result.reason}`);
+  for (const warning of result.warnings) progress(`        warning: ${warning}`);
+  const source = options.target?.file ? { targetFile: options.target.file } : { faults: options.faults };
+  const reproduction =
+    result.verdict === 'fail'
+      ? [await writeLoadRepro(load, result, label, { runDir: options.runDir, source })]
+      : [];
+  return loadFindings(result, label, {
+    replay: commandReplay('gate', source, ['--load', load.name]),
+    reproduction,
+  });
+}
+
 /**
  * Runs the loads as stages of one Artillery run, one after the other (side by side they would
- * measure each other), and folds each into the summary.
+ * measure each other); returns their results and what the summary says of them.
  */
 export async function runGateLoads(
   loads: readonly GateLoad[],
   options: {
-    summary: Summary;
     runDir: string;
     /** The gate's target file, opened once; without it each load starts a sandbox shaped for it. */
     target?: OpenedTarget;
@@ -78,7 +98,7 @@ export async function runGateLoads(
     publish?: GeneratorRequest['publish'];
   },
   progress: (line: string) => void,
-): Promise<LoadResult[]> {
+): Promise<{ results: LoadResult[]; report: StageReport }> {
   const { target } = options;
   const named = loads.map((load) => ({
     name: load.name,
@@ -98,28 +118,16 @@ export async function runGateLoads(
     ...(options.publish ? { publish: options.publish } : {}),
     progress: (line) => progress(`    ${line}`),
   });
-  for (const [index, result] of results.entries()) {
-    const load = loads[index] as GateLoad;
-    const label = `${load.name}/${load.profile}`;
-    progress(`  ${result.verdict.toUpperCase().padEnd(5)} ${label}: ${result.reason}`);
-    for (const warning of result.warnings) progress(`        warning: ${warning}`);
-    const source = target?.file ? { targetFile: target.file } : { faults: options.faults };
-    const reproduction =
-      result.verdict === 'fail'
-        ? [await writeLoadRepro(load, result, label, { runDir: options.runDir, source })]
-        : [];
-    addLoadChecks(options.summary, result, label, {
-      replay: commandReplay('gate', source, ['--load', load.name]),
-      reproduction,
-    });
-    (options.summary.artifacts ??= []).push({
-      name: `load ${load.name}: result.json`,
+  const findings: Finding[] = [];
+  for (const [index, result] of results.entries())
+    findings.push(...(await judgeLoad(loads[index] as GateLoad, result, options, progress)));
+  const report: StageReport = {
+    findings,
+    artifacts: results.map((result, index) => ({
+      name: `load ${loads[index]?.name ?? ''}: result.json`,
       path: path.relative(options.runDir, result.files.result),
-    });
-  }
-  await fillLoadMetrics(
-    options.summary,
-    results.map((result, index) => ({ name: loads[index]?.name ?? '', result })),
-  );
-  return results;
+    })),
+    metrics: await loadMetrics(results.map((result, index) => ({ name: loads[index]?.name ?? '', result }))),
+  };
+  return { results, report };
 }
