@@ -8,8 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openApiDocument } from '../../lib/contract/openapi.ts';
-import { createRedactor } from '../../lib/redact.ts';
-import { resolveInlineTarget, targetSecrets } from '../../lib/target/target.ts';
+import { resolveInlineTarget, targetRedactor } from '../../lib/target/target.ts';
 import { faultSandbox, MATRIX_SANDBOX } from '../../lib/props/matrix.ts';
 import { FAULTS } from '../../sandbox/faults/catalogue.ts';
 import { startSandbox, type SandboxOptions } from '../../sandbox/start.ts';
@@ -80,7 +79,7 @@ export async function runAgainst(
       maxExamples: maxExamples(context.quick),
       timeLimitS: TIME_LIMIT_S,
       excludedChecks: Object.keys(EXCLUDED_CHECKS),
-      redact: createRedactor(targetSecrets(target)),
+      redact: targetRedactor(target),
     });
     if (run.keyPrinted) context.log(`peer: ${name}: Schemathesis printed the key (kept out of every report)`);
     const found = run.failures.map((failure) => failure.check).join(', ') || 'nothing';

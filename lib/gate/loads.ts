@@ -8,7 +8,7 @@ import { commandReplay, type RunSource } from '../replay-command.ts';
 import { loadReproScript } from '../repro/load-script.ts';
 import { scriptTarget } from '../repro/script-target.ts';
 import type { Finding, StageReport } from '../report/build.ts';
-import type { OpenedTarget } from '../adapters/open-target.ts';
+import type { StartedTarget } from '../run/start.ts';
 import type { ProfileName } from '../load/profiles.ts';
 import type { ScenarioName } from '../load/thresholds.ts';
 import type { GeneratorRequest } from '../load/artillery/run.ts';
@@ -67,13 +67,14 @@ async function writeLoadRepro(
 async function judgeLoad(
   load: GateLoad,
   result: LoadResult,
-  options: { runDir: string; target?: OpenedTarget; faults: readonly string[] },
+  options: { runDir: string; target?: StartedTarget; faults: readonly string[] },
   progress: (line: string) => void,
 ): Promise<Finding[]> {
   const label = `${load.name}/${load.profile}`;
   progress(`  ${result.verdict.toUpperCase().padEnd(5)} ${label}: ${result.reason}`);
   for (const warning of result.warnings) progress(`        warning: ${warning}`);
-  const source = options.target?.file ? { targetFile: options.target.file } : { faults: options.faults };
+  const file = options.target?.opened.file;
+  const source = file ? { targetFile: file } : { faults: options.faults };
   const reproduction =
     result.verdict === 'fail'
       ? [await writeLoadRepro(load, result, label, { runDir: options.runDir, source })]
@@ -92,8 +93,8 @@ export async function runGateLoads(
   loads: readonly GateLoad[],
   options: {
     runDir: string;
-    /** The gate's target file, opened once; without it each load starts a sandbox shaped for it. */
-    target?: OpenedTarget;
+    /** The gate's target file, opened once, and its redactor; without it each load starts a sandbox shaped for it. */
+    target?: StartedTarget;
     faults: readonly string[];
     publish?: GeneratorRequest['publish'];
   },
@@ -103,7 +104,7 @@ export async function runGateLoads(
   const named = loads.map((load) => ({
     name: load.name,
     dir: path.join(options.runDir, `load-${load.name}`),
-    ...(target ? { opened: target } : {}),
+    ...(target ? { started: target } : {}),
     options: {
       scenario: load.scenario,
       profile: load.profile,

@@ -126,7 +126,7 @@ function loadStage({ options, opened, folder, io }: GateRun): Promise<StageDone>
       options.loads,
       {
         runDir: folder.runDir,
-        ...(opened.sandbox ? {} : { target: opened }),
+        ...(opened.sandbox ? {} : { target: { opened, redact: io.redact } }),
         faults: options.faults,
         ...(options.publish ? { publish: { to: options.publish, run: folder.runId } } : {}),
       },

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { isError, type Failure } from '../failure.ts';
-import { createRedactor, redactDeep } from '../redact.ts';
-import { targetSecrets } from '../target/target.ts';
+import { redactDeep } from '../redact.ts';
+import { targetRedactor } from '../target/target.ts';
 import { tooLongNote } from './budget.ts';
 import { needsSurvey, unmetNeeds } from './needs.ts';
 import { reproSteps } from './repro.ts';
@@ -136,7 +136,7 @@ function failedResult(
   rest: Pick<Failed, 'name' | 'family' | 'advisories' | 'durationMs' | 'note'>,
 ): Failed {
   const { details } = checked;
-  const redact = createRedactor(targetSecrets(context.target));
+  const redact = targetRedactor(context.target);
   return redactDeep<Failed>(
     {
       name: rest.name,

@@ -4,12 +4,12 @@
  * the user before any request, and what its summary says of the run.
  */
 import type { OnOpened } from '../cli/cli.ts';
-import { createRedactor, type Redactor } from '../redact.ts';
+import type { Redactor } from '../redact.ts';
 import { describeOpened, type RunFacts } from '../report/build.ts';
 import type { Summary } from '../report/model.ts';
 import type { RunFolder } from '../report/with-run.ts';
 import { openTarget, type OpenedTarget, type TargetSource } from '../adapters/open-target.ts';
-import { targetSecrets } from '../target/target.ts';
+import { targetRedactor } from '../target/target.ts';
 
 export interface StartedTarget {
   opened: OpenedTarget;
@@ -27,7 +27,7 @@ export async function startTarget(
   secrets: readonly string[] = [],
 ): Promise<StartedTarget> {
   const opened = await openTarget(source);
-  const redact = createRedactor([...targetSecrets(opened.target), ...secrets]);
+  const redact = targetRedactor(opened.target, secrets);
   onOpened(redact, describeOpened(opened));
   return { opened, redact };
 }
