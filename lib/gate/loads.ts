@@ -87,7 +87,9 @@ async function judgeLoad(
 
 /**
  * Runs the loads as stages of one Artillery run, one after the other (side by side they would
- * measure each other); returns their results and what the summary says of them.
+ * measure each other); returns their results and what the summary says of them. An error after the
+ * loads ran (a reproduction or their points that cannot be read) comes back with what was judged
+ * before it: a finding is never lost.
  */
 export async function runGateLoads(
   loads: readonly GateLoad[],
@@ -99,7 +101,7 @@ export async function runGateLoads(
     publish?: GeneratorRequest['publish'];
   },
   progress: (line: string) => void,
-): Promise<{ results: LoadResult[]; report: StageReport }> {
+): Promise<{ results: LoadResult[]; report: StageReport; error?: Error }> {
   const { target } = options;
   const named = loads.map((load) => ({
     name: load.name,
@@ -120,15 +122,19 @@ export async function runGateLoads(
     progress: (line) => progress(`    ${line}`),
   });
   const findings: Finding[] = [];
-  for (const [index, result] of results.entries())
-    findings.push(...(await judgeLoad(loads[index] as GateLoad, result, options, progress)));
-  const report: StageReport = {
-    findings,
-    artifacts: results.map((result, index) => ({
-      name: `load ${loads[index]?.name ?? ''}: result.json`,
-      path: path.relative(options.runDir, result.files.result),
-    })),
-    metrics: await loadMetrics(results.map((result, index) => ({ name: loads[index]?.name ?? '', result }))),
-  };
-  return { results, report };
+  const artifacts = results.map((result, index) => ({
+    name: `load ${loads[index]?.name ?? ''}: result.json`,
+    path: path.relative(options.runDir, result.files.result),
+  }));
+  try {
+    for (const [index, result] of results.entries())
+      findings.push(...(await judgeLoad(loads[index] as GateLoad, result, options, progress)));
+    const metrics = await loadMetrics(
+      results.map((result, index) => ({ name: loads[index]?.name ?? '', result })),
+    );
+    return { results, report: { findings, artifacts, metrics } };
+  } catch (error) {
+    const failed = error instanceof Error ? error : new Error(String(error));
+    return { results, report: { findings, artifacts }, error: failed };
+  }
 }

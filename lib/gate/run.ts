@@ -122,7 +122,7 @@ async function propertyStage({ options, opened, folder, io }: GateRun): Promise<
 /** The load stage: every load of the gate, stage after stage of one Artillery run. */
 function loadStage({ options, opened, folder, io }: GateRun): Promise<StageDone> {
   return stage('load', io, async () => {
-    const { results, report } = await runGateLoads(
+    const { results, report, error } = await runGateLoads(
       options.loads,
       {
         runDir: folder.runDir,
@@ -133,7 +133,7 @@ function loadStage({ options, opened, folder, io }: GateRun): Promise<StageDone>
       io.say,
     );
     const passed = results.every((result) => result.verdict === 'pass' || result.verdict === 'inconclusive');
-    return { passed, report };
+    return { passed, report, ...(error === undefined ? {} : { error }) };
   });
 }
 
