@@ -28,4 +28,16 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Small functions (issue 35 item 5): none in lib/ over 80 lines of code.
+    files: ['lib/**/*.ts'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    // runCapacity (90 lines) is being split in named parts on its own branch; this goes with it.
+    files: ['lib/capacity/run.ts'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
 );

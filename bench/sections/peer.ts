@@ -8,11 +8,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openApiDocument } from '../../lib/contract/openapi.ts';
-import { createRedactor } from '../../lib/redact.ts';
-import { resolveInlineTarget, targetSecrets } from '../../lib/target/target.ts';
 import { faultSandbox, MATRIX_SANDBOX } from '../../lib/props/matrix.ts';
 import { FAULTS } from '../../sandbox/faults/catalogue.ts';
-import { startSandbox, type SandboxOptions } from '../../sandbox/start.ts';
+import type { SandboxOptions } from '../../lib/target/sandbox-options.ts';
+import { startTarget } from '../../lib/run/start.ts';
 import {
   countCatches,
   harnessVerdict,
@@ -60,9 +59,10 @@ export async function runAgainst(
   { name, options }: Sandboxed,
 ): Promise<PeerRun> {
   context.signal.throwIfAborted();
-  const sandbox = await startSandbox(options);
+  // The one way a command opens its target: the sandbox started, and the redactor of its keys.
+  const { opened, redact } = await startTarget({ faults: options.faults ?? [], sandbox: options });
   try {
-    const target = resolveInlineTarget(sandbox.target);
+    const { target } = opened;
     const apiKey = target.tenants[0]?.keys.full;
     if (!apiKey) throw new Error('the sandbox target has no full key for its first tenant');
     const dir = path.join(context.workDir, 'peer', name);
@@ -72,7 +72,7 @@ export async function runAgainst(
     const run = await runSchemathesis({
       bin: tool.bin,
       documentPath,
-      baseUrl: sandbox.baseUrl,
+      baseUrl: target.baseUrl,
       apiKeyHeader: target.apiKeyHeader,
       apiKey,
       dir,
@@ -80,7 +80,7 @@ export async function runAgainst(
       maxExamples: maxExamples(context.quick),
       timeLimitS: TIME_LIMIT_S,
       excludedChecks: Object.keys(EXCLUDED_CHECKS),
-      redact: createRedactor(targetSecrets(target)),
+      redact,
     });
     if (run.keyPrinted) context.log(`peer: ${name}: Schemathesis printed the key (kept out of every report)`);
     const found = run.failures.map((failure) => failure.check).join(', ') || 'nothing';
@@ -89,7 +89,7 @@ export async function runAgainst(
     );
     return run;
   } finally {
-    await sandbox.close();
+    await opened.close();
   }
 }
 

@@ -25,10 +25,10 @@ import { planSteps, type StepPlan } from './plan.ts';
 import { stepStats, type StepStats } from './step-stats.ts';
 import { readRunPoints } from '../load/run-points.ts';
 import { resolveArtillery } from '../process/artillery.ts';
-import { finishSummary } from '../report/build.ts';
+import { buildSummary } from '../report/build.ts';
 import type { OnOpened } from '../cli/cli.ts';
 import type { Summary } from '../report/model.ts';
-import { fillCapacitySummary } from './summary.ts';
+import { capacityReport } from './summary.ts';
 import type { CapacityOptions } from './options.ts';
 import { capacitySetup, runCapacityStep, type StepRun } from './step.ts';
 import { HarnessError } from '../errors.ts';
@@ -36,7 +36,7 @@ import { isError, type Failure } from '../failure.ts';
 import type { OpenedTarget } from '../adapters/open-target.ts';
 import { withRun, type RunPaths } from '../report/with-run.ts';
 import { runVersions } from '../report/versions.ts';
-import { runSummary, startTarget } from '../run/start.ts';
+import { runFacts, startTarget } from '../run/start.ts';
 
 /**
  * `objective`: two driven steps in a row missed it; `generator`: two steps in a row could not be
@@ -152,7 +152,6 @@ export async function runCapacity(
     // An error (the target unreachable, Artillery failing) leaves no run directory behind.
     return await withRun({ command: 'capacity', reportsDir: options.reportsDir }, async (folder) => {
       const { runDir } = folder;
-      const summary = runSummary('capacity', folder, run, runVersions(artillery.version));
       const plan = planSteps({ ...options, targetMaxRps: run.target.load.maxRps });
       const started = Date.now();
       const measurement = await measureSteps(run, options, plan, runDir, onStep);
@@ -171,7 +170,7 @@ export async function runCapacity(
         ...(headroom ? { headroom } : {}),
       };
       const { failures } = await readRunPoints(measurement.pointFiles, [95]);
-      fillCapacitySummary(summary, {
+      const report = capacityReport({
         ...measurement,
         knee,
         onsets,
@@ -184,7 +183,7 @@ export async function runCapacity(
         failures,
         durationMs: Date.now() - started,
       });
-      summary.artifacts = [
+      const artifacts = [
         { name: 'step table (capacity.json)', path: 'capacity.json' },
         ...measurement.scripts.map((file) => ({
           name: `Artillery script ${path.relative(runDir, file)}`,
@@ -207,7 +206,9 @@ export async function runCapacity(
         onset429: onsets,
       };
       await writeFile(path.join(runDir, 'capacity.json'), redact(`${JSON.stringify(table, null, 2)}\n`));
-      finishSummary(summary, new Date());
+      const summary = buildSummary(runFacts('capacity', folder, run, runVersions(artillery.version)), [
+        { ...report, artifacts },
+      ]);
       return {
         redact,
         plan,

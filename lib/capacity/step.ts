@@ -14,6 +14,7 @@ import { REQUEST_TIMEOUT_MS, runSetup, type PreparedLoad } from '../load/run/pre
 import { reportPointsOf } from '../load/run/summary-metrics.ts';
 import type { ResponseCell } from '../load/points/responses.ts';
 import type { OpenedTarget } from '../adapters/open-target.ts';
+import { targetRedactor } from '../target/target.ts';
 import type { GeneratorFigures } from '../load/verdict.ts';
 
 export interface StepRequest {
@@ -73,6 +74,7 @@ function stepLoad(request: StepRequest): PreparedLoad {
     profile: 'capacity',
     thresholds: {},
     run: request.run,
+    redact: targetRedactor(request.run.target),
     settings,
     setup: { ...request.setup, startedAt: Date.now() },
     phases: capacity.phases(settings),

@@ -8,8 +8,7 @@ import { latencyRows, rate429Series } from '../load/run/response-metrics.ts';
 import { capacityMetrics, type CapacityFindings } from './metrics.ts';
 import type { MeasuredStep } from './onset.ts';
 import type { Failure } from '../failure.ts';
-import { addCheck, addStage } from '../report/build.ts';
-import type { Summary } from '../report/model.ts';
+import { stageEntry, type Finding, type StageReport } from '../report/build.ts';
 import { countOf } from '../load/points/responses.ts';
 import type { LoadFailure } from '../load/run-points.ts';
 
@@ -33,40 +32,44 @@ const asFailure = (failure: LoadFailure): Failure => ({
   requests: [],
 });
 
-function addPageChecks(summary: Summary, run: MeasuredRun, pages: number): void {
-  for (const check of PAGE_CHECKS) {
+function pageChecks(run: MeasuredRun, pages: number): Finding[] {
+  return PAGE_CHECKS.map((check) => {
     const found = [
       ...run.setupFailures.filter((failure) => failure.check === check.name),
       ...run.failures.filter((failure) => failure.check === check.name).map(asFailure),
     ];
-    addCheck(
-      summary,
-      {
+    return {
+      check: {
         name: check.name,
         kind: 'invariant',
         family: 'capacity',
         detail: `checked on ${pages} pages under load`,
       },
-      found.length > 0 ? { verdict: 'failed', failures: found } : { verdict: 'passed' },
-    );
-  }
+      outcome: found.length > 0 ? { verdict: 'failed', failures: found } : { verdict: 'passed' },
+    };
+  });
 }
 
-/** Fills `summary` with what the run measured; the caller finishes and writes it. */
-export function fillCapacitySummary(summary: Summary, run: MeasuredRun): void {
+/** What the run measured, for its summary: the curve and its tables, a check per page check, the steps' stage. */
+export function capacityReport(run: MeasuredRun): StageReport {
   const responses = run.measured.flatMap((step) => step.responses);
   // Latency over all steps compares with a baseline's only over the same steps.
   const load = `capacity steps ${run.measured.map((step) => `${step.offeredRps}/s for ${step.durationS}s`).join(', ')}`;
-  summary.metrics = {
-    latency: latencyRows(responses).map((row) => ({ ...row, load })),
-    rate429: rate429Series(run.measured),
-    depth: [],
-    capacity: capacityMetrics(run),
-  };
   const answered = countOf(responses.filter((cell) => cell.status === 200));
-  addPageChecks(summary, run, answered);
   const broken =
     run.setupFailures.length > 0 || run.failures.some((failure) => failure.severity !== 'advisory');
-  if (run.error !== undefined) addStage(summary, 'capacity steps', 'error', run.durationMs, run.error);
-  else addStage(summary, 'capacity steps', broken ? 'fail' : 'pass', run.durationMs);
+  return {
+    metrics: {
+      latency: latencyRows(responses).map((row) => ({ ...row, load })),
+      rate429: rate429Series(run.measured),
+      depth: [],
+      capacity: capacityMetrics(run),
+    },
+    findings: pageChecks(run, answered),
+    stages: [
+      run.error === undefined
+        ? stageEntry('capacity steps', broken ? 'fail' : 'pass', run.durationMs)
+        : stageEntry('capacity steps', 'error', run.durationMs, run.error),
+    ],
+  };
 }

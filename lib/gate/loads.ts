@@ -1,18 +1,18 @@
 /**
- * The load stage of the gate: its loads as stages of one Artillery run, each folded into the
- * gate's summary (lib/load/run/summary.ts).
+ * The load stage of the gate: its loads as stages of one Artillery run, each one's findings, files
+ * and metrics returned for the gate's summary (lib/load/run/summary.ts).
  */
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { commandReplay, type RunSource } from '../replay-command.ts';
 import { loadReproScript } from '../repro/load-script.ts';
 import { scriptTarget } from '../repro/script-target.ts';
-import type { Summary } from '../report/model.ts';
-import type { OpenedTarget } from '../adapters/open-target.ts';
+import type { Finding, StageReport } from '../report/build.ts';
+import type { StartedTarget } from '../run/start.ts';
 import type { ProfileName } from '../load/profiles.ts';
 import type { ScenarioName } from '../load/thresholds.ts';
 import type { GeneratorRequest } from '../load/artillery/run.ts';
-import { addLoadChecks, fillLoadMetrics } from '../load/run/summary.ts';
+import { loadFindings, loadMetrics } from '../load/run/summary.ts';
 import { runLoads, type LoadResult } from '../load/run/loads.ts';
 import { PROJECT_ROOT } from '../project-root.ts';
 import { SANDBOX_FLOOD_RATE } from '../load/run/sandbox.ts';
@@ -63,27 +63,50 @@ async function writeLoadRepro(
   return file;
 }
 
+/** What a failed load is run again with, and its one load's findings. */
+async function judgeLoad(
+  load: GateLoad,
+  result: LoadResult,
+  options: { runDir: string; target?: StartedTarget; faults: readonly string[] },
+  progress: (line: string) => void,
+): Promise<Finding[]> {
+  const label = `${load.name}/${load.profile}`;
+  progress(`  ${result.verdict.toUpperCase().padEnd(5)} ${label}: ${result.reason}`);
+  for (const warning of result.warnings) progress(`        warning: ${warning}`);
+  const file = options.target?.opened.file;
+  const source = file ? { targetFile: file } : { faults: options.faults };
+  const reproduction =
+    result.verdict === 'fail'
+      ? [await writeLoadRepro(load, result, label, { runDir: options.runDir, source })]
+      : [];
+  return loadFindings(result, label, {
+    replay: commandReplay('gate', source, ['--load', load.name]),
+    reproduction,
+  });
+}
+
 /**
  * Runs the loads as stages of one Artillery run, one after the other (side by side they would
- * measure each other), and folds each into the summary.
+ * measure each other); returns their results and what the summary says of them. An error after the
+ * loads ran (a reproduction or their points that cannot be read) comes back with what was judged
+ * before it: a finding is never lost.
  */
 export async function runGateLoads(
   loads: readonly GateLoad[],
   options: {
-    summary: Summary;
     runDir: string;
-    /** The gate's target file, opened once; without it each load starts a sandbox shaped for it. */
-    target?: OpenedTarget;
+    /** The gate's target file, opened once, and its redactor; without it each load starts a sandbox shaped for it. */
+    target?: StartedTarget;
     faults: readonly string[];
     publish?: GeneratorRequest['publish'];
   },
   progress: (line: string) => void,
-): Promise<LoadResult[]> {
+): Promise<{ results: LoadResult[]; report: StageReport; error?: Error }> {
   const { target } = options;
   const named = loads.map((load) => ({
     name: load.name,
     dir: path.join(options.runDir, `load-${load.name}`),
-    ...(target ? { opened: target } : {}),
+    ...(target ? { started: target } : {}),
     options: {
       scenario: load.scenario,
       profile: load.profile,
@@ -98,28 +121,20 @@ export async function runGateLoads(
     ...(options.publish ? { publish: options.publish } : {}),
     progress: (line) => progress(`    ${line}`),
   });
-  for (const [index, result] of results.entries()) {
-    const load = loads[index] as GateLoad;
-    const label = `${load.name}/${load.profile}`;
-    progress(`  ${result.verdict.toUpperCase().padEnd(5)} ${label}: ${result.reason}`);
-    for (const warning of result.warnings) progress(`        warning: ${warning}`);
-    const source = target?.file ? { targetFile: target.file } : { faults: options.faults };
-    const reproduction =
-      result.verdict === 'fail'
-        ? [await writeLoadRepro(load, result, label, { runDir: options.runDir, source })]
-        : [];
-    addLoadChecks(options.summary, result, label, {
-      replay: commandReplay('gate', source, ['--load', load.name]),
-      reproduction,
-    });
-    (options.summary.artifacts ??= []).push({
-      name: `load ${load.name}: result.json`,
-      path: path.relative(options.runDir, result.files.result),
-    });
+  const findings: Finding[] = [];
+  const artifacts = results.map((result, index) => ({
+    name: `load ${loads[index]?.name ?? ''}: result.json`,
+    path: path.relative(options.runDir, result.files.result),
+  }));
+  try {
+    for (const [index, result] of results.entries())
+      findings.push(...(await judgeLoad(loads[index] as GateLoad, result, options, progress)));
+    const metrics = await loadMetrics(
+      results.map((result, index) => ({ name: loads[index]?.name ?? '', result })),
+    );
+    return { results, report: { findings, artifacts, metrics } };
+  } catch (error) {
+    const failed = error instanceof Error ? error : new Error(String(error));
+    return { results, report: { findings, artifacts }, error: failed };
   }
-  await fillLoadMetrics(
-    options.summary,
-    results.map((result, index) => ({ name: loads[index]?.name ?? '', result })),
-  );
-  return results;
 }

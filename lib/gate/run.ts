@@ -13,16 +13,17 @@ import {
   withBaseline,
   type BaselineMargins,
 } from '../report/baseline.ts';
-import { addStage, finishSummary } from '../report/build.ts';
+import { buildSummary, stageEntry, type StageReport } from '../report/build.ts';
 import type { Summary } from '../report/model.ts';
 import { readSummaryFile } from '../report/read.ts';
 import { runVersions } from '../report/versions.ts';
-import { withRun, type RunPaths } from '../report/with-run.ts';
+import { withRun, type RunFolder, type RunPaths } from '../report/with-run.ts';
 import type { RunOptions } from '../props/runner.ts';
 import { runGateLoads, type GateLoad } from './loads.ts';
+import type { OpenedTarget } from '../adapters/open-target.ts';
 import { runGateProperties } from './properties.ts';
 import { waitUntilAnswering } from '../props/readiness.ts';
-import { runSummary, startTarget } from '../run/start.ts';
+import { runFacts, startTarget } from '../run/start.ts';
 
 /** Data changes per second in the gate's sandbox. */
 const GATE_CHURN = 20;
@@ -46,31 +47,116 @@ export interface GateResult {
 
 type Say = (line: string) => void;
 
+/** What a stage returns: whether it passed, what it found, and the error that ended it early. */
+interface StageRun {
+  passed: boolean;
+  report: StageReport;
+  error?: Error;
+}
+
+/** A stage's report with its stage line, and its error for a gate that judged nothing at all. */
+interface StageDone {
+  report: StageReport;
+  error?: Error;
+}
+
 /**
  * Runs one stage. Its outcome is a value: an error in it is the stage's verdict, with its reason,
- * never an exception that unwinds the gate and loses what the other stages found. Returns the
- * error, if any, for a gate that judged nothing at all.
+ * never an exception that unwinds the gate and loses what the other stages found.
  */
 async function stage(
-  summary: Summary,
   name: string,
   io: { say: Say; redact: Redactor },
-  run: () => Promise<boolean>,
-): Promise<Error | undefined> {
+  run: () => Promise<StageRun>,
+): Promise<StageDone> {
   io.say(`▶ ${name}`);
   const started = Date.now();
   const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
-  try {
-    const passed = await run();
-    addStage(summary, name, passed ? 'pass' : 'fail', Date.now() - started);
+  const { passed, report, error } = await run().catch((thrown: unknown): StageRun => ({
+    passed: false,
+    report: {},
+    error: thrown instanceof Error ? thrown : new Error(String(thrown)),
+  }));
+  if (error === undefined) {
+    const stages = [stageEntry(name, passed ? 'pass' : 'fail', Date.now() - started)];
     io.say(`${passed ? '✔' : '✘'} ${name} (${seconds()})`);
-    return undefined;
-  } catch (error) {
-    const reason = io.redact(describeError(error));
-    addStage(summary, name, 'error', Date.now() - started, reason);
-    io.say(`✘ ${name} (${seconds()}): error: ${reason}`);
-    return error instanceof Error ? error : new Error(String(error));
+    return { report: { ...report, stages } };
   }
+  const reason = io.redact(describeError(error));
+  const stages = [stageEntry(name, 'error', Date.now() - started, reason)];
+  io.say(`✘ ${name} (${seconds()}): error: ${reason}`);
+  return { report: { ...report, stages }, error };
+}
+
+/** What the gate's stages run against and with. */
+interface GateRun {
+  options: GateOptions;
+  opened: OpenedTarget;
+  folder: RunFolder;
+  io: { say: Say; redact: Redactor };
+}
+
+/** The property stage; the sandbox it ran on closes after it (the loads start their own). */
+async function propertyStage({ options, opened, folder, io }: GateRun): Promise<StageDone> {
+  try {
+    return await stage('properties', io, async () => {
+      const source = {
+        ...(opened.file ? { targetFile: opened.file } : { faults: options.faults, churn: GATE_CHURN }),
+        ...(options.properties.walkPages === undefined ? {} : { walkPages: options.properties.walkPages }),
+      };
+      const { results, findings, interrupted } = await runGateProperties(
+        opened.target,
+        options.properties,
+        { runDir: folder.runDir, source },
+        io.say,
+      );
+      const passed = !results.some((result) => result.status === 'failed');
+      return { passed, report: { findings }, ...(interrupted === undefined ? {} : { error: interrupted }) };
+    });
+  } finally {
+    // The loads start sandboxes shaped for their scenarios; a target file has nothing to close.
+    await opened.close();
+  }
+}
+
+/** The load stage: every load of the gate, stage after stage of one Artillery run. */
+function loadStage({ options, opened, folder, io }: GateRun): Promise<StageDone> {
+  return stage('load', io, async () => {
+    const { results, report, error } = await runGateLoads(
+      options.loads,
+      {
+        runDir: folder.runDir,
+        ...(opened.sandbox ? {} : { target: { opened, redact: io.redact } }),
+        faults: options.faults,
+        ...(options.publish ? { publish: { to: options.publish, run: folder.runId } } : {}),
+      },
+      io.say,
+    );
+    const passed = results.every((result) => result.verdict === 'pass' || result.verdict === 'inconclusive');
+    return { passed, report, ...(error === undefined ? {} : { error }) };
+  });
+}
+
+/** The stages in turn; throws the first error of a gate whose stages judged nothing at all. */
+async function gateStages(run: GateRun): Promise<StageReport[]> {
+  const done = [await propertyStage(run)];
+  if (run.options.loads.length === 0) run.io.say('load stage not run (--load none)');
+  else done.push(await loadStage(run));
+  const first = done.find((stageDone) => stageDone.error !== undefined)?.error;
+  const judged = done.some(({ report }) => report.findings?.some((finding) => 'check' in finding));
+  if (first !== undefined && !judged) throw first;
+  return done.map(({ report }) => report);
+}
+
+/** The baseline to compare with, read before the gate starts: a wrong file is said at once. */
+async function readBaseline(options: GateOptions) {
+  if (!options.baseline) return undefined;
+  const { file, margins } = options.baseline;
+  return {
+    file,
+    margins,
+    summary: sameCommandBaseline('gate', await readSummaryFile(file, 'baseline'), file),
+  };
 }
 
 /**
@@ -84,19 +170,17 @@ export async function runGate(
   onOpened: OnOpened = () => {},
 ): Promise<GateResult> {
   const started = new Date();
-  const { faults, loads } = options;
-  const baseline = options.baseline
-    ? sameCommandBaseline(
-        'gate',
-        await readSummaryFile(options.baseline.file, 'baseline'),
-        options.baseline.file,
-      )
-    : undefined;
-  const artillery = loads.length > 0 ? resolveArtillery() : undefined;
+  const baseline = await readBaseline(options);
+  const artillery = options.loads.length > 0 ? resolveArtillery() : undefined;
   // Churn on: the sandbox keeps its last tenant quiescent, so walk-comparing properties still run
   // while the churn property gets tenants whose data changes under it.
   const { opened, redact } = await startTarget(
-    { file: options.targetFile, faults, sandbox: { churn: GATE_CHURN }, forLoad: loads.length > 0 },
+    {
+      file: options.targetFile,
+      faults: options.faults,
+      sandbox: { churn: GATE_CHURN },
+      forLoad: options.loads.length > 0,
+    },
     onOpened,
   );
   // An unreachable target is one line, said once: not each stage's error and then the gate's.
@@ -104,69 +188,18 @@ export async function runGate(
     await opened.close();
     throw error;
   });
-  const io = { say, redact };
   // Only a gate that judged nothing (every stage in error before any check) leaves no run directory.
-  const { paths, summary: finished } = await withRun(
+  const { paths, summary } = await withRun(
     { command: 'gate', reportsDir: options.reportsDir, started },
     async (folder) => {
-      const { runDir } = folder;
-      const summary = runSummary('gate', folder, opened, runVersions(artillery?.version));
-      say(`gate ${summary.runId}${artillery ? ` (artillery ${artillery.version})` : ''}`);
-      const errors: (Error | undefined)[] = [];
-      try {
-        errors.push(
-          await stage(summary, 'properties', io, async () => {
-            const source = {
-              ...(opened.file ? { targetFile: opened.file } : { faults, churn: GATE_CHURN }),
-              ...(options.properties.walkPages === undefined
-                ? {}
-                : { walkPages: options.properties.walkPages }),
-            };
-            const results = await runGateProperties(
-              opened.target,
-              options.properties,
-              { summary, runDir, source },
-              say,
-            );
-            return !results.some((result) => result.status === 'failed');
-          }),
-        );
-      } finally {
-        // The loads start sandboxes shaped for their scenarios; a target file has nothing to close.
-        await opened.close();
-      }
-      if (loads.length === 0) say('load stage not run (--load none)');
-      else
-        errors.push(
-          await stage(summary, 'load', io, async () => {
-            const results = await runGateLoads(
-              loads,
-              {
-                summary,
-                runDir,
-                ...(opened.sandbox ? {} : { target: opened }),
-                faults,
-                ...(options.publish ? { publish: { to: options.publish, run: summary.runId } } : {}),
-              },
-              say,
-            );
-            return results.every((result) => result.verdict === 'pass' || result.verdict === 'inconclusive');
-          }),
-        );
-      const first = errors.find((error) => error !== undefined);
-      if (first !== undefined && summary.checks.length === 0) throw first;
-      let judged = finishSummary(summary, new Date());
-      if (baseline && options.baseline)
-        judged = finishSummary(
-          withBaseline(
-            judged,
-            options.baseline.file,
-            compareWithBaseline(judged, baseline, options.baseline.margins),
-          ),
-          new Date(),
-        );
-      return { summary: judged, redact };
+      const versions = runVersions(artillery?.version);
+      say(`gate ${folder.runId}${artillery ? ` (artillery ${artillery.version})` : ''}`);
+      const reports = await gateStages({ options, opened, folder, io: { say, redact } });
+      const judged = buildSummary(runFacts('gate', folder, opened, versions), reports);
+      if (!baseline) return { summary: judged, redact };
+      const regressions = compareWithBaseline(judged, baseline.summary, baseline.margins);
+      return { summary: withBaseline(judged, baseline.file, regressions), redact };
     },
   );
-  return { summary: finished, paths };
+  return { summary, paths };
 }

@@ -1,8 +1,8 @@
 /** Renders runner results: one line per property, a failure in full, and files under reports/. */
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createRedactor, redactDeep } from '../redact.ts';
-import { targetSecrets, type Target } from '../target/target.ts';
+import { redactDeep } from '../redact.ts';
+import { targetRedactor, type Target } from '../target/target.ts';
 import { callPath } from '../http/call.ts';
 import { propsReplay, type RunSource } from '../replay-command.ts';
 import { coverageLines } from './coverage.ts';
@@ -85,7 +85,7 @@ export async function writeRunArtifacts(
   options: RunOptions,
   source: RunSource,
 ): Promise<RunArtifacts> {
-  const redact = createRedactor(targetSecrets(target));
+  const redact = targetRedactor(target);
   await mkdir(directory, { recursive: true });
   const reproductions: Record<string, string> = {};
   for (const result of results.filter((entry): entry is Failed => entry.status === 'failed')) {

@@ -15,13 +15,13 @@ import { writeRunArtifacts } from './report.ts';
 import { runPropertiesKept, type PropertyResult, type RunOptions } from './runner.ts';
 import { describeError, type OnOpened } from '../cli/cli.ts';
 import { HarnessError } from '../errors.ts';
-import { addStage, finishSummary } from '../report/build.ts';
+import { buildSummary, stageEntry } from '../report/build.ts';
 import type { Summary } from '../report/model.ts';
 import { runVersions } from '../report/versions.ts';
 import type { ReportPaths } from '../report/write.ts';
 import { withRun } from '../report/with-run.ts';
-import { addPropertyChecks } from './summary.ts';
-import { runSummary, startTarget } from '../run/start.ts';
+import { propertyFindings } from './summary.ts';
+import { runFacts, startTarget } from '../run/start.ts';
 
 export interface PropsRun {
   targetFile: string;
@@ -79,19 +79,27 @@ export async function runProps(
           ...(options.walkPages === undefined ? {} : { walkPages: options.walkPages }),
         };
         const artifacts = await writeRunArtifacts(runDir, target, results, options, source);
-        const summary = runSummary('props', folder, opened, runVersions());
-        addPropertyChecks(summary, results, { runDir, reproductions: artifacts.reproductions, source });
-        summary.artifacts = [{ name: 'props.json', path: 'props.json' }];
+        const findings = propertyFindings(results, {
+          runDir,
+          reproductions: artifacts.reproductions,
+          source,
+        });
         // What ran is judged and kept; the reason the rest could not run is the run's stage error.
-        if (interrupted !== undefined)
-          addStage(
-            summary,
-            'properties',
-            'error',
-            Date.now() - started.getTime(),
-            redact(describeError(interrupted)),
-          );
-        finishSummary(summary, new Date());
+        const stages =
+          interrupted === undefined
+            ? []
+            : [
+                stageEntry(
+                  'properties',
+                  'error',
+                  Date.now() - started.getTime(),
+                  redact(describeError(interrupted)),
+                ),
+              ];
+        const artifactsKept = [{ name: 'props.json', path: 'props.json' }];
+        const summary = buildSummary(runFacts('props', folder, opened, runVersions()), [
+          { findings, stages, artifacts: artifactsKept },
+        ]);
         return { summary, redact, results, artifacts };
       },
     );

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { isError, type Failure } from '../failure.ts';
-import { createRedactor, redactDeep } from '../redact.ts';
-import { targetSecrets } from '../target/target.ts';
+import { redactDeep } from '../redact.ts';
+import { targetRedactor } from '../target/target.ts';
 import { propertyTimeMs, tooLongNote } from './budget.ts';
 import { needsSurvey, unmetNeeds } from './needs.ts';
 import { reproSteps } from './repro.ts';
@@ -88,30 +88,10 @@ async function whyNot(property: PropertyDefinition, context: SuiteContext): Prom
   return unmetNeeds(property.needs, context.target, survey);
 }
 
-export async function runProperty(
-  property: PropertyDefinition,
-  context: SuiteContext,
-  options: RunOptions = {},
-): Promise<PropertyResult> {
-  const started = Date.now();
-  const base = { name: property.name, family: property.family };
-  const skipped = (reason: string): Skipped => ({
-    ...base,
-    status: 'skipped',
-    reason,
-    durationMs: Date.now() - started,
-  });
-  const unmet = await whyNot(property, context);
-  if (unmet !== null) return skipped(unmet);
-  context.takeTooLong();
-  // The lists its walks could not read whole, named in whatever it ends with.
-  const noted = () => {
-    const note = tooLongNote(context.takeTooLong(), context.budget);
-    return note === '' ? {} : { note };
-  };
-  const ready = await property.prepare(context);
-  if (isSkip(ready)) return { ...skipped(ready.skip), ...noted() };
+type Ready = Exclude<Awaited<ReturnType<PropertyDefinition['prepare']>>, { skip: string }>;
 
+/** fast-check's run of a prepared property, and what its runs reached up to the first failure. */
+async function checkPrepared(ready: Ready, context: SuiteContext, options: RunOptions, runs: number) {
   const runsStarted = Date.now();
   let firstFailureAt: number | null = null;
   const reached = new Map<string, number>();
@@ -141,7 +121,7 @@ export async function runProperty(
     path: options.path,
     // The coverage phase's inputs run first, then the random runs.
     examples: examples.map((input) => [input]),
-    numRuns: examples.length + (options.runs ?? property.runs),
+    numRuns: examples.length + (options.runs ?? runs),
     plugins: [
       fc.interruptAfterTimeLimit(
         options.timeBudgetMs ?? propertyTimeMs(context.budget, DEFAULT_TIME_BUDGET_MS),
@@ -149,13 +129,71 @@ export async function runProperty(
     ],
     endOnFailure: options.shrink === false,
   });
-  const advisories = context.takeAdvisories();
-  const note = noted();
-  const durationMs = Date.now() - started;
   const end = details.failed ? 'failed' : details.interrupted ? 'interrupted' : 'complete';
   const coverage =
     ready.coverage === undefined ? {} : { coverage: coverageReport(ready.coverage, reached, end) };
+  return { details, seed, coverage, timeToDetectMs: (firstFailureAt ?? Date.now()) - runsStarted };
+}
 
+/** The shrunk counterexample as a failed result, the target's keys redacted. */
+function failedResult(
+  checked: Awaited<ReturnType<typeof checkPrepared>> & { details: fc.RunDetailsFailureProperty<unknown> },
+  violation: ContractViolation,
+  context: SuiteContext,
+  rest: Pick<Failed, 'name' | 'family' | 'advisories' | 'durationMs' | 'note'>,
+): Failed {
+  const { details } = checked;
+  const redact = targetRedactor(context.target);
+  return redactDeep<Failed>(
+    {
+      name: rest.name,
+      family: rest.family,
+      status: 'failed',
+      seed: checked.seed,
+      path: details.counterexamplePath,
+      runs: details.numRuns,
+      shrinks: details.numShrinks,
+      timeToDetectMs: checked.timeToDetectMs,
+      input: fc.stringify((details.counterexample as unknown[])[0]),
+      failures: violation.failures.filter(isError),
+      requests: reproSteps(violation.transcript, violation.failures),
+      advisories: rest.advisories,
+      durationMs: rest.durationMs,
+      ...checked.coverage,
+      ...(rest.note === undefined ? {} : { note: rest.note }),
+    },
+    redact,
+  );
+}
+
+export async function runProperty(
+  property: PropertyDefinition,
+  context: SuiteContext,
+  options: RunOptions = {},
+): Promise<PropertyResult> {
+  const started = Date.now();
+  const base = { name: property.name, family: property.family };
+  const skipped = (reason: string): Skipped => ({
+    ...base,
+    status: 'skipped',
+    reason,
+    durationMs: Date.now() - started,
+  });
+  const unmet = await whyNot(property, context);
+  if (unmet !== null) return skipped(unmet);
+  context.takeTooLong();
+  // The lists its walks could not read whole, named in whatever it ends with.
+  const noted = () => {
+    const note = tooLongNote(context.takeTooLong(), context.budget);
+    return note === '' ? {} : { note };
+  };
+  const ready = await property.prepare(context);
+  if (isSkip(ready)) return { ...skipped(ready.skip), ...noted() };
+  const checked = await checkPrepared(ready, context, options, property.runs);
+  const { details, seed, coverage } = checked;
+  const advisories = context.takeAdvisories();
+  const note = noted();
+  const durationMs = Date.now() - started;
   if (!details.failed)
     return {
       ...base,
@@ -180,26 +218,12 @@ export async function runProperty(
   const violation = details.errorInstance;
   // Anything but a contract violation is the harness's problem (an unreachable host, a bug): raise it.
   if (!(violation instanceof ContractViolation)) throw violation;
-  const redact = createRedactor(targetSecrets(context.target));
-  return redactDeep<Failed>(
-    {
-      ...base,
-      status: 'failed',
-      seed,
-      path: details.counterexamplePath,
-      runs: details.numRuns,
-      shrinks: details.numShrinks,
-      timeToDetectMs: (firstFailureAt ?? Date.now()) - runsStarted,
-      input: fc.stringify((details.counterexample as unknown[])[0]),
-      failures: violation.failures.filter(isError),
-      requests: reproSteps(violation.transcript, violation.failures),
-      advisories,
-      durationMs,
-      ...coverage,
-      ...note,
-    },
-    redact,
-  );
+  return failedResult({ ...checked, details }, violation, context, {
+    ...base,
+    advisories,
+    durationMs,
+    ...note,
+  });
 }
 
 /** The properties that ran, and what stopped the rest after at least one had run. */

@@ -6,8 +6,7 @@
 import path from 'node:path';
 import { coverageOf } from './report.ts';
 import type { PropertyResult } from './runner.ts';
-import { addCheck, type CheckOutcome } from '../report/build.ts';
-import type { Summary } from '../report/model.ts';
+import type { CheckOutcome, Finding } from '../report/build.ts';
 import { propsReplay, type RunSource } from '../replay-command.ts';
 
 function outcomeOf(result: PropertyResult, reproductions: string[], source: RunSource): CheckOutcome {
@@ -23,19 +22,17 @@ function outcomeOf(result: PropertyResult, reproductions: string[], source: RunS
   };
 }
 
-/** Adds one check per property; reproduction scripts are named relative to the run directory. */
-export function addPropertyChecks(
-  summary: Summary,
+/** One check per property; reproduction scripts are named relative to the run directory. */
+export function propertyFindings(
   results: readonly PropertyResult[],
   run: { runDir: string; reproductions: Record<string, string>; source: RunSource },
-): void {
-  for (const result of results) {
+): Finding[] {
+  return results.map((result) => {
     const script = run.reproductions[result.name];
     const scripts = script === undefined ? [] : [path.relative(run.runDir, script)];
     const reached = coverageOf(result);
-    addCheck(
-      summary,
-      {
+    return {
+      check: {
         name: result.name,
         kind: 'property',
         family: result.family,
@@ -44,7 +41,7 @@ export function addPropertyChecks(
           ? { detail: [...(result.note === undefined ? [] : [result.note]), ...reached].join('; ') }
           : {}),
       },
-      outcomeOf(result, scripts, run.source),
-    );
-  }
+      outcome: outcomeOf(result, scripts, run.source),
+    };
+  });
 }

@@ -4,7 +4,7 @@
  */
 import type { Capacity, LatencyRow, Regression, Summary } from './model.ts';
 import { HarnessError } from '../errors.ts';
-import { deriveVerdict } from './build.ts';
+import { judgedVerdict } from './build.ts';
 
 export interface BaselineMargins {
   /** Allowed relative rise of a p95 (0.2 = +20 %). @default 0.2 */
@@ -143,6 +143,5 @@ export function compareWithBaseline(
 /** The summary with the comparison recorded; regressions make it a failed run (exit 1). */
 export function withBaseline(summary: Summary, path: string, regressions: Regression[]): Summary {
   const next: Summary = { ...summary, baseline: { path, regressions } };
-  deriveVerdict(next);
-  return next;
+  return { ...next, ...judgedVerdict(next, next.exitCode === 2) };
 }

@@ -1,18 +1,9 @@
 /**
- * Builders for a Summary: a runner starts one, adds stages and check outcomes as they finish, and
- * finishes it, which derives the verdict and exit code from what was added.
+ * The one place a Summary is built: a run's stages return what they found as values
+ * (StageReport), and buildSummary lists them and derives the verdict and exit code from them.
  */
 import { isError, type Failure } from '../failure.ts';
 import { SCHEMA_VERSION, type CheckKind, type CheckResult, type Command, type Summary } from './model.ts';
-
-export interface SummaryStart {
-  command: Command;
-  target: Summary['target'];
-  versions: Summary['versions'];
-  startedAt: Date;
-  /** @default makeRunId(command, startedAt) */
-  runId?: string;
-}
 
 /** `20260614T100000Z`: a time as run folders are named, sortable as text. */
 export const compactTime = (date: Date) =>
@@ -57,41 +48,16 @@ export function describeTarget(
   return info;
 }
 
-export function startSummary(start: SummaryStart): Summary {
-  const startedAt = start.startedAt.toISOString();
-  return {
-    schemaVersion: SCHEMA_VERSION,
-    runId: start.runId ?? makeRunId(start.command, start.startedAt),
-    startedAt,
-    finishedAt: startedAt,
-    command: start.command,
-    target: start.target,
-    versions: start.versions,
-    verdict: 'pass',
-    exitCode: 0,
-    stages: [],
-    checks: [],
-    advisories: [],
-    metrics: { latency: [], rate429: [], depth: [] },
-  };
-}
-
 type Stage = Summary['stages'][number];
 
-/** `reason` (required for an `error` stage): why the stage could not finish. */
-export function addStage(
-  summary: Summary,
+/** A stage as the summary lists it; `reason` (required for an `error` stage): why it could not finish. */
+export function stageEntry(
   name: string,
   verdict: Stage['verdict'],
   durationMs: number,
   reason?: string,
-): void {
-  summary.stages.push({
-    name,
-    verdict,
-    durationMs: Math.max(0, durationMs),
-    ...(reason === undefined ? {} : { reason }),
-  });
+): Stage {
+  return { name, verdict, durationMs: Math.max(0, durationMs), ...(reason === undefined ? {} : { reason }) };
 }
 
 /** What a property or threshold runner reports for one check. */
@@ -124,16 +90,27 @@ export interface CheckIdentity {
   detail?: string;
 }
 
-function failedCheck(
-  check: CheckResult,
-  outcome: Extract<CheckOutcome, { verdict: 'failed' }>,
-  summary: Summary,
-) {
+/**
+ * One thing a stage found, in the order it found it: a check's outcome, or an advisory of its own
+ * (added unless one with the same check and code is already in the summary).
+ */
+export type Finding = { check: CheckIdentity; outcome: CheckOutcome } | { advisory: Failure };
+
+/** What one stage of a run returns for the summary: its stage lines, findings, metrics and files. */
+export interface StageReport {
+  stages?: Stage[];
+  findings?: Finding[];
+  /** Replaces the named tables of the run's metrics. */
+  metrics?: Partial<Summary['metrics']>;
+  artifacts?: NonNullable<Summary['artifacts']>;
+}
+
+function failedCheck(check: CheckResult, outcome: Extract<CheckOutcome, { verdict: 'failed' }>) {
   const failures = outcome.failures ?? [];
-  summary.advisories.push(...failures.filter((failure) => !isError(failure)));
+  const advisories = failures.filter((failure) => !isError(failure));
   const errors = failures.filter(isError);
   // A check whose only findings are advisories has not failed: advisories never fail a gate.
-  if (errors.length === 0 && outcome.reason === undefined) return check;
+  if (errors.length === 0 && outcome.reason === undefined) return { check, advisories };
   const result: CheckResult = { ...check, verdict: 'failed' };
   if (errors.length > 0) result.failures = errors;
   if (outcome.reason !== undefined) result.reason = outcome.reason;
@@ -141,17 +118,72 @@ function failedCheck(
   if (outcome.path !== undefined) result.path = outcome.path;
   if (outcome.replay !== undefined) result.replay = outcome.replay;
   if (outcome.reproduction && outcome.reproduction.length > 0) result.reproduction = outcome.reproduction;
-  return result;
+  return { check: result, advisories };
 }
 
-/** Adds one check's outcome; advisory failures move to the summary's advisories. */
-export function addCheck(summary: Summary, identity: CheckIdentity, outcome: CheckOutcome): CheckResult {
-  let check: CheckResult = { ...identity, verdict: 'passed' };
-  if (outcome.verdict === 'skipped') check = { ...identity, verdict: 'skipped', reason: outcome.reason };
-  else if (outcome.verdict === 'failed') check = failedCheck(check, outcome, summary);
-  else summary.advisories.push(...(outcome.advisories ?? []));
-  summary.checks.push(check);
-  return check;
+/** One check's outcome as the summary lists it; its advisory failures go to the summary's advisories. */
+export function judgeCheck(
+  identity: CheckIdentity,
+  outcome: CheckOutcome,
+): { check: CheckResult; advisories: Failure[] } {
+  if (outcome.verdict === 'skipped')
+    return { check: { ...identity, verdict: 'skipped', reason: outcome.reason }, advisories: [] };
+  if (outcome.verdict === 'failed') return failedCheck({ ...identity, verdict: 'passed' }, outcome);
+  return { check: { ...identity, verdict: 'passed' }, advisories: outcome.advisories ?? [] };
+}
+
+/** What every run knows besides its stages: which command ran against what, and when. */
+export interface RunFacts {
+  command: Command;
+  runId: string;
+  target: Summary['target'];
+  versions: Summary['versions'];
+  startedAt: Date;
+  finishedAt: Date;
+  /** A run that found nothing and could not do its work (exit 2). */
+  setupError?: boolean;
+}
+
+function addFinding(into: Pick<Summary, 'checks' | 'advisories'>, finding: Finding): void {
+  if ('advisory' in finding) {
+    const { check, code } = finding.advisory;
+    if (!into.advisories.some((known) => known.code === code && known.check === check))
+      into.advisories.push(finding.advisory);
+    return;
+  }
+  const { check, advisories } = judgeCheck(finding.check, finding.outcome);
+  into.advisories.push(...advisories);
+  into.checks.push(check);
+}
+
+/**
+ * The run's summary, built once from what its stages returned, in their order: the stages, checks
+ * and advisories listed, the metrics tables each stage measured, the files it wrote, and the
+ * verdict and exit code derived from all of it.
+ */
+export function buildSummary(run: RunFacts, reports: readonly StageReport[]): Summary {
+  const found: Pick<Summary, 'checks' | 'advisories'> = { checks: [], advisories: [] };
+  for (const finding of reports.flatMap((report) => report.findings ?? [])) addFinding(found, finding);
+  const artifacts = reports.flatMap((report) => report.artifacts ?? []);
+  const summary: Summary = {
+    schemaVersion: SCHEMA_VERSION,
+    runId: run.runId,
+    startedAt: run.startedAt.toISOString(),
+    finishedAt: run.finishedAt.toISOString(),
+    command: run.command,
+    target: run.target,
+    versions: run.versions,
+    verdict: 'pass',
+    exitCode: 0,
+    stages: reports.flatMap((report) => report.stages ?? []),
+    ...found,
+    metrics: Object.assign(
+      { latency: [], rate429: [], depth: [] },
+      ...reports.map((report) => report.metrics ?? {}),
+    ) as Summary['metrics'],
+    ...(reports.some((report) => report.artifacts !== undefined) ? { artifacts } : {}),
+  };
+  return { ...summary, ...judgedVerdict(summary, run.setupError ?? false) };
 }
 
 /**
@@ -164,20 +196,12 @@ export const somethingFailed = (summary: Summary): boolean =>
   (summary.baseline?.regressions.length ?? 0) > 0;
 
 /**
- * Derives verdict and exit code from the checks, stages and baseline. `setupError` (exit 2) is
- * for a run that found nothing and could not do its work; a run that found something is exit 1.
+ * The verdict and exit code the checks, stages and baseline give. `setupError` (exit 2) is for a
+ * run that found nothing and could not do its work; a run that found something is exit 1.
  */
-export function deriveVerdict(summary: Summary, setupError = summary.exitCode === 2): void {
+export function judgedVerdict(summary: Summary, setupError: boolean): Pick<Summary, 'verdict' | 'exitCode'> {
   const failed = somethingFailed(summary);
-  summary.verdict = failed || setupError ? 'fail' : 'pass';
-  summary.exitCode = setupError ? 2 : failed ? 1 : 0;
-}
-
-/** Sets the end time, verdict and exit code; `setupError` is a run that could not do its work. */
-export function finishSummary(summary: Summary, finishedAt: Date, options: { setupError?: boolean } = {}) {
-  summary.finishedAt = finishedAt.toISOString();
-  deriveVerdict(summary, options.setupError ?? false);
-  return summary;
+  return { verdict: failed || setupError ? 'fail' : 'pass', exitCode: setupError ? 2 : failed ? 1 : 0 };
 }
 
 export const checksWithVerdict = (summary: Summary, verdict: CheckResult['verdict']): CheckResult[] =>

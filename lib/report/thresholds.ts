@@ -4,8 +4,7 @@
  */
 import type { Failure } from '../failure.ts';
 import { parseExpression } from '../load/thresholds.ts';
-import { addCheck, type Rerun } from './build.ts';
-import type { CheckResult, Summary } from './model.ts';
+import type { Finding, Rerun } from './build.ts';
 
 export interface ThresholdOutcome {
   metric: string;
@@ -51,12 +50,8 @@ function crossed(name: string, threshold: ThresholdOutcome, observed: string): F
   };
 }
 
-/** Adds a threshold check per result, named `metric: expression`; a crossed one gets `rerun`. */
-export function addThresholds(
-  summary: Summary,
-  thresholds: readonly ThresholdOutcome[],
-  rerun: Rerun = {},
-): CheckResult[] {
+/** A threshold check per result, named `metric: expression`; a crossed one gets `rerun`. */
+export function thresholdChecks(thresholds: readonly ThresholdOutcome[], rerun: Rerun = {}): Finding[] {
   return thresholds.map((threshold) => {
     const name = `${threshold.metric}: ${threshold.expression}`;
     const detail = `${describeThreshold(threshold)}${threshold.accuracy ? `; ${threshold.accuracy}` : ''}`;
@@ -70,6 +65,6 @@ export function addThresholds(
               ...rerun,
             }
           : { verdict: 'passed' as const };
-    return addCheck(summary, { name, kind: 'threshold', family: 'load', detail }, outcome);
+    return { check: { name, kind: 'threshold', family: 'load', detail }, outcome };
   });
 }

@@ -33,8 +33,9 @@ export interface RunSetup {
 export type RunPaths = ReportPaths & { latest?: string; index?: string };
 
 /**
- * Runs `work` in a new run's folder; `work` fills and finishes the summary and says which redactor
- * the reports pass through. Returns what `work` returned (but the redactor) and where the reports went.
+ * Runs `work` in a new run's folder; `work` returns its stages' results with the summary built
+ * from them (buildSummary) and says which redactor the reports pass through. Returns what `work`
+ * returned (but the redactor) and where the reports went.
  */
 export async function withRun<T extends { summary: Summary; redact: Redactor }>(
   setup: RunSetup,

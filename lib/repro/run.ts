@@ -8,27 +8,28 @@ import path from 'node:path';
 import { createNodeClient, type NodeClient } from '../adapters/node-http.ts';
 import { HarnessError } from '../errors.ts';
 import type { Failure } from '../failure.ts';
-import { finishSummary } from '../report/build.ts';
+import { buildSummary } from '../report/build.ts';
 import type { OnOpened } from '../cli/cli.ts';
 import type { Summary } from '../report/model.ts';
-import { chooseCredential } from './credential.ts';
+import { chooseCredential, type CredentialChoice } from './credential.ts';
 import { observedFailures } from './har-observed.ts';
 import { type OpenedTarget } from '../adapters/open-target.ts';
-import { withRun, type RunPaths } from '../report/with-run.ts';
+import { withRun, type RunFolder, type RunPaths } from '../report/with-run.ts';
 import { hunt, shrinkFound, type HuntResult, type Shrunk } from './hunt.ts';
 import { reproInput, type ReproInput } from './input.ts';
 import { foreignOwners, startBackgroundLoad } from './under-load.ts';
 import type { ReproOptions } from './options.ts';
 import { reproArtillery, writeReproScripts } from './scripts.ts';
-import { fillReproSummary, verdictLine, type ReproOutcome } from './summary.ts';
+import { reproReport, verdictLine, type ReproOutcome } from './summary.ts';
 import { runVersions } from '../report/versions.ts';
 import type { Replay, ReplayTarget } from './walk.ts';
 import { walkRoles } from '../load/walk-plan.ts';
 import type { ReproStep } from './step-walks.ts';
 import { withNeighbourFirst } from './neighbour.ts';
 import type { Target } from '../target/target.ts';
+import type { Redactor } from '../redact.ts';
 import { shellArgument, sourceFlags, type RunSource } from '../replay-command.ts';
-import { runSummary, startTarget } from '../run/start.ts';
+import { runFacts, startTarget } from '../run/start.ts';
 
 export interface ReproResult {
   verdict: 'reproduced' | 'not-reproduced';
@@ -132,6 +133,88 @@ async function huntAndShrink(
   }
 }
 
+type Measured = Awaited<ReturnType<typeof huntAndShrink>>;
+
+/** What a hunt ran with and found, for its run folder. */
+interface Hunted {
+  options: ReproOptions;
+  input: ReproInput;
+  run: OpenedTarget;
+  walk: ReplayTarget;
+  /** Whose key replayed the walk, in words. */
+  credential: string;
+  observed: Failure[] | null;
+  measured: Measured;
+  redact: Redactor;
+  /** The Artillery the reproduction is written for (it runs there, not here). */
+  artillery: ReturnType<typeof reproArtillery>;
+}
+
+/** The curl and Artillery reproductions of the shrunk failure, when there is one. */
+async function writeReproductions(hunted: Hunted, runDir: string, replay: string): Promise<string[]> {
+  const { measured, input, run, walk } = hunted;
+  const failure = measured.shrunk?.replay.failures[0];
+  if (!measured.shrunk || !failure) return [];
+  return writeReproScripts({
+    runDir,
+    check: failure.check,
+    title: `Reproduction of ${failure.check} on ${input.walk.endpoint}, found by npm run repro (${input.source})`,
+    replay,
+    target: run.target,
+    source: runSource(hunted.options),
+    steps: reproSteps(run.target, walk, measured.shrunk.replay),
+    failures: measured.shrunk.replay.failures,
+    redact: hunted.redact,
+    artillery: hunted.artillery,
+  });
+}
+
+/** Writes the hunt's reproductions and repro.json into the run folder; returns the run's result and summary. */
+async function writeHunt(hunted: Hunted, folder: RunFolder) {
+  const { measured, input, options } = hunted;
+  const replay = replayCommand(options);
+  const outcome: ReproOutcome = {
+    filters: input.walk.filters,
+    triesAllowed: options.times,
+    reproduction: await writeReproductions(hunted, folder.runDir, replay),
+    ...measured,
+  };
+  const line = verdictLine(outcome);
+  // The walk's shape only: the HAR's response bodies are the customer's data, not the report's.
+  const pages = input.walk.pages.map(({ query, status, cursorFrom }) => ({ query, status, cursorFrom }));
+  const customerWalk = { ...input.walk, pages, key: undefined };
+  const story = {
+    verdict: line,
+    credential: hunted.credential,
+    customerWalk,
+    observed: hunted.observed,
+    outcome,
+  };
+  await writeFile(
+    path.join(folder.runDir, 'repro.json'),
+    hunted.redact(`${JSON.stringify(story, null, 2)}\n`),
+  );
+  const summary = buildSummary(runFacts('repro', folder, hunted.run, runVersions(hunted.artillery.version)), [
+    {
+      ...reproReport(outcome, replay),
+      artifacts: [{ name: 'the hunt as data (repro.json)', path: 'repro.json' }],
+    },
+  ]);
+  const verdict: ReproResult['verdict'] = measured.hunted.found ? 'reproduced' : 'not-reproduced';
+  return { verdict, line, observed: hunted.observed, credential: hunted.credential, outcome, summary };
+}
+
+/** The key that replays the walk, or one line saying why none can. */
+function credentialFor(
+  run: OpenedTarget,
+  input: ReproInput,
+  options: ReproOptions,
+): Extract<CredentialChoice, { ok: true }> {
+  const choice = chooseCredential(run.target, input.walk.endpoint, input.walk.key, options.tenant);
+  if (!choice.ok) throw new HarnessError(choice.problem);
+  return choice;
+}
+
 export async function runRepro(options: ReproOptions, onOpened: OnOpened = () => {}): Promise<ReproResult> {
   const startedAt = new Date();
   const input = await reproInput(options);
@@ -149,8 +232,7 @@ export async function runRepro(options: ReproOptions, onOpened: OnOpened = () =>
   );
   const client = createNodeClient(run.target);
   try {
-    const choice = chooseCredential(run.target, input.walk.endpoint, input.walk.key, options.tenant);
-    if (!choice.ok) throw new HarnessError(choice.problem);
+    const choice = credentialFor(run, input, options);
     const walk: ReplayTarget = {
       endpoint: input.walk.endpoint,
       filters: input.walk.filters,
@@ -158,53 +240,24 @@ export async function runRepro(options: ReproOptions, onOpened: OnOpened = () =>
     };
     const observed = input.walk.pages.length > 0 ? observedFailures(input.walk, choice.credential) : null;
     const measured = await huntAndShrink(client, run, walk, input, options);
-    // The Artillery the reproduction is written for (it runs there, not here).
-    const artillery = reproArtillery();
+    const hunted: Hunted = {
+      options,
+      input,
+      run,
+      walk,
+      credential: choice.how,
+      observed,
+      measured,
+      redact,
+      artillery: reproArtillery(),
+    };
     // An error while writing the reproductions or reports leaves no half-written run directory.
     return await withRun(
       { command: 'repro', reportsDir: options.reportsDir, started: startedAt },
-      async (folder) => {
-        const { runDir } = folder;
-        const summary = runSummary('repro', folder, run, runVersions(artillery.version));
-        const failure = measured.shrunk?.replay.failures[0];
-        const replay = replayCommand(options);
-        const reproduction =
-          measured.shrunk && failure
-            ? await writeReproScripts({
-                runDir,
-                check: failure.check,
-                title: `Reproduction of ${failure.check} on ${input.walk.endpoint}, found by npm run repro (${input.source})`,
-                replay,
-                target: run.target,
-                source: runSource(options),
-                steps: reproSteps(run.target, walk, measured.shrunk.replay),
-                failures: measured.shrunk.replay.failures,
-                redact,
-                artillery,
-              })
-            : [];
-        const outcome: ReproOutcome = {
-          filters: input.walk.filters,
-          triesAllowed: options.times,
-          reproduction,
-          ...measured,
-        };
-        fillReproSummary(summary, outcome, replay);
-        summary.artifacts = [{ name: 'the hunt as data (repro.json)', path: 'repro.json' }];
-        const line = verdictLine(outcome);
-        // The walk's shape only: the HAR's response bodies are the customer's data, not the report's.
-        const pages = input.walk.pages.map(({ query, status, cursorFrom }) => ({
-          query,
-          status,
-          cursorFrom,
-        }));
-        const customerWalk = { ...input.walk, pages, key: undefined };
-        const story = { verdict: line, credential: choice.how, customerWalk, observed, outcome };
-        await writeFile(path.join(runDir, 'repro.json'), redact(`${JSON.stringify(story, null, 2)}\n`));
-        finishSummary(summary, new Date());
-        const verdict: ReproResult['verdict'] = measured.hunted.found ? 'reproduced' : 'not-reproduced';
-        return { verdict, line, observed, credential: choice.how, outcome, summary, redact };
-      },
+      async (folder) => ({
+        ...(await writeHunt(hunted, folder)),
+        redact,
+      }),
     );
   } finally {
     await client.close();

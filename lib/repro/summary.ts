@@ -6,8 +6,7 @@
  */
 import { PAGE_CHECKS } from '../checks/registry.ts';
 import type { Failure } from '../failure.ts';
-import { addCheck, addStage } from '../report/build.ts';
-import type { Summary } from '../report/model.ts';
+import { stageEntry, type Finding, type StageReport } from '../report/build.ts';
 import { describeInput } from './walk-input.ts';
 import type { Query } from '../http/call.ts';
 import type { HuntResult, Shrunk } from './hunt.ts';
@@ -42,36 +41,46 @@ function failuresOf(outcome: ReproOutcome): Failure[] {
   return outcome.shrunk?.replay.failures ?? outcome.hunted.found?.failures ?? [];
 }
 
+/** The hunt's and the shrink's stages. */
+function reproStages(outcome: ReproOutcome): NonNullable<StageReport['stages']> {
+  return [
+    stageEntry(`hunt: ${verdictLine(outcome)}`, outcome.hunted.found ? 'fail' : 'pass', outcome.huntMs),
+    ...(outcome.shrunk
+      ? [
+          stageEntry(
+            `shrink: ${outcome.shrunk.shrinks} shrink(s)${outcome.shrunk.reconfirmed ? '' : ', the failure did not show again: unshrunk'}`,
+            'pass',
+            outcome.shrinkMs,
+          ),
+        ]
+      : []),
+    ...(outcome.shrinkError === undefined
+      ? []
+      : [stageEntry('shrink', 'error', outcome.shrinkMs, outcome.shrinkError)]),
+  ];
+}
+
 /** `replay`: the harness command that repeats the hunt, recorded on each failed check. */
-export function fillReproSummary(summary: Summary, outcome: ReproOutcome, replay: string): void {
+export function reproReport(outcome: ReproOutcome, replay: string): StageReport {
   const failures = failuresOf(outcome);
-  addStage(summary, `hunt: ${verdictLine(outcome)}`, outcome.hunted.found ? 'fail' : 'pass', outcome.huntMs);
-  if (outcome.shrunk)
-    addStage(
-      summary,
-      `shrink: ${outcome.shrunk.shrinks} shrink(s)${outcome.shrunk.reconfirmed ? '' : ', the failure did not show again: unshrunk'}`,
-      'pass',
-      outcome.shrinkMs,
-    );
-  if (outcome.shrinkError !== undefined)
-    addStage(summary, 'shrink', 'error', outcome.shrinkMs, outcome.shrinkError);
-  for (const check of PAGE_CHECKS) {
+  const findings = PAGE_CHECKS.map((check): Finding => {
     const own = failures.filter((failure) => failure.check === check.name);
     const identity = { name: check.name, kind: 'invariant' as const, family: 'repro' };
-    if (own.length === 0) {
-      addCheck(
-        summary,
-        { ...identity, detail: `held on ${outcome.hunted.tries} replay(s)` },
-        { verdict: 'passed' },
-      );
-      continue;
-    }
-    addCheck(summary, identity, {
-      verdict: 'failed',
-      failures: own,
-      ...(outcome.shrunk?.reconfirmed ? { seed: outcome.shrunk.seed, path: outcome.shrunk.path } : {}),
-      replay,
-      reproduction: outcome.reproduction,
-    });
-  }
+    if (own.length === 0)
+      return {
+        check: { ...identity, detail: `held on ${outcome.hunted.tries} replay(s)` },
+        outcome: { verdict: 'passed' },
+      };
+    return {
+      check: identity,
+      outcome: {
+        verdict: 'failed',
+        failures: own,
+        ...(outcome.shrunk?.reconfirmed ? { seed: outcome.shrunk.seed, path: outcome.shrunk.path } : {}),
+        replay,
+        reproduction: outcome.reproduction,
+      },
+    };
+  });
+  return { stages: reproStages(outcome), findings };
 }

@@ -1,15 +1,15 @@
 /**
  * A command's start, one way for every command that runs against a target (gate, props,
  * capacity, repro): its target opened, the redactor of its keys built once, the target named to
- * the user before any request, and the summary its run folder starts with.
+ * the user before any request, and what its summary says of the run.
  */
 import type { OnOpened } from '../cli/cli.ts';
-import { createRedactor, type Redactor } from '../redact.ts';
-import { describeOpened, startSummary } from '../report/build.ts';
+import type { Redactor } from '../redact.ts';
+import { describeOpened, type RunFacts } from '../report/build.ts';
 import type { Summary } from '../report/model.ts';
 import type { RunFolder } from '../report/with-run.ts';
 import { openTarget, type OpenedTarget, type TargetSource } from '../adapters/open-target.ts';
-import { targetSecrets } from '../target/target.ts';
+import { targetRedactor } from '../target/target.ts';
 
 export interface StartedTarget {
   opened: OpenedTarget;
@@ -27,22 +27,22 @@ export async function startTarget(
   secrets: readonly string[] = [],
 ): Promise<StartedTarget> {
   const opened = await openTarget(source);
-  const redact = createRedactor([...targetSecrets(opened.target), ...secrets]);
+  const redact = targetRedactor(opened.target, secrets);
   onOpened(redact, describeOpened(opened));
   return { opened, redact };
 }
 
-/** The summary a command's run starts with, in its run folder. */
-export const runSummary = (
+/** What a command's summary says of its run, finished now: its folder, target and versions. */
+export const runFacts = (
   command: Summary['command'],
   folder: RunFolder,
   opened: OpenedTarget,
   versions: Summary['versions'],
-): Summary =>
-  startSummary({
-    command,
-    runId: folder.runId,
-    target: describeOpened(opened),
-    versions,
-    startedAt: folder.started,
-  });
+): RunFacts => ({
+  command,
+  runId: folder.runId,
+  target: describeOpened(opened),
+  versions,
+  startedAt: folder.started,
+  finishedAt: new Date(),
+});

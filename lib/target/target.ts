@@ -6,6 +6,7 @@ import { Value } from '@sinclair/typebox/value';
 import { adviceFor } from './advice.ts';
 import { KEY_ROLES, TargetFile, type KeyRole } from './schema.ts';
 import type { SandboxIdentity } from './sandbox-identity.ts';
+import { createRedactor, type Redactor } from '../redact.ts';
 
 export interface TenantTarget {
   name: string;
@@ -98,6 +99,13 @@ export function resolveTarget(json: unknown, env: Env, { shapeChecked = false } 
 /** Every key value of the target, for the redactor. */
 export const targetSecrets = (target: Target): string[] =>
   target.tenants.flatMap((tenant) => Object.values(tenant.keys));
+
+/**
+ * The redactor of a target: every key value of it, and `more` (the keys of a customer's HAR, say),
+ * removed from whatever passes through it. The one way a redactor is built for a target.
+ */
+export const targetRedactor = (target: Target, more: readonly string[] = []): Redactor =>
+  createRedactor([...targetSecrets(target), ...more]);
 
 /** Resolves a target file whose keys are all inline values, such as a sandbox's own description. */
 export function resolveInlineTarget(file: unknown): Target {

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { verdictLine } from '../../lib/cli/run-lines.ts';
 import { failureLines } from '../../lib/gate/console.ts';
-import { addCheck, finishSummary, startSummary } from '../../lib/report/build.ts';
+import { buildSummary, type Finding } from '../../lib/report/build.ts';
+import { testRun } from '../report/test-run.ts';
 import type { Failure } from '../../lib/failure.ts';
 
 const duplicate = (id: string): Failure => ({
@@ -18,23 +19,23 @@ const duplicate = (id: string): Failure => ({
   requests: [],
 });
 
-function summaryWith(properties: string[]) {
-  const summary = startSummary({
-    command: 'gate',
-    target: { name: 'sandbox', baseUrl: 'http://127.0.0.1:1/api/v1', kind: 'sandbox' },
-    versions: { harness: '0', node: process.version },
-    startedAt: new Date(0),
-  });
-  properties.forEach((name, index) =>
-    addCheck(summary, { name, kind: 'property' }, { verdict: 'failed', failures: [duplicate(`o-${index}`)] }),
-  );
-  addCheck(
-    summary,
-    { name: 'walk/smoke latency p95 < 500', kind: 'threshold' },
-    { verdict: 'failed', failures: [{ ...duplicate('x'), check: 'latency', received: 'p95 812 ms' }] },
-  );
-  addCheck(summary, { name: 'pagination.shape', kind: 'property' }, { verdict: 'passed' });
-  return finishSummary(summary, new Date(1));
+function summaryWith(properties: string[], more: Finding[] = []) {
+  const findings: Finding[] = [
+    ...properties.map((name, index): Finding => ({
+      check: { name, kind: 'property' },
+      outcome: { verdict: 'failed', failures: [duplicate(`o-${index}`)] },
+    })),
+    {
+      check: { name: 'walk/smoke latency p95 < 500', kind: 'threshold' },
+      outcome: {
+        verdict: 'failed',
+        failures: [{ ...duplicate('x'), check: 'latency', received: 'p95 812 ms' }],
+      },
+    },
+    { check: { name: 'pagination.shape', kind: 'property' }, outcome: { verdict: 'passed' } },
+    ...more,
+  ];
+  return buildSummary(testRun('gate', { finishedAt: new Date(1) }), [{ findings }]);
 }
 
 describe('the gate console', () => {
@@ -56,12 +57,15 @@ describe('the gate console', () => {
   });
 
   it("should count a load that saw the same invariant under the cause, and give the cause's replay", () => {
-    const summary = summaryWith(['pagination.no-duplicates']);
     const replay = 'npm run gate -- --fault page-boundary-duplicate --load walk';
-    addCheck(
-      summary,
-      { name: 'walk/smoke no-duplicate-ids', kind: 'invariant', family: 'load' },
-      { verdict: 'failed', failures: [duplicate('o-9')], replay },
+    const summary = summaryWith(
+      ['pagination.no-duplicates'],
+      [
+        {
+          check: { name: 'walk/smoke no-duplicate-ids', kind: 'invariant', family: 'load' },
+          outcome: { verdict: 'failed', failures: [duplicate('o-9')], replay },
+        },
+      ],
     );
     expect(failureLines(summary).slice(0, 3)).toEqual([
       'FAILED no-duplicate-ids: id o-0 on pages 1 and 2',

@@ -6,6 +6,7 @@ import { readHarFile } from '../../lib/repro/har-read.ts';
 import { loadTargetFile } from '../../lib/adapters/node-target.ts';
 import { createRedactor, redactDeep, REDACTED } from '../../lib/redact.ts';
 import { HarnessError } from '../../lib/errors.ts';
+import { resolveInlineTarget, targetRedactor } from '../../lib/target/target.ts';
 
 const KEY = 'sk_live_a1b2c3+/=';
 
@@ -26,6 +27,21 @@ describe('redaction', () => {
     expect(JSON.stringify(clean)).not.toContain(KEY);
     expect(JSON.stringify(clean)).not.toContain('short');
     expect(clean.failures[0]?.received).toBe(`header ${REDACTED}`);
+  });
+
+  it("should build a target's redactor from each of its keys and the secrets given beside them", () => {
+    const target = resolveInlineTarget({
+      baseUrl: 'http://127.0.0.1:1/api/v1',
+      apiKeyHeader: 'X-Test-Api-Key',
+      load: { allowed: false, maxRps: 1 },
+      tenants: [
+        { name: 'a', quiescent: true, keys: { full: { value: KEY } } },
+        { name: 'b', quiescent: true, keys: { full: { value: 'sk_live_other_tenant' } } },
+      ],
+    });
+    const text = `${KEY} sk_live_other_tenant har_key_9`;
+    expect(targetRedactor(target, ['har_key_9'])(text)).toBe(`${REDACTED} ${REDACTED} ${REDACTED}`);
+    expect(targetRedactor(target)(text)).toBe(`${REDACTED} ${REDACTED} har_key_9`);
   });
 
   it('should leave text alone when there are no keys', () => {

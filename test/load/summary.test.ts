@@ -4,9 +4,10 @@
  * an errored load fails its run check; a failed page check is listed once.
  */
 import { describe, expect, it } from 'vitest';
-import { finishSummary, startSummary } from '../../lib/report/build.ts';
+import { buildSummary } from '../../lib/report/build.ts';
 import type { LoadResult } from '../../lib/load/run/loads.ts';
-import { addLoadChecks } from '../../lib/load/run/summary.ts';
+import { loadFindings } from '../../lib/load/run/summary.ts';
+import { testRun } from '../report/test-run.ts';
 
 const generator = {
   planned: 10,
@@ -34,14 +35,10 @@ function loadResult(judgement: Partial<LoadResult>): LoadResult {
 }
 
 function summaryOf(result: LoadResult, replay?: string) {
-  const summary = startSummary({
-    command: 'load',
-    target: { name: 'sandbox', baseUrl: 'http://127.0.0.1:1/api/v1', kind: 'sandbox' },
-    versions: { harness: '0', node: process.version },
-    startedAt: new Date(0),
-  });
-  addLoadChecks(summary, result, 'fairness/smoke', replay === undefined ? {} : { replay });
-  return finishSummary(summary, new Date(1000), { setupError: result.verdict === 'error' });
+  return buildSummary(
+    testRun('load', { finishedAt: new Date(1000), setupError: result.verdict === 'error' }),
+    [{ findings: loadFindings(result, 'fairness/smoke', replay === undefined ? {} : { replay }) }],
+  );
 }
 
 describe('a load in the summary schema', () => {
@@ -135,14 +132,7 @@ describe('a load in the summary schema', () => {
     };
     const replay = 'npm run gate -- --fault x --load fairness';
     const notRun = 'load phase not run: its setup traffic broke 1 check(s)';
-    const summary = startSummary({
-      command: 'gate',
-      target: { name: 'sandbox', baseUrl: 'http://127.0.0.1:1/api/v1', kind: 'sandbox' },
-      versions: { harness: '0', node: process.version },
-      startedAt: new Date(0),
-    });
-    addLoadChecks(
-      summary,
+    const findings = loadFindings(
       loadResult({
         verdict: 'fail',
         exitCode: 1,
@@ -153,7 +143,7 @@ describe('a load in the summary schema', () => {
       'fairness/smoke',
       { replay },
     );
-    finishSummary(summary, new Date(1000));
+    const summary = buildSummary(testRun('gate', { finishedAt: new Date(1000) }), [{ findings }]);
     expect(summary).toMatchObject({ verdict: 'fail', exitCode: 1 });
     expect(summary.checks.find((check) => check.name === 'fairness/smoke no-duplicate-ids')).toMatchObject({
       verdict: 'failed',

@@ -1,6 +1,6 @@
 /**
  * A run's loads on one time axis (lib/load/run/timeline.ts), and the summary metrics built from
- * their points (fillLoadMetrics): inputs are laid out second by second, so every expected value is
+ * their points (loadMetrics): inputs are laid out second by second, so every expected value is
  * known, not recomputed.
  */
 import { mkdtempSync } from 'node:fs';
@@ -9,9 +9,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PointWriter } from '../../lib/load/points/write.ts';
 import type { LoadResult } from '../../lib/load/run/loads.ts';
-import { fillLoadMetrics } from '../../lib/load/run/summary.ts';
+import { loadMetrics } from '../../lib/load/run/summary.ts';
 import { loadTimeline, plannedRateAt } from '../../lib/load/run/timeline.ts';
-import { finishSummary, startSummary } from '../../lib/report/build.ts';
+import { buildSummary } from '../../lib/report/build.ts';
+import { testRun } from '../report/test-run.ts';
 import { validateSummary } from '../../lib/report/validate.ts';
 import { arrivalsOf, recordArrivals, recordResponses, responsesOf, type Sample } from '../setup/responses.ts';
 
@@ -26,14 +27,17 @@ const response = (atMs: number, durationMs: number, status = 200): Sample => ({
   endpoint: 'orders',
 });
 
-/** A gate's summary started at T0, on a sandbox, for the loads to fill. */
-const gateSummary = () =>
-  startSummary({
-    command: 'gate',
-    target: { name: 'sandbox', baseUrl: 'http://127.0.0.1:1/api/v1', kind: 'sandbox' },
-    versions: { harness: '0', node: process.version, artillery: '2.0.34' },
-    startedAt: new Date(T0),
-  });
+/** A gate's summary on a sandbox, started at T0, with the loads' metrics. */
+const gateSummary = async (loads: Parameters<typeof loadMetrics>[0]) =>
+  buildSummary(
+    testRun('gate', {
+      versions: { harness: '0', node: process.version, artillery: '2.0.34' },
+      startedAt: new Date(T0),
+      finishedAt: new Date(T0 + 5000),
+    }),
+    [{ metrics: await loadMetrics(loads) }],
+  );
+
 describe('plannedRateAt', () => {
   const phases = [
     { name: 'walk', durationS: 2, rate: 10 },
@@ -96,7 +100,7 @@ describe('loadTimeline', () => {
   });
 });
 
-describe('fillLoadMetrics', () => {
+describe('loadMetrics', () => {
   interface Trace {
     phases: { name: string; durationS: number; rate: number }[];
     expects?: string;
@@ -123,7 +127,6 @@ describe('fillLoadMetrics', () => {
           points: [pointsFile(scenario, trace)],
         },
       }) as unknown as LoadResult;
-    const summary = gateSummary();
     const walk = {
       name: 'walk',
       phases: [{ name: 'walk', durationS: 1, rate: 1 }],
@@ -137,11 +140,10 @@ describe('fillLoadMetrics', () => {
       responses: [response(1200, 1, 429), response(1700, 9)],
       arrivals: [T0 + 1190, T0 + 1690],
     };
-    await fillLoadMetrics(summary, [
+    const summary = await gateSummary([
       { name: 'walk', result: result('walk', walk) },
       { name: 'stress', result: result('stress', stress) },
     ]);
-    finishSummary(summary, new Date(T0 + 5000));
 
     expect(validateSummary(summary)).toMatchObject({ ok: true });
     expect(summary.metrics.loads).toEqual([
@@ -176,8 +178,7 @@ describe('fillLoadMetrics', () => {
           ],
         },
       }) as unknown as LoadResult;
-    const summary = gateSummary();
-    await fillLoadMetrics(summary, [
+    const summary = await gateSummary([
       { name: 'walk', result: result('walk', 1) },
       { name: 'stress', result: result('stress', 2) },
     ]);

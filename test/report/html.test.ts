@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { Failure } from '../../lib/failure.ts';
 import { renderReportHtml } from '../../lib/report/html.ts';
 import { escapeHtml, jsonForScript, runFileHref } from '../../lib/report/html-escape.ts';
-import { addCheck, finishSummary } from '../../lib/report/build.ts';
 import type { Summary } from '../../lib/report/model.ts';
 import { capacityWithAnswer, REPRO_PATH, sampleSummary } from './sample-summary.ts';
 import { targetHeader, type ScriptTarget } from '../../lib/repro/script-target.ts';
@@ -173,17 +172,18 @@ describe('report.html', () => {
 
 /** The sample run, with two more properties and a load that saw its duplicate id. */
 function oneFaultManyChecks(): Summary {
-  const summary = sampleSummary();
-  const seen = summary.checks.find((check) => check.name === 'no-duplicate-ids');
+  const seen = sampleSummary().checks.find((check) => check.name === 'no-duplicate-ids');
   const failure = { ...seen?.failures?.[0], message: 'id ord_0077 appears twice' } as Failure;
-  for (const name of ['pagination.no-duplicates', 'filters.status'])
-    addCheck(summary, { name, kind: 'property' }, { verdict: 'failed', failures: [failure] });
-  addCheck(
-    summary,
-    { name: 'walk/smoke no-duplicate-ids', kind: 'invariant', family: 'load' },
-    { verdict: 'failed', failures: [failure], replay: 'npm run gate -- --load walk' },
-  );
-  return finishSummary(summary, new Date('2026-06-14T10:01:47.500Z'));
+  return sampleSummary([
+    ...['pagination.no-duplicates', 'filters.status'].map((name) => ({
+      check: { name, kind: 'property' as const },
+      outcome: { verdict: 'failed' as const, failures: [failure] },
+    })),
+    {
+      check: { name: 'walk/smoke no-duplicate-ids', kind: 'invariant', family: 'load' },
+      outcome: { verdict: 'failed', failures: [failure], replay: 'npm run gate -- --load walk' },
+    },
+  ]);
 }
 
 describe('report.html failures by cause', () => {

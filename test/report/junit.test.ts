@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
 import { renderJunit } from '../../lib/report/junit.ts';
 import { compareWithBaseline, withBaseline } from '../../lib/report/baseline.ts';
-import { addCheck } from '../../lib/report/build.ts';
 import { sampleSummary } from './sample-summary.ts';
 
 interface TestCaseXml {
@@ -62,10 +61,13 @@ describe('junit.xml', () => {
   });
 
   it('should name the cause in each failure and the other checks that saw it, with the cause replay', () => {
-    const run = sampleSummary();
-    const failure = run.checks.find((check) => check.name === 'no-duplicate-ids')?.failures?.[0];
-    for (const name of ['pagination.no-duplicates', 'filters.status'])
-      addCheck(run, { name, kind: 'property' }, { verdict: 'failed', failures: failure ? [failure] : [] });
+    const failure = sampleSummary().checks.find((check) => check.name === 'no-duplicate-ids')?.failures?.[0];
+    const run = sampleSummary(
+      ['pagination.no-duplicates', 'filters.status'].map((name) => ({
+        check: { name, kind: 'property' },
+        outcome: { verdict: 'failed', failures: failure ? [failure] : [] },
+      })),
+    );
     const seen = parse(renderJunit(run, identity))
       .testsuites.testsuite.flatMap((suite) => suite.testcase)
       .find((testCase) => testCase['@_name'] === 'filters.status');

@@ -1,8 +1,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Static } from '@sinclair/typebox';
 import type { Failure } from '../../lib/failure.ts';
-import { addCheck, finishSummary, makeRunId, startSummary, describeTarget } from '../../lib/report/build.ts';
-import { addThresholds } from '../../lib/report/thresholds.ts';
+import { buildSummary, describeTarget, makeRunId, type Finding } from '../../lib/report/build.ts';
+import { thresholdChecks } from '../../lib/report/thresholds.ts';
 import type { FailureSchema, Summary } from '../../lib/report/model.ts';
 import { validateSummary } from '../../lib/report/validate.ts';
 import { capacityWithAnswer, sampleSummary } from './sample-summary.ts';
@@ -12,13 +12,23 @@ const problemsOf = (summary: unknown) => {
   return result.ok ? [] : result.problems;
 };
 
-const emptyRun = (): Summary =>
-  startSummary({
-    command: 'props',
-    target: describeTarget('staging', 'https://staging.example.com/api/v1', { sandbox: false }),
-    versions: { harness: '0.1.0', node: 'v20.19.0' },
-    startedAt: new Date('2026-06-14T10:00:00Z'),
-  });
+/** A props run on staging with these findings. */
+const runWith = (findings: Finding[]): Summary =>
+  buildSummary(
+    {
+      command: 'props',
+      runId: '20260614T100000Z-props-test',
+      target: describeTarget('staging', 'https://staging.example.com/api/v1', { sandbox: false }),
+      versions: { harness: '0.1.0', node: 'v20.19.0' },
+      startedAt: new Date('2026-06-14T10:00:00Z'),
+      finishedAt: new Date('2026-06-14T10:00:05Z'),
+    },
+    [{ findings }],
+  );
+
+/** Each threshold's check as the summary lists it. */
+const thresholdResults = (thresholds: Parameters<typeof thresholdChecks>[0]) =>
+  runWith(thresholdChecks(thresholds)).checks;
 
 describe('summary.json model', () => {
   it('should describe the same Failure as lib/failure.ts', () => {
@@ -53,7 +63,6 @@ describe('summary.json model', () => {
   });
 
   it('should move advisory failures out of a check, which then passes', () => {
-    const summary = emptyRun();
     const advisory: Failure = {
       check: 'error-body-shape',
       code: 'X',
@@ -63,21 +72,20 @@ describe('summary.json model', () => {
       received: 'r',
       requests: [],
     };
-    const check = addCheck(
-      summary,
-      { name: 'error-body-shape', kind: 'property' },
-      { verdict: 'failed', failures: [advisory] },
-    );
-    finishSummary(summary, new Date('2026-06-14T10:00:05Z'));
-    expect(check.verdict).toBe('passed');
+    const summary = runWith([
+      {
+        check: { name: 'error-body-shape', kind: 'property' },
+        outcome: { verdict: 'failed', failures: [advisory] },
+      },
+    ]);
+    expect(summary.checks.map((check) => check.verdict)).toEqual(['passed']);
     expect(summary.advisories).toEqual([advisory]);
     expect(summary.verdict).toBe('pass');
     expect(problemsOf(summary)).toEqual([]);
   });
 
   it('should turn thresholds into threshold checks with the observed value', () => {
-    const summary = emptyRun();
-    const [passed, failed] = addThresholds(summary, [
+    const [passed, failed] = thresholdResults([
       { metric: 'server_errors', expression: 'rate < 0.01', ok: true, actual: 0.002 },
       { metric: 'walk_duration', expression: 'p95 < 1000', ok: false, actual: 1250, time: true },
     ]);
@@ -95,7 +103,7 @@ describe('summary.json model', () => {
   });
 
   it('should count a threshold without samples as held, and say so', () => {
-    const [held] = addThresholds(emptyRun(), [{ metric: 'walk_pages', expression: 'count>0', ok: null }]);
+    const [held] = thresholdResults([{ metric: 'walk_pages', expression: 'count>0', ok: null }]);
     expect(held).toMatchObject({ verdict: 'passed', detail: 'no samples (threshold count>0)' });
   });
 

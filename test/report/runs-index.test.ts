@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readlink, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { finishSummary } from '../../lib/report/build.ts';
+import { judgedVerdict } from '../../lib/report/build.ts';
 import type { Summary } from '../../lib/report/model.ts';
 import { readSummaryFile } from '../../lib/report/read.ts';
 import { listRuns, runLines } from '../../lib/report/runs-index.ts';
@@ -25,18 +25,17 @@ function loadRun(minute: number): Summary {
   const startedAt = `2026-06-14T10:${String(minute).padStart(2, '0')}:00.000Z`;
   const rest: Summary = { ...summary };
   delete rest.baseline;
-  return finishSummary(
-    {
-      ...rest,
-      runId: `20260614T10${String(minute).padStart(2, '0')}00Z-load-x${minute}`,
-      command: 'load',
-      startedAt,
-      target: { ...summary.target, faults: [] },
-      checks: summary.checks.filter((check) => check.verdict !== 'failed'),
-      stages: summary.stages.map((stage) => ({ ...stage, verdict: 'pass' as const })),
-    },
-    new Date(Date.parse(startedAt) + 12_500),
-  );
+  const run: Summary = {
+    ...rest,
+    runId: `20260614T10${String(minute).padStart(2, '0')}00Z-load-x${minute}`,
+    command: 'load',
+    startedAt,
+    finishedAt: new Date(Date.parse(startedAt) + 12_500).toISOString(),
+    target: { ...summary.target, faults: [] },
+    checks: summary.checks.filter((check) => check.verdict !== 'failed'),
+    stages: summary.stages.map((stage) => ({ ...stage, verdict: 'pass' as const })),
+  };
+  return { ...run, ...judgedVerdict(run, false) };
 }
 
 describe('the runs index', () => {

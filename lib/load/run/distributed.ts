@@ -12,10 +12,9 @@ import { makeRunId } from '../../report/build.ts';
 import { DEFAULT_REPORTS_DIR } from '../../paths.ts';
 import { prepareLoad } from './prepare.ts';
 import { planOf } from './run-plan.ts';
-import { createRedactor, redactDeep } from '../../redact.ts';
-import { targetSecrets } from '../../target/target.ts';
+import { redactDeep } from '../../redact.ts';
 import { isLoopbackUrl } from '../../target/loopback.ts';
-import { openTarget } from '../../adapters/open-target.ts';
+import { startTarget } from '../../run/start.ts';
 
 /** The environment variables a target file names for its keys; one line when a key is inline. */
 function keyVariables(fileJson: string): string[] {
@@ -64,12 +63,13 @@ export async function prepareDistributedLoad(
     options.outDir ??
       path.join(options.reportsDir ?? DEFAULT_REPORTS_DIR, `${makeRunId('load', new Date())}-${platform}`),
   );
-  const opened = await openTarget({ file: options.target, env: options.env, forLoad: true });
+  const started = await startTarget({ file: options.target, env: options.env, forLoad: true });
+  const { opened } = started;
   try {
     const keys = keyVariables(opened.fileJson);
     if (!where.runsHere) refuseLoopback(opened.target.baseUrl, platform);
-    const load = await prepareLoad(name, options, dir, opened);
-    const plan = redactDeep(planOf(name, load, count), createRedactor(targetSecrets(load.run.target)));
+    const load = await prepareLoad(name, options, dir, started);
+    const plan = redactDeep(planOf(name, load, count), load.redact);
     return await writeDistributedRun({
       platform,
       count,

@@ -7,14 +7,14 @@
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { HarnessError } from '../../errors.ts';
 import path from 'node:path';
-import { describeTarget, finishSummary, startSummary } from '../../report/build.ts';
+import { buildSummary, describeTarget } from '../../report/build.ts';
 import type { Summary } from '../../report/model.ts';
 import { runVersions } from '../../report/versions.ts';
 import { withRun } from '../../report/with-run.ts';
 import type { LoadResult } from './loads.ts';
 import { REPORT_FILE, reportResult } from './report-result.ts';
 import type { LoadRun } from './run-load.ts';
-import { addLoadChecks, runLoadText } from './summary.ts';
+import { loadFindings, runLoadText } from './summary.ts';
 
 const round = (value: number | undefined) => Number((value ?? 0).toFixed(2));
 
@@ -70,20 +70,27 @@ export async function judgeReport(dir: string): Promise<LoadRun & { accuracy: st
   const { paths, summary, result } = await withRun({ command: 'load', runDir }, async ({ runId }) => {
     const result = await reportResult(runDir);
     writeFileSync(result.files.result, `${JSON.stringify(result, null, 2)}\n`);
-    const summary = startSummary({
-      command: 'load',
-      runId,
-      target: describeTarget(result.target.name, result.target.baseUrl, { sandbox: false }),
-      versions: runVersions(result.engine.artillery),
-      startedAt: new Date(result.startedAt),
-    });
-    addLoadChecks(summary, result, `${result.scenario}/${result.profile}`);
-    Object.assign(summary.metrics, reportTables(result));
-    summary.artifacts = [
-      { name: 'result.json', path: 'result.json' },
-      { name: REPORT_FILE, path: REPORT_FILE },
-    ];
-    finishSummary(summary, new Date(), { setupError: result.verdict === 'error' });
+    const summary = buildSummary(
+      {
+        command: 'load',
+        runId,
+        target: describeTarget(result.target.name, result.target.baseUrl, { sandbox: false }),
+        versions: runVersions(result.engine.artillery),
+        startedAt: new Date(result.startedAt),
+        finishedAt: new Date(),
+        setupError: result.verdict === 'error',
+      },
+      [
+        {
+          findings: loadFindings(result, `${result.scenario}/${result.profile}`),
+          metrics: reportTables(result),
+          artifacts: [
+            { name: 'result.json', path: 'result.json' },
+            { name: REPORT_FILE, path: REPORT_FILE },
+          ],
+        },
+      ],
+    );
     // Nothing here saw a key: the plan holds names only, the report name-safe values checked
     // against the keys by the engine that emitted them.
     return { summary, result, redact: (text: string) => text };

@@ -20,10 +20,9 @@ import { collectLoadPoint, keepReportPoints, type LoadPoints } from './summary-m
 import { gatesOnDrift, percentilesIn } from '../thresholds.ts';
 import { judge, rateLimiting, type Judgement, type RateLimiting } from '../verdict.ts';
 import { resolveArtillery } from '../../process/artillery.ts';
-import { createRedactor, redactDeep } from '../../redact.ts';
-import type { OpenedTarget } from '../../adapters/open-target.ts';
+import { redactDeep } from '../../redact.ts';
+import type { StartedTarget } from '../../run/start.ts';
 import type { SandboxIdentity } from '../../target/sandbox-identity.ts';
-import { targetSecrets } from '../../target/target.ts';
 import type { LoadOptions } from './options.ts';
 import { notRunReason, prepareLoad, type PreparedLoad } from './prepare.ts';
 
@@ -78,7 +77,7 @@ async function judgeLoad(
   generated: GeneratorRun,
   context: { artillery: string; workers: number; started: number; warnings: readonly string[] },
 ): Promise<LoadResult> {
-  const { thresholds, run, settings, setup, phases } = load;
+  const { thresholds, run, redact, settings, setup, phases } = load;
   const notRun = notRunReason(load);
   const files = notRun === undefined ? (generated.pointFiles[load.name] ?? []) : [];
   const wanted = [50, 90, 95, 99, ...percentilesIn(Object.values(thresholds).flat())];
@@ -101,7 +100,6 @@ async function judgeLoad(
     ...(premise === undefined ? {} : { premiseFailed: premise }),
     refused: (load.scenario.refused ?? false) && settings.refused !== false,
   });
-  const redact = createRedactor(targetSecrets(run.target));
   mkdirSync(load.dir, { recursive: true });
   const result: LoadResult = redactDeep(
     {
@@ -145,8 +143,8 @@ export interface NamedLoad {
   /** What the stage is called in the script and the reports (the gate's load name). */
   name: string;
   options: LoadOptions;
-  /** The command's target, opened once by the caller, who closes it; else the load opens its own. */
-  opened?: OpenedTarget;
+  /** The command's target and its redactor, opened once by the caller, who closes it; else the load opens its own. */
+  started?: StartedTarget;
   /** Where the load's result.json goes. */
   dir: string;
 }
@@ -177,7 +175,7 @@ export async function runLoads(loads: readonly NamedLoad[], shared: SharedRun): 
   const prepared: PreparedLoad[] = [];
   try {
     for (const load of loads)
-      prepared.push(await prepareLoad(load.name, load.options, path.resolve(load.dir), load.opened));
+      prepared.push(await prepareLoad(load.name, load.options, path.resolve(load.dir), load.started));
     // Nothing could be judged: the first reason is the run's error, on the user's side.
     const unready = prepared.find((load) => load.setupError !== undefined);
     if (unready?.setupError !== undefined && prepared.every((load) => load.setupError !== undefined))

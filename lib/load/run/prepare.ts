@@ -14,7 +14,8 @@ import { overridesFromFlags, thresholdsFor, type Thresholds } from '../threshold
 import { scenarioNamed } from '../registry.ts';
 import { checkOptions, type LoadOptions } from './options.ts';
 import type { OpenedTarget } from '../../adapters/open-target.ts';
-import { startTarget } from '../../run/start.ts';
+import { startTarget, type StartedTarget } from '../../run/start.ts';
+import type { Redactor } from '../../redact.ts';
 import { SANDBOX_FLOOD_RATE, sandboxOptionsFor } from './sandbox.ts';
 
 /** A request that got no answer in this long is a data point (status 0). */
@@ -47,6 +48,8 @@ export interface PreparedLoad {
   profile: LoadSettings['profile'];
   thresholds: Thresholds;
   run: OpenedTarget;
+  /** Hides the target's keys in everything the load writes (startTarget's, built once). */
+  redact: Redactor;
   settings: LoadSettings;
   setup: SetupData;
   /** Setup could not finish, for a reason on the user's side (a key refused, throttled throughout). */
@@ -81,7 +84,7 @@ export async function runSetup(
 }
 
 /**
- * Checks the options, opens the load's target (`opened`: the command's, opened once by the caller,
+ * Checks the options, opens the load's target (`started`: the command's, opened once by the caller,
  * who closes it; else options.target, or a sandbox shaped for the scenario) and runs its setup:
  * what setup finds is in `setup.failures`, why it could not finish in `setupError`; a target that
  * cannot be opened throws.
@@ -90,25 +93,23 @@ export async function prepareLoad(
   name: string,
   options: LoadOptions,
   dir: string,
-  opened?: OpenedTarget,
+  started?: StartedTarget,
 ): Promise<PreparedLoad> {
   const { scenario: scenarioName, profile } = checkOptions(options);
   const scenario = scenarioNamed(scenarioName);
   const thresholds = thresholdsFor(scenarioName, profile, overridesFromFlags(options.thresholds ?? []));
-  const run = opened
-    ? { ...opened, close: async () => {} }
-    : (
-        await startTarget(
-          {
-            file: options.target,
-            faults: options.faults,
-            sandbox: sandboxOptionsFor(scenarioName, options.sandbox),
-            env: options.env,
-            forLoad: true,
-          },
-          options.onOpened,
-        )
-      ).opened;
+  const { opened: run, redact } = started
+    ? { opened: { ...started.opened, close: async () => {} }, redact: started.redact }
+    : await startTarget(
+        {
+          file: options.target,
+          faults: options.faults,
+          sandbox: sandboxOptionsFor(scenarioName, options.sandbox),
+          env: options.env,
+          forLoad: true,
+        },
+        options.onOpened,
+      );
   try {
     const settings = settingsOf(options, profile, run.sandbox, run.target.load.maxRps);
     return {
@@ -117,6 +118,7 @@ export async function prepareLoad(
       profile,
       thresholds,
       run,
+      redact,
       settings,
       ...(await runSetup(scenario, run, settings)),
       phases: scenario.phases(settings),

@@ -4,14 +4,14 @@
  * result.json. An error run leaves no folder behind.
  */
 import path from 'node:path';
-import { describeTarget, finishSummary, startSummary } from '../../report/build.ts';
+import { buildSummary, describeTarget } from '../../report/build.ts';
 import type { Summary } from '../../report/model.ts';
 import { commandReplay } from '../../replay-command.ts';
 import { runVersions } from '../../report/versions.ts';
 import { withRun, type RunPaths } from '../../report/with-run.ts';
 import { runLoads, type LoadResult } from './loads.ts';
 import { checkOptions, type LoadOptions } from './options.ts';
-import { addLoadChecks, fillLoadMetrics } from './summary.ts';
+import { loadFindings, loadMetrics } from './summary.ts';
 
 /** A load command's run: its load's result, and the run's reports in the one summary schema. */
 export interface LoadRun extends LoadResult {
@@ -44,23 +44,31 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadRun> {
         ...(publish ? { publish: { to: publish, run: runId } } : {}),
       });
       if (!result) throw new Error('runLoads returned no result for one load');
-      const summary = startSummary({
-        command: 'load',
-        runId,
-        target: describeTarget(result.target.name, result.target.baseUrl, {
-          sandbox: result.target.sandbox,
-          faults: result.target.faults,
-        }),
-        versions: runVersions(result.engine.artillery),
-        startedAt: started,
-      });
       const source =
         options.target === undefined ? { faults: options.faults ?? [] } : { targetFile: options.target };
       const replay = commandReplay('load', source, ['--scenario', scenario, '--profile', profile]);
-      addLoadChecks(summary, result, `${scenario}/${profile}`, { replay });
-      await fillLoadMetrics(summary, [{ name: scenario, result }]);
-      summary.artifacts = [{ name: 'result.json', path: path.relative(dir, result.files.result) }];
-      finishSummary(summary, new Date(), { setupError: result.verdict === 'error' });
+      const metrics = await loadMetrics([{ name: scenario, result }]);
+      const summary = buildSummary(
+        {
+          command: 'load',
+          runId,
+          target: describeTarget(result.target.name, result.target.baseUrl, {
+            sandbox: result.target.sandbox,
+            faults: result.target.faults,
+          }),
+          versions: runVersions(result.engine.artillery),
+          startedAt: started,
+          finishedAt: new Date(),
+          setupError: result.verdict === 'error',
+        },
+        [
+          {
+            findings: loadFindings(result, `${scenario}/${profile}`, { replay }),
+            metrics,
+            artifacts: [{ name: 'result.json', path: path.relative(dir, result.files.result) }],
+          },
+        ],
+      );
       // The result on disk is already redacted; the summary holds nothing the result does not.
       return { summary, result, redact: (text: string) => text };
     },

@@ -4,9 +4,9 @@
  */
 import { ALL_CHECKS } from '../../checks/registry.ts';
 import type { Failure } from '../../failure.ts';
-import { addCheck, type CheckOutcome, type Rerun } from '../../report/build.ts';
+import { judgeCheck, type CheckOutcome, type Finding, type Rerun } from '../../report/build.ts';
 import type { Summary } from '../../report/model.ts';
-import { addThresholds } from '../../report/thresholds.ts';
+import { thresholdChecks } from '../../report/thresholds.ts';
 import type { LoadFailure } from '../run-points.ts';
 import type { LoadResult } from './loads.ts';
 import { loadRunMetrics, reportPointsOf } from './summary-metrics.ts';
@@ -54,66 +54,78 @@ function pageCheckOutcome(
     : { verdict: 'passed' };
 }
 
-/**
- * Folds one load into a summary: its thresholds, one invariant check per page check (held on N
- * pages, or failed with its first failure; listed once however often it failed), the checks its
- * setup traffic broke (with their requests), every failed one with `rerun` (the command that
- * runs the load again, and its reproduction script), its advisories, and a "run" check with the generator's figures. An inconclusive run (its
- * premise never held) is a skipped check with the reason, never a pass.
- */
-export function addLoadChecks(summary: Summary, result: LoadResult, label: string, rerun: Rerun = {}): void {
-  const before = summary.checks.filter((check) => check.verdict === 'failed').length;
-  if (result.notRun === undefined)
-    addThresholds(
-      summary,
-      result.thresholds.map((threshold) => ({
-        ...threshold,
-        metric: `${label} ${threshold.metric}`,
-        time: TIME_METRICS.test(threshold.metric),
-      })),
-      rerun,
-    );
+/** The load's checks and the findings its setup traffic brought before the load ran. */
+function loadCheckFindings(result: LoadResult, label: string, rerun: Rerun): Finding[] {
+  const thresholds =
+    result.notRun === undefined
+      ? thresholdChecks(
+          result.thresholds.map((threshold) => ({
+            ...threshold,
+            metric: `${label} ${threshold.metric}`,
+            time: TIME_METRICS.test(threshold.metric),
+          })),
+          rerun,
+        )
+      : [];
   const pageChecks = new Set(result.checks.map((check) => check.name));
-  for (const check of result.checks)
-    addCheck(
-      summary,
-      {
+  const otherFindings = result.setupFailures.filter((failure) => !pageChecks.has(failure.check));
+  return [
+    ...thresholds,
+    ...result.checks.map((check) => ({
+      check: {
         name: `${label} ${check.name}`,
-        kind: 'invariant',
+        kind: 'invariant' as const,
         family: 'load',
         detail: result.notRun === undefined ? `${check.judged} ${check.unit} checked` : 'setup traffic only',
       },
-      pageCheckOutcome(check, result, rerun),
-    );
-  const otherFindings = result.setupFailures.filter((failure) => !pageChecks.has(failure.check));
-  for (const name of new Set(otherFindings.map((failure) => failure.check)))
-    addCheck(
-      summary,
-      { name: `${label} ${name}`, kind: 'invariant', family: 'load', detail: 'before the load' },
-      {
-        verdict: 'failed',
+      outcome: pageCheckOutcome(check, result, rerun),
+    })),
+    ...[...new Set(otherFindings.map((failure) => failure.check))].map((name) => ({
+      check: {
+        name: `${label} ${name}`,
+        kind: 'invariant' as const,
+        family: 'load',
+        detail: 'before the load',
+      },
+      outcome: {
+        verdict: 'failed' as const,
         failures: otherFindings.filter((failure) => failure.check === name),
         ...rerun,
       },
-    );
-  for (const failure of result.failures.filter((f) => f.severity !== 'error'))
-    if (!summary.advisories.some((known) => known.code === failure.code && known.check === failure.check))
-      summary.advisories.push(asAdvisory(failure, label));
-  const { generator } = result;
-  const figures = generatorLine(generator);
-  const failedHere = summary.checks.filter((check) => check.verdict === 'failed').length > before;
-  // A run that failed or could not run, for a reason no check above names, says why here.
-  addCheck(
-    summary,
-    { name: `${label} run`, kind: 'invariant', family: 'load', detail: `generator: ${figures}` },
-    result.verdict === 'inconclusive'
-      ? { verdict: 'skipped', reason: `inconclusive: ${result.reason}` }
-      : result.verdict !== 'pass' && !failedHere
-        ? { verdict: 'failed', reason: result.reason, ...rerun }
-        : result.notRun !== undefined
-          ? { verdict: 'skipped', reason: result.notRun }
-          : { verdict: 'passed' },
+    })),
+  ];
+}
+
+/**
+ * One load's findings: its thresholds, one invariant check per page check (held on N pages, or
+ * failed with its first failure; listed once however often it failed), the checks its setup
+ * traffic broke (with their requests), every failed one with `rerun` (the command that runs the
+ * load again, and its reproduction script), its advisories, and a "run" check with the
+ * generator's figures. An inconclusive run (its premise never held) is a skipped check with the
+ * reason, never a pass.
+ */
+export function loadFindings(result: LoadResult, label: string, rerun: Rerun = {}): Finding[] {
+  const checks = loadCheckFindings(result, label, rerun);
+  const failedHere = checks.some(
+    (finding) => 'check' in finding && judgeCheck(finding.check, finding.outcome).check.verdict === 'failed',
   );
+  const advisories = result.failures
+    .filter((failure) => failure.severity !== 'error')
+    .map((failure) => ({ advisory: asAdvisory(failure, label) }));
+  const figures = generatorLine(result.generator);
+  // A run that failed or could not run, for a reason no check above names, says why here.
+  const run: Finding = {
+    check: { name: `${label} run`, kind: 'invariant', family: 'load', detail: `generator: ${figures}` },
+    outcome:
+      result.verdict === 'inconclusive'
+        ? { verdict: 'skipped', reason: `inconclusive: ${result.reason}` }
+        : result.verdict !== 'pass' && !failedHere
+          ? { verdict: 'failed', reason: result.reason, ...rerun }
+          : result.notRun !== undefined
+            ? { verdict: 'skipped', reason: result.notRun }
+            : { verdict: 'passed' },
+  };
+  return [...checks, ...advisories, run];
 }
 
 type LoadShape = Pick<LoadResult, 'scenario' | 'profile' | 'phases'>;
@@ -131,10 +143,9 @@ export const runLoadText = (loads: readonly { name: string; result: LoadShape }[
  * its name (per endpoint); the 429 share over the whole run; latency by depth from the depth load
  * when there was one; each load's stretch of the time axis, and latency and arrivals per second.
  */
-export async function fillLoadMetrics(
-  summary: Summary,
+export async function loadMetrics(
   results: readonly { name: string; result: LoadResult }[],
-): Promise<void> {
+): Promise<Partial<Summary['metrics']>> {
   const read = await Promise.all(results.map(({ result }) => reportPointsOf(result, result.files.points)));
   const whole = loadRunMetrics(read.flatMap((points) => points.responses));
   const every = runLoadText(results);
@@ -143,10 +154,7 @@ export async function fillLoadMetrics(
       .latency.filter((row) => row.tenant === undefined)
       .map((row) => ({ ...row, stage: name, load: loadText(result) })),
   );
-  summary.metrics.latency = [...whole.latency.map((row) => ({ ...row, load: every })), ...perStage.flat()];
-  summary.metrics.rate429 = whole.rate429;
   const depth = results.findIndex(({ result }) => result.scenario === 'depth');
-  summary.metrics.depth = depth >= 0 ? loadRunMetrics(read[depth]?.responses ?? []).depth : whole.depth;
   const { loads, timeline } = loadTimeline(
     results.map(({ name, result }, index) => ({
       name,
@@ -156,5 +164,10 @@ export async function fillLoadMetrics(
       arrivals: read[index]?.arrivals ?? [],
     })),
   );
-  if (timeline.length > 0) Object.assign(summary.metrics, { loads, timeline });
+  return {
+    latency: [...whole.latency.map((row) => ({ ...row, load: every })), ...perStage.flat()],
+    rate429: whole.rate429,
+    depth: depth >= 0 ? loadRunMetrics(read[depth]?.responses ?? []).depth : whole.depth,
+    ...(timeline.length > 0 ? { loads, timeline } : {}),
+  };
 }
