@@ -62,7 +62,8 @@ export async function ensureSchemathesis(root: string, log: (line: string) => vo
     if (probe.exitCode !== 0)
       return { ok: false, reason: 'python3 is not installed (Schemathesis needs it)' };
     log(`peer: installing schemathesis==${SCHEMATHESIS_VERSION} from PyPI into ${path.relative(root, venv)}`);
-    const made = await run('python3', ['-m', 'venv', venv], 120_000);
+    // --clear: a venv left broken (moved, or an install cut short) is made again, not reused.
+    const made = await run('python3', ['-m', 'venv', '--clear', venv], 120_000);
     if (made.exitCode !== 0)
       return {
         ok: false,
