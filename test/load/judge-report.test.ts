@@ -31,8 +31,11 @@ const SKETCH = 0.01;
 const HDR = 0.001;
 const ROUNDING_MS = 0.05;
 const PERCENTILES = [50, 95, 99];
-/** The injected tail puts p95 far above this; the clean sandbox answers well below it. */
-const THRESHOLD = 'latency=p95<40';
+/**
+ * The injected tail (300 ms) puts p95 far above this; the clean sandbox answers well below it,
+ * with room for a busy 2-core machine's pauses (at 40 ms, a loaded machine failed the clean run).
+ */
+const THRESHOLD = 'latency=p95<150';
 
 /**
  * One distributed run, on a sandbox of its own: prepared, run by Artillery (as one instance, or
@@ -138,7 +141,7 @@ describe('--judge-report', () => {
     "should fail a run on a slow tail as the harness's own judgement of its points does",
     { timeout: RUN_TIMEOUT_MS },
     async () => {
-      const run = await distributedRun('tail', { latency: { fixedMs: 2, tailMs: 60, tailRatio: 0.3 } });
+      const run = await distributedRun('tail', { latency: { fixedMs: 2, tailMs: 300, tailRatio: 0.3 } });
 
       expect(run.own.judgement.verdict).toBe('fail');
       expect(run.fromReport.verdict).toBe('fail');
