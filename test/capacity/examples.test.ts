@@ -26,8 +26,7 @@ const EXAMPLES = [
   'npm run capacity',
   'npm run capacity -- --serve shed=30 --max 40',
   'npm run capacity -- --serve pool=1,hold=40ms --rate-limit perKey=4,perTenant=1000 --start 6 --step 12 --max 30',
-  'npm run capacity -- --target staging.json --start 20 --step 20 --max 400 --step-duration 30s',
-  'npm run capacity -- --target staging.json --p95 300ms --p99 1s --max-429 0.5% --expected-rate 120',
+  'npm run capacity -- --target staging.json --start 20 --step 20 --max 400 --step-duration 30s --expected-rate 120',
 ];
 
 /** The commands of the page's first sh block. */
@@ -155,27 +154,15 @@ describe('the examples of docs/capacity.md', () => {
   );
 
   it(
-    "4: should step up to the target file's maxRps, and say so before the first step",
+    "4: should step up to the target file's maxRps, say so before the first step, and give the headroom",
     async () => {
       const { result, progress } = await run(EXAMPLES[3] ?? '');
       expect(result.plan.rates).toEqual([20, 40]);
       const cap = progress.indexOf('capped at 40 req/s by target file maxRps (asked --max 400)');
       expect(cap).toBeGreaterThanOrEqual(0);
       expect(cap).toBeLessThan(progress.findIndex((line) => line.startsWith('step 1 of 2')));
-    },
-    STEPS_TIMEOUT_MS,
-  );
-
-  it(
-    '5: should judge by the stricter objective and print the headroom over 120 req/s',
-    async () => {
-      const { result } = await run(EXAMPLES[4] ?? '');
-      expect(result.summary.metrics.capacity?.objective).toEqual({
-        p95Ms: 300,
-        p99Ms: 1000,
-        maxErrorRate: 0,
-        max429Rate: 0.005,
-      });
+      // Nothing above 40 missed: a lower bound, and the headroom over 120 req/s as one.
+      expect(result.capacity).toMatchObject({ kind: 'at-least', rps: 40 });
       expect(result.lines.headroom).toMatch(/the expected 120 req\/s/);
     },
     STEPS_TIMEOUT_MS,
