@@ -109,13 +109,13 @@ describe('the examples of docs/capacity.md', () => {
   });
 
   it(
-    '1: should read the tenants at 15 req/s, their keys with them, and a capacity of 40 missed from 60',
+    '1: should read the tenants at 17 req/s, their keys with them, and a capacity of 40 missed from 60',
     async () => {
       const { result } = await run(EXAMPLES[0] ?? '');
       expect(result.plan.rates.slice(0, 4)).toEqual([20, 40, 60, 80]);
       for (const onset of onsetsOf(result, 'tenant')) {
         expect(onset.rps).toBe(60);
-        expectLimitRead(onset, 15);
+        expectLimitRead(onset, 17);
       }
       for (const onset of onsetsOf(result, 'key'))
         if (onset.rps !== null) expect(onset.withTenant).toBe(true);
