@@ -72,6 +72,14 @@ function countStep(responses: readonly ResponseCell[]): StepCounts {
   return counts;
 }
 
+/**
+ * The least share of a key's requests answered 429 that reads as its own limit reached, alone
+ * among its tenant's keys: a limit reached rejects the overflow of every window (a fifth of them
+ * at 5 req/s sent to a limit of 4), while a tenant sent just its own limit lets a stray 429 fall on
+ * whichever key comes at a window's edge.
+ */
+const MIN_OWN_SHARE = 0.02;
+
 const rate = (count: number, durationS: number) => Number((count / durationS).toFixed(2));
 
 /** The onsets found so far, by scope and name. */
@@ -121,7 +129,9 @@ function foldStep(found: Found, step: MeasuredStep): void {
       if (onset.rps !== null && keyOnset.rps === null && keySent.throttled > 0) {
         keyOnset.rps = step.offeredRps;
         keyOnset.withTenant = true;
-      } else fold(keyOnset, keySent, step, keySent.throttled > 0);
+      } else if (keySent.throttled === 0 || keySent.throttled >= MIN_OWN_SHARE * keySent.requests)
+        fold(keyOnset, keySent, step, keySent.throttled > 0);
+      // else: a stray 429 or two, neither its onset nor a rate it was sent without one.
     }
   }
 }

@@ -119,6 +119,18 @@ describe('onset429', () => {
     ]);
   });
 
+  it('should read a stray 429 on one key, as a tenant sent just its limit gives, as no onset', () => {
+    const onsets = onset429([
+      step(10, [...sent('tenant-a/full', 20), ...sent('tenant-a/noMenuRead', 10)]),
+      step(20, [...sent('tenant-a/full', 99, 1), ...sent('tenant-a/noMenuRead', 50)]),
+    ]);
+    expect(onsets.find((onset) => onset.name === 'tenant-a')?.rps).toBeNull();
+    expect(onsets.find((onset) => onset.name === 'tenant-a/full')).toMatchObject({
+      rps: null,
+      limit: { atLeast: 20, below: null },
+    });
+  });
+
   it("should read the tenant's limit where two of its keys get 429s together, and not the keys' own", () => {
     const onsets = onset429([
       step(10, [...sent('tenant-a/full', 4), ...sent('tenant-a/noMenuRead', 2), ...sent('tenant-b/full', 3)]),
