@@ -9,6 +9,7 @@ import { faultSet } from './faults/catalogue.ts';
 import { LoadFaults } from './faults/load.ts';
 import { installMutant } from './mutants/hook.ts';
 import { latencySampler } from './latency.ts';
+import { ServerCapacity } from './serve.ts';
 import type { ResolvedOptions } from '../lib/target/sandbox-options.ts';
 import { SANDBOX_IDENTITY_PATH, sandboxIdentity } from '../lib/target/sandbox-identity.ts';
 import { seededRandom } from './random.ts';
@@ -31,6 +32,7 @@ export function createContext(options: ResolvedOptions, store: Store): SandboxCo
     limits: new RateLimits(options.rateLimit, faults),
     cursors: new CursorCodec(),
     load: new LoadFaults(faults),
+    capacity: new ServerCapacity(options.serve),
     brandHeader: apiKeyHeader(options.apiKeyBrand).toLowerCase(),
     tenantsByName: new Map(store.catalog.tenants.map((tenant) => [tenant.name, tenant])),
     identity: sandboxIdentity(options, randomUUID()),
@@ -64,6 +66,12 @@ export function buildApp(ctx: SandboxContext, options: ResolvedOptions): Fastify
       if (asksIdentity(request)) return;
       const verdict = await ctx.load.beforeRequest();
       if (verdict !== undefined) return sendError(reply, verdict.statusCode, verdict.message, ctx.faults);
+    });
+  }
+  if (ctx.capacity.sheds) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (!asksIdentity(request) && ctx.capacity.shed())
+        return sendError(reply, 503, 'over capacity: request shed', ctx.faults);
     });
   }
   installMutant(app, options.mutant);

@@ -12,6 +12,7 @@ import {
   LATENCY_SHAPE,
   RATE_LIMIT_SHAPE,
   SANDBOX_TARGET_FILE,
+  SERVE_SHAPE,
   type SandboxOptions,
 } from '../lib/target/sandbox-options.ts';
 
@@ -38,6 +39,7 @@ export const SANDBOX_OPTIONS = withTwinPrefix(
       defaultIs: 'none',
       help: `${LATENCY_SHAPE}:\nevery request waits fixed, a ratio of them tail more`,
     },
+    serve: { ...SHAPE_OPTIONS.serve, defaultIs: 'none', help: `a known capacity: ${SERVE_SHAPE}` },
     'api-key-brand': { value: 'NAME', default: 'Sandbox', help: 'brand of the X-<Brand>-Api-Key header' },
     'target-out': { value: 'PATH', default: SANDBOX_TARGET_FILE, help: 'where to write the target file' },
     'list-faults': { env: false, help: 'print the fault catalogue and exit (add --json for JSON)' },

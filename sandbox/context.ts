@@ -4,6 +4,7 @@ import type { CursorCodec } from './cursor.ts';
 import type { FaultSet } from './faults/catalogue.ts';
 import type { LoadFaults } from './faults/load.ts';
 import type { RateLimits } from './rate-limit.ts';
+import type { ServerCapacity } from './serve.ts';
 import type { Store } from './store.ts';
 import type { SandboxIdentity } from '../lib/target/sandbox-identity.ts';
 
@@ -15,6 +16,8 @@ export interface SandboxContext {
   limits: RateLimits;
   cursors: CursorCodec;
   load: LoadFaults;
+  /** `--serve`: the load shedder and the connection pool of a known capacity. */
+  capacity: ServerCapacity;
   /** Lower-case name of the X-<Brand>-Api-Key header, as Node presents request headers. */
   brandHeader: string;
   tenantsByName: ReadonlyMap<string, Tenant>;

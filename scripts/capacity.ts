@@ -35,7 +35,11 @@ async function main(): Promise<number> {
     process.env,
   );
   console.log(`artillery ${resolveArtillery().version}`);
-  const result = await runCapacity(options, progress(options.objective), announceTarget);
+  const result = await runCapacity(
+    options,
+    { step: progress(options.objective), progress: (line) => console.log(`  ${line}`) },
+    announceTarget,
+  );
   console.log(
     `\nceiling ${result.plan.ceilingRps} rps; stopped by ${result.stoppedBy} after ${result.steps.length} step(s)\n`,
   );

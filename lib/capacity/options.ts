@@ -45,10 +45,13 @@ export interface CapacityOptions {
 }
 
 /**
- * The sandbox a capacity run starts: rate limits low enough that 429s start within the default
- * steps on a laptop (a tenant at 40 rps, a key at 25), so the run shows an onset and a knee.
+ * The sandbox a capacity run starts: rate limits low enough that the default steps reach the
+ * tenants' 429 onset at their third step (a tenant at 17 req/s is sent 20 there, 3 over: a
+ * tenant's overflow falls on two keys at least; 13.3 at the step before, far enough under it
+ * that a late generator's bunched arrivals stay under too), so the run shows an onset and a
+ * capacity bounded by the 429 objective in 4 steps.
  */
-const CAPACITY_SANDBOX_LIMITS: RateLimitOptions = { perKey: 25, perTenant: 40, windowMs: 1000 };
+const CAPACITY_SANDBOX_LIMITS: RateLimitOptions = { perKey: 10, perTenant: 17, windowMs: 1000 };
 
 const RPS = integer(1, 100_000, 'requests per second');
 
@@ -112,6 +115,7 @@ export const CAPACITY_OPTIONS = {
   },
   fault: SHAPE_OPTIONS.fault,
   latency: SHAPE_OPTIONS.latency,
+  serve: SHAPE_OPTIONS.serve,
   'rate-limit': {
     ...SHAPE_OPTIONS['rate-limit'],
     defaultIs: `perKey=${CAPACITY_SANDBOX_LIMITS.perKey},perTenant=${CAPACITY_SANDBOX_LIMITS.perTenant}`,

@@ -75,70 +75,124 @@ interface Measurement {
   error?: string;
 }
 
+/** What a capacity run tells its caller while it goes on. */
+export interface CapacityListeners {
+  /** Each step's figures, as soon as it is measured. */
+  step?: (stats: StepStats) => void;
+  /** The plan before the first step, each step's start, then a line every 5 s while it runs. */
+  progress?: (line: string) => void;
+}
+
+/** The plan in one line, and the cap the target file put on `--max` in another. */
+function planLines(plan: StepPlan, options: CapacityOptions, targetMaxRps: number): string[] {
+  const lines: string[] = [];
+  if (targetMaxRps < options.maxRps)
+    lines.push(`capped at ${targetMaxRps} req/s by target file maxRps (asked --max ${options.maxRps})`);
+  const rates = plan.rates;
+  const span = rates.length > 1 ? `${rates[0]} to ${rates.at(-1)} rps` : `${rates[0]} rps`;
+  const cut = plan.boundBy === 'time-budget' ? ` (--run-budget ${options.timeBudgetS} s fits no more)` : '';
+  lines.push(`plan: ${rates.length} step(s), ${span}, ${options.stepDurationS} s each${cut}`);
+  return lines;
+}
+
+function emptyMeasurement(stoppedBy: StopReason): Measurement {
+  return { steps: [], measured: [], pointFiles: [], scripts: [], stoppedBy, warnings: [], setupFailures: [] };
+}
+
+/** Adds one measured step to `result`; its figures go to the listener. */
+function record(result: Measurement, stats: StepStats, stepRun: StepRun, durationS: number): void {
+  result.steps.push(stats);
+  result.measured.push({ offeredRps: stats.offeredRps, durationS, responses: stepRun.responses });
+  result.pointFiles.push(...stepRun.pointFiles);
+  result.scripts.push(...stepRun.scripts);
+  for (const line of stepRun.warnings) if (!result.warnings.includes(line)) result.warnings.push(line);
+}
+
+/** Why the run stops after the steps measured so far, or undefined to go on. */
+function stopAfter(result: Measurement, options: CapacityOptions, plan: StepPlan, startedMs: number) {
+  const verdicts = result.steps.map((step) => judgeStep(step, options.objective));
+  if (confirmedMiss(verdicts, false) !== undefined) return 'objective';
+  if (verdicts.slice(-2).filter((verdict) => verdict.verdict === 'undriven').length === 2) return 'generator';
+  const done = result.steps.length;
+  const perStepMs = (Date.now() - startedMs) / done;
+  if (Date.now() - startedMs + perStepMs > options.timeBudgetS * 1000 && done < plan.rates.length)
+    return 'time-budget';
+  return undefined;
+}
+
 async function measureSteps(
   run: OpenedTarget,
   options: CapacityOptions,
   plan: StepPlan,
   runDir: string,
-  onStep: (stats: StepStats) => void,
+  listeners: CapacityListeners,
 ): Promise<Measurement> {
   const started = Date.now();
-  const result: Measurement = {
-    steps: [],
-    measured: [],
-    pointFiles: [],
-    scripts: [],
-    stoppedBy: plan.boundBy,
-    warnings: [],
-    setupFailures: [],
-  };
+  const result = emptyMeasurement(plan.boundBy);
   const setup = await capacitySetup(run, plan.rates[0] ?? plan.ceilingRps, options.stepDurationS);
   result.setupFailures = (setup.failures ?? []).filter(isError);
   if (result.setupFailures.length > 0) return { ...result, stoppedBy: 'setup' };
+  const publish = options.publish && { to: options.publish, run: path.basename(runDir) };
   for (const [index, rate] of plan.rates.entries()) {
+    const durationS = options.stepDurationS;
+    listeners.progress?.(`step ${index + 1} of ${plan.rates.length}: ${rate} rps for ${durationS} s`);
     let stepRun: StepRun;
     try {
       stepRun = await runCapacityStep({
-        run,
-        dir: runDir,
-        index,
-        rate,
-        durationS: options.stepDurationS,
-        setup,
-        env: options.env,
-        workers: options.workers,
-        ...(options.publish ? { publish: { to: options.publish, run: path.basename(runDir) } } : {}),
+        ...{ run, dir: runDir, index, rate, durationS, setup, env: options.env, workers: options.workers },
+        ...(publish ? { publish } : {}),
+        ...(listeners.progress ? { progress: listeners.progress } : {}),
       });
     } catch (error) {
       // The steps measured before keep their findings; with none measured, nothing was judged.
       if (!(error instanceof HarnessError) || index === 0) throw error;
       return { ...result, stoppedBy: 'error', error: error.message };
     }
-    const stats = stepStats(index, rate, options.stepDurationS, stepRun.responses, stepRun.generator);
-    result.steps.push(stats);
-    result.measured.push({
-      offeredRps: rate,
-      durationS: options.stepDurationS,
-      responses: stepRun.responses,
-    });
-    result.pointFiles.push(...stepRun.pointFiles);
-    result.scripts.push(...stepRun.scripts);
-    for (const line of stepRun.warnings) if (!result.warnings.includes(line)) result.warnings.push(line);
-    onStep(stats);
-    const verdicts = result.steps.map((step) => judgeStep(step, options.objective));
-    if (confirmedMiss(verdicts, false) !== undefined) return { ...result, stoppedBy: 'objective' };
-    if (verdicts.slice(-2).filter((verdict) => verdict.verdict === 'undriven').length === 2)
-      return { ...result, stoppedBy: 'generator' };
-    const perStepMs = (Date.now() - started) / (index + 1);
-    if (Date.now() - started + perStepMs > options.timeBudgetS * 1000 && index < plan.rates.length - 1)
-      return { ...result, stoppedBy: 'time-budget' };
+    const stats = stepStats(index, rate, durationS, stepRun.responses, stepRun.generator);
+    record(result, stats, stepRun, durationS);
+    listeners.step?.(stats);
+    const stop = stopAfter(result, options, plan, started);
+    if (stop !== undefined) return { ...result, stoppedBy: stop };
   }
   return result;
 }
 
+/** The answers a measurement gives: knee, onsets, each step's verdict, the capacity, what next. */
+function judge(measurement: Measurement, options: CapacityOptions, targetMaxRps: number) {
+  const { steps } = measurement;
+  const verdicts = steps.map((step) => judgeStep(step, options.objective));
+  const capacity = findCapacity(steps, verdicts);
+  const shape = { ...options, stoppedBy: measurement.stoppedBy, targetMaxRps };
+  const headroom = options.expectedRps && headroomLine(capacity, options.expectedRps);
+  return {
+    knee: detectKnee(steps, options.knee),
+    onsets: onset429(measurement.measured),
+    verdicts,
+    capacity,
+    next: nextSteps(capacity, steps, verdicts, shape),
+    lines: {
+      capacity: capacityLine(capacity, steps, verdicts, options.objective),
+      ...(headroom ? { headroom } : {}),
+    },
+  };
+}
+
+/** Each step's Artillery script and raw points, as the summary lists them. */
+function artifactsOf(measurement: Measurement, runDir: string): NonNullable<Summary['artifacts']> {
+  const named = (what: string) => (file: string) => ({
+    name: `${what} ${path.relative(runDir, file)}`,
+    path: path.relative(runDir, file),
+  });
+  return [
+    { name: 'step table (capacity.json)', path: 'capacity.json' },
+    ...measurement.scripts.map(named('Artillery script')),
+    ...measurement.pointFiles.map(named('raw points')),
+  ];
+}
+
 export async function runCapacity(
   options: CapacityOptions,
-  onStep: (stats: StepStats) => void = () => {},
+  listeners: CapacityListeners = {},
   onOpened: OnOpened = () => {},
 ): Promise<CapacityResult> {
   // Before any target is opened: a missing Artillery is one line, not a sandbox started for nothing.
@@ -152,77 +206,33 @@ export async function runCapacity(
     // An error (the target unreachable, Artillery failing) leaves no run directory behind.
     return await withRun({ command: 'capacity', reportsDir: options.reportsDir }, async (folder) => {
       const { runDir } = folder;
-      const plan = planSteps({ ...options, targetMaxRps: run.target.load.maxRps });
+      const targetMaxRps = run.target.load.maxRps;
+      const plan = planSteps({ ...options, targetMaxRps });
+      for (const line of planLines(plan, options, targetMaxRps)) listeners.progress?.(line);
       const started = Date.now();
-      const measurement = await measureSteps(run, options, plan, runDir, onStep);
-      const knee = detectKnee(measurement.steps, options.knee);
-      const onsets = onset429(measurement.measured);
-      const verdicts = measurement.steps.map((step) => judgeStep(step, options.objective));
-      const capacity = findCapacity(measurement.steps, verdicts);
-      const next = nextSteps(capacity, measurement.steps, verdicts, {
-        ...options,
-        stoppedBy: measurement.stoppedBy,
-        targetMaxRps: run.target.load.maxRps,
-      });
-      const headroom = options.expectedRps && headroomLine(capacity, options.expectedRps);
-      const lines = {
-        capacity: capacityLine(capacity, measurement.steps, verdicts, options.objective),
-        ...(headroom ? { headroom } : {}),
-      };
+      const measurement = await measureSteps(run, options, plan, runDir, listeners);
+      const found = judge(measurement, options, targetMaxRps);
       const { failures } = await readRunPoints(measurement.pointFiles, [95]);
       const report = capacityReport({
         ...measurement,
-        knee,
-        onsets,
-        verdicts,
-        capacity,
-        next,
-        lines,
+        ...found,
         objective: options.objective,
         ...(options.expectedRps === undefined ? {} : { expectedRps: options.expectedRps }),
         failures,
         durationMs: Date.now() - started,
       });
-      const artifacts = [
-        { name: 'step table (capacity.json)', path: 'capacity.json' },
-        ...measurement.scripts.map((file) => ({
-          name: `Artillery script ${path.relative(runDir, file)}`,
-          path: path.relative(runDir, file),
-        })),
-        ...measurement.pointFiles.map((file) => ({
-          name: `raw points ${path.relative(runDir, file)}`,
-          path: path.relative(runDir, file),
-        })),
-      ];
       const table = {
-        plan,
-        capacity,
-        objective: options.objective,
-        next,
-        knee,
-        rule: options.knee,
-        stoppedBy: measurement.stoppedBy,
-        steps: measurement.steps.map((step, at) => ({ ...step, ...verdicts[at] })),
-        onset429: onsets,
+        ...{ plan, capacity: found.capacity, objective: options.objective, next: found.next },
+        ...{ knee: found.knee, rule: options.knee, stoppedBy: measurement.stoppedBy },
+        steps: measurement.steps.map((step, at) => ({ ...step, ...found.verdicts[at] })),
+        onset429: found.onsets,
       };
       await writeFile(path.join(runDir, 'capacity.json'), redact(`${JSON.stringify(table, null, 2)}\n`));
       const summary = buildSummary(runFacts('capacity', folder, run, runVersions(artillery.version)), [
-        { ...report, artifacts },
+        { ...report, artifacts: artifactsOf(measurement, runDir) },
       ]);
-      return {
-        redact,
-        plan,
-        steps: measurement.steps,
-        knee,
-        onsets,
-        verdicts,
-        capacity,
-        next,
-        lines,
-        stoppedBy: measurement.stoppedBy,
-        summary,
-        warnings: measurement.warnings,
-      };
+      const { steps, stoppedBy, warnings } = measurement;
+      return { redact, plan, steps, ...found, stoppedBy, summary, warnings };
     });
   } finally {
     await run.close();

@@ -34,6 +34,8 @@ export interface StepRequest {
   publish?: GeneratorRequest['publish'];
   /** Generator processes the step's arrival rate is split over. */
   workers: number;
+  /** Live progress lines while the step runs (its start, then every 5 s). */
+  progress?: (line: string) => void;
 }
 
 export interface StepRun {
@@ -89,6 +91,7 @@ export async function runCapacityStep(request: StepRequest): Promise<StepRun> {
     workers: request.workers,
     env: request.env,
     ...(request.publish ? { publish: request.publish } : {}),
+    ...(request.progress ? { progress: request.progress } : {}),
   });
   const [result] = results;
   if (!result) throw new Error('runStages returned no result for one load');

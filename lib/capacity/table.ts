@@ -120,9 +120,12 @@ export function capacityLine(
 
 const limitText = (onset: Onset) => {
   const { atLeast, below } = onset.limit;
+  if (onset.withTenant)
+    return `its 429s came with its tenant's (sent ${atLeast ?? 0} req/s without one at the step before): its own limit is above what its tenant let through`;
   if (below === null) return `sent up to ${atLeast ?? 0} req/s without one: any limit is above that`;
-  if (atLeast === null) return `429s from the first step, sent ${below} req/s: a limit below that`;
-  return `sent ${atLeast} req/s without a 429 at the step before, ${below} req/s with them: a limit between the two`;
+  const served = `; ${onset.served ?? 0} req/s of them served, about the limit itself`;
+  if (atLeast === null) return `429s from the first step, sent ${below} req/s: a limit below that${served}`;
+  return `sent ${atLeast} req/s without a 429 at the step before, ${below} req/s with them: a limit between the two${served}`;
 };
 
 /** One line per tenant, then per key: where its 429s started and the limit that implies. */

@@ -1,5 +1,5 @@
 /**
- * The options that shape a sandbox a command starts (--fault, --latency, --rate-limit, --churn):
+ * The options that shape a sandbox a command starts (--fault, --latency, --rate-limit, --serve, --churn):
  * declared once, read one way by every command that has them (gate, props, load, capacity, repro
  * and the sandbox itself), and refused in one line beside --target.
  */
@@ -9,9 +9,12 @@ import {
   latencySpec,
   RATE_LIMIT_SHAPE,
   rateLimitSpec,
+  SERVE_SHAPE,
+  serveSpec,
   type LatencyOptions,
   type RateLimitOptions,
   type SandboxOptions,
+  type ServeOptions,
 } from '../target/sandbox-options.ts';
 import { integer, spec } from './kinds.ts';
 import type { FlagValues, OptionTable } from './options.ts';
@@ -22,6 +25,7 @@ export const SHAPE_OPTIONS = {
   fault: { value: 'NAME', multiple: true, help: 'sandbox only: switch a fault on; repeatable' },
   latency: { value: 'SPEC', kind: spec(latencySpec), help: `sandbox only: ${LATENCY_SHAPE}` },
   'rate-limit': { value: 'SPEC', kind: spec(rateLimitSpec), help: `sandbox only: ${RATE_LIMIT_SHAPE}` },
+  serve: { value: 'SPEC', kind: spec(serveSpec), help: `sandbox only: a known capacity: ${SERVE_SHAPE}` },
   churn: {
     value: 'N',
     default: '0',
@@ -52,6 +56,7 @@ export function readShape(table: OptionTable, flags: FlagValues, env: Env): Shap
   const sandbox: SandboxOptions = {
     ...(set('latency') ? { latency: value<Partial<LatencyOptions>>('latency') } : {}),
     ...(set('rate-limit') ? { rateLimit: value<Partial<RateLimitOptions>>('rate-limit') } : {}),
+    ...(set('serve') ? { serve: value<Partial<ServeOptions>>('serve') } : {}),
     ...(set('churn') ? { churn: value<number>('churn') } : {}),
   };
   const faultList = faults.filter(Boolean);

@@ -164,6 +164,9 @@ export function progressLine(
   ].join(', ');
 }
 
+const hasProgress = (pointsDir: string, stage: WatchedStage): boolean =>
+  readStageProgress(path.join(pointsDir, stage.name)) !== undefined;
+
 export interface WatchedStage {
   /** The stage's name, its points folder's name. */
   name: string;
@@ -173,8 +176,9 @@ export interface WatchedStage {
 }
 
 /**
- * Looks at the stages' progress files every `everyMs` while a run goes on: a line when a stage
- * starts, then one per look while it runs; `stop()` ends the looking.
+ * Looks at the stages' progress files every `everyMs` while a run goes on: a line per look while
+ * the generator starts (Artillery's start-up takes seconds, more on a loaded machine), a line when
+ * a stage starts, then one per look while it runs; `stop()` ends the looking.
  */
 export function watchProgress(
   pointsDir: string,
@@ -183,8 +187,13 @@ export function watchProgress(
   everyMs = 5000,
 ): { stop(): void } {
   const last = new Map<string, { counts: ProgressCounts; at: number }>();
+  const watchedFrom = Date.now();
   const look = () => {
     const at = Date.now();
+    if (last.size === 0 && stages.every((stage) => !hasProgress(pointsDir, stage))) {
+      print(`generator starting: ${Math.round((at - watchedFrom) / 1000)} s`);
+      return;
+    }
     for (const stage of stages) {
       const counts = readStageProgress(path.join(pointsDir, stage.name));
       if (counts === undefined) continue;

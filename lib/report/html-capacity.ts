@@ -77,9 +77,11 @@ function stepRows(capacity: Capacity): string[][] {
 function limitCell(onset: Onset): string {
   if (!onset.limit) return NOT_RECORDED;
   const { atLeast, below } = onset.limit;
+  if (onset.withTenant) return e(`above ${atLeast ?? 0} req/s; its 429s came with its tenant's`);
+  const served = onset.served === undefined || onset.served === null ? '' : `; served ${onset.served} req/s`;
   if (below === null) return e(`above ${atLeast ?? 0} req/s`);
-  if (atLeast === null) return e(`below ${below} req/s`);
-  return e(`${atLeast} to ${below} req/s`);
+  if (atLeast === null) return e(`below ${below} req/s${served}`);
+  return e(`${atLeast} to ${below} req/s${served}`);
 }
 
 function onsetTable(capacity: Capacity): string {

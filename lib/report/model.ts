@@ -147,6 +147,10 @@ const Onset429Schema = closed({
   rps: RpsOrNone,
   /** The limit the onset implies, in requests per second sent to this key or tenant. */
   limit: Type.Optional(closed({ atLeast: RpsOrNone, below: RpsOrNone })),
+  /** Requests per second answered other than 429 in the onset step: a throttling limit lets about its own rate through. */
+  served: Type.Optional(RpsOrNone),
+  /** A key whose 429s began with its tenant's: its own limit was not reached before. */
+  withTenant: Type.Optional(Type.Literal(true)),
 });
 
 /** What a step must meet to count towards the capacity. */

@@ -17,6 +17,16 @@ export interface LatencyOptions {
   tailRatio: number;
 }
 
+/**
+ * A known capacity (sandbox/serve.ts): `shedRps` requests a second admitted, the rest answered 503;
+ * `pool` connections each held `holdMs` by a request, which waits for one when all are busy. 0: off.
+ */
+export interface ServeOptions {
+  shedRps: number;
+  pool: number;
+  holdMs: number;
+}
+
 export interface SandboxOptions {
   /** Seed of the generated data. @default 1 */
   seed?: number;
@@ -32,6 +42,8 @@ export interface SandboxOptions {
   /** Data changes per second in the background (0 = quiescent). @default 0 */
   churn?: number;
   latency?: Partial<LatencyOptions>;
+  /** A known capacity; none when absent. */
+  serve?: Partial<ServeOptions>;
   /** Brand part of the X-<Brand>-Api-Key header. @default 'Sandbox' */
   apiKeyBrand?: string;
   /** @default '127.0.0.1' */
@@ -51,16 +63,18 @@ export interface SandboxOptions {
 export const SANDBOX_TARGET_FILE = '.sandbox/target.json';
 
 export type ResolvedOptions = Required<
-  Omit<SandboxOptions, 'targetPath' | 'mutant' | 'rateLimit' | 'latency'>
+  Omit<SandboxOptions, 'targetPath' | 'mutant' | 'rateLimit' | 'latency' | 'serve'>
 > & {
   targetPath: string | undefined;
   mutant: string | undefined;
   rateLimit: RateLimitOptions;
   latency: LatencyOptions;
+  serve: ServeOptions;
 };
 
 const DEFAULT_RATE_LIMIT: RateLimitOptions = { perKey: 1000, perTenant: 3000, windowMs: 1000 };
 const NO_LATENCY: LatencyOptions = { fixedMs: 0, tailMs: 0, tailRatio: 0 };
+const NO_CAPACITY: ServeOptions = { shedRps: 0, pool: 0, holdMs: 0 };
 const MAX_ORDERS = 1_000_000;
 
 function checkInteger(name: string, value: number, min: number, max: number): number {
@@ -81,6 +95,11 @@ function checkNumber(name: string, value: number, min: number, max: number): num
 export function resolveOptions(opts: SandboxOptions = {}): ResolvedOptions {
   const rateLimit = { ...DEFAULT_RATE_LIMIT, ...opts.rateLimit };
   const latency = { ...NO_LATENCY, ...opts.latency };
+  const serve = { ...NO_CAPACITY, ...opts.serve };
+  if (serve.pool > 0 !== serve.holdMs > 0)
+    throw new Error(
+      `option serve: pool and hold go together, got pool=${serve.pool}, hold=${serve.holdMs}ms`,
+    );
   const brand = opts.apiKeyBrand ?? 'Sandbox';
   if (!/^[A-Za-z][A-Za-z0-9]{0,31}$/.test(brand)) {
     throw new Error(`option apiKeyBrand: got "${brand}", expected letters and digits starting with a letter`);
@@ -101,6 +120,11 @@ export function resolveOptions(opts: SandboxOptions = {}): ResolvedOptions {
       fixedMs: checkNumber('latency.fixedMs', latency.fixedMs, 0, 60_000),
       tailMs: checkNumber('latency.tailMs', latency.tailMs, 0, 60_000),
       tailRatio: checkNumber('latency.tailRatio', latency.tailRatio, 0, 1),
+    },
+    serve: {
+      shedRps: checkInteger('serve.shed', serve.shedRps, 0, 1e6),
+      pool: checkInteger('serve.pool', serve.pool, 0, 10_000),
+      holdMs: checkNumber('serve.hold', serve.holdMs, 0, 60_000),
     },
     apiKeyBrand: brand,
     host: opts.host ?? '127.0.0.1',
@@ -160,6 +184,19 @@ export const LATENCY_SHAPE = 'fixed=D,tail=D,ratio=R (D a duration like 20ms)';
 
 /** The shape `--rate-limit` is written in, for help texts and errors. */
 export const RATE_LIMIT_SHAPE = 'perKey=N,perTenant=N,window=D (requests per window D, like 1s)';
+
+/** The shape `--serve` is written in, for help texts and errors. */
+export const SERVE_SHAPE =
+  'shed=N (N req/s admitted, the rest 503), pool=N,hold=D (N connections held D each; requests queue)';
+
+/** `--serve shed=80` or `--serve pool=2,hold=20ms`, as every command that starts a sandbox reads it. */
+export const serveSpec = (text: string): Partial<ServeOptions> =>
+  parseSpec(
+    '--serve',
+    text,
+    { shed: { option: 'shedRps' }, pool: { option: 'pool' }, hold: { option: 'holdMs', duration: true } },
+    SERVE_SHAPE,
+  );
 
 /** `--latency fixed=20ms,tail=500ms,ratio=0.1`, as every command that starts a sandbox reads it. */
 export const latencySpec = (text: string): Partial<LatencyOptions> =>

@@ -16,6 +16,7 @@ export async function sendPage(
   build: () => PageBody,
 ): Promise<FastifyReply> {
   await ctx.load.beforeQuery(page);
+  await ctx.capacity.hold();
   const cache = ctx.load.cache;
   const cached = cache?.get(request.url);
   if (cached !== undefined) return reply.type(JSON_TYPE).send(cached);

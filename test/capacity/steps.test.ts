@@ -91,35 +91,114 @@ describe('stepStats', () => {
 });
 
 describe('onset429', () => {
-  it('should name the first step rate at which each key and tenant got a 429, and the limit it implies', () => {
+  const step = (offeredRps: number, samples: Sample[]) => ({
+    offeredRps,
+    durationS: 1,
+    responses: responsesOf(samples),
+  });
+  const sent = (key: string, ok: number, throttled = 0) => [
+    ...Array.from({ length: ok }, () => sample(200, 1, key)),
+    ...Array.from({ length: throttled }, () => sample(429, 1, key)),
+  ];
+
+  it("should read a key's own limit where its 429s start while its tenant's other keys get none", () => {
     const onsets = onset429([
-      {
-        offeredRps: 10,
-        durationS: 1,
-        responses: responsesOf([sample(200, 1, 'tenant-a/full'), sample(200, 1, 'tenant-b/full')]),
-      },
-      {
-        offeredRps: 20,
-        durationS: 1,
-        responses: responsesOf([
-          sample(429, 1, 'tenant-a/full'),
-          sample(200, 1, 'tenant-a/full'),
-          sample(200, 1, 'tenant-b/full'),
-        ]),
-      },
-      {
-        offeredRps: 30,
-        durationS: 1,
-        responses: responsesOf([sample(429, 1, 'tenant-a/noMenuRead'), sample(200, 1, 'tenant-b/full')]),
-      },
+      step(10, [...sent('tenant-a/full', 4), ...sent('tenant-a/noMenuRead', 2)]),
+      step(20, [...sent('tenant-a/full', 5, 3), ...sent('tenant-a/noMenuRead', 4)]),
     ]);
     expect(onsets).toEqual([
-      { scope: 'tenant', name: 'tenant-a', rps: 20, limit: { atLeast: 1, below: 2 } },
-      { scope: 'tenant', name: 'tenant-b', rps: null, limit: { atLeast: 1, below: null } },
-      { scope: 'key', name: 'tenant-a/full', rps: 20, limit: { atLeast: 1, below: 2 } },
-      { scope: 'key', name: 'tenant-a/noMenuRead', rps: 30, limit: { atLeast: null, below: 1 } },
-      { scope: 'key', name: 'tenant-b/full', rps: null, limit: { atLeast: 1, below: null } },
+      { scope: 'tenant', name: 'tenant-a', rps: null, limit: { atLeast: 12, below: null }, served: null },
+      { scope: 'key', name: 'tenant-a/full', rps: 20, limit: { atLeast: 4, below: 8 }, served: 5 },
+      {
+        scope: 'key',
+        name: 'tenant-a/noMenuRead',
+        rps: null,
+        limit: { atLeast: 4, below: null },
+        served: null,
+      },
     ]);
+  });
+
+  it('should read a stray 429 on one key, as a tenant sent just its limit gives, as no onset', () => {
+    const onsets = onset429([
+      step(10, [...sent('tenant-a/full', 20), ...sent('tenant-a/noMenuRead', 10)]),
+      step(20, [...sent('tenant-a/full', 99, 1), ...sent('tenant-a/noMenuRead', 50)]),
+    ]);
+    expect(onsets.find((onset) => onset.name === 'tenant-a')?.rps).toBeNull();
+    expect(onsets.find((onset) => onset.name === 'tenant-a/full')).toMatchObject({
+      rps: null,
+      limit: { atLeast: 20, below: null },
+    });
+  });
+
+  it("should read the tenant's limit where two of its keys get 429s together, and not the keys' own", () => {
+    const onsets = onset429([
+      step(10, [...sent('tenant-a/full', 4), ...sent('tenant-a/noMenuRead', 2), ...sent('tenant-b/full', 3)]),
+      step(20, [
+        ...sent('tenant-a/full', 6, 2),
+        ...sent('tenant-a/noMenuRead', 3, 1),
+        ...sent('tenant-b/full', 6),
+      ]),
+    ]);
+    expect(onsets).toEqual([
+      { scope: 'tenant', name: 'tenant-a', rps: 20, limit: { atLeast: 6, below: 12 }, served: 9 },
+      { scope: 'tenant', name: 'tenant-b', rps: null, limit: { atLeast: 6, below: null }, served: null },
+      {
+        scope: 'key',
+        name: 'tenant-a/full',
+        rps: 20,
+        limit: { atLeast: 4, below: null },
+        served: null,
+        withTenant: true,
+      },
+      {
+        scope: 'key',
+        name: 'tenant-a/noMenuRead',
+        rps: 20,
+        limit: { atLeast: 2, below: null },
+        served: null,
+        withTenant: true,
+      },
+      { scope: 'key', name: 'tenant-b/full', rps: null, limit: { atLeast: 6, below: null }, served: null },
+    ]);
+  });
+
+  it('should not count a key throttled by its own limit at an earlier step towards its tenant', () => {
+    const onsets = onset429([
+      step(10, [
+        ...sent('tenant-a/full', 4),
+        ...sent('tenant-a/noMenuRead', 2),
+        ...sent('tenant-a/noOrdersRead', 2),
+      ]),
+      step(20, [
+        ...sent('tenant-a/full', 5, 3),
+        ...sent('tenant-a/noMenuRead', 4),
+        ...sent('tenant-a/noOrdersRead', 4),
+      ]),
+      step(30, [
+        ...sent('tenant-a/full', 5, 7),
+        ...sent('tenant-a/noMenuRead', 6),
+        ...sent('tenant-a/noOrdersRead', 5, 1),
+      ]),
+    ]);
+    expect(onsets.find((onset) => onset.name === 'tenant-a')?.rps).toBeNull();
+    expect(onsets.find((onset) => onset.name === 'tenant-a/full')).toMatchObject({ rps: 20, served: 5 });
+    expect(onsets.find((onset) => onset.name === 'tenant-a/noOrdersRead')).toMatchObject({
+      rps: 30,
+      limit: { atLeast: 4, below: 6 },
+    });
+  });
+
+  it("should read a tenant with one key as its tenant: its limit and the key's cannot be told apart", () => {
+    const onsets = onset429([step(10, sent('tenant-a/full', 3, 1))]);
+    expect(onsets[0]).toEqual({
+      scope: 'tenant',
+      name: 'tenant-a',
+      rps: 10,
+      limit: { atLeast: null, below: 4 },
+      served: 3,
+    });
+    expect(onsets[1]).toMatchObject({ name: 'tenant-a/full', rps: 10, withTenant: true });
   });
 });
 
