@@ -3,6 +3,7 @@
  * provideProperties (lib/props/registry.ts), which also selects by name or family.
  */
 import { AUTH } from './auth.ts';
+import { CONCURRENCY } from './concurrency.ts';
 import { CURSORS } from './cursors.ts';
 import { ERRORS } from './errors.ts';
 import { FILTERS } from './filters.ts';
@@ -19,6 +20,7 @@ export const ALL_PROPERTIES: readonly PropertyDefinition[] = [
   ...PAGINATION,
   ...PAGINATION_SHAPES,
   ...REPEATS,
+  ...CONCURRENCY,
   ...LIMITS_FAMILY,
   ...CURSORS,
   ...CURSOR_SHAPES,

@@ -1,10 +1,12 @@
 /**
  * Rate-limit semantics (spec §7, RFC 9110 §10.2.3): a client alone on its key sends first pages
  * until it is throttled, waits all of the Retry-After it was given, and asks once more: it must be
- * served. The spec names no rate-limit header, so a 429 without Retry-After is allowed (the
- * property is then skipped, with that reason); a Retry-After too short to be true fails
- * (`retry-after-honest`). Under load, where walks of one key race for the tokens that refill,
- * the same figure is only reported (`retry_after_honest`, docs/load.md).
+ * served. Every answer of the burst is judged: a page by every page check, a 429 by the Error
+ * shape, anything else (a 5xx, another refusal) fails. The spec names no rate-limit header, so a
+ * 429 without Retry-After is allowed (the property is then skipped, with that reason); a
+ * Retry-After too short to be true fails (`retry-after-honest`). Under load, where walks of one
+ * key race for the tokens that refill, the same figure is only reported (`retry_after_honest`,
+ * docs/load.md).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
@@ -18,6 +20,7 @@ import { pacer } from '../lib/http/pacer.ts';
 import type { ApiResponse } from '../lib/http/response.ts';
 import { walkRoles } from '../lib/load/walk-plan.ts';
 import { runProbeChecks } from '../lib/paging/run-checks.ts';
+import { foldPage, startWalk } from '../lib/paging/walk.ts';
 import { throttledFailures, type Sender } from '../lib/paging/walk-list.ts';
 import type { Target } from '../lib/target/target.ts';
 import { ContractViolation, type Exchange } from '../lib/props/transcript.ts';
@@ -41,28 +44,50 @@ interface Burst {
   /** The last 429 read, once the requests in flight have settled; none when no request got one. */
   latest?: Throttled;
   sent: number;
-  /** What the 429s broke (their Error shape). */
+  /** What the answers broke: a 429's Error shape, any other answer's page checks. */
   failures: Failure[];
+  /** The answer that broke something first, for the transcript. */
+  failed?: ApiResponse;
+}
+
+/**
+ * What one answer of the burst broke. Spec §7 allows a first page two answers: the page (200,
+ * every page check: a 5xx or any other refusal fails walk-pages-succeed) or a 429 in the Error shape.
+ */
+function judged(call: ApiCall, response: ApiResponse): Failure[] {
+  if (response.status === 429) return throttledFailures(call, response);
+  return foldPage(startWalk({ ...call, maxPages: 1 }), call, response);
 }
 
 /**
  * Sends `call` again and again, BURST.concurrency at a time and at most `maxRps`, until a 429 is
- * read; bounded in requests and time. The requests already in flight then finish, and the last
- * 429 of all is the one whose Retry-After the client honours.
+ * read or an answer breaks the contract; bounded in requests and time. The requests already in
+ * flight then finish, and the last 429 of all is the one whose Retry-After the client honours.
  */
-async function burstUntilThrottled(sender: Sender, call: ApiCall, maxRps: number): Promise<Burst> {
+async function burstUntilThrottled(
+  sender: Sender,
+  call: ApiCall,
+  maxRps: number,
+  judge: (response: ApiResponse) => Failure[],
+): Promise<Burst> {
   const deadline = Date.now() + BURST.seconds * 1000;
   const maxRequests = Math.min(BURST.maxRequests, maxRps * BURST.seconds);
   const pace = pacer(maxRps);
   const burst: Burst = { sent: 0, failures: [] };
+  const going = () =>
+    burst.latest === undefined &&
+    burst.failed === undefined &&
+    burst.sent < maxRequests &&
+    Date.now() < deadline;
   const worker = async () => {
-    while (burst.latest === undefined && burst.sent < maxRequests && Date.now() < deadline) {
+    while (going()) {
       burst.sent += 1;
       await pace();
       const response = await sender.send(call);
-      if (response.status !== 429) continue;
-      burst.latest = { response, receivedAt: Date.now() };
-      burst.failures.push(...throttledFailures(call, response));
+      const failures = judge(response);
+      burst.failures.push(...failures);
+      if (failures.length > 0) burst.failed ??= response;
+      if (response.status === 429) burst.latest = { response, receivedAt: Date.now() };
     }
   };
   await Promise.all(Array.from({ length: BURST.concurrency }, worker));
@@ -101,14 +126,16 @@ async function waitedAndServed(context: PropertyContext, input: Input): Promise<
     query: { limit: '1' },
     credential: credential(input.tenant, input.role, input.scheme),
   };
-  const burst = await burstUntilThrottled(context.raw, call, context.target.load.maxRps);
+  const burst = await burstUntilThrottled(context.raw, call, context.target.load.maxRps, (response) =>
+    judged(call, response),
+  );
+  if (burst.failed !== undefined) throw new ContractViolation(burst.failures, [exchange(call, burst.failed)]);
   const { latest } = burst;
   if (latest === undefined) {
     fc.pre(false);
     return;
   }
   const transcript = [exchange(call, latest.response)];
-  if (burst.failures.length > 0) throw new ContractViolation(burst.failures, transcript);
   const hintMs = retryAfterMs(latest.response.headers['retry-after'], latest.receivedAt);
   // No Retry-After is allowed (spec §8 shows no header); one too long to wait out proves nothing.
   fc.pre(hintMs !== null && hintMs <= LONGEST_WAIT_MS);
@@ -124,7 +151,7 @@ const honestRetryAfter = defineProperty({
   name: 'ratelimit.retry-after-honest',
   family: 'ratelimit',
   description:
-    'A key alone, sent first pages until throttled, that then waits all of its Retry-After is served (RFC 9110 §10.2.3).',
+    'A key alone, sent first pages until throttled (every answer a page that passes the page checks, or a 429 in the Error shape; never a 5xx), that then waits all of its Retry-After is served (RFC 9110 §10.2.3).',
   checks: [retryAfterHonest.name, errorBodyShape.name],
   needs: [{ kind: 'load' }],
   runs: 2,

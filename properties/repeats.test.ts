@@ -1,4 +1,5 @@
+import { CONCURRENCY } from './concurrency.ts';
 import { REPEATS } from './repeats.ts';
 import { describeFamily } from './vitest-suite.ts';
 
-describeFamily('pagination', REPEATS);
+describeFamily('pagination', [...REPEATS, ...CONCURRENCY]);

@@ -1,12 +1,11 @@
 /**
  * GET is idempotent (spec §4: both endpoints are GET; RFC 9110 §9.2.1-9.2.2). On quiescent data a
  * request sent twice gives the same page; a walk that sends pages again, as a client retrying
- * after a timeout does, continues exactly, whichever answer it goes on from; and walks of one
- * list with one key that run at once return the same records.
+ * after a timeout does, continues exactly, whichever answer it goes on from. Requests sent at once
+ * are properties/concurrency.ts.
  */
 import fc from 'fast-check';
 import { ENDPOINTS } from '../lib/contract/endpoints.ts';
-import { concurrentWalksAgree } from '../lib/checks/concurrent-walks-agree.ts';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
 import { filteredWalkExact } from '../lib/checks/filtered-walk-exact.ts';
 import { noDuplicateIds } from '../lib/checks/no-duplicate-ids.ts';
@@ -24,11 +23,11 @@ import { filters, scheme } from './arbitraries/lists.ts';
 import { listRequest } from './arbitraries/requests.ts';
 import { judgeExact } from './oracle.ts';
 import { describeRequest, sentQuery } from './probes.ts';
-import { completeQuiescentLists, FULL_KEY, fullWalkMin, walkToEnd } from './support.ts';
+import { completeQuiescentLists, FULL_KEY, fullWalkMin } from './support.ts';
 import { stepWalk, verdict, walkSpecOf } from './walks.ts';
 
-const NEEDS: readonly Need[] = [FULL_KEY, { kind: 'quiescent' }];
-const NO_QUIESCENT_LIST = { skip: 'no quiescent tenant whose lists the survey read in full' };
+export const NEEDS: readonly Need[] = [FULL_KEY, { kind: 'quiescent' }];
+export const NO_QUIESCENT_LIST = { skip: 'no quiescent tenant whose lists the survey read in full' };
 
 /** A page as the repeat check reads it. */
 function answerOf(response: ApiResponse): PageAnswer {
@@ -42,7 +41,7 @@ function answerOf(response: ApiResponse): PageAnswer {
 }
 
 /** The repeat check of two answers to `call`. */
-function compared(call: ApiCall, first: ApiResponse, again: ApiResponse, request: string): Failure[] {
+export function compared(call: ApiCall, first: ApiResponse, again: ApiResponse, request: string): Failure[] {
   const repeat = { request, first: answerOf(first), again: answerOf(again) };
   const requests = [requestRecord(call, first.status), requestRecord(call, again.status)];
   return runWalkSetCheck(repeatGivesSamePage, repeat, requests);
@@ -115,7 +114,7 @@ async function retriedStep(
  * A complete quiescent list with any filters and scheme, and what a property adds to it, drawn
  * knowing the smallest limit a whole walk of the list fits in; null when there is no such list.
  */
-function wholeQuiescentWalks<More extends object>(
+export function wholeQuiescentWalks<More extends object>(
   context: PropertyContext,
   survey: Survey,
   more: (minLimit: number) => fc.Arbitrary<More>,
@@ -168,46 +167,4 @@ const retriedWalk = defineProperty({
   },
 });
 
-/** Walks of one list that run at once. */
-const CONCURRENT_WALKS = 4;
-
-const concurrentWalks = defineProperty({
-  name: 'pagination.concurrent-walks',
-  family: 'pagination',
-  description: `On quiescent data ${CONCURRENT_WALKS} walks of one list with one key, at different limits and run at once, each return exactly the list.`,
-  checks: [concurrentWalksAgree.name, filteredWalkExact.name, noDuplicateIds.name],
-  needs: NEEDS,
-  runs: 5,
-  async prepare(context) {
-    const survey = await context.survey();
-    const arbitrary = wholeQuiescentWalks(context, survey, (min) =>
-      fc.record({
-        limits: fc.uniqueArray(pageLimit(min), { minLength: CONCURRENT_WALKS, maxLength: CONCURRENT_WALKS }),
-      }),
-    );
-    if (arbitrary === null) return NO_QUIESCENT_LIST;
-    return prepared(arbitrary, async ({ limits, ...list }) => {
-      const walks = await Promise.all(limits.map((limit) => walkToEnd(context, survey, { ...list, limit })));
-      verdict(
-        context,
-        walks.flatMap((state) => state.failures),
-      );
-      fc.pre(walks.every((state) => state.end === 'complete'));
-      const compared = walks.map((state, index) => ({
-        label: `limit ${limits[index]}`,
-        ids: new Set(state.ids.keys()),
-      }));
-      verdict(
-        context,
-        runWalkSetCheck(
-          concurrentWalksAgree,
-          compared,
-          walks.flatMap((state) => state.requests),
-        ),
-      );
-      for (const state of walks) judgeExact(context, survey, list, state);
-    });
-  },
-});
-
-export const REPEATS = [repeatSamePage, retriedWalk, concurrentWalks];
+export const REPEATS = [repeatSamePage, retriedWalk];

@@ -8,6 +8,7 @@ import { envName, withTwinPrefix, type FlagValues, type OptionTable } from '../l
 import { readerOf } from '../lib/cli/read.ts';
 import { readShape, SHAPE_OPTIONS } from '../lib/cli/sandbox-shape.ts';
 import { FAULTS } from './faults/catalogue.ts';
+import { MUTANTS } from './mutants/matrix.ts';
 import {
   LATENCY_SHAPE,
   RATE_LIMIT_SHAPE,
@@ -27,7 +28,10 @@ export const SANDBOX_OPTIONS = withTwinPrefix(
     orders: { value: 'N', default: '5000', kind: NUMBER, help: 'orders across all tenants, up to 1000000' },
     'menu-items': { value: 'N', default: '300', kind: NUMBER, help: 'menu items per tenant' },
     tenants: { value: 'N', default: '3', kind: NUMBER, help: 'tenants, 2 to 26' },
-    fault: { ...SHAPE_OPTIONS.fault, help: 'switch a fault on; repeatable (see --list-faults)' },
+    fault: {
+      ...SHAPE_OPTIONS.fault,
+      help: 'switch a fault on, or one generated mutant m:OPERATOR@SITE;\nrepeatable (see --list-faults)',
+    },
     'rate-limit': {
       ...SHAPE_OPTIONS['rate-limit'],
       defaultIs: 'perKey=1000,perTenant=3000,window=1s',
@@ -101,14 +105,22 @@ export function faultListing(json: boolean): string {
     const needs = fault.needsLoad ? ' [needs load]' : fault.needsChurn ? ' [needs churn]' : '';
     return `${fault.name.padEnd(width)}  ${fault.description}${needs}`;
   });
-  return lines.join('\n');
+  const mutants = `and ${MUTANTS.length} generated mutants, m:OPERATOR@SITE (one at a time), e.g. ${MUTANTS[0]?.name ?? ''}: the sentence × site table of docs/spec-coverage.md`;
+  return [...lines, mutants].join('\n');
+}
+
+/** What a fault, or a generated mutant (`m:operator@site`), gets wrong, in words. */
+function describeFault(name: string): string {
+  if (name.startsWith('m:')) {
+    const mutant = MUTANTS.find((entry) => entry.name === name);
+    return mutant ? `${mutant.operator.description}, at ${mutant.site.description}` : 'unknown';
+  }
+  return FAULTS.find((fault) => fault.name === name)?.description ?? 'unknown';
 }
 
 /** Which faults are on, each with what it gets wrong: a person must know which server this is. */
 export function faultsLine(faults: readonly string[]): string {
   if (faults.length === 0) return 'faults on: none (a faithful implementation of the spec)';
-  const described = faults.map(
-    (name) => `${name} (${FAULTS.find((fault) => fault.name === name)?.description ?? 'unknown'})`,
-  );
+  const described = faults.map((name) => `${name} (${describeFault(name)})`);
   return `faults on: ${described.join('; ')}`;
 }

@@ -14,6 +14,12 @@ export interface NodeClientOptions {
   backoff?: BackoffPolicy;
   /** Connections per origin. @default 16 */
   connections?: number;
+  /**
+   * Requests sent on one connection before the first is answered (HTTP/1.1 pipelining,
+   * RFC 9112 §9.3.2; GET is safe, so a server may answer them in parallel). Above 1, requests sent
+   * at once are in flight at the server together even when it answers on one thread. @default 1
+   */
+  pipelining?: number;
 }
 
 /**
@@ -57,8 +63,10 @@ function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
 
 export function createNodeClient(target: Target, options: NodeClientOptions = {}): NodeClient {
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const pipelining = options.pipelining ?? 1;
   const dispatcher = new Agent({
     connections: options.connections ?? 16,
+    pipelining,
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
     connectTimeout: Math.min(timeoutMs, 5000),
@@ -100,7 +108,8 @@ export function createNodeClient(target: Target, options: NodeClientOptions = {}
       try {
         // The call's path and query follow the base URL (toHttpRequest): only they are sent.
         const path = basePath + url.slice(target.baseUrl.length);
-        dispatcher.dispatch({ origin, path, method: 'GET', headers }, handler);
+        // undici holds a GET's followers back until its headers come (`blocking`) unless told not to.
+        dispatcher.dispatch({ origin, path, method: 'GET', headers, blocking: pipelining === 1 }, handler);
       } catch (error) {
         reject(new HarnessError(describeNetworkError(error, url)));
       }

@@ -22,7 +22,11 @@ import { readerOf, type Env } from './read.ts';
 
 /** The rows of the shape options; a command takes those it has, its help worded for it. */
 export const SHAPE_OPTIONS = {
-  fault: { value: 'NAME', multiple: true, help: 'sandbox only: switch a fault on; repeatable' },
+  fault: {
+    value: 'NAME',
+    multiple: true,
+    help: 'sandbox only: switch a fault on (or one generated mutant\nm:OPERATOR@SITE); repeatable',
+  },
   latency: { value: 'SPEC', kind: spec(latencySpec), help: `sandbox only: ${LATENCY_SHAPE}` },
   'rate-limit': { value: 'SPEC', kind: spec(rateLimitSpec), help: `sandbox only: ${RATE_LIMIT_SHAPE}` },
   serve: { value: 'SPEC', kind: spec(serveSpec), help: `sandbox only: a known capacity: ${SERVE_SHAPE}` },

@@ -12,7 +12,7 @@ export const GATE_OPTIONS = {
   target: { value: 'FILE', defaultIs: 'start the embedded sandbox', help: 'the target file' },
   fault: {
     ...SHAPE_OPTIONS.fault,
-    help: 'start the sandbox with this catalogue fault, to see the gate catch it;\nrepeatable; not with --target (npm run sandbox -- --list-faults)',
+    help: 'start the sandbox with this catalogue fault (or one generated\nmutant m:OPERATOR@SITE), to see the gate catch it; repeatable; not with\n--target (npm run sandbox -- --list-faults)',
   },
   load: {
     value: 'NAME',

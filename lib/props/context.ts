@@ -24,15 +24,24 @@ export interface SuiteContext extends PropertyContext {
   close(): Promise<void>;
 }
 
+/**
+ * The pipelining pool: connections, and requests each carries before its first is answered. Eight
+ * requests sent at once are all in flight at the server together, even on one server thread.
+ */
+const OVERLAP = { connections: 2, pipelining: 4 };
+
 export function createContext(target: Target, options: ContextOptions = {}): SuiteContext {
   const client = createNodeClient(target, options.client);
+  const pipelined = createNodeClient(target, { ...options.client, ...OVERLAP });
+  const recording = createRecordingClient(client);
   let survey: Promise<Survey> | undefined;
   let advisories: Failure[] = [];
   let tooLong: TooLong[] = [];
   const budget = resolveBudget(target, options.walkPages, options.budget);
   return {
     target,
-    client: createRecordingClient(client),
+    client: recording,
+    overlapping: recording.over(pipelined),
     raw: client,
     budget,
     survey: () => (survey ??= surveyTarget(client, target, surveyBudget(target, budget, options.surveyMs))),
@@ -54,6 +63,8 @@ export function createContext(target: Target, options: ContextOptions = {}): Sui
       tooLong = [];
       return taken;
     },
-    close: () => client.close(),
+    close: async () => {
+      await Promise.all([client.close(), pipelined.close()]);
+    },
   };
 }

@@ -70,7 +70,7 @@ export const PROPS_OPTIONS = {
   'walk-pages': RUN_TABLE['walk-pages'],
   fault: {
     ...SHAPE_OPTIONS.fault,
-    help: 'start the sandbox with this catalogue fault; repeatable; not with --target',
+    help: 'start the sandbox with this catalogue fault, or one generated\nmutant m:OPERATOR@SITE; repeatable; not with --target',
   },
   churn: {
     ...SHAPE_OPTIONS.churn,

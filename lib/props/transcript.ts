@@ -27,6 +27,8 @@ export interface RecordingClient extends BackoffSender {
   /** Starts a new transcript (one per property run). */
   begin(): void;
   transcript(): readonly Exchange[];
+  /** The same recording, one transcript, over another client (the context's pipelining one). */
+  over(client: NodeClient): RecordingClient;
 }
 
 /** Thrown by a run whose checks failed; fast-check keeps it for the shrunk counterexample. */
@@ -47,23 +49,28 @@ function tokenOf(response: ApiResponse): string | null {
   return typeof pagination?.nextPageToken === 'string' ? pagination.nextPageToken : null;
 }
 
-export function createRecordingClient(client: NodeClient): RecordingClient {
-  let exchanges: Exchange[] = [];
+/** Records the sends of `client` into `exchanges`, which every recording of one context shares. */
+function recordingOver(client: NodeClient, shared: { exchanges: Exchange[] }): RecordingClient {
   // The one loop's answer, with whatever options the walk gave it (deadline, backoff, onResponse).
   const recording = withBackoff(client, (call, sent) => {
     if (sent.failures.length > 0) {
       // A 429 that is not an Error (spec §7) fails the run, though its status never does.
-      exchanges.push({ call, status: 429, nextPageToken: null });
-      throw new ContractViolation(sent.failures, [...exchanges]);
+      shared.exchanges.push({ call, status: 429, nextPageToken: null });
+      throw new ContractViolation(sent.failures, [...shared.exchanges]);
     }
     fc.pre(sent.response.status !== 429);
-    exchanges.push({ call, status: sent.response.status, nextPageToken: tokenOf(sent.response) });
+    shared.exchanges.push({ call, status: sent.response.status, nextPageToken: tokenOf(sent.response) });
   });
   return {
     ...recording,
     begin() {
-      exchanges = [];
+      shared.exchanges = [];
     },
-    transcript: () => [...exchanges],
+    transcript: () => [...shared.exchanges],
+    over: (other) => recordingOver(other, shared),
   };
+}
+
+export function createRecordingClient(client: NodeClient): RecordingClient {
+  return recordingOver(client, { exchanges: [] });
 }

@@ -64,6 +64,11 @@ export interface PropertyContext {
   target: Target;
   client: RecordingClient;
   /**
+   * `client`'s recording over a pool that pipelines (lib/props/context.ts): requests sent at once
+   * are in flight at the server together, even one that answers on one thread.
+   */
+  overlapping: RecordingClient;
+  /**
    * The same connection pool, unrecorded and without the 429 retry loop: for the properties that
    * must see a 429 themselves (ratelimit). Everything else sends through `client`.
    */

@@ -5,6 +5,7 @@
  * tell whether the server it meets is such a sandbox, and whether the keys it read belong to it.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { shellArgument } from '../replay-command.ts';
 import { resolveOptions, type ResolvedOptions } from './sandbox-options.ts';
 
 /** Where a sandbox answers its identity, under its base URL (no key needed: it holds none). */
@@ -42,7 +43,10 @@ export type SandboxSettings = Omit<SandboxIdentity, 'instance'>;
 export function sandboxIdentity(options: ResolvedOptions, instance: string): SandboxIdentity {
   return {
     instance,
-    faults: [...new Set(options.faults)].sort(),
+    // A mutant goes with the faults, as `--fault m:…` starts it again (sandboxFlags).
+    faults: [
+      ...new Set([...options.faults, ...(options.mutant === undefined ? [] : [options.mutant])]),
+    ].sort(),
     churn: options.churn,
     seed: options.seed,
     orders: options.orders,
@@ -71,7 +75,8 @@ export function sandboxSettings(identity: SandboxSettings): SandboxSettings {
 /** The flags of `npm run sandbox` that start a sandbox with these settings (defaults left out). */
 function sandboxFlags(settings: SandboxSettings): string[] {
   const defaults = sandboxSettings(sandboxIdentity(resolveOptions({}), 'default'));
-  const flags = settings.faults.flatMap((fault) => ['--fault', fault]);
+  // A mutant's name holds `>` (`m:status-500@concurrent>1`): quoted, a shell reads it back whole.
+  const flags = settings.faults.flatMap((fault) => ['--fault', shellArgument(fault)]);
   const numbers: [string, number, number][] = [
     ['--churn', settings.churn, defaults.churn],
     ['--seed', settings.seed, defaults.seed],

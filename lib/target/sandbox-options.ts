@@ -36,7 +36,10 @@ export interface SandboxOptions {
   menuItemsPerTenant?: number;
   /** @default 3 */
   tenants?: number;
-  /** Fault names from sandbox/faults/catalogue.ts. @default [] */
+  /**
+   * Fault names from sandbox/faults/catalogue.ts; a name `m:operator@site` is a generated mutant
+   * instead (`mutant`), so every command's `--fault` takes one. @default []
+   */
   faults?: string[];
   rateLimit?: Partial<RateLimitOptions>;
   /** Data changes per second in the background (0 = quiescent). @default 0 */
@@ -91,6 +94,21 @@ function checkNumber(name: string, value: number, min: number, max: number): num
   return value;
 }
 
+/** A generated mutant's name, as `--fault` takes it beside the catalogue's faults. */
+const isMutantName = (name: string): boolean => name.startsWith('m:');
+
+/** The one mutant of `opts`, given as `mutant` or among the faults; two fail at once. */
+function mutantOf(opts: SandboxOptions): string | undefined {
+  const named = [
+    ...(opts.mutant === undefined ? [] : [opts.mutant]),
+    ...(opts.faults ?? []).filter(isMutantName),
+  ];
+  const distinct = [...new Set(named)];
+  if (distinct.length > 1)
+    throw new Error(`option faults: one generated mutant at a time, got ${distinct.join(' and ')}`);
+  return distinct[0];
+}
+
 /** Applies defaults and fails at once, naming the option, on any value out of range. */
 export function resolveOptions(opts: SandboxOptions = {}): ResolvedOptions {
   const rateLimit = { ...DEFAULT_RATE_LIMIT, ...opts.rateLimit };
@@ -109,7 +127,7 @@ export function resolveOptions(opts: SandboxOptions = {}): ResolvedOptions {
     orders: checkInteger('orders', opts.orders ?? 5000, 0, MAX_ORDERS),
     menuItemsPerTenant: checkInteger('menuItemsPerTenant', opts.menuItemsPerTenant ?? 300, 1, 100_000),
     tenants: checkInteger('tenants', opts.tenants ?? 3, 2, 26),
-    faults: opts.faults ?? [],
+    faults: (opts.faults ?? []).filter((name) => !isMutantName(name)),
     rateLimit: {
       perKey: checkInteger('rateLimit.perKey', rateLimit.perKey, 1, 1e9),
       perTenant: checkInteger('rateLimit.perTenant', rateLimit.perTenant, 1, 1e9),
@@ -130,7 +148,7 @@ export function resolveOptions(opts: SandboxOptions = {}): ResolvedOptions {
     host: opts.host ?? '127.0.0.1',
     port: checkInteger('port', opts.port ?? 0, 0, 65535),
     targetPath: opts.targetPath,
-    mutant: opts.mutant,
+    mutant: mutantOf(opts),
   };
 }
 

@@ -59,4 +59,20 @@ describe('createRecordingClient', () => {
     await expect(walked).rejects.toSatisfy((error) => fc.PreconditionFailure.isFailure(error));
     expect(sender.sent).toBe(1);
   });
+
+  it('should record the sends of another client into the same transcript, begun once for both', async () => {
+    const recording = createRecordingClient(throttledClient(0, '0').client);
+    const other = recording.over(throttledClient(0, '0').client);
+    recording.begin();
+
+    await walkList(recording, spec({ limit: '10' }), { deadlineMs: Date.now() + 10_000, pages: 1 });
+    await walkList(other, spec({ limit: '20' }), { deadlineMs: Date.now() + 10_000, pages: 1 });
+
+    const limits = (client: typeof recording) =>
+      client.transcript().map((exchange) => exchange.call.query.limit);
+    expect(limits(recording)).toEqual(['10', '20']);
+    expect(limits(other)).toEqual(['10', '20']);
+    other.begin();
+    expect(recording.transcript()).toEqual([]);
+  });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { afterAll, describe, expect, it } from 'vitest';
 import { KEY_ROLES, TargetFile } from '../../lib/target/schema.ts';
+import { sandboxCommand, sandboxIdentity, sandboxSettings } from '../../lib/target/sandbox-identity.ts';
 import { latencySpec, rateLimitSpec, resolveOptions } from '../../lib/target/sandbox-options.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
 import { get, MENU, ORDERS, SandboxClient } from './client.ts';
@@ -116,6 +117,21 @@ describe('options', () => {
     [{ apiKeyBrand: 'Bad-Brand' }, /option apiKeyBrand/],
   ])('should reject %o', (options, message) => {
     expect(() => resolveOptions(options)).toThrow(message);
+  });
+
+  it('should take a generated mutant among the faults, as --fault m:OPERATOR@SITE gives it, one at a time', () => {
+    const options = resolveOptions({ faults: ['cursor-500', 'm:status-500@concurrent>1'] });
+    expect(options.faults).toEqual(['cursor-500']);
+    expect(options.mutant).toBe('m:status-500@concurrent>1');
+    const settings = sandboxSettings(sandboxIdentity(options, 'x'));
+    expect(settings.faults).toEqual(['cursor-500', 'm:status-500@concurrent>1']);
+    // A shell reads the `>` back as part of the name: a reproduction starts the same sandbox.
+    expect(sandboxCommand(settings)).toBe(
+      "npm run sandbox -- --fault cursor-500 --fault 'm:status-500@concurrent>1'",
+    );
+    expect(() =>
+      resolveOptions({ faults: ['m:status-500@error-429'], mutant: 'm:id-number@orders.empty' }),
+    ).toThrow(/one generated mutant at a time/);
   });
 
   it('should accept a million orders and generous default rate limits', () => {
