@@ -8,7 +8,7 @@ import { DEFAULT_BACKOFF, retryAfterMs } from '../backoff.ts';
 import type { ApiCall } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
 import { walkList, type Sender, type Walk, type WalkOptions as LoopOptions } from '../paging/walk-list.ts';
-import { INCONCLUSIVE_ENDS, MAX_PAGES } from '../paging/walk.ts';
+import { INCONCLUSIVE_ENDS, LOAD_WALK_PAGES } from '../paging/walk.ts';
 import { depthLatencyAdded } from './depth-latency.ts';
 import { METRIC } from './metrics.ts';
 import type { PointSink } from './points/write.ts';
@@ -113,7 +113,7 @@ function recordWalk(
   if (added !== null) points.add(METRIC.depthLatencyAdded, 'trend', added, tags);
 }
 
-/** Walks the list `first` starts, to its end, every page checked and measured. */
+/** Walks the list `first` starts, to its end or LOAD_WALK_PAGES, every page checked and measured. */
 export function measuredWalk(context: WalkContext): (first: ApiCall, options?: WalkOptions) => Promise<Walk> {
   return async (first, options = {}) => {
     const traffic = options.traffic ?? 'walk';
@@ -126,7 +126,7 @@ export function measuredWalk(context: WalkContext): (first: ApiCall, options?: W
         endpoint: first.endpoint,
         query: first.query,
         credential: first.credential,
-        maxPages: MAX_PAGES,
+        maxPages: LOAD_WALK_PAGES,
         foreignOwner: options.foreignOwner,
       },
       loopOptions(context, options, progress),

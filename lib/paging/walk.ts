@@ -18,6 +18,18 @@ import { pageIds, requestRecord } from './records.ts';
  */
 export const MAX_PAGES = 10_000;
 
+/**
+ * The page budget of a load's walks. A load plans walks a second; its request rate is that times
+ * the pages a walk reads, so a walk must not read a list of any length: against a staging with a
+ * million orders (5,000 pages at limit 100, 50,000 at 20) the gate's soak, at 20 walks a second,
+ * offered ever more requests than were served, its walks piled up and a correct target "drifted".
+ * 50 pages is a long session of a user paging (5,000 records at limit 100, 1,000 at 20), and a
+ * walk's pages per request stay bounded whatever the list: on the default sandbox (tenant-a's 2,442
+ * orders: 123 pages at limit 20) the longest walks stop there. A walk cut so ends `budget-reached`,
+ * counted (walk_inconclusive), never failed; the properties walk lists whole (--walk-pages).
+ */
+export const LOAD_WALK_PAGES = 50;
+
 export interface WalkSpec extends WalkSpecView {
   endpoint: Endpoint;
   /**

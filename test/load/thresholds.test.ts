@@ -104,12 +104,22 @@ describe('thresholdsFor', () => {
   });
 
   it('should add the scenario gates to the profile gates', () => {
-    const thresholds = thresholdsFor('fairness', 'load', {});
-    expect(thresholds).toEqual({
+    expect(thresholdsFor('depth', 'load', {})).toEqual({
       latency: ['p95 < 500', 'p99 < 1500'],
+      server_errors: ['rate == 0'],
+      depth_latency_added: ['p90 < 50'],
+    });
+  });
+
+  it("should judge fairness's latency on the quiet tenants only, not on the flood's own answers", () => {
+    expect(thresholdsFor('fairness', 'load', {})).toEqual({
       server_errors: ['rate == 0'],
       'rate_limited{traffic:quiet}': ['rate < 0.01'],
       'latency{traffic:quiet}': ['p95 < 500'],
+    });
+    // A user's own latency threshold still applies.
+    expect(thresholdsFor('fairness', 'smoke', { latency: ['p95 < 800'] })).toMatchObject({
+      latency: ['p95 < 800'],
     });
   });
 
