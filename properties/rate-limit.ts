@@ -58,7 +58,7 @@ async function burstUntilThrottled(sender: Sender, call: ApiCall, maxRps: number
   const worker = async () => {
     while (burst.latest === undefined && burst.sent < maxRequests && Date.now() < deadline) {
       burst.sent += 1;
-      await pace();
+      await pace?.();
       const response = await sender.send(call);
       if (response.status !== 429) continue;
       burst.latest = { response, receivedAt: Date.now() };
