@@ -82,7 +82,7 @@ async function burstUntilThrottled(
   const worker = async () => {
     while (going()) {
       burst.sent += 1;
-      await pace();
+      await pace?.();
       const response = await sender.send(call);
       const failures = judge(response);
       burst.failures.push(...failures);

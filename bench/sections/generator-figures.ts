@@ -12,8 +12,12 @@ import type { ClosedLoops } from '../closed-loop.ts';
 import { closedLoopFigures } from './closed-loop-figures.ts';
 import { ownScheduleFigures, type OwnScheduled } from './own-schedule-figures.ts';
 
-/** The issue's goals: harness ≥ 5× the minimal Artillery walk, ≥ 0.35× wrk per worker. */
-export const GOALS = { overMinimal: 5, overWrkPerWorker: 0.35, latenessP99AtHeldMs: 50 } as const;
+/**
+ * Issue 36's goals: the harness ≥ 5× the minimal Artillery walk and, per worker, ≥ 0.6× the Node
+ * ceiling (undici + JSON.parse in a closed loop, measured in the same run: wrk's speed against
+ * Node's varies from machine to machine); its start lateness p99 < 10 ms at 0.8 × its top rate.
+ */
+export const GOALS = { overMinimal: 5, overNodeCeilingPerWorker: 0.6, latenessP99AtHeldMs: 10 } as const;
 /** A rate is held when the harness's start lateness p95 is at most this. */
 export const HELD_LATENESS_P95_MS = 10;
 /** The share of its own top rate the harness is run at once more, for its lateness p99. */
@@ -166,7 +170,8 @@ export function generatorFigures(measured: Measured): Figure[] {
   };
   const overMinimal =
     harnessTop.value !== null && minimalTop.value ? harnessTop.value / minimalTop.value : null;
-  const overWrk = perWorker.value !== null && wrkRps ? perWorker.value / wrkRps : null;
+  const ceiling = medianOf(measured.closedLoops?.parse.map((run) => run.requestsPerSec) ?? []);
+  const overCeiling = perWorker.value !== null && ceiling ? perWorker.value / ceiling.value : null;
   const p99 = atHeld?.latenessP99Ms ?? null;
   return [
     walkRatio(
@@ -184,6 +189,25 @@ export function generatorFigures(measured: Measured): Figure[] {
       },
     ),
     walkRatio(
+      'harness per worker / Node ceiling',
+      perWorker,
+      'harness walk',
+      { value: ceiling?.value ?? null, extra: {} },
+      'Node ceiling',
+      'requests/s',
+      {
+        note: `${workers} Artillery worker thread(s); the ceiling: undici + JSON.parse, one thread, ${WRK_CONNECTIONS} in flight, no schedule (closed loop below, the same run)`,
+        ...(overCeiling === null
+          ? {}
+          : {
+              goal: {
+                text: `>= ${GOALS.overNodeCeilingPerWorker}`,
+                met: overCeiling >= GOALS.overNodeCeilingPerWorker,
+              },
+            }),
+      },
+    ),
+    walkRatio(
       'harness per worker / wrk (1 thread)',
       perWorker,
       'harness walk',
@@ -192,9 +216,6 @@ export function generatorFigures(measured: Measured): Figure[] {
       'requests/s',
       {
         note: `${workers} Artillery worker thread(s); wrk with 1 thread and ${WRK_CONNECTIONS} connections on the same pages`,
-        ...(overWrk === null
-          ? {}
-          : { goal: { text: `>= ${GOALS.overWrkPerWorker}`, met: overWrk >= GOALS.overWrkPerWorker } }),
       },
     ),
     absoluteFigure('lateness p99 at 0.8 × top', p99, 'ms', {

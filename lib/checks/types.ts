@@ -29,7 +29,10 @@ export interface WalkView {
   spec: WalkSpecView;
   /** Pages folded before this one. */
   pageCount: number;
-  /** Every id of the pages before this one, with the 0-based index of the page it first came on. */
+  /**
+   * Every id of the walk's pages, this one's included (the walk adds a page's ids before its
+   * checks run: PageContext.repeated), with the 0-based index of the page it first came on.
+   */
   ids: ReadonlyMap<string, number>;
   /** Pages before this one that held at least one record. */
   recordPages: number;
@@ -45,11 +48,22 @@ export interface PageContext {
   page: PageBody | null;
   /**
    * The page's record ids in order, each as a string, read once per page for every check that
-   * needs them; the walk adds them to its own after the checks ran. Empty when `page` is null.
+   * needs them. Empty when `page` is null.
    */
   ids: readonly string[];
+  /**
+   * The first of `ids` (in page order) the walk had seen before, on an earlier page or earlier on
+   * this one, found as the walk added them to its own (addPageIds, ./no-duplicate-ids.ts).
+   */
+  repeated: RepeatedId | null;
   /** How many records the page holds (0 when `page` is null). */
   recordCount: number;
+}
+
+/** An id seen again, and the 0-based index of the page it first came on. */
+export interface RepeatedId {
+  id: string;
+  firstPage: number;
 }
 
 interface CheckInfo {

@@ -1,10 +1,15 @@
 import type { FailureFields } from '../failure.ts';
 import type { PageCheck, WalkView } from './types.ts';
 
-/** What a walk showed so far: its next-page tokens and its pages by what they held (ids joined). */
+/** What a walk showed so far: its next-page tokens, and its pages' ids by the page's first id. */
 interface Seen {
   tokens: Set<string>;
-  pages: Set<string>;
+  /**
+   * A page served twice has the same first id both times: only pages that share it are compared,
+   * id by id: not their ids joined into one key, a string built and hashed on every page of every
+   * walk, which was most of this check's time under load.
+   */
+  pages: Map<string, (readonly string[])[]>;
 }
 
 /** Per walk, kept as long as the walk is (this check runs on every page of every walk). */
@@ -13,10 +18,16 @@ const seenBy = new WeakMap<WalkView, Seen>();
 function seenOf(walk: WalkView): Seen {
   let seen = seenBy.get(walk);
   if (seen === undefined) {
-    seen = { tokens: new Set(), pages: new Set() };
+    seen = { tokens: new Set(), pages: new Map() };
     seenBy.set(walk, seen);
   }
   return seen;
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
+  return true;
 }
 
 /** Built only on failure. */
@@ -46,9 +57,15 @@ export const walkTerminates: PageCheck = {
       seen.tokens.add(token);
     }
     if (ids.length === 0) return null;
-    const fingerprint = ids.join(',');
-    if (seen.pages.has(fingerprint)) return endless(walk, 'PAGE_REPEATED', 'repeats an earlier page');
-    seen.pages.add(fingerprint);
+    const first = ids[0] as string;
+    const sameFirst = seen.pages.get(first);
+    if (sameFirst === undefined) {
+      seen.pages.set(first, [ids]);
+      return null;
+    }
+    if (sameFirst.some((earlier) => sameIds(earlier, ids)))
+      return endless(walk, 'PAGE_REPEATED', 'repeats an earlier page');
+    sameFirst.push(ids);
     return null;
   },
 };

@@ -39,9 +39,6 @@ const keyLabel = (tenant: string, role: string): string => `${tenant}/${role}`;
  * (lib/load/points/write.ts), and a request should not build the same tags twice. Never mutated.
  */
 const tagsByCredential = new WeakMap<Credential, Map<string, Tags>>();
-/** The latency tags: the same with the response's status. */
-const withStatus = new WeakMap<Tags, Map<number, Tags>>();
-
 export function callTags(call: ApiCall, traffic: string, depth: number): Tags {
   const { credential } = call;
   let known = tagsByCredential.get(credential);
@@ -60,16 +57,33 @@ export function callTags(call: ApiCall, traffic: string, depth: number): Tags {
   return tags;
 }
 
-export function statusTags(tags: Tags, status: number): Tags {
-  let known = withStatus.get(tags);
-  if (known === undefined) {
-    known = new Map();
-    withStatus.set(tags, known);
-  }
-  let tagged = known.get(status);
-  if (tagged === undefined) {
-    tagged = { ...tags, status: String(status) };
-    known.set(status, tagged);
-  }
-  return tagged;
+/**
+ * What adds the tag `name` to a tags object: one object per tags object and value, shared as
+ * callTags' are (a new object per sample would be a series key to serialise for every sample,
+ * lib/load/points/write.ts). Never mutated.
+ */
+function tagAdder<Value extends string | number>(name: string): (tags: Tags, value: Value) => Tags {
+  const extended = new WeakMap<Tags, Map<Value, Tags>>();
+  return (tags, value) => {
+    let known = extended.get(tags);
+    if (known === undefined) {
+      known = new Map();
+      extended.set(tags, known);
+    }
+    let tagged = known.get(value);
+    if (tagged === undefined) {
+      tagged = { ...tags, [name]: String(value) };
+      known.set(value, tagged);
+    }
+    return tagged;
+  };
 }
+
+/** The latency tags: the call's with the response's status. */
+export const statusTags = tagAdder<number>('status');
+
+/** A walk's tags with how it ended (walks{end}). */
+export const endTags = tagAdder<string>('end');
+
+/** A page's tags with the third of the run it came in (latency_drift{period}). */
+export const periodTags = tagAdder<string>('period');

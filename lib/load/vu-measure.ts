@@ -22,10 +22,14 @@ function failedResponse(started: number): ApiResponse {
   return { status: 0, headers: {}, bodyText: '', body: undefined, durationMs: performance.now() - started };
 }
 
-/** Every request through `client`, after `pace()` lets it go, measured into `points`. */
-export function measuredSend(client: NodeClient, pace: () => Promise<void>, points: PointSink): MeasuredSend {
+/** Every request through `client`, after `pace()` lets it go (when there is one), measured into `points`. */
+export function measuredSend(
+  client: NodeClient,
+  pace: (() => Promise<void>) | null,
+  points: PointSink,
+): MeasuredSend {
   return async (call, tags) => {
-    await pace();
+    if (pace) await pace();
     const started = performance.now();
     let response: ApiResponse;
     try {

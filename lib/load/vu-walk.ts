@@ -13,7 +13,7 @@ import { depthLatencyAdded } from './depth-latency.ts';
 import { METRIC } from './metrics.ts';
 import type { PointSink } from './points/write.ts';
 import type { LoadSettings, SetupData, WalkOptions } from './scenario.ts';
-import { callTags, periodOf } from './tags.ts';
+import { callTags, endTags, periodOf, periodTags } from './tags.ts';
 import type { FailureRecorder, MeasuredSend } from './vu-measure.ts';
 
 /** A walk still going after this long stops as timed-out (inconclusive). */
@@ -83,10 +83,8 @@ function loopOptions(context: WalkContext, options: WalkOptions, progress: WalkP
       failures.record(found, call, traffic);
       if (context.recordDrift && response.status === 200) {
         const period = periodOf(Date.now() - setup.startedAt, settings.durationS * 1000);
-        points.add(METRIC.latencyDrift, 'trend', response.durationMs - setup.floorMs, {
-          ...callTags(call, traffic, progress.depth),
-          period,
-        });
+        const tags = periodTags(callTags(call, traffic, progress.depth), period);
+        points.add(METRIC.latencyDrift, 'trend', response.durationMs - setup.floorMs, tags);
       }
       progress.depth = state.pageCount + 1;
     },
@@ -103,7 +101,7 @@ function recordWalk(
   started: number,
 ) {
   const tags = callTags(first, traffic, 1);
-  points.add(METRIC.walks, 'counter', 1, { ...tags, end: result.end });
+  points.add(METRIC.walks, 'counter', 1, endTags(tags, result.end));
   points.add(METRIC.pages, 'counter', result.pageCount, tags);
   points.add(METRIC.walkPages, 'trend', result.pageCount, tags);
   points.add(METRIC.walkDuration, 'trend', performance.now() - started, tags);

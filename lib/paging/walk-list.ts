@@ -72,9 +72,9 @@ async function backOff(sender: Sender, call: ApiCall, options: SendOptions): Pro
   for (let attempt = 0; ; attempt += 1) {
     const response = await sender.send(call);
     options.onResponse?.(call, response, attempt, waitedMs);
+    if (response.status !== 429) return { response, retries: attempt, failures };
     failures.push(...throttledFailures(call, response));
-    if (response.status !== 429 || attempt >= policy.maxRetries)
-      return { response, retries: attempt, failures };
+    if (attempt >= policy.maxRetries) return { response, retries: attempt, failures };
     const hinted = retryAfterMs(response.headers['retry-after'], Date.now());
     waitedMs = backoffDelayMs(attempt, hinted, policy, options.random ?? Math.random);
     if (options.deadlineMs !== undefined && Date.now() + waitedMs > options.deadlineMs)
@@ -93,11 +93,15 @@ export function withBackoff(sender: Sender, settle?: Settle): BackoffSender {
   const send = backsOff(sender)
     ? (call: ApiCall, options: SendOptions) => sender.sendBackingOff(call, options)
     : (call: ApiCall, options: SendOptions) => backOff(sender, call, options);
-  async function sendBackingOff(call: ApiCall, options: SendOptions = {}): Promise<Sent> {
-    const sent = await send(call, options);
-    settle?.(call, sent);
-    return sent;
-  }
+  // Without `settle`, the loop's own promise: no async wrapper around every send.
+  const sendBackingOff =
+    settle === undefined
+      ? (call: ApiCall, options: SendOptions = {}) => send(call, options)
+      : async (call: ApiCall, options: SendOptions = {}): Promise<Sent> => {
+          const sent = await send(call, options);
+          settle(call, sent);
+          return sent;
+        };
   return {
     backsOff: true,
     ...(sender.backoff && { backoff: sender.backoff }),
@@ -147,6 +151,9 @@ const refusedAfterWait = (call: ApiCall, sent: Sent): boolean =>
   sent.response.status < 500 &&
   sent.response.status !== 429;
 
+/** What a send without 429s added: shared, never written to (every page of every walk). */
+const NONE: readonly Failure[] = [];
+
 /** Walks the list `spec` names until it ends, fails, or a bound is reached. */
 export async function walkList(sender: Sender, spec: WalkSpec, options: WalkOptions): Promise<Walk> {
   const state = startWalk(spec);
@@ -160,10 +167,13 @@ export async function walkList(sender: Sender, spec: WalkSpec, options: WalkOpti
     if (Date.now() > options.deadlineMs) return finished(state, retries, 'timed-out');
     const sent = await backingOff.sendBackingOff(call, options);
     retries += sent.retries;
-    const shaped = sent.failures.map((failure) => ({
-      ...failure,
-      requests: [...state.requests, ...failure.requests],
-    }));
+    const shaped =
+      sent.failures.length === 0
+        ? NONE
+        : sent.failures.map((failure) => ({
+            ...failure,
+            requests: [...state.requests, ...failure.requests],
+          }));
     state.failures.push(...shaped);
     if (sent.response.status === 429) {
       options.onThrottled?.(state, call, shaped);
@@ -182,7 +192,8 @@ export async function walkList(sender: Sender, spec: WalkSpec, options: WalkOpti
         : 'cursor-refused';
       return finished(state, retries, end);
     }
-    const failures = [...shaped, ...foldPage(state, call, sent.response, options.checks)];
+    const folded = foldPage(state, call, sent.response, options.checks);
+    const failures = shaped.length === 0 ? folded : [...shaped, ...folded];
     // A 429 that broke the Error shape ends the walk as a failure, like any page that did.
     if (shaped.length > 0) state.end = 'failed';
     options.onPage?.(state, call, sent.response, failures);

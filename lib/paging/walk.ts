@@ -7,6 +7,7 @@ import { withCursor, type ApiCall } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
 import type { Failure, RequestRecord } from '../failure.ts';
 import type { PageBody, PageCheck, PageContext, WalkSpecView, WalkView } from '../checks/types.ts';
+import { addPageIds } from '../checks/no-duplicate-ids.ts';
 import { PAGE_CHECKS } from '../checks/registry.ts';
 import { runPageChecks } from './run-checks.ts';
 import { pageIds, requestRecord } from './records.ts';
@@ -126,20 +127,12 @@ function asPageBody(body: unknown): PageBody | null {
   return body as PageBody;
 }
 
-/** Adds the page's ids to the walk's, each new one with the index of the page it first came on. */
-function addIds(state: WalkState, ids: readonly string[]): void {
-  const page = state.pageCount;
-  for (let index = 0; index < ids.length; index += 1) {
-    const id = ids[index] as string;
-    if (!state.ids.has(id)) state.ids.set(id, page);
-  }
-}
-
-/** The checks' view of a response. */
+/** The checks' view of a response; the page's ids are the walk's from here on. */
 function pageContext(state: WalkState, call: ApiCall, response: ApiResponse): PageContext {
   const page = response.status === 200 ? asPageBody(response.body) : null;
   const ids = pageIds(page);
-  return { walk: state, call, response, page, ids, recordCount: ids.length };
+  const repeated = addPageIds(state.ids, ids, state.pageCount);
+  return { walk: state, call, response, page, ids, repeated, recordCount: ids.length };
 }
 
 /**
@@ -155,8 +148,6 @@ export function foldPage(
   state.requests.push(requestRecord(call, response.status));
   const context = pageContext(state, call, response);
   const failures = runPageChecks(checks, context);
-  // The checks read the walk as it was before this page: now the page's ids are the walk's.
-  addIds(state, context.ids);
   state.pageCount += 1;
   if (context.page === null) state.end = 'http-error';
   else advance(state, context);
