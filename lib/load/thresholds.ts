@@ -55,7 +55,6 @@ const SCENARIO_THRESHOLDS: Record<ScenarioName, Thresholds> = {
   stress: { [METRIC.serverErrors]: ['rate == 0'] },
 };
 
-
 interface Expression {
   /** The key of the merged values: pN, avg, min, max, count, rate. */
   stat: string;
