@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { LoadResult } from '../lib/load/run/loads.ts';
 import { runLoad } from '../lib/load/run/run-load.ts';
-import type { HarnessRun } from './sections/generator-figures.ts';
+import type { HarnessRun } from './sections/walk-figures.ts';
 import { RUN_SLACK_MS } from './sizes.ts';
 
 export interface HarnessWalk {

@@ -5,7 +5,7 @@
  * says what Artillery's timer (one arrival per turn of the event loop, spinning between) costs.
  */
 import { runBenchChild } from './runtime-child.ts';
-import type { HarnessRun } from './sections/generator-figures.ts';
+import type { HarnessRun } from './sections/walk-figures.ts';
 
 export interface OwnScheduleOptions {
   baseUrl: string;

@@ -19,17 +19,15 @@ import { startNginx, type RunningNginx } from '../nginx/server.ts';
 import { cannedTarget, plannedFirstPages } from '../nginx/target.ts';
 import { climbLadder, repeatAtTop } from '../rate-ladder.ts';
 import { busiestProfile, topSelfTime } from '../cpu-profile.ts';
+import { harnessHeld, HELD_LATENESS_P95_MS, type HarnessRun } from './walk-figures.ts';
 import {
   generatorFigures,
-  harnessHeld,
-  HELD_LATENESS_P95_MS,
   HELD_SHARE,
   GOALS,
   PROFILE_ENTRIES,
   profileTable,
   RUNS_AT_TOP,
   WRK_CONNECTIONS,
-  type HarnessRun,
   type Measured,
   type Profiled,
 } from './generator-figures.ts';

@@ -12,7 +12,7 @@ import {
   topFigure,
   walkRatio,
   type HarnessRun,
-} from './generator-figures.ts';
+} from './walk-figures.ts';
 
 export interface OwnScheduled {
   ladder: Ladder<HarnessRun>;

@@ -11,14 +11,8 @@ import { climbLadder, repeatAtTop, type Ladder } from '../rate-ladder.ts';
 import { absoluteFigure, type Figure } from '../report.ts';
 import { onCannedPages } from '../canned-pages.ts';
 import type { BenchContext, BenchSection, SectionOutcome } from '../section.ts';
-import {
-  harnessHeld,
-  ladderNote,
-  RUNS_AT_TOP,
-  topFigure,
-  walkRatio,
-  type HarnessRun,
-} from './generator-figures.ts';
+import { RUNS_AT_TOP } from './generator-figures.ts';
+import { harnessHeld, ladderNote, topFigure, walkRatio, type HarnessRun } from './walk-figures.ts';
 
 const WORKERS = [1, 2] as const;
 const CEILING = 5000;

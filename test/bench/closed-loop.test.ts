@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClosedLoopRun } from '../../bench/closed-loop.ts';
 import { closedLoopFigures } from '../../bench/sections/closed-loop-figures.ts';
-import type { HarnessRun } from '../../bench/sections/generator-figures.ts';
+import type { HarnessRun } from '../../bench/sections/walk-figures.ts';
 import { ownScheduleFigures } from '../../bench/sections/own-schedule-figures.ts';
 
 const runs = (mode: ClosedLoopRun['mode'], rates: number[], cpu: number[]): ClosedLoopRun[] =>

@@ -10,7 +10,8 @@ import {
 import { climbLadder } from '../../bench/rate-ladder.ts';
 import type { Figure } from '../../bench/report.ts';
 import { formatValue } from '../../bench/table.ts';
-import { generatorFigures, harnessHeld, type HarnessRun } from '../../bench/sections/generator-figures.ts';
+import { generatorFigures } from '../../bench/sections/generator-figures.ts';
+import { harnessHeld, type HarnessRun } from '../../bench/sections/walk-figures.ts';
 import { pathsScript } from '../../bench/wrk.ts';
 
 const harnessRun = (over: Partial<HarnessRun> = {}): HarnessRun => ({
