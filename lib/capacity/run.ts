@@ -34,6 +34,7 @@ import { capacitySetup, runCapacityStep, type StepRun } from './step.ts';
 import { HarnessError } from '../errors.ts';
 import { isError, type Failure } from '../failure.ts';
 import type { OpenedTarget } from '../adapters/open-target.ts';
+import type { Redactor } from '../redact.ts';
 import { withRun, type RunPaths } from '../report/with-run.ts';
 import { runVersions } from '../report/versions.ts';
 import { runFacts, startTarget } from '../run/start.ts';
@@ -121,7 +122,7 @@ function stopAfter(result: Measurement, options: CapacityOptions, plan: StepPlan
 }
 
 async function measureSteps(
-  run: OpenedTarget,
+  { run, redact }: { run: OpenedTarget; redact: Redactor },
   options: CapacityOptions,
   plan: StepPlan,
   runDir: string,
@@ -139,7 +140,17 @@ async function measureSteps(
     let stepRun: StepRun;
     try {
       stepRun = await runCapacityStep({
-        ...{ run, dir: runDir, index, rate, durationS, setup, env: options.env, workers: options.workers },
+        ...{
+          run,
+          redact,
+          dir: runDir,
+          index,
+          rate,
+          durationS,
+          setup,
+          env: options.env,
+          workers: options.workers,
+        },
         ...(publish ? { publish } : {}),
         ...(listeners.progress ? { progress: listeners.progress } : {}),
       });
@@ -210,7 +221,7 @@ export async function runCapacity(
       const plan = planSteps({ ...options, targetMaxRps });
       for (const line of planLines(plan, options, targetMaxRps)) listeners.progress?.(line);
       const started = Date.now();
-      const measurement = await measureSteps(run, options, plan, runDir, listeners);
+      const measurement = await measureSteps({ run, redact }, options, plan, runDir, listeners);
       const found = judge(measurement, options, targetMaxRps);
       const { failures } = await readRunPoints(measurement.pointFiles, [95]);
       const report = capacityReport({

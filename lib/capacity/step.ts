@@ -14,11 +14,13 @@ import { REQUEST_TIMEOUT_MS, runSetup, type PreparedLoad } from '../load/run/pre
 import { reportPointsOf } from '../load/run/summary-metrics.ts';
 import type { ResponseCell } from '../load/points/responses.ts';
 import type { OpenedTarget } from '../adapters/open-target.ts';
-import { targetRedactor } from '../target/target.ts';
+import type { Redactor } from '../redact.ts';
 import type { GeneratorFigures } from '../load/verdict.ts';
 
 export interface StepRequest {
   run: OpenedTarget;
+  /** The command's redactor (lib/run/start.ts), built once for the whole run. */
+  redact: Redactor;
   /** The run's directory: the step writes under `step-<n>/` in it. */
   dir: string;
   /** 0-based step number. */
@@ -76,7 +78,7 @@ function stepLoad(request: StepRequest): PreparedLoad {
     profile: 'capacity',
     thresholds: {},
     run: request.run,
-    redact: targetRedactor(request.run.target),
+    redact: request.redact,
     settings,
     setup: { ...request.setup, startedAt: Date.now() },
     phases: capacity.phases(settings),

@@ -13,9 +13,10 @@ import { runPageChecks } from './run-checks.ts';
 import { pageIds, requestRecord } from './records.ts';
 
 /**
- * The page budget of the jobs' walks (load, repro): far more pages than a recorded walk or a
- * load walk needs. A walk still going after it ends `budget-reached`: length alone is no evidence
- * that a walk does not end (walk-terminates needs a repeat).
+ * The page budget of the walks that read a list for what it holds (repro's, a load's setup and
+ * its tenants' ids, capacity's lanes): far more pages than they need; the walks a load measures
+ * have their own, LOAD_WALK_PAGES. A walk still going after it ends `budget-reached`: length alone
+ * is no evidence that a walk does not end (walk-terminates needs a repeat).
  */
 export const MAX_PAGES = 10_000;
 
