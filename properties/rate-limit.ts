@@ -132,13 +132,24 @@ async function waitedAndServed(context: PropertyContext, input: Input): Promise<
   if (burst.failed !== undefined) throw new ContractViolation(burst.failures, [exchange(call, burst.failed)]);
   const { latest } = burst;
   if (latest === undefined) {
-    fc.pre(false);
+    const cap = context.target.load.maxRps;
+    context.inconclusive(
+      `the key was never throttled: ${burst.sent} requests in at most ${BURST.seconds} s, at up to ${cap} requests/s (the target file's load.maxRps), got no 429`,
+    );
     return;
   }
   const transcript = [exchange(call, latest.response)];
   const hintMs = retryAfterMs(latest.response.headers['retry-after'], latest.receivedAt);
   // No Retry-After is allowed (spec §8 shows no header); one too long to wait out proves nothing.
-  fc.pre(hintMs !== null && hintMs <= LONGEST_WAIT_MS);
+  if (hintMs === null || hintMs > LONGEST_WAIT_MS) {
+    const header = latest.response.headers['retry-after'];
+    context.inconclusive(
+      header === undefined
+        ? 'the 429 carried no Retry-After (allowed: spec §8 names no header), so there is nothing to honour'
+        : `the 429's Retry-After (${header}) is longer than the ${LONGEST_WAIT_MS / 1000} s this property waits out`,
+    );
+    return;
+  }
   const waitMs = latest.receivedAt + (hintMs ?? 0) + CLOCK_MARGIN_MS - Date.now();
   if (waitMs > 0) await sleep(waitMs);
   const retried = await context.raw.send(call);

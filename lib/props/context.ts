@@ -1,4 +1,5 @@
 /** One context per suite run: the client, the budget, and the survey shared by every property. */
+import fc from 'fast-check';
 import { createNodeClient, type NodeClientOptions } from '../adapters/node-http.ts';
 import type { Failure } from '../failure.ts';
 import type { Target } from '../target/target.ts';
@@ -21,6 +22,8 @@ export interface SuiteContext extends PropertyContext {
   takeAdvisories(): Failure[];
   /** The lists reported too long for their walks' budget since the last call. */
   takeTooLong(): TooLong[];
+  /** The last reason a run was inconclusive since the last call, if one was given. */
+  takeInconclusive(): string | undefined;
   close(): Promise<void>;
 }
 
@@ -37,6 +40,7 @@ export function createContext(target: Target, options: ContextOptions = {}): Sui
   let survey: Promise<Survey> | undefined;
   let advisories: Failure[] = [];
   let tooLong: TooLong[] = [];
+  let inconclusive: string | undefined;
   const budget = resolveBudget(target, options.walkPages, options.budget);
   return {
     target,
@@ -61,6 +65,15 @@ export function createContext(target: Target, options: ContextOptions = {}): Sui
     takeTooLong() {
       const taken = tooLong;
       tooLong = [];
+      return taken;
+    },
+    inconclusive(why) {
+      inconclusive = why;
+      fc.pre(false);
+    },
+    takeInconclusive() {
+      const taken = inconclusive;
+      inconclusive = undefined;
       return taken;
     },
     close: async () => {

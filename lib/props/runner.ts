@@ -116,6 +116,7 @@ async function checkPrepared(ready: Ready, context: SuiteContext, options: RunOp
   const seed = options.seed ?? randomSeed();
   const examples = ready.coverage?.examples ?? [];
   context.takeAdvisories();
+  context.takeInconclusive();
   const details = await fc.check(predicate, {
     seed,
     path: options.path,
@@ -166,6 +167,15 @@ function failedResult(
   );
 }
 
+/** Why no run of a property completed: the last reason one gave, else what ended the runs. */
+function noRunCompleted(details: { interrupted: boolean }, context: SuiteContext): string {
+  const why = context.takeInconclusive();
+  const ended = details.interrupted ? 'no run completed within the time budget' : undefined;
+  if (why === undefined)
+    return `inconclusive: ${ended ?? 'every run was throttled, over its budget or without usable data'}`;
+  return `inconclusive: ${ended === undefined ? why : `${ended}; the last run: ${why}`}`;
+}
+
 export async function runProperty(
   property: PropertyDefinition,
   context: SuiteContext,
@@ -206,15 +216,7 @@ export async function runProperty(
       ...coverage,
       ...note,
     };
-  if (details.counterexample === null)
-    return {
-      ...skipped(
-        details.interrupted
-          ? 'inconclusive: no run completed within the time budget'
-          : 'inconclusive: every run was throttled, over its budget or without usable data',
-      ),
-      ...note,
-    };
+  if (details.counterexample === null) return { ...skipped(noRunCompleted(details, context)), ...note };
   const violation = details.errorInstance;
   // Anything but a contract violation is the harness's problem (an unreachable host, a bug): raise it.
   if (!(violation instanceof ContractViolation)) throw violation;

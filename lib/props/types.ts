@@ -80,6 +80,11 @@ export interface PropertyContext {
   advise(failure: Failure): void;
   /** A list a walk needed whole but could not read to its end within its budget. */
   tooLong(entry: TooLong): void;
+  /**
+   * Ends this run as inconclusive (`fc.pre`), saying why: when no run of the property completes,
+   * its result names the last reason given instead of a generic one.
+   */
+  inconclusive(why: string): void;
 }
 
 /** A property ready to run: inputs to generate, and the check of one input (throws on a violation). */

@@ -84,3 +84,28 @@ describe('runner on a target that throttles every request', () => {
     }
   });
 });
+
+describe('runner on a target whose load.maxRps keeps a burst under its rate limit', () => {
+  it('should call the rate-limit property inconclusive with why: never throttled within load.maxRps', async () => {
+    const sandbox = await startSmallSandbox();
+    try {
+      const file = { ...sandbox.target, load: { ...sandbox.target.load, maxRps: 2 } };
+      const context = contextOn(file);
+      try {
+        const [result] = await runProperties(selectProperties(['ratelimit.retry-after-honest']), context, {
+          seed: 7,
+          runs: 1,
+          timeBudgetMs: 6_000,
+        });
+        expectSkipped(
+          result,
+          /^inconclusive: .*the key was never throttled: \d+ requests .* up to 2 requests\/s/,
+        );
+      } finally {
+        await context.close();
+      }
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
