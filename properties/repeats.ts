@@ -11,6 +11,7 @@ import { filteredWalkExact } from '../lib/checks/filtered-walk-exact.ts';
 import { noDuplicateIds } from '../lib/checks/no-duplicate-ids.ts';
 import { repeatGivesSamePage, type PageAnswer } from '../lib/checks/repeat-gives-same-page.ts';
 import type { Failure } from '../lib/failure.ts';
+import { canonicalJson } from '../lib/canonical-json.ts';
 import type { ApiCall } from '../lib/http/call.ts';
 import type { ApiResponse } from '../lib/http/response.ts';
 import { runProbeChecks, runWalkSetCheck } from '../lib/paging/run-checks.ts';
@@ -36,6 +37,7 @@ function answerOf(response: ApiResponse): PageAnswer {
   return {
     status: response.status,
     ids: new Set(records.map((record) => String(record?.id))),
+    records: new Map(records.map((record) => [String(record?.id), canonicalJson(record)])),
     hasMore: body?.pagination?.hasMore,
   };
 }

@@ -5,6 +5,8 @@ import type { WalkSetCheck } from './types.ts';
 export interface PageAnswer {
   status: number;
   ids: ReadonlySet<string>;
+  /** Each record as canonical JSON (keys sorted), by id: every field, the extra ones too. */
+  records: ReadonlyMap<string, string>;
   hasMore: unknown;
 }
 
@@ -17,17 +19,38 @@ export interface Repeat {
 
 const shownIds = (ids: ReadonlySet<string>): string => `${ids.size} records`;
 
+/** Text longer than this is cut when shown. */
+const SHOWN_CHARS = 300;
+const shown = (text: string): string =>
+  text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}… (${text.length} characters)` : text;
+
+/** The first record both answers hold whose fields differ: its id and both texts. */
+function changedRecord(first: PageAnswer, again: PageAnswer): [string, string, string] | null {
+  for (const [id, text] of first.records) {
+    const other = again.records.get(id);
+    if (other !== undefined && other !== text) return [id, text, other];
+  }
+  return null;
+}
+
 /**
- * RFC 9110 §9.2.2 (GET is idempotent, spec §4: both endpoints are GET): on quiescent data a
- * request sent again, as a client retrying after a timeout does, gives the same page. Same records
- * and hasMore, not the same bytes: the order is not shown (spec §4.3 rule 8) and the token is
- * opaque (rule 3), so where the tokens lead is compared by following them, not their text.
+ * RFC 9110 §9.2.1-9.2.2 (GET is safe and idempotent, spec §4: both endpoints are GET): on quiescent
+ * data a request sent again, as a client retrying after a timeout does, gives the same page. Same
+ * records, each with the same fields and values (the extra fields spec §2 allows too: a read that
+ * changes a price it shows is not safe), and hasMore; not the same bytes: the order is not shown
+ * (spec §4.3 rule 8), the token is opaque (rule 3), so where the tokens lead is compared by
+ * following them, not their text, and the page's own extra top-level fields (a request id) may differ.
  */
 export const repeatGivesSamePage: WalkSetCheck<Repeat> = {
   name: 'repeat-gives-same-page',
   description:
-    'On quiescent data a request sent again (a retried page, a token used twice) gives the same status, records and hasMore.',
-  catches: ['cursor-single-use', 'cursor-advances-on-repeat', 'cursor-state-per-key'],
+    'On quiescent data a request sent again (a retried page, a token used twice) gives the same status, records (every field of each) and hasMore.',
+  catches: [
+    'cursor-single-use',
+    'cursor-advances-on-repeat',
+    'cursor-state-per-key',
+    'record-drifts-on-read',
+  ],
   run({ request, first, again }) {
     const differ = (message: string, expected: string, received: string) => ({
       code: 'REPEAT_DIFFERS',
@@ -47,6 +70,13 @@ export const repeatGivesSamePage: WalkSetCheck<Repeat> = {
         `another page (${shownIds(first.ids)}, then ${shownIds(again.ids)})`,
         'the same records',
         `only the first time: [${difference.lost.join(', ')}]; only the second: [${difference.gained.join(', ')}]`,
+      );
+    const changed = changedRecord(first, again);
+    if (changed !== null)
+      return differ(
+        `record ${changed[0]} changed (a GET is safe: reading it must not change it)`,
+        shown(changed[1]),
+        shown(changed[2]),
       );
     if (first.hasMore !== again.hasMore)
       return differ(

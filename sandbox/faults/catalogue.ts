@@ -75,6 +75,11 @@ export const FAULTS = [
     'a cursor names a server-side scroll that each use reads on: a retried page returns the page after',
   ),
   fault(
+    'record-drifts-on-read',
+    'store',
+    "each read raises a menu item's price (a computed price written back to the shared row): reads differ",
+  ),
+  fault(
     'cursor-mixup-under-concurrency',
     'cursor',
     "each key's cursor sits in one slot during a 2 ms lookup: requests of one key at once swap places",

@@ -184,6 +184,9 @@ const KILLING: Operator[] = [
   },
 ];
 
+/** Answers the extra-top-field operator has numbered: each answer's request id is new. */
+let answered = 0;
+
 /** Changes the spec allows: the gate must pass every one (0 false positives). */
 const EQUIVALENT: Operator[] = [
   {
@@ -195,11 +198,12 @@ const EQUIVALENT: Operator[] = [
   },
   {
     name: 'extra-top-field',
-    description: 'the page or Error carries an extra top-level field',
+    description: 'the page or Error carries an extra top-level field, new in every answer (a request id)',
     needs: [],
     equivalent: true,
     apply: (response) => {
-      if (response.body) response.body.meta = { mutant: true };
+      answered += 1;
+      if (response.body) response.body.meta = { mutant: true, requestId: answered };
     },
   },
   {

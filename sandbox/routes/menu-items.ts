@@ -49,9 +49,24 @@ function readMenuFilters(ctx: SandboxContext, query: RawQuery, key: ApiKey): Lis
   };
 }
 
+/**
+ * The price a menu item shows. The record-drifts-on-read fault writes each read back into the
+ * record, as a location price computed onto the shared row would: every read raises it by a cent.
+ */
+function pricer(faults: FaultSet): (row: MenuRow) => number {
+  if (!faults.has('record-drifts-on-read')) return (row) => row.price;
+  const reads = new Map<string, number>();
+  return (row) => {
+    const read = (reads.get(row.id) ?? 0) + 1;
+    reads.set(row.id, read);
+    return row.price + read;
+  };
+}
+
 /** GET /public/menu/items (spec §4.1, operation listPublicMenuItems). */
 export function menuItemsEndpoint(ctx: SandboxContext): ListEndpoint<MenuFilter, MenuRow> {
   const { categoryIds } = ctx.store.catalog;
+  const priceOf = pricer(ctx.faults);
   return {
     path: '/public/menu/items',
     endpoint: 'menu',
@@ -66,7 +81,7 @@ export function menuItemsEndpoint(ctx: SandboxContext): ListEndpoint<MenuFilter,
       sku: row.sku,
       status: MENU_STATUSES[row.status],
       categoryId: categoryIds.get(row.category) ?? null,
-      price: { amount: row.price, currency: CURRENCY },
+      price: { amount: priceOf(row), currency: CURRENCY },
       channelVisibility: VISIBILITY[row.channels],
     }),
     countSql: 'SELECT COUNT(*) FROM menu_items WHERE tenant = ?',

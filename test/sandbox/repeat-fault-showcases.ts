@@ -1,7 +1,7 @@
 /** Showcases of the faults of a server that remembers cursors: a page asked twice, walks at once. */
 import { expect } from 'vitest';
 import type { FaultName } from '../../sandbox/faults/catalogue.ts';
-import { expectErrorShape, ORDERS, type SandboxClient } from './client.ts';
+import { expectErrorShape, MENU, ORDERS, type SandboxClient } from './client.ts';
 import { idsOf, type FaultShowcase } from './showcase.ts';
 
 /** The token of the first page of orders at `limit`. */
@@ -30,6 +30,14 @@ export const REPEAT_FAULT_SHOWCASES = {
       const after = await client.get(ORDERS, { limit: 5, cursor: next });
       expect(idsOf(again.body.data)).not.toEqual(idsOf(once.body.data));
       expect(idsOf(again.body.data)).toEqual(idsOf(after.body.data));
+    },
+  },
+  'record-drifts-on-read': {
+    async show(client) {
+      const once = await client.get(MENU, { limit: 3 });
+      const again = await client.get(MENU, { limit: 3 });
+      expect(idsOf(again.body.data)).toEqual(idsOf(once.body.data));
+      expect(JSON.stringify(again.body.data)).not.toBe(JSON.stringify(once.body.data));
     },
   },
   'cursor-mixup-under-concurrency': {
