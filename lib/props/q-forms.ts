@@ -1,7 +1,8 @@
 /**
  * The forms of a q value the search properties cover besides its outcome class (spec §4.1: a
- * case-insensitive search by item name or SKU): every length from one character, non-ASCII text,
- * text in another case than the data holds it, and text only a SKU holds.
+ * case-insensitive search by item name or SKU): every length from one character, non-ASCII text
+ * (also in another case than the data holds it, which a search folding only A-Z misses), text in
+ * another case than the data holds it, and text only a SKU holds.
  */
 import type { SurveyRecord } from './survey.ts';
 
@@ -11,6 +12,7 @@ export const Q_FORMS = [
   '4-7 characters',
   '8+ characters',
   'non-ASCII',
+  'non-ASCII in another case',
   'upper-cased',
   'lower-cased',
   'only in a SKU',
@@ -20,6 +22,9 @@ export type QForm = (typeof Q_FORMS)[number];
 
 const texts = (record: SurveyRecord): string[] =>
   [record.name, record.sku].filter((text): text is string => typeof text === 'string');
+
+/** Case folded for A-Z only: what a search that folds only ASCII letters compares. */
+const asciiFolded = (text: string): string => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 
 function lengthForm(length: number): QForm {
   if (length <= 1) return 'one character';
@@ -35,6 +40,10 @@ function lengthForm(length: number): QForm {
 export function qForms(q: string, found: readonly SurveyRecord[]): QForm[] {
   const forms: QForm[] = [lengthForm([...q].length)];
   if (/[^\p{ASCII}]/u.test(q)) forms.push('non-ASCII');
+  // A record it must find holds q only with a non-ASCII letter in another case: folding A-Z misses it.
+  const folded = asciiFolded(q);
+  if (found.some((record) => !texts(record).some((text) => asciiFolded(text).includes(folded))))
+    forms.push('non-ASCII in another case');
   const verbatimMissing = found.some((record) => !texts(record).some((text) => text.includes(q)));
   if (verbatimMissing && q !== q.toLowerCase() && q === q.toUpperCase()) forms.push('upper-cased');
   if (verbatimMissing && q !== q.toUpperCase() && q === q.toLowerCase()) forms.push('lower-cased');

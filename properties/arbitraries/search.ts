@@ -82,8 +82,9 @@ function absentTexts(texts: readonly string[]): string[] {
 /**
  * q values aimed at every outcome of a search (lib/props/aim.ts): substrings of the items' names
  * and SKUs of every length from one character (every single character; a spread of each longer
- * length), those with non-ASCII characters, SKU substrings, text no item holds; each as the data
- * spells it and, for every other one, upper- or lower-cased (the search must ignore case).
+ * length), those with non-ASCII characters (each also upper- and lower-cased), SKU substrings,
+ * text no item holds; each as the data spells it and, for every other one, upper- or lower-cased
+ * (the search must ignore case).
  */
 export function searchSubstrings(items: readonly SurveyRecord[]): string[] {
   const names = substringsByLength(textsOf(items, 'name'));
@@ -93,13 +94,17 @@ export function searchSubstrings(items: readonly SurveyRecord[]): string[] {
     spread(subs, length === 1 ? subs.length : PER_LENGTH).forEach((sub) => kept.add(sub));
   for (const subs of skus.values()) spread(subs, SKU_PER_LENGTH).forEach((sub) => kept.add(sub));
   const nonAscii = [...names.values()].flat().filter((sub) => /[^\p{ASCII}]/u.test(sub));
-  spread(nonAscii, NON_ASCII_KEPT).forEach((sub) => kept.add(sub));
+  const nonAsciiKept = spread(nonAscii, NON_ASCII_KEPT);
+  nonAsciiKept.forEach((sub) => kept.add(sub));
   const cased = [...kept].flatMap((sub, index) => [
     sub,
     ...(index % 2 === 0 ? [sub.toUpperCase()] : []),
     ...(index % 3 === 0 ? [sub.toLowerCase()] : []),
   ]);
-  return [...new Set([...cased, ...absentTexts([...textsOf(items, 'name'), ...textsOf(items, 'sku')])])];
+  // Non-ASCII text in both cases, always: a search folding only A-Z finds neither other case.
+  const nonAsciiCased = nonAsciiKept.flatMap((sub) => [sub.toUpperCase(), sub.toLowerCase()]);
+  const absent = absentTexts([...textsOf(items, 'name'), ...textsOf(items, 'sku')]);
+  return [...new Set([...cased, ...nonAsciiCased, ...absent])];
 }
 
 /** A term from the items, in any mix of upper and lower case (the search ignores case). */

@@ -126,7 +126,14 @@ describe('q values', () => {
 
   it('should name the forms a q has against the items it must find', () => {
     const [creme, margherita] = items;
-    expect(qForms('RÈME', [creme!])).toEqual(['4-7 characters', 'non-ASCII', 'upper-cased']);
+    expect(qForms('RÈME', [creme!])).toEqual([
+      '4-7 characters',
+      'non-ASCII',
+      'non-ASCII in another case',
+      'upper-cased',
+    ]);
+    // Only ASCII letters in another case: a search folding A-Z finds it.
+    expect(qForms('CRè', [creme!])).toEqual(['2-3 characters', 'non-ASCII']);
     expect(qForms('marg', [margherita!])).toEqual(['4-7 characters', 'lower-cased']);
     expect(qForms('Marg', [margherita!])).toEqual(['4-7 characters']);
     expect(qForms('-100', [creme!, margherita!])).toEqual(['4-7 characters', 'only in a SKU']);
