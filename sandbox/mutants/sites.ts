@@ -9,6 +9,8 @@ export interface Site {
   name: string;
   description: string;
   provides: readonly Need[];
+  /** Reached only past the rate limit: the matrix starts its mutants' sandbox with a low limit. */
+  throttled?: boolean;
   matches(response: Response): boolean;
 }
 
@@ -88,6 +90,7 @@ const errorSite = (status: number): Site => ({
   name: `error-${status}`,
   description: `an error answer with status ${status}`,
   provides: ['error'],
+  ...(status === 429 && { throttled: true }),
   matches: (response) => response.reply.statusCode === status,
 });
 
