@@ -38,7 +38,8 @@ async function coverageOnly(sandbox: RunningSandbox, names: readonly string[], s
   const context = contextOn(sandbox.target);
   try {
     const properties = [...PAGINATION, ...AUTH].filter((property) => names.includes(property.name));
-    return await runProperties(properties, context, { seed, runs: 0 });
+    // A loaded machine must not cut the coverage phase short: its whole point is to run.
+    return await runProperties(properties, context, { seed, runs: 0, timeBudgetMs: 60_000 });
   } finally {
     await context.close();
   }
