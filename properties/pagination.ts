@@ -61,7 +61,8 @@ interface WalkKind<Input> {
 
 /**
  * The blind draws beside the walks aimed at every paging class (properties/arbitraries/paged.ts),
- * with the aimed walks' coverage phase; blind only when no list's sizes are exact.
+ * with the aimed walks' coverage phase; blind only when no list's sizes are exact (its report
+ * then says why of every class).
  */
 function aimedBeside<Input>(
   blind: fc.Arbitrary<Input>,
@@ -70,9 +71,8 @@ function aimedBeside<Input>(
   convert: { to: (walk: AimedWalk) => Input; from: (input: Input) => AimedWalk | undefined },
 ): Inputs<Input> {
   const aimed = pagedWalks(survey, spec);
-  if (aimed === null) return { arbitrary: blind };
   return {
-    arbitrary: fc.oneof(aimed.arbitrary.map(convert.to), blind),
+    arbitrary: aimed.arbitrary === null ? blind : fc.oneof(aimed.arbitrary.map(convert.to), blind),
     coverage: coverageOf(aimed.coverage, aimed.coverage.examples.map(convert.to), convert.from),
   };
 }

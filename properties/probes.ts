@@ -111,13 +111,15 @@ function aimedRequests(
   make: (request: ListRequest, index: number) => fc.Arbitrary<ProbeInput> & { example: ProbeInput },
 ): ProbeInputs {
   const aimed = pagedWalks(survey, { endpoints: ENDPOINTS, bounds: anyLimit, filtered: true, tenants });
-  if (aimed === null) return { arbitrary: blind };
   const examples = aimed.coverage.examples.map((walk, index) => make(requestOf(walk), index).example);
   return {
-    arbitrary: fc.oneof(
-      aimed.arbitrary.chain((walk) => make(requestOf(walk), 0)),
-      blind,
-    ),
+    arbitrary:
+      aimed.arbitrary === null
+        ? blind
+        : fc.oneof(
+            aimed.arbitrary.chain((walk) => make(requestOf(walk), 0)),
+            blind,
+          ),
     coverage: coverageOf(aimed.coverage, examples, walkOfRequest),
   };
 }

@@ -11,7 +11,11 @@ import { runProperties, type PropertyResult } from '../../lib/props/runner.ts';
 import { AUTH } from '../../properties/auth.ts';
 import { PAGINATION } from '../../properties/pagination.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
-import { contextOn } from './live-target.ts';
+import { contextOn, startSmallSandbox } from './live-target.ts';
+import { ENDPOINTS } from '../../lib/contract/endpoints.ts';
+import { cellKey } from '../../lib/props/coverage.ts';
+import { anyLimit } from '../../properties/arbitraries/measured.ts';
+import { pagedWalks } from '../../properties/arbitraries/paged.ts';
 
 /** The gate's sandbox: default size, 20 changes a second on every tenant but the last. */
 const GATE_CHURN = 20;
@@ -85,6 +89,30 @@ describe('the paging coverage phase on the clean sandbox', () => {
       for (const { cell, why } of cellsNotReached) expect(why, `${result.name} ${cell}`).toMatch(/^no list/);
     }
   });
+});
+
+describe('paging classes where no list is exact', () => {
+  it('should draw blind and say why of every class when no tenant is quiescent', async () => {
+    const sandbox = await startSmallSandbox();
+    const context = contextOn(sandbox.target);
+    try {
+      const survey = await context.survey();
+      // The same data, every tenant said to change: no size is exact, so nothing can be aimed.
+      const changing = {
+        ...survey,
+        tenants: survey.tenants.map((tenant) => ({ ...tenant, quiescent: false })),
+      };
+      const aimed = pagedWalks(changing, { endpoints: ENDPOINTS, bounds: anyLimit, filtered: true });
+      expect(aimed.arbitrary).toBeNull();
+      expect(aimed.coverage.examples).toEqual([]);
+      expect(aimed.coverage.cells).toHaveLength(ENDPOINTS.length * PAGING_CLASSES.length);
+      for (const cell of aimed.coverage.cells)
+        expect(cell.why, cellKey(cell)).toMatch(/^no quiescent tenant/);
+    } finally {
+      await context.close();
+      await sandbox.close();
+    }
+  }, 60_000);
 });
 
 describe('the paging coverage phase on a fault of full last pages', () => {
