@@ -10,7 +10,7 @@ import { scopeEnforced } from '../lib/checks/scope-enforced.ts';
 import { AUTH_SCHEMES, type CredentialRole } from '../lib/http/call.ts';
 import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
 import { requestRecord } from '../lib/paging/records.ts';
-import { keyedRequests, keylessRequests, probeProperty, sentQuery } from './probes.ts';
+import { keyedInputs, keylessInputs, probeProperty, sentQuery } from './probes.ts';
 import { keyedRoles } from './support.ts';
 import { defineProperty, prepared } from '../lib/props/types.ts';
 import { credential, verdict } from './walks.ts';
@@ -22,7 +22,7 @@ const missingOrMalformedKey = probeProperty({
   check: keyRejected,
   needs: [],
   runs: 20,
-  inputs: (context, survey) => keylessRequests(context.target, survey, ['none', 'malformed']),
+  inputs: (context, survey) => keylessInputs(context.target, survey, ['none', 'malformed']),
 });
 
 const rejectedRole = (role: 'revoked' | 'expired') =>
@@ -33,7 +33,7 @@ const rejectedRole = (role: 'revoked' | 'expired') =>
     check: keyRejected,
     needs: [{ kind: 'key', role, tenants: 1 }],
     runs: 20,
-    inputs: (context, survey) => keyedRequests(context.target, survey, keyedRoles(context.target, [role])),
+    inputs: (context, survey) => keyedInputs(context.target, survey, keyedRoles(context.target, [role])),
   });
 
 const revokedKey = rejectedRole('revoked');
@@ -47,7 +47,7 @@ const scopeProperty = (role: 'noPublicRead' | 'noMenuRead' | 'noOrdersRead', sco
     check: scopeEnforced,
     needs: [{ kind: 'key', role, tenants: 1 }],
     runs: 20,
-    inputs: (context, survey) => keyedRequests(context.target, survey, keyedRoles(context.target, [role])),
+    inputs: (context, survey) => keyedInputs(context.target, survey, keyedRoles(context.target, [role])),
   });
 
 const publicReadScope = scopeProperty('noPublicRead', 'public.read');
@@ -69,23 +69,28 @@ const schemesAgree = defineProperty({
       ...keyedRoles(target),
       ...target.tenants.slice(0, 1).map((tenant) => ({ tenant: tenant.name, role: 'malformed' as const })),
     ];
-    return prepared(keyedRequests(target, survey, keys), async ({ key, request }) => {
-      // One query, cursor and all, sent via each header in turn.
-      const query = await sentQuery(context, survey, request);
-      const calls = AUTH_SCHEMES.map((how) => ({
-        endpoint: request.endpoint,
-        query,
-        credential: credential(key.tenant, key.role, how),
-      }));
-      const outcomes = [];
-      for (const call of calls) outcomes.push({ call, status: (await context.client.send(call)).status });
-      const requests = outcomes.map((outcome) => requestRecord(outcome.call, outcome.status));
-      const compared = outcomes.map((outcome) => ({
-        scheme: outcome.call.credential.scheme,
-        status: outcome.status,
-      }));
-      verdict(context, runWalkSetCheck(authSchemesAgree, compared, requests));
-    });
+    const inputs = keyedInputs(target, survey, keys);
+    return prepared(
+      inputs.arbitrary,
+      async ({ key, request }) => {
+        // One query, cursor and all, sent via each header in turn.
+        const query = await sentQuery(context, survey, request);
+        const calls = AUTH_SCHEMES.map((how) => ({
+          endpoint: request.endpoint,
+          query,
+          credential: credential(key.tenant, key.role, how),
+        }));
+        const outcomes = [];
+        for (const call of calls) outcomes.push({ call, status: (await context.client.send(call)).status });
+        const requests = outcomes.map((outcome) => requestRecord(outcome.call, outcome.status));
+        const compared = outcomes.map((outcome) => ({
+          scheme: outcome.call.credential.scheme,
+          status: outcome.status,
+        }));
+        verdict(context, runWalkSetCheck(authSchemesAgree, compared, requests));
+      },
+      inputs.coverage,
+    );
   },
 });
 

@@ -4,13 +4,19 @@
  * whole PAGE_CHECKS registry, so each property fails on any page invariant its walks break.
  */
 import fc from 'fast-check';
-import { LIMITS } from '../lib/contract/endpoints.ts';
+import { ENDPOINTS, LIMITS } from '../lib/contract/endpoints.ts';
 import { defaultLimitApplied } from '../lib/checks/default-limit-applied.ts';
 import { limitInvariance } from '../lib/checks/limit-invariance.ts';
+import { moreMeansRecords } from '../lib/checks/more-means-records.ts';
 import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
 import { pageLimit, pageLimits } from './arbitraries/limits.ts';
 import { filters, listChoice } from './arbitraries/lists.ts';
 import { listRequest } from './arbitraries/requests.ts';
+import type { AimedWalk } from './arbitraries/aimed-walk.ts';
+import { wholeWalkLimits } from './arbitraries/measured.ts';
+import { coverageOf, pagedWalks, type PagedSpec } from './arbitraries/paged.ts';
+import type { Coverage } from '../lib/props/coverage.ts';
+import { filtersOf } from '../lib/props/measure.ts';
 import {
   FULL_KEY,
   fullWalk,
@@ -40,39 +46,98 @@ const filteredPrefix = (context: PropertyContext, survey: Survey): fc.Arbitrary<
       changing === undefined ? request : { ...request, limits: changing },
     );
 
+/** A property's inputs: what it draws, and its coverage phase when its lists are aimed. */
+interface Inputs<Input> {
+  arbitrary: fc.Arbitrary<Input>;
+  coverage?: Coverage<Input>;
+}
+
 /** How a walk property reads its lists: which inputs (none: why), how far, how many runs. */
 interface WalkKind<Input> {
   runs: number;
-  inputs(context: PropertyContext, survey: Survey): fc.Arbitrary<Input> | Skip;
+  inputs(context: PropertyContext, survey: Survey): Inputs<Input> | Skip;
   walk(context: PropertyContext, survey: Survey, input: Input): Promise<WalkState>;
 }
 
-/** The first pages of a list with any filters and any limit (or none). */
+/**
+ * The blind draws beside the walks aimed at every paging class (properties/arbitraries/paged.ts),
+ * with the aimed walks' coverage phase; blind only when no list's sizes are exact (its report
+ * then says why of every class).
+ */
+function aimedBeside<Input>(
+  blind: fc.Arbitrary<Input>,
+  survey: Survey,
+  spec: PagedSpec,
+  convert: { to: (walk: AimedWalk) => Input; from: (input: Input) => AimedWalk | undefined },
+): Inputs<Input> {
+  const aimed = pagedWalks(survey, spec);
+  return {
+    arbitrary: aimed.arbitrary === null ? blind : fc.oneof(aimed.arbitrary.map(convert.to), blind),
+    coverage: coverageOf(aimed.coverage, aimed.coverage.examples.map(convert.to), convert.from),
+  };
+}
+
+/** A first-page walk as an aimed walk: its filters and its one limit (none: the default). */
+const prefixAsAimed = (input: WalkInput): AimedWalk | undefined =>
+  input.limits === undefined
+    ? {
+        tenant: input.tenant,
+        endpoint: input.endpoint,
+        scheme: input.scheme ?? 'bearer',
+        query: filtersOf(input.query),
+        limit: Number(input.query.limit ?? LIMITS.default),
+      }
+    : undefined;
+
+/** The first pages of a list with any filters and any limit (or none), aimed at every paging class. */
 const FIRST_PAGES: WalkKind<WalkInput> = {
   runs: 40,
-  inputs: filteredPrefix,
+  inputs: (context, survey) =>
+    aimedBeside(
+      filteredPrefix(context, survey),
+      survey,
+      // Aimed results fit the pages a prefix walk reads, so its last page is read too.
+      { endpoints: ENDPOINTS, bounds: wholeWalkLimits(context.budget.prefixPages), filtered: true },
+      {
+        to: ({ limit, ...aimed }) => ({ ...aimed, query: { ...aimed.query, limit: String(limit) } }),
+        from: prefixAsAimed,
+      },
+    ),
   walk: (context, survey, input) =>
     walk(context, walkSpecOf(input, Number.MAX_SAFE_INTEGER, survey), context.budget.prefixPages),
 };
 
+const asAimed = (input: WalkInput & { limit: number }): AimedWalk => ({
+  ...input,
+  scheme: input.scheme ?? 'bearer',
+});
+
 /**
  * Whole walks with a limit the data fits in, with or without filters, of the lists short enough
- * to walk whole within the budget (the others are named in the result).
+ * to walk whole within the budget (the others are named in the result), aimed at every paging class.
  */
 const wholeWalks = (withFilters: boolean): WalkKind<WalkInput & { limit: number }> => ({
   runs: 12,
   inputs(context, survey) {
     const walks = fullWalk(context, survey);
     if (isSkip(walks)) return walks;
-    if (!withFilters) return walks.map((list) => ({ ...list, query: {} }));
-    return walks.chain(({ tenant, endpoint, scheme, limit }) =>
-      filters(context.target, endpoint, tenantSurvey(survey, tenant)).map((query) => ({
-        tenant,
-        endpoint,
-        scheme,
-        query,
-        limit,
-      })),
+    const blind = withFilters
+      ? walks.chain(({ tenant, endpoint, scheme, limit }) =>
+          filters(context.target, endpoint, tenantSurvey(survey, tenant)).map((query) => ({
+            tenant,
+            endpoint,
+            scheme,
+            query,
+            limit,
+          })),
+        )
+      : walks.map((list) => ({ ...list, query: {} }));
+    const bounds = wholeWalkLimits(context.budget.fullWalkPages);
+    return aimedBeside(
+      blind,
+      survey,
+      { endpoints: ENDPOINTS, bounds, filtered: withFilters },
+      { to: (aimed) => aimed, from: asAimed },
     );
   },
   walk: walkToEnd,
@@ -90,9 +155,13 @@ const walkProperty = <Input>(name: string, description: string, checks: string[]
       const survey = await context.survey();
       const inputs = kind.inputs(context, survey);
       if (isSkip(inputs)) return inputs;
-      return prepared(inputs, async (input) => {
-        verdict(context, (await kind.walk(context, survey, input)).failures);
-      });
+      return prepared(
+        inputs.arbitrary,
+        async (input) => {
+          verdict(context, (await kind.walk(context, survey, input)).failures);
+        },
+        inputs.coverage,
+      );
     },
   });
 
@@ -117,11 +186,28 @@ const terminates = walkProperty(
   wholeWalks(false),
 );
 
+/**
+ * A complete walk of a quiescent list ends on its last record: a page reached through hasMore:
+ * true holds records (the walks aimed at a last page exactly full are where a server that says
+ * "more" whenever a page is full fails).
+ */
+const endingWalks: WalkKind<WalkInput & { limit: number }> = {
+  ...wholeWalks(true),
+  async walk(context, survey, input) {
+    const state = await walkToEnd(context, survey, input);
+    if (!tenantSurvey(survey, input.tenant).quiescent || state.end !== 'complete') return state;
+    return {
+      ...state,
+      failures: [...state.failures, ...runWalkSetCheck(moreMeansRecords, state, state.requests)],
+    };
+  },
+};
+
 const shape = walkProperty(
   'pagination.shape',
-  'Every page of a whole walk matches the schema; hasMore is true exactly when there is a token.',
-  ['page-matches-schema', 'pagination-consistent'],
-  wholeWalks(true),
+  'Every page of a whole walk matches the schema; hasMore is true exactly when there is a token, and on a quiescent tenant only when another page holds records.',
+  ['page-matches-schema', 'pagination-consistent', 'more-means-records'],
+  endingWalks,
 );
 
 /** Pages a walk on changing data spans: long enough for inserts to land between its pages. */
@@ -174,6 +260,13 @@ function sameIds(context: PropertyContext, walks: readonly { limit: number; stat
   );
 }
 
+/** Unfiltered whole walks of the quiescent lists (the only lists whose sizes are exact). */
+const wholeLists = (context: PropertyContext): PagedSpec => ({
+  endpoints: ENDPOINTS,
+  bounds: wholeWalkLimits(context.budget.fullWalkPages),
+  filtered: false,
+});
+
 /** The quiescent tenants' lists a whole walk reads within the budget (the others are named). */
 const quiescentWholeLists = (context: PropertyContext, survey: Survey) =>
   wholeListChoice(
@@ -194,19 +287,31 @@ const limitInvarianceProperty = defineProperty({
     const lists = quiescentWholeLists(context, survey);
     if (isSkip(lists)) return lists;
     // Two distinct limits, both small enough a bound for a full walk (so at most 99 for the lower).
-    const arbitrary = lists.chain((choice) => {
+    const blind = lists.chain((choice) => {
       const min = Math.min(fullWalkMin(context, survey, choice), LIMITS.max - 1);
       return fc
         .tuple(pageLimit(min), pageLimit(min))
         .filter(([limit, other]) => limit !== other)
         .map(([limit, other]) => ({ ...choice, limit, other }));
     });
-    return prepared(arbitrary, async ({ other, ...input }) => {
-      const walks = [];
-      for (const limit of [input.limit, other])
-        walks.push({ limit, state: await walkToEnd(context, survey, { ...input, query: {}, limit }) });
-      sameIds(context, walks);
+    // The first limit aimed at a paging class; the other the largest (99 when the first is 100).
+    const inputs = aimedBeside(blind, survey, wholeLists(context), {
+      to: ({ query: _none, ...aimed }) => ({
+        ...aimed,
+        other: aimed.limit === LIMITS.max ? LIMITS.max - 1 : LIMITS.max,
+      }),
+      from: (input) => ({ ...input, query: {} }),
     });
+    return prepared(
+      inputs.arbitrary,
+      async ({ other, ...input }) => {
+        const walks = [];
+        for (const limit of [input.limit, other])
+          walks.push({ limit, state: await walkToEnd(context, survey, { ...input, query: {}, limit }) });
+        sameIds(context, walks);
+      },
+      inputs.coverage,
+    );
   },
 });
 
@@ -223,22 +328,34 @@ const limitChange = defineProperty({
     const lists = quiescentWholeLists(context, survey);
     if (isSkip(lists)) return lists;
     // Every limit, fixed or changing, small enough a bound for a full walk.
-    const arbitrary = lists.chain((choice) => {
+    const blind = lists.chain((choice) => {
       const min = fullWalkMin(context, survey, choice);
       return fc
         .record({ limit: pageLimit(min), limits: pageLimits(min) })
         .map((limits) => ({ ...choice, ...limits }));
     });
-    return prepared(arbitrary, async ({ limit, limits, ...choice }) => {
-      const fixed = await walkToEnd(context, survey, { ...choice, query: {}, limit });
-      // The smallest limit bounds the changing walk's length; its pages take `limits` in turn.
-      const smallest = Math.min(...limits);
-      const changing = await walkToEnd(context, survey, { ...choice, query: {}, limit: smallest, limits });
-      sameIds(context, [
-        { limit, state: fixed },
-        { limit: limits[0] ?? smallest, state: changing },
-      ]);
+    // The fixed limit aimed at a paging class; the changing walk from the smallest limit to 100.
+    const inputs = aimedBeside(blind, survey, wholeLists(context), {
+      to: ({ query: _none, ...aimed }) => ({
+        ...aimed,
+        limits: [fullWalkMin(context, survey, aimed), LIMITS.max],
+      }),
+      from: (input) => ({ ...input, query: {} }),
     });
+    return prepared(
+      inputs.arbitrary,
+      async ({ limit, limits, ...choice }) => {
+        const fixed = await walkToEnd(context, survey, { ...choice, query: {}, limit });
+        // The smallest limit bounds the changing walk's length; its pages take `limits` in turn.
+        const smallest = Math.min(...limits);
+        const changing = await walkToEnd(context, survey, { ...choice, query: {}, limit: smallest, limits });
+        sameIds(context, [
+          { limit, state: fixed },
+          { limit: limits[0] ?? smallest, state: changing },
+        ]);
+      },
+      inputs.coverage,
+    );
   },
 });
 
@@ -274,25 +391,47 @@ const defaultLimit = defineProperty({
   runs: 10,
   async prepare(context) {
     const survey = await context.survey();
-    return prepared(listChoice(tenantNames(survey)), async (list) => {
-      const first = (query: Record<string, string>) =>
-        walk(context, walkSpecOf({ ...list, query }, Number.MAX_SAFE_INTEGER, survey), 1);
-      const pages = [await first({}), await first({ limit: String(LIMITS.default) })];
-      verdict(
-        context,
-        pages.flatMap((page) => page.failures),
-      );
-      const [withoutLimit, withDefault] = pages.map((page) => ({
-        size: page.ids.size,
-        hasMore: page.cursor !== null,
-      }));
-      const requests = pages.flatMap((page) => page.requests);
-      if (withoutLimit === undefined || withDefault === undefined) return;
-      // On changing data a list near 50 records may grow between the two requests: inconclusive.
-      const quiescent = tenantSurvey(survey, list.tenant).quiescent;
-      fc.pre(quiescent || withoutLimit.hasMore === withDefault.hasMore);
-      verdict(context, runWalkSetCheck(defaultLimitApplied, { withoutLimit, withDefault }, requests));
-    });
+    const blind = listChoice(tenantNames(survey)).map((list): Omit<AimedWalk, 'limit'> => ({
+      ...list,
+      query: {},
+    }));
+    // Lists and filters aimed at each paging class at the default limit: under it, exactly it, past it.
+    const inputs = aimedBeside(
+      blind,
+      survey,
+      { endpoints: ENDPOINTS, bounds: () => ({ min: LIMITS.default, max: LIMITS.default }), filtered: true },
+      {
+        to: ({ limit: _default, ...aimed }) => aimed,
+        from: (input) => ({ ...input, limit: LIMITS.default }),
+      },
+    );
+    return prepared(
+      inputs.arbitrary,
+      async ({ query: filters, ...list }) => {
+        const first = (query: Record<string, string>) =>
+          walk(
+            context,
+            walkSpecOf({ ...list, query: { ...filters, ...query } }, Number.MAX_SAFE_INTEGER, survey),
+            1,
+          );
+        const pages = [await first({}), await first({ limit: String(LIMITS.default) })];
+        verdict(
+          context,
+          pages.flatMap((page) => page.failures),
+        );
+        const [withoutLimit, withDefault] = pages.map((page) => ({
+          size: page.ids.size,
+          hasMore: page.cursor !== null,
+        }));
+        const requests = pages.flatMap((page) => page.requests);
+        if (withoutLimit === undefined || withDefault === undefined) return;
+        // On changing data a list near 50 records may grow between the two requests: inconclusive.
+        const quiescent = tenantSurvey(survey, list.tenant).quiescent;
+        fc.pre(quiescent || withoutLimit.hasMore === withDefault.hasMore);
+        verdict(context, runWalkSetCheck(defaultLimitApplied, { withoutLimit, withDefault }, requests));
+      },
+      inputs.coverage,
+    );
   },
 });
 

@@ -11,6 +11,12 @@ import type { ApiResponse } from '../lib/http/response.ts';
 import type { Target } from '../lib/target/target.ts';
 import { listRequest, type ListRequest } from './arbitraries/requests.ts';
 import { genuineToken, listSource, listSources } from './support.ts';
+import type { AimedWalk } from './arbitraries/aimed-walk.ts';
+import { anyLimit } from './arbitraries/measured.ts';
+import { coverageOf, pagedWalks } from './arbitraries/paged.ts';
+import { ENDPOINTS, LIMITS } from '../lib/contract/endpoints.ts';
+import type { Coverage } from '../lib/props/coverage.ts';
+import { filtersOf } from '../lib/props/measure.ts';
 import type { Survey } from '../lib/props/survey.ts';
 import {
   defineProperty,
@@ -71,27 +77,88 @@ export async function probeCall(
 const describeKey = (role: CredentialRole, tenant: string): string =>
   role === 'none' ? 'no key' : role === 'malformed' ? 'a malformed key' : `the ${role} key of ${tenant}`;
 
-/** A legal request of the key's tenant's lists, sent with that key. */
-export const keyedRequests = (
+/** A probe's inputs: what it draws, and its coverage phase when its requests are aimed. */
+export interface ProbeInputs {
+  arbitrary: fc.Arbitrary<ProbeInput>;
+  coverage?: Coverage<ProbeInput>;
+}
+
+/** The first page an aimed walk starts with, as a legal request (filters and limit). */
+const requestOf = ({ limit, ...walk }: AimedWalk): ListRequest => ({
+  ...walk,
+  query: { ...walk.query, limit: String(limit) },
+  cursor: false,
+});
+
+/** The walk a request's list and limit make (the default limit when it has none). */
+const walkOfRequest = ({ request }: ProbeInput): AimedWalk => ({
+  tenant: request.tenant,
+  endpoint: request.endpoint,
+  scheme: request.scheme,
+  query: filtersOf(request.query),
+  limit: Number(request.query.limit ?? LIMITS.default),
+});
+
+/**
+ * Blind requests beside requests aimed at every paging class of the tenants' lists (an empty
+ * list, one record, under a page, exactly a page, several pages, a last page partly or exactly
+ * full: properties/arbitraries/paged.ts), each made a probe input by `make`, with their coverage.
+ */
+function aimedRequests(
+  survey: Survey,
+  tenants: readonly string[],
+  blind: fc.Arbitrary<ProbeInput>,
+  make: (request: ListRequest, index: number) => fc.Arbitrary<ProbeInput> & { example: ProbeInput },
+): ProbeInputs {
+  const aimed = pagedWalks(survey, { endpoints: ENDPOINTS, bounds: anyLimit, filtered: true, tenants });
+  const examples = aimed.coverage.examples.map((walk, index) => make(requestOf(walk), index).example);
+  return {
+    arbitrary:
+      aimed.arbitrary === null
+        ? blind
+        : fc.oneof(
+            aimed.arbitrary.chain((walk) => make(requestOf(walk), 0)),
+            blind,
+          ),
+    coverage: coverageOf(aimed.coverage, examples, walkOfRequest),
+  };
+}
+
+/** An arbitrary of `inputs`, with the one the coverage phase takes at `index`. */
+const withExample = (inputs: readonly ProbeInput[], index: number) =>
+  Object.assign(fc.constantFrom(...inputs), { example: inputs[index % inputs.length] as ProbeInput });
+
+/** A legal request of the key's tenant's lists, sent with that key; aimed at every paging class. */
+export function keyedInputs(
   target: Target,
   survey: Survey,
   keys: readonly { tenant: string; role: CredentialRole }[],
-): fc.Arbitrary<ProbeInput> =>
-  fc
+): ProbeInputs {
+  const blind = fc
     .constantFrom(...keys)
     .chain((key) =>
       listRequest(target, [listSource(target, survey, key.tenant)], { cursor: 'maybe' }).map(
         (request): ProbeInput => ({ request, key, probe: describeKey(key.role, key.tenant) }),
       ),
     );
+  const tenants = [...new Set(keys.map((key) => key.tenant))];
+  return aimedRequests(survey, tenants, blind, (request, index) =>
+    withExample(
+      keys
+        .filter((key) => key.tenant === request.tenant)
+        .map((key) => ({ request, key, probe: describeKey(key.role, key.tenant) })),
+      index,
+    ),
+  );
+}
 
-/** A legal request of any tenant's lists, sent with no key or a malformed one. */
-export const keylessRequests = (
+/** A legal request of any tenant's lists, sent with no key or a malformed one; aimed as keyedInputs. */
+export function keylessInputs(
   target: Target,
   survey: Survey,
   roles: readonly ('none' | 'malformed')[],
-): fc.Arbitrary<ProbeInput> =>
-  fc
+): ProbeInputs {
+  const blind = fc
     .record({
       role: fc.constantFrom(...roles),
       request: listRequest(target, listSources(target, survey), { cursor: 'maybe' }),
@@ -101,10 +168,30 @@ export const keylessRequests = (
       key: { tenant: request.tenant, role },
       probe: describeKey(role, request.tenant),
     }));
+  const tenants = survey.tenants.map((tenant) => tenant.name);
+  return aimedRequests(survey, tenants, blind, (request, index) =>
+    withExample(
+      roles.map((role) => ({
+        request,
+        key: { tenant: request.tenant, role },
+        probe: describeKey(role, request.tenant),
+      })),
+      index,
+    ),
+  );
+}
+
+/** keyedInputs' draws, for a property that mixes them with others. */
+export const keyedRequests = (...args: Parameters<typeof keyedInputs>) => keyedInputs(...args).arbitrary;
+
+/** keylessInputs' draws, for a property that mixes them with others. */
+export const keylessRequests = (...args: Parameters<typeof keylessInputs>) =>
+  keylessInputs(...args).arbitrary;
 
 interface ProbePropertySpec extends Omit<PropertyInfo, 'checks'> {
   check: ProbeCheck;
-  inputs: (context: PropertyContext, survey: Survey) => fc.Arbitrary<ProbeInput> | Skip;
+  /** What it draws: an arbitrary, or aimed inputs with their coverage phase. */
+  inputs: (context: PropertyContext, survey: Survey) => fc.Arbitrary<ProbeInput> | ProbeInputs | Skip;
   /** The failures as judged; all of the check's, as they are, by default (see tenancy.foreign-*). */
   judge?: (failures: Failure[], input: ProbeInput, response: ApiResponse) => Failure[];
 }
@@ -115,13 +202,18 @@ export const probeProperty = ({ check, inputs, judge, ...info }: ProbePropertySp
     checks: [check.name],
     async prepare(context) {
       const survey = await context.survey();
-      const arbitrary = inputs(context, survey);
-      if (isSkip(arbitrary)) return arbitrary;
-      return prepared(arbitrary, async (input) => {
-        const call = await probeCall(context, survey, input);
-        const description = `${input.probe}, ${describeRequest(input.request, input.set)}`;
-        const { response, failures } = await probe(context, call, check, description);
-        verdict(context, judge ? judge(failures, input, response) : failures);
-      });
+      const drawn = inputs(context, survey);
+      if (isSkip(drawn)) return drawn;
+      const { arbitrary, coverage } = drawn instanceof fc.Arbitrary ? { arbitrary: drawn } : drawn;
+      return prepared(
+        arbitrary,
+        async (input) => {
+          const call = await probeCall(context, survey, input);
+          const description = `${input.probe}, ${describeRequest(input.request, input.set)}`;
+          const { response, failures } = await probe(context, call, check, description);
+          verdict(context, judge ? judge(failures, input, response) : failures);
+        },
+        coverage,
+      );
     },
   });

@@ -102,7 +102,13 @@ export function faultListing(json: boolean): string {
   if (json) return JSON.stringify(FAULTS, null, 2);
   const width = Math.max(...FAULTS.map((fault) => fault.name.length));
   const lines = FAULTS.map((fault) => {
-    const needs = fault.needsLoad ? ' [needs load]' : fault.needsChurn ? ' [needs churn]' : '';
+    const needs = fault.needsLoad
+      ? ' [needs load]'
+      : fault.needsChurn
+        ? ' [needs churn]'
+        : fault.needsThrottling
+          ? ' [needs throttling]'
+          : '';
     return `${fault.name.padEnd(width)}  ${fault.description}${needs}`;
   });
   const mutants = `and ${MUTANTS.length} generated mutants, m:OPERATOR@SITE (one at a time), e.g. ${MUTANTS[0]?.name ?? ''}: the sentence × site table of docs/spec-coverage.md`;

@@ -65,5 +65,6 @@ export const SANDBOX: Sandbox = {
     name: mutant.name,
     checks: mutant.sentence.checks,
     equivalent: mutant.equivalent,
+    needsThrottling: mutant.site.throttled === true,
   })),
 };

@@ -15,6 +15,15 @@ import type { PropertyDefinition } from './types.ts';
 
 /** A small dataset: every fault still shows, and each sandbox starts in a fraction of a second. */
 export const MATRIX_SANDBOX: SandboxOptions = { seed: 1, orders: 600, menuItemsPerTenant: 120 };
+/**
+ * The rate limit of a sandbox whose fault or mutant shows only in answers past the limit (429s).
+ * The rate-limit property's burst (properties/rate-limit.ts) sends its first 16 requests at once,
+ * so a key limit under 16 is passed in that first round, however slowly the machine answers: the
+ * 429 is reached by how many requests are in flight, not by a rate the machine must sustain (the
+ * default 1,000 a second needs 1,000 answers within one second). The window only has to outlast
+ * the first round's answers; 2 s keeps each Retry-After short enough to wait out.
+ */
+export const THROTTLED_LIMIT = { perKey: 4, windowMs: 2000 } as const;
 /** Data changes per second for the faults that only show while data changes. */
 const MATRIX_CHURN = 100;
 
@@ -23,6 +32,7 @@ export const faultSandbox = (fault: SandboxFault): SandboxOptions => ({
   ...MATRIX_SANDBOX,
   faults: [fault.name],
   churn: fault.needsChurn ? MATRIX_CHURN : 0,
+  ...(fault.needsThrottling && { rateLimit: THROTTLED_LIMIT }),
 });
 
 export interface MatrixRow {

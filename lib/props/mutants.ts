@@ -6,7 +6,7 @@
  * An equivalent mutant runs every property and must pass them all.
  */
 import { providedSandbox, type SandboxMutant } from '../target/sandbox.ts';
-import { MATRIX_SANDBOX, withSandbox } from './matrix.ts';
+import { MATRIX_SANDBOX, THROTTLED_LIMIT, withSandbox } from './matrix.ts';
 import { allProperties } from './registry.ts';
 import { runProperty, type RunOptions } from './runner.ts';
 import type { PropertyDefinition } from './types.ts';
@@ -32,9 +32,15 @@ export interface MutantsOptions extends Pick<RunOptions, 'runs' | 'timeBudgetMs'
   signal?: AbortSignal;
 }
 
-/** The properties whose checks enforce the mutant's sentence first, then the rest of the gate's. */
+/**
+ * The properties whose checks enforce the mutant's sentence first, then the rest of the gate's.
+ * A mutant of answers past the rate limit runs against a sandbox with THROTTLED_LIMIT, where only
+ * the properties that send past the limit by design (family `ratelimit`) reach its site and judge
+ * every answer there; the others would spend their time budgets backing off from 429s.
+ */
 function propertiesForMutant(mutant: SandboxMutant): PropertyDefinition[] {
   const all = allProperties();
+  if (mutant.needsThrottling) return all.filter((property) => property.family === 'ratelimit');
   const aimed = all.filter((property) => property.checks.some((check) => mutant.checks.includes(check)));
   return [...aimed, ...all.filter((property) => !aimed.includes(property))];
 }
@@ -48,7 +54,7 @@ async function mutantRow(mutant: SandboxMutant, options: MutantsOptions): Promis
     shrink: false,
   };
   const { failedBy, count } = await withSandbox(
-    { ...MATRIX_SANDBOX, mutant: mutant.name },
+    { ...MATRIX_SANDBOX, mutant: mutant.name, ...(mutant.needsThrottling && { rateLimit: THROTTLED_LIMIT }) },
     async (context) => {
       let ran = 0;
       for (const property of propertiesForMutant(mutant)) {

@@ -26,6 +26,8 @@ export interface SandboxFault {
   needsLoad: boolean;
   /** Only shows while data changes during a walk (start the sandbox with churn). */
   needsChurn: boolean;
+  /** Only shows in answers past the rate limit (429s): start the sandbox with `THROTTLED_LIMIT`. */
+  needsThrottling: boolean;
 }
 
 /** A generated mutant (sandbox/mutants/), as much of it as the harness reads. */
@@ -36,6 +38,8 @@ export interface SandboxMutant {
   checks: readonly string[];
   /** The spec allows it: the gate must pass it. */
   equivalent: boolean;
+  /** Its site is an answer past the rate limit (a 429): start the sandbox with `THROTTLED_LIMIT`. */
+  needsThrottling: boolean;
 }
 
 export interface Sandbox {

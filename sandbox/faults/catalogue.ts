@@ -14,6 +14,8 @@ export interface FaultInfo<Name extends string = string> {
   needsLoad: boolean;
   /** Only shows while data changes during a walk (start the sandbox with churn). */
   needsChurn: boolean;
+  /** Only shows past the rate limit: the matrix starts its sandbox with a limit a burst reaches. */
+  needsThrottling: boolean;
   hook: FaultHook;
 }
 
@@ -21,12 +23,13 @@ const fault = <Name extends string>(
   name: Name,
   hook: FaultHook,
   description: string,
-  needs: 'load' | 'churn' | '' = '',
+  needs: 'load' | 'churn' | 'throttling' | '' = '',
 ): FaultInfo<Name> => ({
   name,
   description,
   needsLoad: needs === 'load',
   needsChurn: needs === 'churn',
+  needsThrottling: needs === 'throttling',
   hook,
 });
 
@@ -211,6 +214,7 @@ export const FAULTS = [
     'retry-after-short',
     'rate-limit',
     'Retry-After rounds the wait down to whole seconds: with under a second left it says 0',
+    'throttling',
   ),
   fault(
     'global-rate-limit',

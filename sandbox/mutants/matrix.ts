@@ -81,7 +81,7 @@ export const SENTENCES: readonly Sentence[] = [
   },
   {
     section: '3',
-    text: 'Filters (status, activeOnly, locationId, q) return only matching records.',
+    text: 'Filters (status, activeOnly, locationId, categoryId, q) return only matching records.',
     checks: ['filter-respected', 'search-matches-name-or-sku'],
     operators: ['filter-violated'],
   },
@@ -114,7 +114,7 @@ const WHY_NOT: Readonly<Record<Need, string>> = {
   token: 'no next token',
   cursor: 'no cursor before it',
   menu: 'orders have no name',
-  filter: 'no filter',
+  filter: 'no filter its records show',
 };
 
 /** A generated mutant: one operator at one site. */

@@ -27,14 +27,20 @@ const forRecords = (response: Response, change: (record: Record<string, unknown>
   for (const record of records(response.body)) change(record);
 };
 
-/** A record's status moved to another value of its enum that the filter does not allow. */
+/** Another value of the record's status enum than `status` (a menu item's, or an order's). */
+const otherStatus = (status: unknown, menu: boolean): string =>
+  menu ? (status === 'ACTIVE' ? 'STOP_LIST' : 'ACTIVE') : status === 'PAID' ? 'OPEN' : 'PAID';
+
+/** A record moved out of what the filter selects: another status of its enum, place or name. */
 function violateFilter(response: Response): void {
   const query = queryOf(response);
   const first = records(response.body)[0];
   if (first === undefined) return;
-  if (query.status !== undefined) first.status = query.status === 'PAID' ? 'OPEN' : 'PAID';
+  const other = (id: unknown) => `${JSON.stringify(id)}-other`;
+  if (query.status !== undefined) first.status = otherStatus(query.status, 'name' in first);
   else if (query.activeOnly === 'true') first.status = 'PAID';
-  else if (query.locationId !== undefined) first.locationId = `${JSON.stringify(query.locationId)}-other`;
+  else if (query.categoryId !== undefined) first.categoryId = other(query.categoryId);
+  else if (query.locationId !== undefined) first.locationId = other(query.locationId);
   else if (query.q !== undefined) Object.assign(first, { name: 'Zyxw', sku: null });
 }
 

@@ -9,6 +9,8 @@ export interface Site {
   name: string;
   description: string;
   provides: readonly Need[];
+  /** Reached only past the rate limit: the matrix starts its mutants' sandbox with a low limit. */
+  throttled?: boolean;
   matches(response: Response): boolean;
 }
 
@@ -58,12 +60,21 @@ function endpointSites(name: string, path: string, needs: readonly Need[]): Site
   ];
 }
 
-function filterSite(endpoint: 'menu' | 'orders', parameter: string, value?: string): Site {
+/**
+ * Pages filtered by `parameter` (=`value` when given). `shown`: its records show what the filter
+ * selects by (a status, a location, a name), so a record it should have left out can be told; a
+ * menu item carries no location, so which items a location has is not shown.
+ */
+function filterSite(endpoint: 'menu' | 'orders', parameter: string, value?: string, shown = true): Site {
   const path = ENDPOINTS.find((entry) => entry.name === endpoint)?.path ?? '';
   return {
     name: `${endpoint}.filter-${parameter}`,
     description: `a page of ${path} filtered by ${parameter}${value === undefined ? '' : `=${value}`}`,
-    provides: [...PAGE_WITH_RECORDS, 'filter', ...(endpoint === 'menu' ? (['menu'] as Need[]) : [])],
+    provides: [
+      ...PAGE_WITH_RECORDS,
+      ...(shown ? (['filter'] as Need[]) : []),
+      ...(endpoint === 'menu' ? (['menu'] as Need[]) : []),
+    ],
     matches: (response) => {
       const given = queryOf(response)[parameter];
       return (
@@ -88,6 +99,7 @@ const errorSite = (status: number): Site => ({
   name: `error-${status}`,
   description: `an error answer with status ${status}`,
   provides: ['error'],
+  ...(status === 429 && { throttled: true }),
   matches: (response) => response.reply.statusCode === status,
 });
 
@@ -96,6 +108,10 @@ export const SITES: readonly Site[] = [
   filterSite('orders', 'status'),
   filterSite('orders', 'activeOnly', 'true'),
   filterSite('orders', 'locationId'),
+  // Every filter the spec defines for menu items (spec §4.1).
+  filterSite('menu', 'status'),
+  filterSite('menu', 'locationId', undefined, false),
+  filterSite('menu', 'categoryId'),
   filterSite('menu', 'q'),
   keySite(
     'key.bearer',

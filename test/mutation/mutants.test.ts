@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../../lib/checks/registry.ts';
+import { ENDPOINT_INFO, ENDPOINTS } from '../../lib/contract/endpoints.ts';
 import { runMutants } from '../../lib/props/mutants.ts';
 import { matrixCells, MUTANTS, SENTENCES } from '../../sandbox/mutants/matrix.ts';
 import { OPERATORS } from '../../sandbox/mutants/operators.ts';
@@ -59,6 +60,17 @@ describe('the mutant generator', () => {
     expect(doc.flat().filter((cell) => cell === '')).toEqual([]);
   });
 
+  it('should have a site of filtered pages for every filter the spec defines (salesChannel: its values are not shown)', () => {
+    const site = { menuItems: 'menu', orders: 'orders' } as const;
+    const wanted = ENDPOINTS.flatMap((endpoint) =>
+      ENDPOINT_INFO[endpoint].filters
+        .filter((filter) => filter !== 'salesChannel')
+        .map((filter) => `${site[endpoint]}.filter-${filter}`),
+    );
+    const names = new Set(SITES.map((entry) => entry.name));
+    expect(wanted.filter((name) => !names.has(name))).toEqual([]);
+  });
+
   it('should refuse an unknown mutant before seeding a store', async () => {
     await expect(startSandbox({ mutant: 'm:nothing@nowhere' })).rejects.toThrow(/unknown mutant/);
   });
@@ -72,6 +84,10 @@ describe('generated mutants end to end', () => {
       'm:token-garbage@menu.first-page',
       'm:content-type-text@menu.cursor-page',
       'm:repeat-differs@orders.first-page',
+      // The filtered menu pages: a record of another status or category, one left out at a location.
+      'm:filter-violated@menu.filter-status',
+      'm:filter-violated@menu.filter-categoryId',
+      'm:record-dropped@menu.filter-locationId',
     ];
     const equivalent = 'm:extra-record-field@orders.first-page';
     const rows = await runMutants({ mutants: [...killing, equivalent] });
