@@ -187,7 +187,7 @@ const cursorOutsideProperty = outsideProperty({
 const repeatedProperty = outsideProperty({
   name: 'parameters.repeated',
   description:
-    'Any parameter given twice (limit, status, activeOnly, q, locationId, categoryId, cursor) is served or refused with a 4xx, never a 5xx; with two values, served is open.',
+    'Any parameter given twice (limit, status, activeOnly, q, locationId, categoryId, cursor) is served or refused with a 4xx, never a 5xx; with two legal values, served is open; with one value outside its domain (limit=5&limit=500), 400.',
   endpoints: ['menuItems', 'orders'],
   runs: 10,
   values: (tenant, endpoint) => repeatedParameters(endpoint, tenant),

@@ -6,7 +6,8 @@ import type { ProbeCheck } from './types.ts';
  * spec §4.1, §4.2, §7: a value outside its parameter's domain (a status outside its enum, in any
  * other case too; an activeOnly no boolean reading makes; a limit not an integer 1..100) is a 400,
  * never served: a 200 would be the request silently altered (§4.3 rule 6). A value whose reading
- * the spec leaves open (an empty value, `activeOnly=1`, a parameter given twice) may be refused
+ * the spec leaves open (an empty value, `activeOnly=1`, a parameter given twice with two legal
+ * values; with one value outside its domain it is a 400, as that value alone is) may be refused
  * or served (served is an advisory finding). Whatever the value, never a 5xx.
  */
 export const invalidParameterRejected: ProbeCheck = {
@@ -20,6 +21,7 @@ export const invalidParameterRejected: ProbeCheck = {
     'long-param-500',
     'bad-escape-500',
     'repeated-param-500',
+    'repeated-param-first-wins',
   ],
   run(context) {
     const readings = readParameters(context.call);

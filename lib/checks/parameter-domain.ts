@@ -72,6 +72,27 @@ function readValue(
   return { reading: 'refusable', why: `${name} takes any string, which a server may refuse with a 4xx` };
 }
 
+/**
+ * A parameter given more than once. One value invalid on its own makes the whole invalid: serving
+ * it means that value went unread, the request silently altered (spec §4.3 rule 6). Otherwise two
+ * values are open (the spec does not say which counts) and one value twice is refusable.
+ */
+function readRepeated(endpoint: Endpoint, name: string, sent: readonly (string | null)[]): ParameterReading {
+  const bad = sent.find(
+    (value) =>
+      value !== null && enumerated(endpoint, name) && readValue(endpoint, name, value).reading === 'invalid',
+  );
+  if (bad !== undefined && bad !== null)
+    return {
+      name,
+      reading: 'invalid',
+      why: `${name} given twice, and ${JSON.stringify(bad)} is invalid on its own: serving the request leaves it unread (spec §4.3 rule 6)`,
+    };
+  return sent.every((each) => each === sent[0])
+    ? { name, reading: 'refusable', why: `${name} given twice with one value` }
+    : { name, reading: 'open', why: `${name} given twice: the spec does not say which value counts` };
+}
+
 /** Each parameter the call sends, once per name, as the spec reads it. */
 export function readParameters(call: ApiCall): ParameterReading[] {
   const values = new Map<string, (string | null)[]>();
@@ -80,12 +101,7 @@ export function readParameters(call: ApiCall): ParameterReading[] {
   for (const { name, encoded } of call.raw ?? []) add(name, decoded(encoded));
   return [...values].map(([name, sent]): ParameterReading => {
     const [value = null] = sent;
-    if (sent.length > 1) {
-      const same = sent.every((each) => each === value);
-      return same
-        ? { name, reading: 'refusable', why: `${name} given twice with one value` }
-        : { name, reading: 'open', why: `${name} given twice: the spec does not say which value counts` };
-    }
+    if (sent.length > 1) return readRepeated(call.endpoint, name, sent);
     if (value === null)
       return enumerated(call.endpoint, name)
         ? { name, reading: 'invalid', why: `${name} is not UTF-8 text, so none of its values` }

@@ -180,7 +180,26 @@ const twice = (name: string, values: fc.Arbitrary<string>): fc.Arbitrary<Outside
     unknown: false,
   }));
 
-/** Every parameter of the endpoint that has legal values here, each given twice. */
+/** A legal value and one outside the domain, in either order: serving it leaves one unread. */
+const twiceOneInvalid = (name: string, legal: fc.Arbitrary<string>, invalid: readonly string[]) =>
+  fc.tuple(legal, fc.constantFrom(...invalid), fc.boolean()).map(([good, bad, badFirst]): Outside => ({
+    name,
+    encoded: (badFirst ? [bad, good] : [good, bad]).map(encodeURIComponent),
+    kind: 'a parameter given twice, one value invalid',
+    unknown: false,
+  }));
+
+/** Values outside the domain of each parameter the spec types, to send beside a legal one. */
+const INVALID_BESIDE: Record<string, readonly string[]> = {
+  limit: ['0', '101', '500', '-1', 'abc', '2.5'],
+  status: ['BOGUS', 'paid', 'active'],
+  activeOnly: ['maybe', 'truthy'],
+};
+
+/**
+ * Every parameter of the endpoint that has legal values here, each given twice; and each typed
+ * one (limit, status, activeOnly) given twice with one value outside its domain.
+ */
 export function repeatedParameters(endpoint: Endpoint, tenant: TenantSurvey): fc.Arbitrary<Outside[]> {
   const legal: [string, fc.Arbitrary<string>][] = [
     ['limit', fc.integer({ min: LIMITS.min, max: LIMITS.max }).map(String)],
@@ -193,5 +212,9 @@ export function repeatedParameters(endpoint: Endpoint, tenant: TenantSurvey): fc
     if (searchTerms(items).length > 0) legal.push(['q', searchTerm(items)]);
     if (tenant.categories.length > 0) legal.push(['categoryId', fc.constantFrom(...tenant.categories)]);
   }
-  return fc.tuple(...legal.map(([name, values]) => twice(name, values)));
+  const typed = legal.filter(([name]) => INVALID_BESIDE[name] !== undefined);
+  return fc.tuple(
+    ...legal.map(([name, values]) => twice(name, values)),
+    ...typed.map(([name, values]) => twiceOneInvalid(name, values, INVALID_BESIDE[name] ?? [])),
+  );
 }

@@ -200,6 +200,11 @@ export const FAULTS = [
     'a parameter given twice answers 500: its value is an array where the code expects a string',
   ),
   fault(
+    'repeated-param-first-wins',
+    'validation',
+    'a parameter given twice is read as its first value: limit=5&limit=500 is served, not a 400',
+  ),
+  fault(
     'unknown-place-empty',
     'store',
     'a locationId or categoryId no tenant has is served as an empty list instead of 404',

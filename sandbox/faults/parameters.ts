@@ -30,6 +30,12 @@ const statusCode = (status: string): number => (STATUS_CODES.get(status) as { co
 const canonical = (value: string | string[] | undefined) =>
   typeof value === 'string' ? (CANONICAL.get(value.toLowerCase()) ?? value) : value;
 
+/** repeated-param-first-wins: each repeated parameter read as its first value, the rest unread. */
+const firstValues = (query: RawQuery): RawQuery =>
+  Object.fromEntries(
+    Object.entries(query).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value]),
+  );
+
 /**
  * The query as a faulty server reads it: the same object when none of these faults is on; a
  * normalised copy (enum-case-insensitive, active-only-any-word); or a throw that becomes a 500.
@@ -39,6 +45,8 @@ export function readQueryFaultily(faults: FaultSet, url: string, query: RawQuery
   const values = Object.values(query);
   if (faults.has('repeated-param-500') && values.some(Array.isArray))
     throw new TypeError('value.trim is not a function');
+  if (faults.has('repeated-param-first-wins') && values.some(Array.isArray))
+    return readQueryFaultily(faults, url, firstValues(query));
   const { status, q, locationId, categoryId, activeOnly } = query;
   if (faults.has('long-param-500'))
     for (const value of [q, locationId, categoryId])

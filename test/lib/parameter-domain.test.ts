@@ -69,6 +69,16 @@ describe('readParameters', () => {
     expect(readingOf('orders', 'status', 'OPEN', 'PAID')).toBe('open');
   });
 
+  it('should read a typed parameter given twice as invalid when one value is invalid on its own', () => {
+    expect(readingOf('orders', 'limit', '5', '500')).toBe('invalid');
+    expect(readingOf('menuItems', 'limit', 'abc', '5')).toBe('invalid');
+    expect(readingOf('orders', 'status', 'OPEN', 'BOGUS')).toBe('invalid');
+    expect(readingOf('orders', 'activeOnly', 'maybe', 'true')).toBe('invalid');
+    // Strings the spec does not type stay open with two values, whatever they hold.
+    expect(readingOf('menuItems', 'q', 'a', 'b')).toBe('open');
+    expect(readingOf('menuItems', 'activeOnly', 'maybe', 'true')).toBe('open');
+  });
+
   it('should count a query value and a raw value of one name as the parameter given twice', () => {
     const call = { ...rawCall('orders', 'limit', '7'), query: { limit: '5' } };
     expect(readParameters(call)).toEqual([expect.objectContaining({ name: 'limit', reading: 'open' })]);

@@ -44,6 +44,14 @@ export const PARAMETER_FAULT_SHOWCASES = {
       expectErrorShape(await client.get(`${ORDERS}?status=OPEN&status=PAID`), 500);
     },
   },
+  'repeated-param-first-wins': {
+    async show(client) {
+      const reply = await client.get(`${ORDERS}?limit=5&limit=500`);
+      expect(reply.status).toBe(200);
+      expect(reply.body.data).toHaveLength(5);
+      expect((await client.get(`${ORDERS}?status=OPEN&status=BOGUS`)).status).toBe(200);
+    },
+  },
   'unknown-place-empty': {
     async show(client) {
       const reply = await client.get(ORDERS, { locationId: 'zz-no-such-place' });
