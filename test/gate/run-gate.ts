@@ -1,5 +1,5 @@
 /** Runs the gate as a user does (a child process) with its reports in a temp folder. */
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,26 +33,40 @@ function gateEnv(): { reportsDir: string; env: NodeJS.ProcessEnv } {
   return { reportsDir, env: { ...process.env, HARNESS_REPORTS_DIR: reportsDir } };
 }
 
-export function runGate(args: string[], timeoutMs = 240_000): GateRun {
-  const { reportsDir, env } = gateEnv();
-  const run = spawnSync(TSX, ['scripts/gate.ts', ...args], { encoding: 'utf8', timeout: timeoutMs, env });
-  return gateRun(reportsDir, run.status, run.stdout, run.stderr);
+/** What a harness script run in a child process ended with. */
+export interface ScriptRun {
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
 }
 
-/** The same without blocking this process: for a target this test process serves itself. */
-export function runGateAsync(args: string[], timeoutMs = 240_000): Promise<GateRun> {
-  const { reportsDir, env } = gateEnv();
+/**
+ * Runs `scripts/<script>.ts` under tsx without blocking this process: the tests of a file run
+ * side by side (test/setup/lanes.ts), and some serve the very target the child reads.
+ */
+export function runScriptAsync(
+  script: string,
+  args: readonly string[],
+  options: { env: NodeJS.ProcessEnv; timeoutMs: number },
+): Promise<ScriptRun> {
   return new Promise((resolve) => {
     execFile(
       TSX,
-      ['scripts/gate.ts', ...args],
-      { encoding: 'utf8', timeout: timeoutMs, env },
+      [`scripts/${script}.ts`, ...args],
+      { encoding: 'utf8', timeout: options.timeoutMs, env: options.env },
       (error, stdout, stderr) => {
-        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
-        resolve(gateRun(reportsDir, code, stdout, stderr));
+        const exitCode = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
+        resolve({ exitCode, stdout, stderr });
       },
     );
   });
+}
+
+/** Runs the gate as a user does, its reports in a temp folder of their own. */
+export async function runGateAsync(args: string[], timeoutMs = 240_000): Promise<GateRun> {
+  const { reportsDir, env } = gateEnv();
+  const run = await runScriptAsync('gate', args, { env, timeoutMs });
+  return gateRun(reportsDir, run.exitCode, run.stdout, run.stderr);
 }
 
 /** Names of the checks a failed gate blames: the check inside each failure, or the failed check. */
