@@ -3,11 +3,11 @@
  * with its verdict and then where its report is; a run that published metrics says where they went.
  * Each against a sandbox it starts, kept to seconds.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { execAsync } from '../setup/exec.ts';
 import { lanes } from '../setup/lanes.ts';
 
 const reports = mkdtempSync(path.join(tmpdir(), 'start-and-end-'));
@@ -19,29 +19,21 @@ afterAll(() => rmSync(reports, { recursive: true, force: true }));
  */
 const command = lanes(3);
 
-const run = (script: string, args: string[], env: Record<string, string> = {}) =>
-  command(
-    () =>
-      new Promise<{ status: number | null; stdout: string; stderr: string; lines: string[] }>((resolve) => {
-        execFile(
-          process.execPath,
-          // A reports folder each: the commands run side by side.
-          [
-            '--import',
-            'tsx',
-            `scripts/${script}.ts`,
-            ...args,
-            '--reports-dir',
-            mkdtempSync(path.join(reports, `${script}-`)),
-          ],
-          { encoding: 'utf8', timeout: 120_000, env: { ...process.env, HARNESS_DEBUG: '', ...env } },
-          (error, stdout, stderr) => {
-            const status = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
-            resolve({ status, stdout, stderr, lines: stdout.trimEnd().split('\n') });
-          },
-        );
-      }),
+const run = async (script: string, args: string[], env: Record<string, string> = {}) => {
+  // A reports folder each: the commands run side by side.
+  const reportsDir = mkdtempSync(path.join(reports, `${script}-`));
+  const result = await command(() =>
+    execAsync(
+      process.execPath,
+      ['--import', 'tsx', `scripts/${script}.ts`, ...args, '--reports-dir', reportsDir],
+      {
+        timeoutMs: 120_000,
+        env: { ...process.env, HARNESS_DEBUG: '', ...env },
+      },
+    ),
   );
+  return { ...result, lines: result.stdout.trimEnd().split('\n') };
+};
 
 const TARGET = /^target: sandbox \(http:\/\/127\.0\.0\.1:\d+\/api\/v1\), no faults$/;
 

@@ -112,7 +112,7 @@ describe('release gate', { timeout: 600_000 }, () => {
         ),
       );
       for (const [index, replay] of replayed.entries())
-        expect(replay.exitCode, `${replays[index]}: ${replay.stdout}${replay.stderr}`).toBe(1);
+        expect(replay.status, `${replays[index]}: ${replay.stdout}${replay.stderr}`).toBe(1);
     });
 
     it('should exit 1 with every report when a page check fails in every load stage, each check listed once', async () => {

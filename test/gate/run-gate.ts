@@ -1,9 +1,9 @@
 /** Runs the gate as a user does (a child process) with its reports in a temp folder. */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Summary } from '../../lib/report/model.ts';
+import { execAsync, type Exited } from '../setup/exec.ts';
 import '../setup/provide-layers.ts';
 
 export interface GateRun {
@@ -33,40 +33,18 @@ function gateEnv(): { reportsDir: string; env: NodeJS.ProcessEnv } {
   return { reportsDir, env: { ...process.env, HARNESS_REPORTS_DIR: reportsDir } };
 }
 
-/** What a harness script run in a child process ended with. */
-export interface ScriptRun {
-  exitCode: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * Runs `scripts/<script>.ts` under tsx without blocking this process: the tests of a file run
- * side by side (test/setup/lanes.ts), and some serve the very target the child reads.
- */
-export function runScriptAsync(
+/** Runs `scripts/<script>.ts` under tsx in a child process, without blocking this one. */
+export const runScriptAsync = (
   script: string,
   args: readonly string[],
   options: { env: NodeJS.ProcessEnv; timeoutMs: number },
-): Promise<ScriptRun> {
-  return new Promise((resolve) => {
-    execFile(
-      TSX,
-      [`scripts/${script}.ts`, ...args],
-      { encoding: 'utf8', timeout: options.timeoutMs, env: options.env },
-      (error, stdout, stderr) => {
-        const exitCode = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
-        resolve({ exitCode, stdout, stderr });
-      },
-    );
-  });
-}
+): Promise<Exited> => execAsync(TSX, [`scripts/${script}.ts`, ...args], options);
 
 /** Runs the gate as a user does, its reports in a temp folder of their own. */
 export async function runGateAsync(args: string[], timeoutMs = 240_000): Promise<GateRun> {
   const { reportsDir, env } = gateEnv();
   const run = await runScriptAsync('gate', args, { env, timeoutMs });
-  return gateRun(reportsDir, run.exitCode, run.stdout, run.stderr);
+  return gateRun(reportsDir, run.status, run.stdout, run.stderr);
 }
 
 /** Names of the checks a failed gate blames: the check inside each failure, or the failed check. */
