@@ -103,6 +103,7 @@ describe('release gate', { timeout: 600_000 }, () => {
       const replays = Object.values(CAUGHT_BY).map(
         (check) => failed.find((entry) => entry.failures?.some((failure) => failure.check === check))?.replay,
       );
+      expect(replays, 'a failed property for each check').not.toContain(undefined);
       const replayed = await Promise.all(
         replays.map((replay) =>
           runScriptAsync('props', (replay ?? '').replace('npm run props -- ', '').split(' '), {
