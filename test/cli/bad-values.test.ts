@@ -8,6 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { execAsync } from '../setup/exec.ts';
+import { lanes } from '../setup/lanes.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'bad-values-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -15,12 +17,19 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 /** Node's words for what the harness must name itself. */
 const NODE_WORDS = /ambiguous|internal error|EEXIST|ENOTDIR|EPIPE|ECONNRESET|at .*\.ts:\d+/;
 
+/**
+ * Three commands at a time: each is a Node process loading the harness before it says its one
+ * line, and one alone left a core idle.
+ */
+const lane = lanes(3);
+
 const command = (script: string, args: string[], env: Record<string, string> = {}) =>
-  spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
-    encoding: 'utf8',
-    timeout: 60_000,
-    env: { ...process.env, HARNESS_DEBUG: '', ...env },
-  });
+  lane(() =>
+    execAsync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+      timeoutMs: 60_000,
+      env: { ...process.env, HARNESS_DEBUG: '', ...env },
+    }),
+  );
 
 const file = (name: string, text: string): string => {
   const at = path.join(work, name);
@@ -43,7 +52,8 @@ const target = (baseUrl: string) =>
 const closed = target('http://127.0.0.1:9/api/v1');
 const KEY = { BAD_VALUES_KEY: 'sbx_badvalueskey0123456789' };
 
-describe('a bad value', () => {
+// Side by side; the timeouts allow for the wait for a lane.
+describe.concurrent('a bad value', () => {
   it.each([
     ['load', ['--duration', '-5s'], 'error: --duration: "-5s" must be positive: a duration with its unit'],
     ['load', ['--rate', '-3'], 'error: --rate: "-3" must be positive; expected an integer from 1 to'],
@@ -69,8 +79,8 @@ describe('a bad value', () => {
       ['--platform', 'fargate', '--target', closed],
       `error: --platform fargate: the target's baseUrl http://127.0.0.1:9/api/v1 is loopback, which a cloud runner cannot reach`,
     ],
-  ])('should be named in one line, exit 2: %s %j', { timeout: 60_000 }, (script, args, line) => {
-    const result = command(script, args, KEY);
+  ])('should be named in one line, exit 2: %s %j', { timeout: 180_000 }, async (script, args, line) => {
+    const result = await command(script, args, KEY);
 
     expect(result.status, result.stderr).toBe(2);
     const lines = result.stderr.trim().split('\n');
@@ -79,8 +89,8 @@ describe('a bad value', () => {
     expect(result.stderr + result.stdout).not.toMatch(NODE_WORDS);
   });
 
-  it('should say a closed port once, before any stage', { timeout: 60_000 }, () => {
-    const result = command('gate', ['--target', closed, '--load', 'none'], KEY);
+  it('should say a closed port once, before any stage', { timeout: 180_000 }, async () => {
+    const result = await command('gate', ['--target', closed, '--load', 'none'], KEY);
 
     expect(result.status).toBe(2);
     expect(result.stderr.trim().split('\n')).toEqual([

@@ -3,49 +3,45 @@
  * with its verdict and then where its report is; a run that published metrics says where they went.
  * Each against a sandbox it starts, kept to seconds.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { execAsync } from '../setup/exec.ts';
+import { lanes } from '../setup/lanes.ts';
 
 const reports = mkdtempSync(path.join(tmpdir(), 'start-and-end-'));
 afterAll(() => rmSync(reports, { recursive: true, force: true }));
 
-const run = (script: string, args: string[], env: Record<string, string> = {}) => {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', `scripts/${script}.ts`, ...args, '--reports-dir', reports],
-    { encoding: 'utf8', timeout: 120_000, env: { ...process.env, HARNESS_DEBUG: '', ...env } },
+/**
+ * Three commands at a time: each mostly waits (its generator starting, a load's schedule, a
+ * capacity step), so one alone left this file's worker idle for most of its minute.
+ */
+const command = lanes(3);
+
+const run = async (script: string, args: string[], env: Record<string, string> = {}) => {
+  // A reports folder each: the commands run side by side.
+  const reportsDir = mkdtempSync(path.join(reports, `${script}-`));
+  const result = await command(() =>
+    execAsync(
+      process.execPath,
+      ['--import', 'tsx', `scripts/${script}.ts`, ...args, '--reports-dir', reportsDir],
+      {
+        timeoutMs: 120_000,
+        env: { ...process.env, HARNESS_DEBUG: '', ...env },
+      },
+    ),
   );
   return { ...result, lines: result.stdout.trimEnd().split('\n') };
 };
 
 const TARGET = /^target: sandbox \(http:\/\/127\.0\.0\.1:\d+\/api\/v1\), no faults$/;
 
-describe('every command', { timeout: 120_000 }, () => {
-  it.each([
-    ['props', ['--property', 'pagination.shape', '--runs', '2'], 0],
-    ['repro', ['--endpoint', 'orders', '--params', 'limit=7', '--times', '1'], 1],
-    ['load', ['--duration', '2s', '--rate', '2'], 1],
-    ['capacity', ['--start', '2', '--step', '2', '--max', '2', '--step-duration', '2s'], 1],
-  ])('should print the target line at the start and end with verdict and report: %s', (script, args, at) => {
-    const result = run(script, args);
-
-    expect(result.status, result.stderr).toBe(0);
-    // At the start: the first line, or right after the one that names the command's own setup
-    // (the repro's seed, the Artillery version).
-    expect(result.lines.findIndex((line) => TARGET.test(line))).toBe(at);
-    expect(result.lines.filter((line) => line.startsWith('target: '))).toHaveLength(1);
-    expect(result.lines.slice(-2)).toEqual([
-      'verdict PASS',
-      expect.stringMatching(/^report: .*report\.html$/),
-    ]);
-  });
-
-  it('should say where it published the metrics', () => {
+// Side by side, the longest first; the timeout allows for the wait for a lane on a loaded machine.
+describe.concurrent('every command', { timeout: 300_000 }, () => {
+  it('should say where it published the metrics', async () => {
     // StatsD is UDP: nothing needs to listen for the run to send.
-    const result = run('load', ['--duration', '2s', '--rate', '2', '--publish', 'statsd'], {
+    const result = await run('load', ['--duration', '2s', '--rate', '2', '--publish', 'statsd'], {
       HARNESS_PUBLISH_STATSD_HOST: '127.0.0.1',
       HARNESS_PUBLISH_STATSD_PORT: '9',
     });
@@ -57,4 +53,26 @@ describe('every command', { timeout: 120_000 }, () => {
       ),
     );
   });
+
+  it.each([
+    ['props', ['--property', 'pagination.shape', '--runs', '2'], 0],
+    ['repro', ['--endpoint', 'orders', '--params', 'limit=7', '--times', '1'], 1],
+    ['load', ['--duration', '2s', '--rate', '2'], 1],
+    ['capacity', ['--start', '2', '--step', '2', '--max', '2', '--step-duration', '2s'], 1],
+  ])(
+    'should print the target line at the start and end with verdict and report: %s',
+    async (script, args, at) => {
+      const result = await run(script, args);
+
+      expect(result.status, result.stderr).toBe(0);
+      // At the start: the first line, or right after the one that names the command's own setup
+      // (the repro's seed, the Artillery version).
+      expect(result.lines.findIndex((line) => TARGET.test(line))).toBe(at);
+      expect(result.lines.filter((line) => line.startsWith('target: '))).toHaveLength(1);
+      expect(result.lines.slice(-2)).toEqual([
+        'verdict PASS',
+        expect.stringMatching(/^report: .*report\.html$/),
+      ]);
+    },
+  );
 });

@@ -26,6 +26,7 @@ import { resolveOptions, type SandboxOptions } from '../../lib/target/sandbox-op
 import { SANDBOX_OPTIONS, SANDBOX_USAGE, sandboxOptionsFromFlags } from '../../sandbox/command.ts';
 import { FAULTS } from '../../sandbox/faults/catalogue.ts';
 import { startSandbox } from '../../sandbox/start.ts';
+import { inLanes } from '../setup/lanes.ts';
 import { runGateAsync } from './run-gate.ts';
 import '../setup/provide-layers.ts';
 
@@ -84,14 +85,6 @@ function runScript(script: string, targetFile: string): Promise<ScriptRun> {
       resolve({ script: path.basename(script), code, output: `${stdout}${stderr}` });
     });
   });
-}
-
-/** Runs `run` on every item, at most `width` at a time, the results in order. */
-async function inLanes<T, R>(items: readonly T[], width: number, run: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (let start = 0; start < items.length; start += width)
-    results.push(...(await Promise.all(items.slice(start, start + width).map(run))));
-  return results;
 }
 
 async function reproductionsUnder(dir: string): Promise<string[]> {

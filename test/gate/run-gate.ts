@@ -1,9 +1,9 @@
 /** Runs the gate as a user does (a child process) with its reports in a temp folder. */
-import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Summary } from '../../lib/report/model.ts';
+import { execAsync, type Exited } from '../setup/exec.ts';
 import '../setup/provide-layers.ts';
 
 export interface GateRun {
@@ -33,26 +33,18 @@ function gateEnv(): { reportsDir: string; env: NodeJS.ProcessEnv } {
   return { reportsDir, env: { ...process.env, HARNESS_REPORTS_DIR: reportsDir } };
 }
 
-export function runGate(args: string[], timeoutMs = 240_000): GateRun {
-  const { reportsDir, env } = gateEnv();
-  const run = spawnSync(TSX, ['scripts/gate.ts', ...args], { encoding: 'utf8', timeout: timeoutMs, env });
-  return gateRun(reportsDir, run.status, run.stdout, run.stderr);
-}
+/** Runs `scripts/<script>.ts` under tsx in a child process, without blocking this one. */
+export const runScriptAsync = (
+  script: string,
+  args: readonly string[],
+  options: { env: NodeJS.ProcessEnv; timeoutMs: number },
+): Promise<Exited> => execAsync(TSX, [`scripts/${script}.ts`, ...args], options);
 
-/** The same without blocking this process: for a target this test process serves itself. */
-export function runGateAsync(args: string[], timeoutMs = 240_000): Promise<GateRun> {
+/** Runs the gate as a user does, its reports in a temp folder of their own. */
+export async function runGateAsync(args: string[], timeoutMs = 240_000): Promise<GateRun> {
   const { reportsDir, env } = gateEnv();
-  return new Promise((resolve) => {
-    execFile(
-      TSX,
-      ['scripts/gate.ts', ...args],
-      { encoding: 'utf8', timeout: timeoutMs, env },
-      (error, stdout, stderr) => {
-        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
-        resolve(gateRun(reportsDir, code, stdout, stderr));
-      },
-    );
-  });
+  const run = await runScriptAsync('gate', args, { env, timeoutMs });
+  return gateRun(reportsDir, run.status, run.stdout, run.stderr);
 }
 
 /** Names of the checks a failed gate blames: the check inside each failure, or the failed check. */
