@@ -3,6 +3,7 @@
  * truncated, random, from the other endpoint, from other filters) is a 4xx, never a 5xx, never data.
  */
 import fc from 'fast-check';
+import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
 import { cursorRejected } from '../lib/checks/cursor-rejected.ts';
 import type { Failure } from '../lib/failure.ts';
 import type { Query } from '../lib/http/call.ts';
@@ -37,7 +38,7 @@ function misusedCursorProperty(
     name,
     family: 'cursors',
     description,
-    checks: [cursorRejected.name],
+    checks: [cursorRejected.name, errorBodyShape.name],
     needs: [FULL_KEY],
     runs: 30,
     async prepare(context) {

@@ -4,6 +4,7 @@
  * limit, cursor, scheme) and changes one thing: the key, a place, one parameter.
  */
 import fc from 'fast-check';
+import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
 import type { ProbeCheck } from '../lib/checks/types.ts';
 import type { Failure } from '../lib/failure.ts';
 import { queryString, type ApiCall, type CredentialRole, type Query } from '../lib/http/call.ts';
@@ -199,7 +200,7 @@ interface ProbePropertySpec extends Omit<PropertyInfo, 'checks'> {
 export const probeProperty = ({ check, inputs, judge, ...info }: ProbePropertySpec) =>
   defineProperty({
     ...info,
-    checks: [check.name],
+    checks: [...new Set([check.name, errorBodyShape.name])],
     async prepare(context) {
       const survey = await context.survey();
       const drawn = inputs(context, survey);

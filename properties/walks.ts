@@ -2,6 +2,7 @@
  * The I/O loops of the property runs: walks (whole, or their first pages) and single probes, both
  * through the recording client, both judged by the lib/checks registry and nothing else.
  */
+import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
 import fc from 'fast-check';
 import type { Endpoint } from '../lib/contract/endpoints.ts';
 import type { ProbeCheck } from '../lib/checks/types.ts';
@@ -113,7 +114,9 @@ export async function probe(
   description: string,
 ): Promise<{ response: ApiResponse; failures: Failure[] }> {
   const response = await context.client.send(call);
-  return { response, failures: runProbeChecks([check], { call, response, probe: description }) };
+  // Every refusal a probe meets is judged by its Error shape too (spec §7), whatever the probe is for.
+  const checks = check === errorBodyShape ? [check] : [check, errorBodyShape];
+  return { response, failures: runProbeChecks(checks, { call, response, probe: description }) };
 }
 
 /** Ends a run: errors fail it with the run's transcript, advisories are only reported. */
