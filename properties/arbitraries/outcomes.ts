@@ -18,6 +18,7 @@ import { aimedOnce, combinationsOf, isOpen, measuredList } from './measured.ts';
 import { outcomeCells } from './outcome-cells.ts';
 import { qFormCells, qFormsReached } from './q-form-cells.ts';
 import { anyQuery, isPlainQuery } from './search.ts';
+import { valueCells, valueReached } from './value-cells.ts';
 
 /** A limit in the range, its edges drawn often; shrinks toward the largest (the fewest pages). */
 const limitIn = (range: LimitRange): fc.Arbitrary<number> =>
@@ -84,21 +85,24 @@ export function aimedWalks(
   const exact = usable.filter((list) => list.exact);
   const { cells, examples } = outcomeCells(spec, exact, combos);
   const forms = spec.qForms ? qFormCells(exact, spec.bounds, schemeOf) : { cells: [], examples: [] };
-  const known = new Set([...cells, ...forms.cells].map(cellKey));
+  const values = valueCells(spec, exact);
+  const known = new Set([...cells, ...forms.cells, ...values.cells].map(cellKey));
   return {
     arbitrary: randomWalks(aimed, spec.bounds),
     coverage: {
-      cells: [...cells, ...forms.cells],
-      examples: [...examples, ...forms.examples],
+      cells: [...cells, ...forms.cells, ...values.cells],
+      examples: [...examples, ...forms.examples, ...values.examples],
       reached(input) {
         const tenant = surveyOf(survey, input.tenant);
         const list = tenant && measuredList(tenant, input.endpoint);
         if (!list?.exact) return [];
         const where = `${input.endpoint} ${combinationName(Object.keys(filtersOf(input.query)))}`;
         const classes = classesAt(list.sizeOf(input.query), list.size, input.limit);
+        const value = valueReached(input);
         const keys = [
           ...classes.map((label) => cellKey({ where, label })),
           ...(spec.qForms ? qFormsReached(list, input.query.q) : []),
+          ...(value === null ? [] : [value]),
         ];
         return keys.filter((key) => known.has(key));
       },

@@ -108,6 +108,11 @@ export const FAULTS = [
     'a cursor older than 800 ms is answered 500: its expiry throws instead of refusing with a 4xx',
   ),
   fault(
+    'last-status-empty',
+    'store',
+    "status=ARCHIVED or status=CANCELLED (each enum's last value) selects nothing: a table off by one",
+  ),
+  fault(
     'filter-lost-on-later-pages',
     'store',
     'pages after the first ignore status, location, q and other filters',

@@ -5,6 +5,7 @@ import type { SandboxContext } from '../context.ts';
 import type { Scope } from '../domain.ts';
 import { notFound } from '../errors.ts';
 import type { RawQuery } from '../validate.ts';
+import type { FaultSet } from '../faults/catalogue.ts';
 
 /**
  * The scope-skipped-with-cursor fault: a later page is taken as authorised by the walk's first;
@@ -60,3 +61,10 @@ export function resolvePlace(
   }
   return place;
 }
+
+/**
+ * A status filter's code in its enum's table. The last-status-empty fault is a table off by one at
+ * its end: the enum's last value (ARCHIVED, CANCELLED) maps past it and selects nothing.
+ */
+export const lastOffByOne = (code: number, statuses: readonly string[], faults: FaultSet): number =>
+  faults.has('last-status-empty') && code === statuses.length - 1 ? statuses.length : code;

@@ -10,7 +10,7 @@ import {
 import type { FaultSet } from '../faults/catalogue.ts';
 import { listMenuItems, menuSortKey, type MenuFilter, type MenuRow } from '../queries/menu-items.ts';
 import { parseEnum, parseId, parseSearch, type RawQuery } from '../validate.ts';
-import { resolvePlace } from './admit.ts';
+import { lastOffByOne, resolvePlace } from './admit.ts';
 import type { ListEndpoint, ListFilters } from './list-route.ts';
 import type { ApiKey } from '../auth.ts';
 
@@ -42,7 +42,10 @@ function readMenuFilters(ctx: SandboxContext, query: RawQuery, key: ApiKey): Lis
       tenant: q !== undefined && ctx.faults.has('search-leak') ? null : tenant,
       category: category?.code,
       location: location?.code,
-      status: status === undefined ? undefined : MENU_STATUSES.indexOf(status),
+      status:
+        status === undefined
+          ? undefined
+          : lastOffByOne(MENU_STATUSES.indexOf(status), MENU_STATUSES, ctx.faults),
       channelBit: salesChannel === undefined ? undefined : SALES_CHANNELS.indexOf(salesChannel),
       search: q === undefined ? undefined : searchFor(q, ctx.faults),
     }),

@@ -4,7 +4,7 @@ import { ORDER_STATUSES, SCOPES } from '../domain.ts';
 import type { FaultSet } from '../faults/catalogue.ts';
 import { listOrders, orderSortKey, type OrderFilter, type OrderRow } from '../queries/orders.ts';
 import { parseBoolean, parseEnum, parseId, type RawQuery } from '../validate.ts';
-import { resolvePlace } from './admit.ts';
+import { lastOffByOne, resolvePlace } from './admit.ts';
 import type { ListEndpoint, ListFilters } from './list-route.ts';
 
 type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -24,7 +24,7 @@ function allowedStatuses(
   activeOnly: boolean | undefined,
   faults: FaultSet,
 ): number[] | undefined {
-  const statusCodes = status === undefined ? undefined : [code(status)];
+  const statusCodes = status === undefined ? undefined : [lastOffByOne(code(status), ORDER_STATUSES, faults)];
   // The active-only-false-filters fault: the parameter's presence is read, not its value.
   const filtering = faults.has('active-only-false-filters') ? activeOnly !== undefined : activeOnly === true;
   if (!filtering) return statusCodes;

@@ -10,6 +10,9 @@ import { classesAt, coverageLimit, limitsFor } from '../../lib/props/outcomes.ts
 import { qForms } from '../../lib/props/q-forms.ts';
 import type { SurveyRecord, TenantSurvey } from '../../lib/props/survey.ts';
 import { searchSubstrings } from '../../properties/arbitraries/search.ts';
+import { measuredList } from '../../properties/arbitraries/measured.ts';
+import { valueCells, valueReached } from '../../properties/arbitraries/value-cells.ts';
+import { cellKey } from '../../lib/props/coverage.ts';
 
 const exact = (size: number) => ({ min: size, max: size });
 const ANY = { min: 1, max: 100 };
@@ -138,5 +141,37 @@ describe('q values', () => {
     expect(qForms('Marg', [margherita!])).toEqual(['4-7 characters']);
     expect(qForms('-100', [creme!, margherita!])).toEqual(['4-7 characters', 'only in a SKU']);
     expect(qForms('e', [creme!])).toEqual(['one character']);
+  });
+});
+
+describe('value cells', () => {
+  const spec = { endpoints: ['orders'] as const, draws: () => true, exactOnly: true, bounds: () => ANY };
+
+  it('should send every status and activeOnly value and each location alone, once each', () => {
+    const list = measuredList(tenant(orders()), 'orders');
+    const { cells, examples } = valueCells(spec, [list]);
+    expect(cells.map((cell) => cell.where)).toEqual([
+      ...['OPEN', 'SENT_TO_KITCHEN', 'PAID', 'CLOSED', 'CANCELLED'].map(
+        (status) => `orders status=${status}`,
+      ),
+      'orders activeOnly=true',
+      'orders activeOnly=false',
+      'orders locationId=L1',
+      'orders locationId=L2',
+    ]);
+    expect(examples.map((walk) => walk.query)).toContainEqual({ status: 'SENT_TO_KITCHEN' });
+    // SENT_TO_KITCHEN selects nothing here, which no outcome class but `empty` would aim at.
+    expect(examples.every((walk) => walk.limit === ANY.max)).toBe(true);
+    expect(examples.map(valueReached)).toEqual(cells.map(cellKey));
+  });
+
+  it('should say why when the data has no value of a filter', () => {
+    const bare = { ...tenant(orders()), locations: [] };
+    const { cells } = valueCells(spec, [measuredList(bare, 'orders')]);
+    expect(cells).toContainEqual({
+      where: 'orders locationId',
+      label: 'each value',
+      why: 'the data has no locationId value',
+    });
   });
 });

@@ -107,6 +107,14 @@ export const PAGING_FAULT_SHOWCASES = {
       });
     },
   },
+  'last-status-empty': {
+    async show(client) {
+      expect((await client.get(MENU, { status: 'ARCHIVED' })).body.data).toEqual([]);
+      expect((await client.get(ORDERS, { status: 'CANCELLED' })).body.data).toEqual([]);
+      expect((await client.get(MENU, { status: 'ACTIVE' })).body.data?.length).toBeGreaterThan(0);
+      expect((await client.get(ORDERS)).body.data?.some((order) => order.status === 'CANCELLED')).toBe(true);
+    },
+  },
   'filter-lost-on-later-pages': {
     async show(client) {
       const [first, ...later] = await client.walk(
