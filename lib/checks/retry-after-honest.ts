@@ -3,7 +3,9 @@ import type { ProbeCheck } from './types.ts';
 /**
  * RFC 9110 §10.2.3 (spec §7: "the client backs off before retrying"): Retry-After says how long a
  * client ought to wait; a client that waited all of it, with nothing else spending its key
- * meanwhile, is served, not throttled again. The probe is that client's next request.
+ * meanwhile, is served, not throttled again. The probe is that client's next request: the
+ * ratelimit property's, or any property's whose request the 429 loop retried twice in a row so
+ * (lib/paging/walk-list.ts).
  */
 export const retryAfterHonest: ProbeCheck = {
   name: 'retry-after-honest',

@@ -8,11 +8,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_BACKOFF, backoffDelayMs, retryAfterMs, type BackoffPolicy } from '../backoff.ts';
 import { errorBodyShape } from '../checks/error-body-shape.ts';
+import { retryAfterHonest } from '../checks/retry-after-honest.ts';
 import type { PageCheck } from '../checks/types.ts';
 import type { Failure } from '../failure.ts';
 import type { ApiCall } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
 import { runProbeChecks } from './run-checks.ts';
+import type { TenantTraffic } from './tenant-traffic.ts';
 import { foldPage, nextCall, startWalk, type WalkEnd, type WalkSpec, type WalkState } from './walk.ts';
 
 /** Whatever sends one request: the undici client, or a recording or counting wrapper of it. */
@@ -31,6 +33,11 @@ interface SendOptions {
   random?: () => number;
   /** Every response, 429s included, with its attempt number (0 first) and the wait that preceded it. */
   onResponse?: (call: ApiCall, response: ApiResponse, attempt: number, waitedMs: number) => void;
+  /**
+   * This process's traffic per tenant: given, a request throttled again after waiting all of its
+   * Retry-After twice in a row, its tenant alone each time, fails retry-after-honest.
+   */
+  traffic?: TenantTraffic;
 }
 
 interface Sent {
@@ -64,21 +71,53 @@ const backsOff = (sender: Sender): sender is BackoffSender =>
  */
 type Settle = (call: ApiCall, sent: Sent) => void;
 
+/** Waits in a row, each all of a Retry-After with the tenant alone, that a 429 ended: one can be chance. */
+const UNHONOURED_IN_A_ROW = 2;
+
+/** The retry-after-honest failure of a request throttled again after waiting all of Retry-After. */
+function unhonoured(call: ApiCall, response: ApiResponse, waitedMs: number): Failure {
+  const probe = `the same request, sent alone after waiting all of Retry-After (${waitedMs} ms) ${UNHONOURED_IN_A_ROW} times in a row`;
+  const failure = runProbeChecks([retryAfterHonest], { call, response, probe });
+  return failure[0] as Failure;
+}
+
 /** The one 429 retry loop: sends `call` until it is not a 429, or the retries or the time run out. */
 async function backOff(sender: Sender, call: ApiCall, options: SendOptions): Promise<Sent> {
+  const tenant = call.credential.tenant;
+  const end = options.traffic?.begin(tenant);
+  try {
+    return await backOffLoop(sender, call, options);
+  } finally {
+    end?.();
+  }
+}
+
+async function backOffLoop(sender: Sender, call: ApiCall, options: SendOptions): Promise<Sent> {
   const policy = options.backoff ?? sender.backoff ?? DEFAULT_BACKOFF;
+  const { traffic } = options;
   let waitedMs = 0;
+  let honoured = false;
+  let unhonouredInARow = 0;
+  let mark: number | null = null;
   const failures: Failure[] = [];
   for (let attempt = 0; ; attempt += 1) {
     const response = await sender.send(call);
     options.onResponse?.(call, response, attempt, waitedMs);
     if (response.status !== 429) return { response, retries: attempt, failures };
     failures.push(...throttledFailures(call, response));
+    const alone = traffic?.aloneSince(call.credential.tenant, mark) ?? false;
+    unhonouredInARow = honoured && alone ? unhonouredInARow + 1 : 0;
+    if (unhonouredInARow >= UNHONOURED_IN_A_ROW) {
+      failures.push(unhonoured(call, response, waitedMs));
+      return { response, retries: attempt, failures };
+    }
     if (attempt >= policy.maxRetries) return { response, retries: attempt, failures };
     const hinted = retryAfterMs(response.headers['retry-after'], Date.now());
     waitedMs = backoffDelayMs(attempt, hinted, policy, options.random ?? Math.random);
+    honoured = hinted !== null && waitedMs >= hinted;
     if (options.deadlineMs !== undefined && Date.now() + waitedMs > options.deadlineMs)
       return { response, retries: attempt, failures };
+    mark = traffic?.mark(call.credential.tenant) ?? null;
     await sleep(waitedMs);
   }
 }

@@ -7,6 +7,7 @@ import type { NodeClient } from '../adapters/node-http.ts';
 import type { Failure } from '../failure.ts';
 import type { ApiCall } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
+import { TenantTraffic } from '../paging/tenant-traffic.ts';
 import { withBackoff, type BackoffSender } from '../paging/walk-list.ts';
 
 /** One request and what came back, with the key named by tenant and role only. */
@@ -49,8 +50,14 @@ function tokenOf(response: ApiResponse): string | null {
   return typeof pagination?.nextPageToken === 'string' ? pagination.nextPageToken : null;
 }
 
+interface Shared {
+  exchanges: Exchange[];
+  /** The context's traffic per tenant: its sends are the target's only ones from this process. */
+  traffic: TenantTraffic;
+}
+
 /** Records the sends of `client` into `exchanges`, which every recording of one context shares. */
-function recordingOver(client: NodeClient, shared: { exchanges: Exchange[] }): RecordingClient {
+function recordingOver(client: NodeClient, shared: Shared): RecordingClient {
   // The one loop's answer, with whatever options the walk gave it (deadline, backoff, onResponse).
   const recording = withBackoff(client, (call, sent) => {
     if (sent.failures.length > 0) {
@@ -61,8 +68,12 @@ function recordingOver(client: NodeClient, shared: { exchanges: Exchange[] }): R
     fc.pre(sent.response.status !== 429);
     shared.exchanges.push({ call, status: sent.response.status, nextPageToken: tokenOf(sent.response) });
   });
+  const sendBackingOff: BackoffSender['sendBackingOff'] = (call, options = {}) =>
+    recording.sendBackingOff(call, { traffic: shared.traffic, ...options });
   return {
     ...recording,
+    sendBackingOff,
+    send: async (call) => (await sendBackingOff(call)).response,
     begin() {
       shared.exchanges = [];
     },
@@ -72,5 +83,5 @@ function recordingOver(client: NodeClient, shared: { exchanges: Exchange[] }): R
 }
 
 export function createRecordingClient(client: NodeClient): RecordingClient {
-  return recordingOver(client, { exchanges: [] });
+  return recordingOver(client, { exchanges: [], traffic: new TenantTraffic() });
 }
