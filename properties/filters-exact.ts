@@ -19,7 +19,7 @@ import type { Survey, TenantSurvey } from '../lib/props/survey.ts';
 import { defineProperty, prepared, type Need, type PropertyContext } from '../lib/props/types.ts';
 import { pageLimit } from './arbitraries/limits.ts';
 import { scheme } from './arbitraries/lists.ts';
-import { wholeWalkLimits } from './arbitraries/measured.ts';
+import { refusedOpen, wholeWalkLimits } from './arbitraries/measured.ts';
 import type { AimedWalk } from './arbitraries/aimed-walk.ts';
 import { aimedWalks, anyQ, withUnaimed } from './arbitraries/outcomes.ts';
 import { anyQuery, isPlainQuery } from './arbitraries/search.ts';
@@ -70,6 +70,9 @@ interface ExactSpec {
   judge?: Judge;
 }
 
+const REFUSED_OPEN =
+  'status with activeOnly was refused with a 4xx: allowed, its behaviour is "not shown" (spec §4.2)';
+
 /** Complete filtered walks of quiescent lists, each judged against the survey's exact answer. */
 const exactProperty = (spec: ExactSpec) =>
   defineProperty({
@@ -96,6 +99,14 @@ const exactProperty = (spec: ExactSpec) =>
         withUnaimed(aimed.arbitrary, spec.unaimed?.(context, survey)),
         async (input) => {
           const state = await walkToEnd(context, survey, input);
+          if (refusedOpen(input, state)) {
+            verdict(
+              context,
+              state.failures.filter((failure) => failure.check !== walkPagesSucceed.name),
+            );
+            context.inconclusive(REFUSED_OPEN);
+            return;
+          }
           verdict(context, state.failures);
           fc.pre(state.end === 'complete');
           judge(context, survey, input, state);

@@ -11,7 +11,9 @@ import {
   type AimedCombination,
   type LimitBounds,
 } from '../../lib/props/aim.ts';
-import { measureList, type MeasuredList } from '../../lib/props/measure.ts';
+import type { Query } from '../../lib/http/call.ts';
+import type { WalkState } from '../../lib/paging/walk.ts';
+import { filtersOf, measureList, type MeasuredList } from '../../lib/props/measure.ts';
 import type { TenantSurvey } from '../../lib/props/survey.ts';
 import { fullWalkMinLimit } from './limits.ts';
 import { searchSubstrings } from './search.ts';
@@ -87,3 +89,19 @@ export function aimedOnce(
   }
   return aimed;
 }
+
+/**
+ * A walk of status with activeOnly whose first page was refused with a 4xx (not a 429): spec §4.2
+ * leaves the combination "not shown", so a refusal is an answer (its Error shape still judged), a
+ * 5xx is not.
+ */
+export const refusedOpen = (input: { query: Query }, state: WalkState): boolean => {
+  const first = state.requests[0]?.status ?? 0;
+  return (
+    isOpen(Object.keys(filtersOf(input.query))) &&
+    state.requests.length === 1 &&
+    first >= 400 &&
+    first < 500 &&
+    first !== 429
+  );
+};

@@ -10,7 +10,8 @@ import { classesAt, coverageLimit, limitsFor } from '../../lib/props/outcomes.ts
 import { qForms } from '../../lib/props/q-forms.ts';
 import type { SurveyRecord, TenantSurvey } from '../../lib/props/survey.ts';
 import { searchSubstrings } from '../../properties/arbitraries/search.ts';
-import { measuredList } from '../../properties/arbitraries/measured.ts';
+import { measuredList, refusedOpen } from '../../properties/arbitraries/measured.ts';
+import { startWalk } from '../../lib/paging/walk.ts';
 import { valueCells, valueReached } from '../../properties/arbitraries/value-cells.ts';
 import { cellKey } from '../../lib/props/coverage.ts';
 
@@ -173,5 +174,43 @@ describe('value cells', () => {
       label: 'each value',
       why: 'the data has no locationId value',
     });
+  });
+});
+
+describe('status with activeOnly refused', () => {
+  const refusedWalk = (status: number, pages = 1) =>
+    Object.assign(
+      startWalk({
+        endpoint: 'orders',
+        query: {},
+        credential: { tenant: 'a', role: 'full', scheme: 'bearer' },
+        maxPages: 1,
+      }),
+      {
+        end: 'failed' as const,
+        pageCount: pages,
+        requests: Array.from({ length: pages }, () => ({
+          endpoint: 'orders' as const,
+          path: '/public/orders',
+          tenant: 'a',
+          role: 'full' as const,
+          scheme: 'bearer' as const,
+          status,
+        })),
+      },
+    );
+
+  it('should take a 4xx first page of status with activeOnly as an answer ("not shown", spec §4.2)', () => {
+    const open = { query: { status: 'PAID', activeOnly: 'true', limit: '10' } };
+    expect(refusedOpen(open, refusedWalk(400))).toBe(true);
+    expect(refusedOpen(open, refusedWalk(422))).toBe(true);
+  });
+
+  it('should not take a 5xx, a 429, a later page or another combination', () => {
+    const open = { query: { status: 'PAID', activeOnly: 'true' } };
+    expect(refusedOpen(open, refusedWalk(500))).toBe(false);
+    expect(refusedOpen(open, refusedWalk(429))).toBe(false);
+    expect(refusedOpen(open, refusedWalk(400, 2))).toBe(false);
+    expect(refusedOpen({ query: { status: 'PAID' } }, refusedWalk(400))).toBe(false);
   });
 });
