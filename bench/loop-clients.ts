@@ -48,7 +48,8 @@ export function harnessWalk(
 ): { loop: Loop; warm(): Promise<void>; failed(): boolean; close(): Promise<void> } {
   const target = resolveInlineTarget(cannedTarget(options.baseUrl));
   const points = new PointWriter(path.join(dir, 'points.ndjson.gz'));
-  const timer = setInterval(() => points.flush(Date.now() - (Date.now() % 1000)), 1000);
+  // As the engine writes them: off the walks' turn (PointWriter.flushSoon).
+  const timer = setInterval(() => points.flushSoon(Date.now() - (Date.now() % 1000)), 1000);
   const vu = createVu({
     target,
     settings: { profile: 'smoke', rate: 1, durationS: 1, floodRate: 0, requestTimeoutMs: 10_000 },

@@ -9,24 +9,28 @@ const duplicate = (id: string, page: number, earlierPage: number): FailureFields
 });
 
 /**
- * Adds a page's ids to the walk's, each new one with `page` (the page's 0-based index), and
- * returns the first id of the page (in page order) seen before: on an earlier page, or earlier on
- * this one. One lookup per id and no set of the page's own: this runs on every page of every walk
- * (lib/paging/walk.ts folds a page's ids with it, before the checks, which read what it found).
+ * Adds a page's ids to the walk's and returns the first id of the page (in page order) seen before:
+ * on an earlier page, or earlier on this one. One `add` per id, no lookup and no set of the page's
+ * own: this runs on every page of every walk (lib/paging/walk.ts folds a page's ids with it, before
+ * the checks, which read what it found). Where the repeated id first came is looked up in
+ * `earlierPages` (each earlier page's ids, by page index) only when there is a repeat.
  */
 export function addPageIds(
-  walkIds: Map<string, number>,
+  walkIds: Set<string>,
   ids: readonly string[],
-  page: number,
+  earlierPages: readonly (readonly string[])[],
 ): RepeatedId | null {
-  let repeated: RepeatedId | null = null;
+  let repeatedAt = -1;
   for (let index = 0; index < ids.length; index += 1) {
-    const id = ids[index] as string;
-    const firstPage = walkIds.get(id);
-    if (firstPage === undefined) walkIds.set(id, page);
-    else repeated ??= { id, firstPage };
+    const size = walkIds.size;
+    walkIds.add(ids[index] as string);
+    if (walkIds.size === size && repeatedAt === -1) repeatedAt = index;
   }
-  return repeated;
+  if (repeatedAt === -1) return null;
+  const id = ids[repeatedAt] as string;
+  const firstPage = earlierPages.findIndex((earlier) => earlier.includes(id));
+  // Not on an earlier page: earlier on this one.
+  return { id, firstPage: firstPage === -1 ? earlierPages.length : firstPage };
 }
 
 /**

@@ -31,9 +31,11 @@ export interface WalkView {
   pageCount: number;
   /**
    * Every id of the walk's pages, this one's included (the walk adds a page's ids before its
-   * checks run: PageContext.repeated), with the 0-based index of the page it first came on.
+   * checks run: PageContext.repeated).
    */
-  ids: ReadonlyMap<string, number>;
+  ids: ReadonlySet<string>;
+  /** Each page's ids by page index (lib/paging/records.ts pageIds), this one's included. */
+  pageIds: readonly (readonly string[])[];
   /** Pages before this one that held at least one record. */
   recordPages: number;
   /** The requests of the walk so far, this page's included. */

@@ -1,27 +1,16 @@
 import type { FailureFields } from '../failure.ts';
 import type { PageCheck, WalkView } from './types.ts';
 
-/** What a walk showed so far: its next-page tokens, and its pages' ids by the page's first id. */
-interface Seen {
-  tokens: Set<string>;
-  /**
-   * A page served twice has the same first id both times: only pages that share it are compared,
-   * id by id: not their ids joined into one key, a string built and hashed on every page of every
-   * walk, which was most of this check's time under load.
-   */
-  pages: Map<string, (readonly string[])[]>;
-}
+/** Per walk, the next-page tokens it showed so far (this check runs on every page of every walk). */
+const tokensBy = new WeakMap<WalkView, Set<string>>();
 
-/** Per walk, kept as long as the walk is (this check runs on every page of every walk). */
-const seenBy = new WeakMap<WalkView, Seen>();
-
-function seenOf(walk: WalkView): Seen {
-  let seen = seenBy.get(walk);
-  if (seen === undefined) {
-    seen = { tokens: new Set(), pages: new Map() };
-    seenBy.set(walk, seen);
+function tokensOf(walk: WalkView): Set<string> {
+  let tokens = tokensBy.get(walk);
+  if (tokens === undefined) {
+    tokens = new Set();
+    tokensBy.set(walk, tokens);
   }
-  return seen;
+  return tokens;
 }
 
 function sameIds(a: readonly string[], b: readonly string[]): boolean {
@@ -47,25 +36,25 @@ export const walkTerminates: PageCheck = {
   name: 'walk-terminates',
   description: 'A walk ends: no cursor cycle, no repeated page (a walk that is only long is inconclusive).',
   catches: ['cursor-cycle'],
-  run({ page, walk, ids }) {
+  run({ page, walk, ids, repeated }) {
     if (page === null) return null;
-    const seen = seenOf(walk);
     const token = page.pagination.nextPageToken;
     if (page.pagination.hasMore === true && typeof token === 'string') {
-      if (seen.tokens.has(token))
+      const tokens = tokensOf(walk);
+      if (tokens.has(token))
         return endless(walk, 'CURSOR_CYCLE', 'returned a token already seen in this walk');
-      seen.tokens.add(token);
+      tokens.add(token);
     }
-    if (ids.length === 0) return null;
+    // A page served twice repeats its first id, so a page with no id seen before (addPageIds) is
+    // new: only a page with a repeat is compared, id by id, with the earlier pages that share its
+    // first id. No key per page, no map of pages: this runs on every page of every walk.
+    if (repeated === null || ids.length === 0) return null;
     const first = ids[0] as string;
-    const sameFirst = seen.pages.get(first);
-    if (sameFirst === undefined) {
-      seen.pages.set(first, [ids]);
-      return null;
+    for (let index = 0; index < walk.pageCount; index += 1) {
+      const earlier = walk.pageIds[index] as readonly string[];
+      if (earlier[0] === first && sameIds(earlier, ids))
+        return endless(walk, 'PAGE_REPEATED', 'repeats an earlier page');
     }
-    if (sameFirst.some((earlier) => sameIds(earlier, ids)))
-      return endless(walk, 'PAGE_REPEATED', 'repeats an earlier page');
-    sameFirst.push(ids);
     return null;
   },
 };

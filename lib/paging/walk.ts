@@ -77,8 +77,10 @@ export const INCONCLUSIVE_ENDS: ReadonlySet<WalkEnd | null> = new Set([
 export interface WalkState extends WalkView {
   spec: WalkSpec;
   cursor: string | null;
-  /** Every id the walk has seen, with the index of the page it first came on. */
-  ids: Map<string, number>;
+  /** Every id the walk has seen. */
+  ids: Set<string>;
+  /** Each page's ids by page index, this one's included once its ids are added (pageContext). */
+  pageIds: (readonly string[])[];
   requests: RequestRecord[];
   failures: Failure[];
   end: WalkEnd | null;
@@ -89,7 +91,8 @@ export function startWalk(spec: WalkSpec): WalkState {
     spec,
     pageCount: 0,
     cursor: null,
-    ids: new Map(),
+    ids: new Set(),
+    pageIds: [],
     recordPages: 0,
     requests: [],
     failures: [],
@@ -132,7 +135,8 @@ function asPageBody(body: unknown): PageBody | null {
 function pageContext(state: WalkState, call: ApiCall, response: ApiResponse): PageContext {
   const page = response.status === 200 ? asPageBody(response.body) : null;
   const ids = pageIds(page);
-  const repeated = addPageIds(state.ids, ids, state.pageCount);
+  const repeated = addPageIds(state.ids, ids, state.pageIds);
+  state.pageIds.push(ids);
   return { walk: state, call, response, page, ids, repeated, recordCount: ids.length };
 }
 

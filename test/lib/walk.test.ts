@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiCall } from '../../lib/http/call.ts';
+import type { Failure } from '../../lib/failure.ts';
 import { toApiResponse } from '../../lib/http/response.ts';
-import { foldPage, nextCall, startWalk } from '../../lib/paging/walk.ts';
+import { foldPage, nextCall, startWalk, type WalkState } from '../../lib/paging/walk.ts';
 import { walkList, type Sender, type WalkOptions } from '../../lib/paging/walk-list.ts';
 import { FAKE_ORDERS, fakeOrders, fakeToken, type FakeBug } from './fake-list.ts';
 import { soon, spec } from './walk-helpers.ts';
@@ -162,7 +163,59 @@ describe('walkList, the one walk', () => {
   });
 });
 
+const JSON_TYPE = { 'content-type': 'application/json' };
+
 describe('foldPage', () => {
+  /** Folds `pages` (ids, each page with a new token but the last) into a new walk; the last page's failures. */
+  function foldPages(pages: readonly (readonly string[])[]): { state: WalkState; failures: Failure[] } {
+    const state = startWalk(spec({ limit: '3' }));
+    let failures: Failure[] = [];
+    pages.forEach((ids, index) => {
+      const call = nextCall(state);
+      if (call === null) throw new Error(`the walk ended before page ${index + 1}`);
+      const data = ids.map((id) => ({ id, status: 'OPEN' }));
+      const hasMore = index < pages.length - 1;
+      const pagination = { nextPageToken: hasMore ? `t${index}` : null, hasMore };
+      const body = JSON.stringify({ data, pagination });
+      failures = foldPage(state, call, toApiResponse(200, JSON_TYPE, body, 1));
+    });
+    return { state, failures };
+  }
+
+  const messagesOf = (failures: readonly Failure[], check: string) =>
+    failures.filter((failure) => failure.check === check).map((failure) => failure.message);
+
+  it('should name the first repeated id in page order and the page it first came on', () => {
+    // The third page repeats d (from page 2) before b (from page 1).
+    const { state, failures } = foldPages([
+      ['a', 'b', 'x'],
+      ['c', 'd', 'y'],
+      ['e', 'd', 'b'],
+    ]);
+    expect(messagesOf(failures, 'no-duplicate-ids')).toEqual([
+      'id d on page 3 was already returned on page 2',
+    ]);
+    expect(messagesOf(failures, 'walk-terminates')).toEqual([]);
+    expect([...state.ids]).toEqual(['a', 'b', 'x', 'c', 'd', 'y', 'e']);
+  });
+
+  it('should fail a page served again under a new token, and only a page equal to an earlier one', () => {
+    const again = foldPages([
+      ['a', 'b', 'c'],
+      ['d', 'e', 'f'],
+      ['a', 'b', 'c'],
+    ]).failures;
+    expect(messagesOf(again, 'walk-terminates')).toEqual(['page 3 repeats an earlier page']);
+    // The same first id, another page: records served twice, not a page.
+    const near = foldPages([
+      ['a', 'b', 'c'],
+      ['d', 'e', 'f'],
+      ['a', 'b', 'g'],
+    ]).failures;
+    expect(messagesOf(near, 'walk-terminates')).toEqual([]);
+    expect(messagesOf(near, 'no-duplicate-ids')).toEqual(['id a on page 3 was already returned on page 1']);
+  });
+
   it('should catch an id twice on one page, naming that page as the earlier one too', () => {
     // Arrange: a first page whose third record repeats the first one's id.
     const state = startWalk(spec({ limit: '5' }));

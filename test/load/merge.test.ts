@@ -150,3 +150,57 @@ describe('CellRecorder', () => {
     expect(cells.filter((cell) => cell.tags.check === 'limit-respected')).toHaveLength(1);
   });
 });
+
+describe('PointWriter.flushSoon', () => {
+  /** Samples of seconds 1 to `seconds`, a latency and a page each, into `writer`. */
+  function feed(writer: PointWriter, from: number, seconds: number): void {
+    for (let second = from; second < from + seconds; second += 1)
+      for (let index = 0; index < 20; index += 1) {
+        writer.add('latency', 'trend', 1 + index, { endpoint: 'orders' }, second * 1000 + index);
+        writer.add('pages', 'counter', 1, {}, second * 1000 + index);
+      }
+  }
+
+  /** Until the writer's async path has nothing left (polled; bounded far above a gzip's time). */
+  const settled = async (writer: PointWriter) => {
+    for (let waited = 0; !writer.idle(); waited += 5) {
+      if (waited > 30_000) throw new Error('flushSoon never settled');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  };
+
+  const written = async (file: string) => {
+    const merged = await mergePointFiles([file], { percentiles: [50] });
+    return { latencies: merged.metrics.latency?.values.count, pages: merged.metrics.pages?.values.count };
+  };
+
+  it('should write every taken cell off the turn, each batch once', async () => {
+    const file = path.join(dir, 'soon.ndjson.gz');
+    const writer = new PointWriter(file);
+    feed(writer, 1, 3);
+    writer.flushSoon(3_000);
+    feed(writer, 4, 2);
+    writer.flushSoon(5_000);
+    // Nothing is written on the turn that took the cells.
+    expect(() => readFileSync(file)).toThrow();
+    await settled(writer);
+    expect(await written(file)).toEqual({ latencies: 80, pages: 80 });
+    writer.flush();
+    expect(await written(file)).toEqual({ latencies: 100, pages: 100 });
+  });
+
+  it('should write the batches not yet written when flush() comes first, and none of them twice', async () => {
+    const file = path.join(dir, 'soon-then-flush.ndjson.gz');
+    const writer = new PointWriter(file);
+    feed(writer, 1, 2);
+    writer.flushSoon(2_000);
+    feed(writer, 3, 2);
+    writer.flushSoon(4_000);
+    feed(writer, 5, 1);
+    writer.flush();
+    expect(await written(file)).toEqual({ latencies: 100, pages: 100 });
+    // The async path, still under way, writes nothing more.
+    await settled(writer);
+    expect(await written(file)).toEqual({ latencies: 100, pages: 100 });
+  });
+});

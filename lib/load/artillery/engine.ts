@@ -102,7 +102,7 @@ class HarnessEngine {
     stage = makeStage(this.config, name, (points, keyValues) => this.recorder(points, keyValues));
     this.stages.set(name, stage);
     if (this.timer === undefined) {
-      this.timer = setInterval(() => this.flush(Date.now() - (Date.now() % 1000)), 1000);
+      this.timer = setInterval(() => this.flushSeconds(Date.now() - (Date.now() % 1000)), 1000);
       this.timer.unref();
     }
     return stage;
@@ -196,19 +196,31 @@ class HarnessEngine {
     this.counts.set(name, (this.counts.get(name) ?? 0) + value);
   }
 
-  /** Sends the counters; writes the seconds that are over (every second, at the end). */
-  private flush(before = Infinity): void {
-    for (const [name, value] of this.counts) this.events?.emit('counter', name, value);
-    this.counts.clear();
+  /**
+   * Every second: sends the counters, and writes the seconds that are over off the due timer's
+   * turn (PointWriter.flushSoon: encoded in slices, gzipped on the thread pool).
+   */
+  private flushSeconds(before: number): void {
+    this.sendCounts();
     for (const stage of this.stages.values()) {
-      stage.points.flush(before);
+      stage.points.flushSoon(before);
       stage.progress.write(stage.progressFile);
     }
   }
 
+  private sendCounts(): void {
+    for (const [name, value] of this.counts) this.events?.emit('counter', name, value);
+    this.counts.clear();
+  }
+
+  /** At the end: the counters, and every point written before this returns. */
   private finish(): void {
     clearInterval(this.timer);
-    this.flush();
+    this.sendCounts();
+    for (const stage of this.stages.values()) {
+      stage.points.flush();
+      stage.progress.write(stage.progressFile);
+    }
     for (const stage of this.stages.values()) void stage.vu.close();
   }
 }

@@ -10,7 +10,7 @@
  */
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gzip, gzipSync } from 'node:zlib';
 import { BucketCounts } from './buckets.ts';
 import { formatCell, type Cell, type MetricKind } from './format.ts';
 import { scaled } from './percentile.ts';
@@ -22,12 +22,16 @@ export interface PointSink {
 
 export const EXAMPLES_PER_CHECK = 20;
 
-interface OpenCell {
+export interface OpenCell {
   cell: Cell;
   buckets?: BucketCounts;
   /** Set when take() wrote the cell out: a sample of its second then opens a new one. */
   taken?: boolean;
 }
+
+/** A taken cell as it is written: a trend's buckets encoded. */
+const closed = (open: OpenCell): Cell =>
+  open.buckets ? { ...open.cell, buckets: open.buckets.encode() } : open.cell;
 
 function record(open: OpenCell, value: number, time: number): void {
   const { cell } = open;
@@ -104,14 +108,22 @@ export class CellRecorder implements PointSink {
 
   /** The cells of the seconds before `before` (epoch ms), all of them by default, taken out. */
   take(before = Infinity): Cell[] {
-    const cells: Cell[] = [];
+    return this.takeOpen(before).map(closed);
+  }
+
+  /**
+   * The open cells of the seconds before `before`, taken out and not yet encoded: a cell taken is
+   * never fed again (`taken`), so its buckets can be encoded later, off the turn that took it.
+   */
+  protected takeOpen(before: number): OpenCell[] {
+    const taken: OpenCell[] = [];
     for (const [key, open] of this.open) {
       if (open.cell.time >= before) continue;
-      cells.push(open.buckets ? { ...open.cell, buckets: open.buckets.encode() } : open.cell);
+      taken.push(open);
       open.taken = true;
       this.open.delete(key);
     }
-    return cells;
+    return taken;
   }
 
   /** The tags as they are for the first distinct failures of a check and code, then their overflow line. */
@@ -135,10 +147,30 @@ export class CellRecorder implements PointSink {
   }
 }
 
+/**
+ * How long one turn of the event loop may spend encoding a batch's cells before it yields: the
+ * engine's due timer shares the thread, and a second's cells at thousands of requests a second
+ * took 0.3 to 1.9 ms to encode and as much again to gzip (docs/bench.md), which delayed walks' starts.
+ */
+const SLICE_MS = 0.5;
+
+/** Cells taken for one write, and whether that write has been made (by the async path or flush). */
+interface Batch {
+  cells: OpenCell[];
+  lines: string[];
+  written: boolean;
+}
+
+/** Lines as a points file holds them. */
+const text = (lines: readonly string[]): string => `${lines.join('\n')}\n`;
+
 /** A recorder that writes what it took to a file. */
 export class PointWriter extends CellRecorder {
   private readonly file: string;
   private readonly gzip: boolean;
+  /** Batches taken by flushSoon and not yet written, in the order they were taken. */
+  private readonly pending: Batch[] = [];
+  private pumping = false;
 
   constructor(file: string) {
     super();
@@ -147,11 +179,74 @@ export class PointWriter extends CellRecorder {
     this.gzip = file.endsWith('.gz');
   }
 
-  /** Writes the cells of the seconds before `before` (epoch ms); all of them by default. */
+  /**
+   * Writes the cells of the seconds before `before` (epoch ms), all of them by default, now: the
+   * batches flushSoon has not written yet first, in order, so the file is whole when this returns.
+   */
   flush(before = Infinity): void {
+    for (const batch of this.pending.splice(0)) {
+      for (let index = batch.lines.length; index < batch.cells.length; index += 1)
+        batch.lines.push(formatCell(closed(batch.cells[index] as OpenCell)));
+      this.write(batch, this.encoded(text(batch.lines)));
+    }
     const cells = this.take(before);
+    if (cells.length > 0) this.write(undefined, this.encoded(text(cells.map(formatCell))));
+  }
+
+  private encoded(lines: string): string | Buffer {
+    return this.gzip ? gzipSync(lines) : lines;
+  }
+
+  /**
+   * Takes the cells of the seconds before `before` now and writes them off this turn: encoded a
+   * slice at a time (SLICE_MS, yielding between slices) and gzipped on libuv's thread pool, each
+   * batch after the one before. A flush() before they are written writes them itself, in order.
+   */
+  flushSoon(before: number): void {
+    const cells = this.takeOpen(before);
     if (cells.length === 0) return;
-    const text = `${cells.map(formatCell).join('\n')}\n`;
-    appendFileSync(this.file, this.gzip ? gzipSync(text) : text);
+    this.pending.push({ cells, lines: [], written: false });
+    if (!this.pumping) this.pump();
+  }
+
+  /** Whether every batch flushSoon took is written and nothing of its path is under way. */
+  idle(): boolean {
+    return !this.pumping;
+  }
+
+  /** Writes the oldest pending batch off the turn, then the next, until none is left. */
+  private pump(): void {
+    const batch = this.pending[0];
+    if (batch === undefined) {
+      this.pumping = false;
+      return;
+    }
+    this.pumping = true;
+    const encodeSlice = () => {
+      if (batch.written) return this.pump();
+      const until = performance.now() + SLICE_MS;
+      while (batch.lines.length < batch.cells.length && performance.now() < until)
+        batch.lines.push(formatCell(closed(batch.cells[batch.lines.length] as OpenCell)));
+      if (batch.lines.length < batch.cells.length) return void setImmediate(encodeSlice);
+      if (!this.gzip) return this.settle(batch, text(batch.lines));
+      gzip(text(batch.lines), (error, data) =>
+        this.settle(batch, error ? gzipSync(text(batch.lines)) : data),
+      );
+    };
+    setImmediate(encodeSlice);
+  }
+
+  /** The async path's write of `batch`, unless flush() wrote it meanwhile; then the next batch. */
+  private settle(batch: Batch, data: string | Buffer): void {
+    if (!batch.written) {
+      this.pending.shift();
+      this.write(batch, data);
+    }
+    this.pump();
+  }
+
+  private write(batch: Batch | undefined, data: string | Buffer): void {
+    if (batch) batch.written = true;
+    appendFileSync(this.file, data);
   }
 }
