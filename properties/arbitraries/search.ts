@@ -63,7 +63,7 @@ function substringsByLength(texts: readonly string[]): Map<number, string[]> {
 }
 
 /** `count` entries spread evenly over `values` (all of them when there are fewer). */
-const spread = <T>(values: readonly T[], count: number): T[] =>
+export const spread = <T>(values: readonly T[], count: number): T[] =>
   values.length <= count
     ? [...values]
     : Array.from({ length: count }, (_, index) => values[Math.floor((index * values.length) / count)] as T);

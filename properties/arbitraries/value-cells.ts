@@ -9,16 +9,12 @@ import { cellKey, type CoverageCell } from '../../lib/props/coverage.ts';
 import type { MeasuredList } from '../../lib/props/measure.ts';
 import { schemeOf, type AimedWalk, type AimSpec } from './aimed-walk.ts';
 import { combinationsOf } from './measured.ts';
+import { spread } from './search.ts';
 
 /** Filters whose values are listed; q is covered by its forms (q-form-cells.ts). */
 const VALUE_FIELDS = ['status', 'activeOnly', 'locationId', 'categoryId'] as const;
 /** Ids per filter and endpoint taken as cells, spread over the list; every enum value is taken. */
 const IDS_TAKEN = 6;
-
-const spread = (values: readonly string[], count: number): string[] =>
-  values.length <= count
-    ? [...values]
-    : Array.from({ length: count }, (_, index) => values[Math.floor((index * values.length) / count)] ?? '');
 
 /** One label for them all: the report counts the values reached, the cells name each one. */
 const LABEL = 'each value';
