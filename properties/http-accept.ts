@@ -28,7 +28,7 @@ import { answerOf } from './repeats.ts';
 import { FULL_KEY } from './support.ts';
 import { verdict } from './walks.ts';
 
-/** Accept headers that accept application/json (RFC 9110 §12.5.1, §8.3.1: media types in any case). */
+/** Accept headers that accept application/json (RFC 9110 §12.5.1 and RFC 9110 §8.3.1: media types in any case). */
 const ACCEPTS_JSON = [
   'application/json',
   'application/json;q=0.9',

@@ -47,7 +47,7 @@ function notJudged({ request, accept, answer }: AcceptAnswer): FailureFields | n
 
 /**
  * RFC 9110 §12.5.1: an Accept header lists media ranges with parameters and weights, in any case
- * (§8.3.1); `application/json;q=0.9`, `application/json; charset=utf-8`, `text/html,
+ * (RFC 9110 §8.3.1); `application/json;q=0.9`, `application/json; charset=utf-8`, `text/html,
  * application/json;q=0.8`, `application/*`, `*\/*` all accept JSON, the only type the endpoints
  * return (spec §4). With any of them the answer is the page the request gets without Accept: its
  * status, JSON, and on quiescent data its records and hasMore. An Accept that excludes JSON may be

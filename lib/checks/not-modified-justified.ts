@@ -22,7 +22,7 @@ export interface ConditionalAnswer {
 }
 
 /**
- * RFC 9110 §13.1.1-13.1.3 and §15.4.5: a 304 tells the client that the copy its validator names is
+ * RFC 9110 §13.1.1-13.1.3 and RFC 9110 §15.4.5: a 304 tells the client that the copy its validator names is
  * the current representation of the request's target. So a 304 answers only a conditional request
  * whose validator matches what this key would be sent now: never an unconditional request, never
  * a validator from another tenant's page (spec §5: each key sees its own tenant's data), never a

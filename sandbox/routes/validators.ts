@@ -1,8 +1,8 @@
 /**
- * A page's validators (RFC 9110 §8.8) and the conditional GET they allow (§13.1.2). The clean
+ * A page's validators (RFC 9110 §8.8) and the conditional GET they allow (RFC 9110 §13.1.2). The clean
  * sandbox sends a strong ETag hashed from the key's tenant and the body: one representation has one
  * tag, which no other tenant's page shares, so If-None-Match naming it (or `*`) is answered 304
- * without content (§15.4.5) exactly when the client's copy is the current page. The
+ * without content (RFC 9110 §15.4.5) exactly when the client's copy is the current page. The
  * etag-ignores-tenant and last-modified-stale faults are servers' mistakes with the same headers.
  */
 import { createHash } from 'node:crypto';
@@ -19,14 +19,14 @@ export type PageValidators = (
 
 const digest = (text: string): string => createHash('sha256').update(text).digest('base64url').slice(0, 27);
 
-/** The entity tags an If-None-Match lists, weak ones as their opaque tag (weak comparison, §13.1.2). */
+/** The entity tags an If-None-Match lists, weak ones as their opaque tag (weak comparison, RFC 9110 §13.1.2). */
 const listedTags = (header: string): string[] =>
   header.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
 
 const matches = (header: string | undefined, tag: string): boolean =>
   header !== undefined && (header.trim() === '*' || listedTags(header).includes(tag.replace(/^W\//, '')));
 
-/** When the server started, to the second an HTTP date can say (§5.6.7). */
+/** When the server started, to the second an HTTP date can say (RFC 9110 §5.6.7). */
 const startSecond = (): number => Math.floor(Date.now() / 1000) * 1000;
 
 /**
