@@ -92,6 +92,10 @@ async function foreign(
       : ownDate !== undefined && Date.parse(ownDate) > Date.parse(value)
         ? `${spot.tenant}'s own page says Last-Modified: ${ownDate}, later than that`
         : null;
+  if (stale === null)
+    return context.inconclusive(
+      `${spot.tenant}'s own page is not later than ${from}'s Last-Modified: a date cannot tell`,
+    );
   const call = conditional(own, validator, value);
   const answer = await send(context, call);
   const request = `${spot.tenant}'s ${input.cell.where}`;
@@ -203,12 +207,28 @@ const LABEL = {
   changing: 'own validators, data changing',
 };
 
+/**
+ * Who sends another tenant's validator, and whose it is. An ETag: a quiescent tenant sends it (its
+ * page again, if not a 304, must be the same). A Last-Modified is a date, not a tenant's: only a
+ * page that changed after it must not be a 304, so a tenant whose data changes sends a quiescent
+ * one's.
+ */
+function foreignPair(
+  survey: Survey,
+  validator: Validator,
+): [TenantSurvey | undefined, TenantSurvey | undefined] {
+  const quiet = survey.tenants.find((tenant) => tenant.quiescent);
+  const moving = survey.tenants.find((tenant) => !tenant.quiescent);
+  const sender = (validator === 'etag' ? quiet : moving) ?? survey.tenants[0];
+  const source =
+    (validator === 'etag' ? moving : quiet) ?? survey.tenants.find((tenant) => tenant !== sender);
+  return [sender, source === sender ? undefined : source];
+}
+
 function conditionalCells(survey: Survey, sent: Map<Endpoint, Set<Validator>> | null) {
   const inputs: ConditionalInput[] = [];
   const unreachable: CoverageCell[] = [];
   const quiet = survey.tenants.find((tenant) => tenant.quiescent);
-  const mine = quiet ?? survey.tenants[0];
-  const other = survey.tenants.find((tenant) => tenant !== mine);
   const moving = survey.tenants.find((tenant) => !tenant.quiescent);
   const add = (cell: CoverageCell, why: string | null, input: () => ConditionalInput) =>
     why === null ? inputs.push(input()) : unreachable.push({ ...cell, why });
@@ -224,13 +244,14 @@ function conditionalCells(survey: Survey, sent: Map<Endpoint, Set<Validator>> | 
         const scheme = schemeOf((index += 1));
         const spot = (tenant: string): PageSpot => ({ tenant, endpoint, page, scheme });
         const foreignCell = { where, label: LABEL.foreign(validator) };
+        const [sender, source] = foreignPair(survey, validator);
         add(
           foreignCell,
-          lacks(endpoint, validator) ?? (other === undefined ? 'one tenant with a full key' : null),
+          lacks(endpoint, validator) ?? (source === undefined ? 'one tenant with a full key' : null),
           () => ({
             cell: foreignCell,
-            spot: spot(mine?.name ?? ''),
-            case: { kind: 'foreign', validator, from: other?.name ?? '' },
+            spot: spot(sender?.name ?? ''),
+            case: { kind: 'foreign', validator, from: source?.name ?? '' },
           }),
         );
         const unchangedCell = { where, label: LABEL.unchanged(validator) };

@@ -70,9 +70,7 @@ function keyTenant(target: Target, survey: Survey, role: CredentialRole): string
   return target.tenants.find(
     (tenant) =>
       surveyed.has(tenant.name) &&
-      (role === 'none' ||
-        role === 'malformed' ||
-        tenant.keys[role] !== undefined),
+      (role === 'none' || role === 'malformed' || tenant.keys[role] !== undefined),
   )?.name;
 }
 
