@@ -4,11 +4,11 @@
  * a full key's refused requests (limit=0, another tenant's locationId), on first pages and on
  * pages a cursor reaches, via both headers, HEAD answers GET's status (the spec's) without content.
  */
+import fc from 'fast-check';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
 import { headLikeGet } from '../lib/checks/head-like-get.ts';
 import { notModifiedJustified } from '../lib/checks/not-modified-justified.ts';
-import type { Endpoint } from '../lib/contract/endpoints.ts';
-import { ENDPOINTS } from '../lib/contract/endpoints.ts';
+import { ENDPOINTS, type Endpoint } from '../lib/contract/endpoints.ts';
 import type { ApiCall, CredentialRole, Query } from '../lib/http/call.ts';
 import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
 import { requestRecord } from '../lib/paging/records.ts';
@@ -16,7 +16,6 @@ import type { CoverageCell } from '../lib/props/coverage.ts';
 import type { Survey } from '../lib/props/survey.ts';
 import type { Target } from '../lib/target/target.ts';
 import { defineProperty, prepared } from '../lib/props/types.ts';
-import fc from 'fast-check';
 import {
   fixedCells,
   PAGE_KINDS,
