@@ -7,7 +7,7 @@ import type { Endpoint } from '../lib/contract/endpoints.ts';
 import type { Failure } from '../lib/failure.ts';
 import type { Survey } from '../lib/props/survey.ts';
 import type { PropertyContext } from '../lib/props/types.ts';
-import { errorShape, samePage, servedPage, unasked } from './http-pages.ts';
+import { errorShape, samePage, servedPage, unasked, type PageSpot } from './http-pages.ts';
 import { answerOf } from './repeats.ts';
 import { conditional, judge, send, HEADER, VALIDATORS, type ConditionalInput } from './http-validators.ts';
 import { verdict, type Answered } from './walks.ts';
@@ -32,6 +32,25 @@ async function awaitChange(context: PropertyContext, served: Answered, failures:
   return null;
 }
 
+/** Server dates have whole seconds: a pause this long moves the next Date on by one at least. */
+const NEXT_SECOND_MS = 1100;
+
+const secondAfter = (answered: Answered): boolean => {
+  const modified = answered.headers['last-modified'];
+  return modified === undefined || Date.parse(answered.headers.date ?? '') >= Date.parse(modified) + 1000;
+};
+
+/**
+ * The page to hold, served a second after its Last-Modified when it has one (its date then tells a
+ * later change apart): sent again once after a pause when the first answer came within that second.
+ */
+async function secondAfterDate(context: PropertyContext, survey: Survey, spot: PageSpot) {
+  const served = await servedPage(context, survey, spot, CHANGING_QUERY[spot.endpoint]);
+  if (secondAfter(served)) return served;
+  await sleep(NEXT_SECOND_MS);
+  return servedPage(context, survey, spot, CHANGING_QUERY[spot.endpoint]);
+}
+
 /**
  * A key's own validators from before a change of its page. Last-Modified has whole seconds: it is
  * judged only when the page was still unchanged a second after the validator's date (the change came
@@ -39,7 +58,7 @@ async function awaitChange(context: PropertyContext, served: Answered, failures:
  */
 export async function changing(context: PropertyContext, survey: Survey, input: ConditionalInput) {
   const { spot } = input;
-  const served = await servedPage(context, survey, spot, CHANGING_QUERY[spot.endpoint]);
+  const served = await secondAfterDate(context, survey, spot);
   const sent = VALIDATORS.filter((validator) => served.headers[validator] !== undefined);
   if (sent.length === 0) return context.inconclusive(`${input.cell.where} carried no ETag or Last-Modified`);
   const failures: Failure[] = [];

@@ -12,7 +12,7 @@ import type { ApiCall, AuthScheme, Query } from '../lib/http/call.ts';
 import type { ApiResponse } from '../lib/http/response.ts';
 import { runProbeChecks, runWalkSetCheck } from '../lib/paging/run-checks.ts';
 import { requestRecord } from '../lib/paging/records.ts';
-import { startWalk } from '../lib/paging/walk.ts';
+import { startWalk, type WalkState } from '../lib/paging/walk.ts';
 import { cellKey, type Coverage, type CoverageCell } from '../lib/props/coverage.ts';
 import type { Survey } from '../lib/props/survey.ts';
 import type { PropertyContext } from '../lib/props/types.ts';
@@ -52,14 +52,21 @@ export async function servedPage(
 ): Promise<Answered> {
   const state = startWalk(walkSpecOf({ ...spot, query }, 2, survey));
   const first = await stepWalk(context, state);
-  verdict(context, state.failures);
+  judged(context, state, first, 'first page');
   if (spot.page === 'first' && first !== null) return first;
   if (state.end !== null)
     context.inconclusive(`${spot.tenant} ${spot.endpoint} has one page at limit ${CURSOR_LIMIT}`);
   const next = await stepWalk(context, state);
-  verdict(context, state.failures);
+  judged(context, state, next, 'cursor page');
   if (next === null) context.inconclusive(`${spot.tenant} ${spot.endpoint}: no second page`);
   return next as Answered;
+}
+
+/** Ends the run on a walk's failures, a 304 to its unconditional request named first (not a page). */
+function judged(context: PropertyContext, state: WalkState, answered: Answered | null, page: string): void {
+  const notModified =
+    answered === null ? [] : unasked(answered.call, answered, `${state.spec.credential.tenant}'s ${page}`);
+  verdict(context, [...notModified, ...state.failures]);
 }
 
 /** Whether two answers are another page: status, records (every field) or hasMore differ. */

@@ -33,7 +33,7 @@ export const notModifiedJustified: WalkSetCheck<ConditionalAnswer> = {
   name: 'not-modified-justified',
   description:
     "A 304 only answers a conditional request whose validator is the key's own current page: never unasked, never another tenant's, never after a change.",
-  catches: ['etag-ignores-tenant', 'last-modified-stale'],
+  catches: ['etag-ignores-tenant', 'last-modified-stale', 'not-modified-unasked'],
   run({ request, status, condition, stale }) {
     if (status !== 304) return null;
     if (condition === null)

@@ -237,6 +237,11 @@ export const FAULTS = [
     'churn',
   ),
   fault(
+    'not-modified-unasked',
+    'page',
+    "a tenant's request of a URL answered in the last 5 s is 304, conditional header or not",
+  ),
+  fault(
     'accept-params-406',
     'validation',
     'Accept is compared literally: application/json;q=0.9 or with charset, or in a list, is refused 406',

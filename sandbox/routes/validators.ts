@@ -29,6 +29,28 @@ const matches = (header: string | undefined, tag: string): boolean =>
 /** When the server started, to the second an HTTP date can say (RFC 9110 §5.6.7). */
 const startSecond = (): number => Math.floor(Date.now() / 1000) * 1000;
 
+/** How long the not-modified-unasked fault takes a tenant's request to be the same one again. */
+const REPEAT_WINDOW_MS = 5000;
+/** Requests it remembers at most: it forgets them all past this. */
+const REMEMBERED = 10_000;
+
+/**
+ * The not-modified-unasked fault: a cache in front of the pages that answers 304 to a tenant's
+ * request of a URL it answered within the last 5 seconds, whether or not the client asked.
+ */
+function unaskedRepeats(faults: FaultSet): (tenant: string, url: string) => boolean {
+  if (!faults.has('not-modified-unasked')) return () => false;
+  const answered = new Map<string, number>();
+  return (tenant, url) => {
+    const key = `${tenant} ${url}`;
+    const now = Date.now();
+    const last = answered.get(key);
+    if (answered.size >= REMEMBERED) answered.clear();
+    answered.set(key, now);
+    return last !== undefined && now - last < REPEAT_WINDOW_MS;
+  };
+}
+
 /**
  * The validators of one sandbox instance. etag-ignores-tenant: a weak tag of the request target
  * only, the same for every key and every state of the data. last-modified-stale: Last-Modified is
@@ -36,7 +58,9 @@ const startSecond = (): number => Math.floor(Date.now() / 1000) * 1000;
  */
 export function pageValidators(faults: FaultSet): PageValidators {
   const started = startSecond();
+  const repeated = unaskedRepeats(faults);
   return (request, reply, tenant, body) => {
+    if (repeated(tenant, request.url)) return true;
     const tag = faults.has('etag-ignores-tenant')
       ? `W/"${digest(request.url)}"`
       : `"${digest(`${tenant}\n${body}`)}"`;

@@ -37,6 +37,14 @@ export const HTTP_FAULT_SHOWCASES = {
       expect((await firstOrders(client, { 'if-modified-since': since })).status).toBe(304);
     },
   },
+  'not-modified-unasked': {
+    async show(client) {
+      expect((await firstOrders(client)).status).toBe(200);
+      const again = await firstOrders(client);
+      expect(again.status).toBe(304);
+      expect(again.text).toBe('');
+    },
+  },
   'accept-params-406': {
     async show(client) {
       expect((await client.get(ORDERS, {}, { ...client.bearer(0), accept: 'application/json' })).status).toBe(
