@@ -17,6 +17,8 @@ export interface RequestRecord {
   role: CredentialRole;
   scheme: AuthScheme;
   status: number;
+  /** Present for a HEAD only: a GET is the default. */
+  method?: 'HEAD';
 }
 
 export interface Failure {

@@ -7,6 +7,7 @@ import { CONCURRENCY } from './concurrency.ts';
 import { CURSORS } from './cursors.ts';
 import { ERRORS } from './errors.ts';
 import { FILTERS } from './filters.ts';
+import { HTTP_SEMANTICS } from './http-semantics.ts';
 import { LIMITS_FAMILY } from './limits.ts';
 import { PAGINATION } from './pagination.ts';
 import { PARAMETERS } from './params-outside.ts';
@@ -29,6 +30,7 @@ export const ALL_PROPERTIES: readonly PropertyDefinition[] = [
   ...AUTH,
   ...TENANCY,
   ...ERRORS,
+  ...HTTP_SEMANTICS,
   // Last: its bursts leave a key throttled for a moment, which the others would only wait out.
   ...RATE_LIMIT,
 ];

@@ -31,7 +31,7 @@ export const NEEDS: readonly Need[] = [FULL_KEY, { kind: 'quiescent' }];
 export const NO_QUIESCENT_LIST = { skip: 'no quiescent tenant whose lists the survey read in full' };
 
 /** A page as the repeat check reads it. */
-function answerOf(response: ApiResponse): PageAnswer {
+export function answerOf(response: ApiResponse): PageAnswer {
   const body = response.body as { data?: unknown; pagination?: { hasMore?: unknown } } | undefined;
   const records = Array.isArray(body?.data) ? (body.data as { id?: unknown }[]) : [];
   return {

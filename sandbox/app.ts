@@ -6,6 +6,7 @@ import type { SandboxContext } from './context.ts';
 import { CursorCodec } from './cursor.ts';
 import { installErrorHandlers, sendError } from './errors.ts';
 import { faultSet } from './faults/catalogue.ts';
+import { installHttpFaults } from './faults/http.ts';
 import { LoadFaults } from './faults/load.ts';
 import { installMutant } from './mutants/hook.ts';
 import { latencySampler } from './latency.ts';
@@ -17,6 +18,7 @@ import { RateLimits } from './rate-limit.ts';
 import { registerList } from './routes/list-route.ts';
 import { menuItemsEndpoint } from './routes/menu-items.ts';
 import { ordersEndpoint } from './routes/orders.ts';
+import { pageValidators } from './routes/validators.ts';
 import type { Store } from './store.ts';
 
 export function apiKeyHeader(brand: string): string {
@@ -35,6 +37,7 @@ export function createContext(options: ResolvedOptions, store: Store): SandboxCo
     capacity: new ServerCapacity(options.serve),
     brandHeader: apiKeyHeader(options.apiKeyBrand).toLowerCase(),
     tenantsByName: new Map(store.catalog.tenants.map((tenant) => [tenant.name, tenant])),
+    validators: pageValidators(faults),
     identity: sandboxIdentity(options, randomUUID()),
   };
 }
@@ -74,6 +77,7 @@ export function buildApp(ctx: SandboxContext, options: ResolvedOptions): Fastify
         return sendError(reply, 503, 'over capacity: request shed', ctx.faults);
     });
   }
+  installHttpFaults(app, ctx.faults);
   installMutant(app, options.mutant);
   // Which sandbox this is (its settings, no key): a reproduction checks it meets the one it was made for.
   app.get(IDENTITY_URL, (_request, reply) => reply.send(ctx.identity));

@@ -109,7 +109,9 @@ export function createNodeClient(target: Target, options: NodeClientOptions = {}
         // The call's path and query follow the base URL (toHttpRequest): only they are sent.
         const path = basePath + url.slice(target.baseUrl.length);
         // undici holds a GET's followers back until its headers come (`blocking`) unless told not to.
-        dispatcher.dispatch({ origin, path, method: 'GET', headers, blocking: pipelining === 1 }, handler);
+        // A HEAD's answer has no content: undici reads none and ends it at its headers.
+        const method = call.method ?? 'GET';
+        dispatcher.dispatch({ origin, path, method, headers, blocking: pipelining === 1 }, handler);
       } catch (error) {
         reject(new HarnessError(describeNetworkError(error, url)));
       }

@@ -27,6 +27,9 @@ import { invalidParameterRejected } from './invalid-parameter-rejected.ts';
 import { unknownPlaceRefused } from './unknown-place-refused.ts';
 import { repeatGivesSamePage } from './repeat-gives-same-page.ts';
 import { concurrentWalksAgree } from './concurrent-walks-agree.ts';
+import { headLikeGet } from './head-like-get.ts';
+import { acceptJsonServed } from './accept-json-served.ts';
+import { notModifiedJustified } from './not-modified-justified.ts';
 
 /** Run on every page of every walk, in the property suites and the load scenarios alike. */
 export const PAGE_CHECKS: readonly PageCheck[] = [
@@ -65,6 +68,9 @@ const WALK_SET_CHECKS = [
   moreMeansRecords,
   repeatGivesSamePage,
   concurrentWalksAgree,
+  headLikeGet,
+  acceptJsonServed,
+  notModifiedJustified,
 ];
 
 /** What reports, flags and docs read of a check. */

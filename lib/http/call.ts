@@ -41,6 +41,13 @@ export interface ApiCall {
    * (withCursor) leaves them out.
    */
   raw?: readonly RawParameter[];
+  /** HEAD asks for GET's answer without its content (RFC 9110 §9.3.2). @default 'GET' */
+  method?: 'GET' | 'HEAD';
+  /**
+   * Request headers over the credential's (an Accept, a conditional header); null leaves one out.
+   * Single probes only: a walk's next page (withCursor) leaves them out.
+   */
+  headers?: Readonly<Record<string, string | null>>;
 }
 
 export interface HttpRequest {
@@ -154,5 +161,20 @@ export function toHttpRequest(target: Target, call: ApiCall): HttpRequest {
     built = { target, headers: headersFor(target, call.credential) };
     headersByCredential.set(call.credential, built);
   }
-  return { url: target.baseUrl + callPath(call), headers: built.headers };
+  const headers = call.headers === undefined ? built.headers : withHeaders(built.headers, call.headers);
+  return { url: target.baseUrl + callPath(call), headers };
+}
+
+/** `base` with `extra` over it, a null in `extra` leaving its header out; names in lower case. */
+function withHeaders(
+  base: Record<string, string>,
+  extra: Readonly<Record<string, string | null>>,
+): Record<string, string> {
+  const headers = { ...base };
+  for (const [name, value] of Object.entries(extra)) {
+    const lower = name.toLowerCase();
+    if (value === null) delete headers[lower];
+    else headers[lower] = value;
+  }
+  return headers;
 }

@@ -22,6 +22,9 @@ const STATUS_CHECKS: ReadonlySet<string> = new Set([
   'auth-schemes-agree',
   'invalid-parameter-rejected',
   'unknown-place-refused',
+  'head-like-get',
+  'accept-json-served',
+  'not-modified-justified',
 ]);
 
 const sameRequest = (exchange: Exchange, record: RequestRecord): boolean =>
@@ -29,6 +32,7 @@ const sameRequest = (exchange: Exchange, record: RequestRecord): boolean =>
   exchange.call.credential.tenant === record.tenant &&
   exchange.call.credential.role === record.role &&
   exchange.call.credential.scheme === record.scheme &&
+  exchange.call.method === record.method &&
   exchange.status === record.status;
 
 function lastIndexWhere<T>(items: readonly T[], end: number, matches: (item: T) => boolean): number {

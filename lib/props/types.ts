@@ -21,6 +21,7 @@ export type Family =
   | 'auth'
   | 'tenancy'
   | 'errors'
+  | 'http'
   | 'ratelimit';
 
 /** What a property needs from the target; an unmet need is a skip with this as its reason. */

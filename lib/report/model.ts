@@ -36,6 +36,7 @@ const RequestRecordSchema = closed({
   role: oneOf([...KEY_ROLES, 'none', 'malformed'] as const),
   scheme: oneOf(['bearer', 'bearerLowerCase', 'serviceHeader'] as const),
   status: Type.Integer(),
+  method: Type.Optional(Type.Literal('HEAD')),
 });
 
 /** Mirrors `Failure` of lib/failure.ts (a test asserts the two types are equal). */

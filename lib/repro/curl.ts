@@ -73,6 +73,11 @@ function curlArguments(target: Target, step: ReproStep): string {
     words.push('--data', singleQuoted(`${name}=${encoded}`));
   for (const [name, value] of Object.entries(toHttpRequest(target, step.call).headers))
     words.push('-H', shellWord(`${name}: ${value}`));
+  // curl sends its own Accept unless told to leave it out (`-H 'accept:'`).
+  for (const [name, value] of Object.entries(step.call.headers ?? {}))
+    if (value === null) words.push('-H', singleQuoted(`${name}:`));
+  // With -G, --head sends the query in the URL of a HEAD request.
+  if (step.call.method === 'HEAD') words.push('--head');
   return words.join(' ');
 }
 

@@ -221,6 +221,32 @@ export const FAULTS = [
     'the Authorization scheme must be written "Bearer": "bearer <key>" is 401',
   ),
   fault(
+    'head-skips-auth',
+    'auth',
+    'HEAD is answered 200 before the key is read: no key, revoked or scope-lacking keys get 200 on HEAD',
+  ),
+  fault(
+    'etag-ignores-tenant',
+    'page',
+    "a weak ETag of the URL alone: If-None-Match with it is 304 for any key and any data, another tenant's",
+  ),
+  fault(
+    'last-modified-stale',
+    'page',
+    'Last-Modified is the server start: If-Modified-Since at or after it is 304 though the data changed',
+    'churn',
+  ),
+  fault(
+    'not-modified-unasked',
+    'page',
+    "a tenant's request of a URL answered in the last 5 s is 304, conditional header or not",
+  ),
+  fault(
+    'accept-params-406',
+    'validation',
+    'Accept is compared literally: application/json;q=0.9 or with charset, or in a list, is refused 406',
+  ),
+  fault(
     'retry-after-short',
     'rate-limit',
     'Retry-After rounds the wait down to whole seconds: with under a second left it says 0',

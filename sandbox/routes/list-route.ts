@@ -81,7 +81,7 @@ export function registerList<Filter, Row>(
     // The filter-lost-on-later-pages fault: the query for page 2 on is built without the filters.
     const filter =
       faults.has('filter-lost-on-later-pages') && walk.page > 1 ? { tenant } : filters.build(tenant);
-    return sendPage(ctx, request, reply, walk.page, () => {
+    return sendPage(ctx, { request, reply, tenant: key.tenant.name }, walk.page, () => {
       const rows = endpoint.list(store.statements, filter, walk.start, keysetMode(faults), limit + 1);
       const page = buildPage(ctx, rows, limit, walk, binding, {
         sortKey: endpoint.sortKey,

@@ -4,23 +4,32 @@ import type { PageBody } from './paging.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** The exchange a page answers: the request, its reply, and the key's tenant (its validators hash it). */
+interface Exchange {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  tenant: string;
+}
+
 /**
- * Runs the page query and sends it. The load faults hook in here: deep-page-slowdown before the
- * query, and shared-cache around it (keyed by the URL alone, which is the bug).
+ * Runs the page query and sends it with its validators (a 304 when the request's condition holds:
+ * routes/validators.ts). The load faults hook in here: deep-page-slowdown before the query, and
+ * shared-cache around it (keyed by the URL alone, which is the bug).
  */
 export async function sendPage(
   ctx: SandboxContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  { request, reply, tenant }: Exchange,
   page: number,
   build: () => PageBody,
 ): Promise<FastifyReply> {
   await ctx.load.beforeQuery(page);
   await ctx.capacity.hold();
   const cache = ctx.load.cache;
-  const cached = cache?.get(request.url);
-  if (cached !== undefined) return reply.type(JSON_TYPE).send(cached);
-  const body = JSON.stringify(build());
-  cache?.set(request.url, body);
+  let body = cache?.get(request.url);
+  if (body === undefined) {
+    body = JSON.stringify(build());
+    cache?.set(request.url, body);
+  }
+  if (ctx.validators(request, reply, tenant, body)) return reply.code(304).send();
   return reply.type(JSON_TYPE).send(body);
 }

@@ -44,7 +44,7 @@ function toQueryString(query: Query): string {
 export async function get(
   url: string,
   headers: Record<string, string> = {},
-  method: 'GET' | 'POST' = 'GET',
+  method: 'GET' | 'POST' | 'HEAD' = 'GET',
 ): Promise<Reply> {
   const response = await request(url, { method, headers, headersTimeout: 10_000, bodyTimeout: 10_000 });
   const text = await response.body.text();

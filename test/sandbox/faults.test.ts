@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FAULTS, type FaultName } from '../../sandbox/faults/catalogue.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/start.ts';
 import { MENU, ORDERS, SandboxClient } from './client.ts';
+import { HTTP_FAULT_SHOWCASES } from './http-fault-showcases.ts';
 import { LOAD_FAULT_SHOWCASES } from './load-fault-showcases.ts';
 import { PAGING_FAULT_SHOWCASES } from './paging-fault-showcases.ts';
 import { PARAMETER_FAULT_SHOWCASES } from './parameter-fault-showcases.ts';
@@ -19,6 +20,7 @@ const SHOWCASES: Record<FaultName, FaultShowcase> = {
   ...LOAD_FAULT_SHOWCASES,
   ...PARAMETER_FAULT_SHOWCASES,
   ...REPEAT_FAULT_SHOWCASES,
+  ...HTTP_FAULT_SHOWCASES,
 };
 
 const SMALL: SandboxOptions = { seed: 11, orders: 600, menuItemsPerTenant: 60 };

@@ -1,0 +1,169 @@
+/**
+ * HEAD is GET without content (RFC 9110 §9.3.2; spec §4: both endpoints are GET): for every kind of
+ * key the auth properties send (none, malformed, revoked, expired, each missing scope, full) and for
+ * a full key's refused requests (limit=0, another tenant's locationId), on first pages and on
+ * pages a cursor reaches, via both headers, HEAD answers GET's status (the spec's) without content.
+ */
+import fc from 'fast-check';
+import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
+import { headLikeGet } from '../lib/checks/head-like-get.ts';
+import { notModifiedJustified } from '../lib/checks/not-modified-justified.ts';
+import { ENDPOINTS, type Endpoint } from '../lib/contract/endpoints.ts';
+import type { ApiCall, CredentialRole, Query } from '../lib/http/call.ts';
+import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
+import { requestRecord } from '../lib/paging/records.ts';
+import type { CoverageCell } from '../lib/props/coverage.ts';
+import type { Survey } from '../lib/props/survey.ts';
+import type { Target } from '../lib/target/target.ts';
+import { defineProperty, prepared } from '../lib/props/types.ts';
+import {
+  fixedCells,
+  PAGE_KINDS,
+  servedPage,
+  spotWhere,
+  errorShape,
+  unasked,
+  type CellInput,
+  type PageSpot,
+} from './http-pages.ts';
+import { FULL_KEY } from './support.ts';
+import { credential, verdict } from './walks.ts';
+
+interface HeadInput extends CellInput {
+  spot: PageSpot;
+  role: CredentialRole;
+  /** Parameters over the page's own: a refused request of a full key. */
+  set?: Query;
+  /** The statuses the spec gives the request. */
+  spec: readonly number[];
+}
+
+/** The scope each limited key lacks, and the endpoint that needs it (public.read: both). */
+const LACKS: Partial<Record<CredentialRole, Endpoint | 'both'>> = {
+  noPublicRead: 'both',
+  noMenuRead: 'menuItems',
+  noOrdersRead: 'orders',
+};
+
+/** spec §5 and §7: what a request of `endpoint` with a key of `role` gets. */
+function specStatus(role: CredentialRole, endpoint: Endpoint): number {
+  if (['none', 'malformed', 'revoked', 'expired'].includes(role)) return 401;
+  const lacks = LACKS[role];
+  return lacks === 'both' || lacks === endpoint ? 403 : 200;
+}
+
+const ROLES: readonly CredentialRole[] = [
+  'none',
+  'malformed',
+  'revoked',
+  'expired',
+  'noPublicRead',
+  'noMenuRead',
+  'noOrdersRead',
+  'full',
+];
+
+/** The surveyed tenant (it has a full key: cursors) that also has a key of `role`; none and malformed need no key. */
+function keyTenant(target: Target, survey: Survey, role: CredentialRole): string | undefined {
+  const surveyed = new Set(survey.tenants.map((tenant) => tenant.name));
+  return target.tenants.find(
+    (tenant) =>
+      surveyed.has(tenant.name) &&
+      (role === 'none' || role === 'malformed' || tenant.keys[role] !== undefined),
+  )?.name;
+}
+
+/** A location of a tenant other than `tenant`: a full key's request of it is 404 (spec §5). */
+const foreignLocation = (survey: Survey, tenant: string): string | undefined =>
+  survey.tenants.find((other) => other.name !== tenant && other.locations.length > 0)?.locations[0];
+
+/** Every cell: each key kind at every page and header, and a full key's refusals on first pages. */
+function headCells(target: Target, survey: Survey) {
+  const inputs: HeadInput[] = [];
+  const unreachable: CoverageCell[] = [];
+  for (const endpoint of ENDPOINTS)
+    for (const page of PAGE_KINDS)
+      for (const scheme of ['bearer', 'serviceHeader'] as const) {
+        const where = spotWhere({ endpoint, page, scheme });
+        for (const role of ROLES) {
+          const label = role === 'none' ? 'no key' : `${role} key`;
+          const tenant = keyTenant(target, survey, role);
+          if (tenant === undefined)
+            unreachable.push({ where, label, why: `the target file has no ${role} key` });
+          else
+            inputs.push({
+              cell: { where, label },
+              spot: { tenant, endpoint, page, scheme },
+              role,
+              spec: [specStatus(role, endpoint)],
+            });
+        }
+        if (page === 'cursor') continue;
+        const tenant = keyTenant(target, survey, 'full') ?? '';
+        inputs.push({
+          cell: { where, label: 'full key, limit=0' },
+          spot: { tenant, endpoint, page, scheme },
+          role: 'full',
+          set: { limit: '0' },
+          spec: [400],
+        });
+        const place = foreignLocation(survey, tenant);
+        const label = "full key, another tenant's locationId";
+        if (place === undefined) unreachable.push({ where, label, why: 'no other tenant has a location' });
+        else
+          inputs.push({
+            cell: { where, label },
+            spot: { tenant, endpoint, page, scheme },
+            role: 'full',
+            set: { locationId: place },
+            spec: [404],
+          });
+      }
+  return fixedCells(inputs, unreachable);
+}
+
+export const headProperty = defineProperty({
+  name: 'http.head',
+  family: 'http',
+  description:
+    "HEAD answers GET's status without content (RFC 9110 §9.3.2): each key kind (none, malformed, revoked, expired, each missing scope, full) and a full key's 400 and 404, on first and cursor pages, via both headers.",
+  checks: [headLikeGet.name, errorBodyShape.name, notModifiedJustified.name],
+  needs: [FULL_KEY],
+  runs: 4,
+  async prepare(context) {
+    const survey = await context.survey();
+    const coverage = headCells(context.target, survey);
+    return prepared(
+      fc.constantFrom(...coverage.examples),
+      async ({ cell, spot, role, set, spec }) => {
+        const served = await servedPage(context, survey, spot);
+        const call: ApiCall =
+          role === 'full' && set === undefined
+            ? served.call
+            : {
+                ...served.call,
+                query: { ...served.call.query, ...set },
+                credential: credential(spot.tenant, role, spot.scheme),
+              };
+        const get = call === served.call ? served : await context.client.send(call);
+        const headCall: ApiCall = { ...call, method: 'HEAD' };
+        const head = await context.client.send(headCall);
+        const request = `${cell.label}, ${cell.where}`;
+        const compared = {
+          request,
+          get: get.status,
+          head: { status: head.status, bodyText: head.bodyText },
+          spec,
+        };
+        const records = [requestRecord(call, get.status), requestRecord(headCall, head.status)];
+        verdict(context, [
+          ...runWalkSetCheck(headLikeGet, compared, records),
+          ...unasked(call, get, `GET ${request}`),
+          ...unasked(headCall, head, `HEAD ${request}`),
+          ...(get === served ? [] : errorShape(call, get, request)),
+        ]);
+      },
+      coverage,
+    );
+  },
+});

@@ -1,0 +1,33 @@
+/**
+ * The faults of HTTP semantics the spec leans on (both endpoints are GET, spec §4), hooked in
+ * before the routes: head-skips-auth answers HEAD before any key is read; accept-params-406 compares
+ * the Accept header's entries as literal strings, so parameters, weights and case refuse JSON.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sendError } from '../errors.ts';
+import type { FaultSet } from './catalogue.ts';
+
+const LIST_PATHS: ReadonlySet<string> = new Set(['/api/v1/public/menu/items', '/api/v1/public/orders']);
+
+const onList = (request: FastifyRequest): boolean => LIST_PATHS.has(request.url.split('?')[0] ?? '');
+
+/** The only Accept entries the accept-params-406 fault knows: written exactly so. */
+const LITERAL_ACCEPTS: ReadonlySet<string> = new Set(['*/*', 'application/*', 'application/json']);
+
+const literallyAccepted = (accept: string): boolean =>
+  accept.split(',').some((entry) => LITERAL_ACCEPTS.has(entry.trim()));
+
+/** Installs the faults of this file that `faults` switches on. */
+export function installHttpFaults(app: FastifyInstance, faults: FaultSet): void {
+  if (faults.has('head-skips-auth'))
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method === 'HEAD' && onList(request))
+        return reply.code(200).type('application/json; charset=utf-8').send();
+    });
+  if (faults.has('accept-params-406'))
+    app.addHook('onRequest', async (request, reply) => {
+      const accept = request.headers.accept;
+      if (accept !== undefined && onList(request) && !literallyAccepted(accept))
+        return sendError(reply, 406, 'Not Acceptable: this API answers application/json', faults);
+    });
+}

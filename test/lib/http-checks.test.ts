@@ -1,0 +1,74 @@
+/**
+ * The three checks of HTTP semantics judge what RFC 9110 fixes and let pass what it allows: a 304
+ * to a key's own current validator, a server that ignores conditions, a 406 or JSON to an Accept
+ * that excludes JSON. (That each fires on its sandbox fault is the mutation matrix's proof.)
+ */
+import { describe, expect, it } from 'vitest';
+import { acceptJsonServed, type Negotiated } from '../../lib/checks/accept-json-served.ts';
+import { headLikeGet } from '../../lib/checks/head-like-get.ts';
+import { notModifiedJustified } from '../../lib/checks/not-modified-justified.ts';
+
+const own = { header: 'if-none-match' as const, value: '"abc"', from: 'its own page' };
+
+describe('not-modified-justified', () => {
+  it('should allow a 304 to a key’s own validator on unchanged data, and any 200', () => {
+    expect(notModifiedJustified.run({ request: 'r', status: 304, condition: own, stale: null })).toBeNull();
+    expect(
+      notModifiedJustified.run({ request: 'r', status: 200, condition: own, stale: 'changed' }),
+    ).toBeNull();
+    expect(notModifiedJustified.run({ request: 'r', status: 200, condition: null, stale: null })).toBeNull();
+  });
+
+  it('should fail a 304 to an unconditional request or to a stale or foreign validator', () => {
+    expect(notModifiedJustified.run({ request: 'r', status: 304, condition: null, stale: null })?.code).toBe(
+      'NOT_MODIFIED_UNASKED',
+    );
+    expect(
+      notModifiedJustified.run({ request: 'r', status: 304, condition: own, stale: 'changed' })?.code,
+    ).toBe('NOT_MODIFIED_STALE');
+  });
+});
+
+const page = (status: number, contentType: string, ids: string[] = ['1', '2']): Negotiated => ({
+  status,
+  contentType,
+  ids: new Set(ids),
+  records: new Map(ids.map((id) => [id, `{"id":"${id}"}`])),
+  hasMore: status === 200 ? false : undefined,
+});
+const JSON_TYPE = 'application/json; charset=utf-8';
+const plain = page(200, JSON_TYPE);
+const accept = (text: string, acceptsJson: boolean, answer: Negotiated) =>
+  acceptJsonServed.run({ request: 'r', accept: text, acceptsJson, plain, answer, quiescent: true });
+
+describe('accept-json-served', () => {
+  it('should require the page sent without Accept for an Accept that accepts JSON', () => {
+    expect(accept('application/json;q=0.9', true, page(200, JSON_TYPE))).toBeNull();
+    expect(accept('application/json;q=0.9', true, page(406, JSON_TYPE))?.code).toBe('ACCEPT_REFUSED');
+    expect(accept('*/*', true, page(200, 'text/html'))?.code).toBe('ACCEPT_NOT_JSON');
+    expect(accept('*/*', true, page(200, JSON_TYPE, ['1']))?.code).toBe('ACCEPT_OTHER_PAGE');
+  });
+
+  it('should leave an Accept that excludes JSON open: 406 or JSON, an advisory otherwise, never a 5xx', () => {
+    expect(accept('text/html', false, page(406, JSON_TYPE))).toBeNull();
+    expect(accept('text/html', false, page(200, JSON_TYPE))).toBeNull();
+    expect(accept('text/html', false, page(200, 'text/html'))?.severity).toBe('advisory');
+    expect(accept('text/html', false, page(500, JSON_TYPE))?.code).toBe('SERVER_ERROR');
+  });
+});
+
+describe('head-like-get', () => {
+  const head = (status: number, get: number, spec: number[], bodyText = '') =>
+    headLikeGet.run({ request: 'r', get, head: { status, bodyText }, spec });
+
+  it("should pass a HEAD with GET's status, the spec's, and no content", () => {
+    expect(head(401, 401, [401])).toBeNull();
+    expect(head(200, 200, [200])).toBeNull();
+  });
+
+  it('should fail a HEAD served where GET is refused, a status the spec does not give, and content', () => {
+    expect(head(200, 401, [401])?.code).toBe('HEAD_DIFFERS');
+    expect(head(200, 200, [401])?.code).toBe('HEAD_WRONG_STATUS');
+    expect(head(200, 200, [200], '{}')?.code).toBe('HEAD_HAS_CONTENT');
+  });
+});
