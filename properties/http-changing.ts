@@ -4,6 +4,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Endpoint } from '../lib/contract/endpoints.ts';
+import type { Query } from '../lib/http/call.ts';
 import type { Failure } from '../lib/failure.ts';
 import type { Survey } from '../lib/props/survey.ts';
 import type { PropertyContext } from '../lib/props/types.ts';
@@ -12,25 +13,46 @@ import { answerOf } from './repeats.ts';
 import { conditional, judge, send, HEADER, VALIDATORS, type ConditionalInput } from './http-validators.ts';
 import { verdict, type Answered } from './walks.ts';
 
-/** How long a run waits for changing data to change a first page, polling it. */
-const CHANGE_WAIT_MS = 1500;
-const POLL_MS = 50;
-/** Menu items change one at a time: their first page at limit 100 changes most often. */
-const CHANGING_QUERY: Record<Endpoint, Record<string, string>> = { menuItems: { limit: '100' }, orders: {} };
+/** How long a run waits for changing data to change one of its pages, polling them in turn. */
+const CHANGE_WAIT_MS = 4000;
+const POLL_MS = 100;
+/**
+ * The lists a run holds and polls, each at limit 100: the first page of the whole list, and for
+ * orders the active ones and the OPEN ones too. Data that changes by new records appended after
+ * the first page, or by orders moving between states, changes one of these before the whole list's
+ * first page.
+ */
+const CHANGING_QUERIES: Record<Endpoint, readonly Query[]> = {
+  menuItems: [{ limit: '100' }],
+  orders: [{ limit: '100' }, { activeOnly: 'true', limit: '100' }, { status: 'OPEN', limit: '100' }],
+};
 
-/** Polls the page unconditionally until it differs from `held`: the changed answer and the last unchanged one's Date. */
-async function awaitChange(context: PropertyContext, served: Answered, failures: Failure[]) {
-  const held = answerOf(served);
-  let unchangedAt = served.headers.date;
+/** A held page and the Date of its last unchanged answer. */
+interface Held {
+  served: Answered;
+  unchangedAt: string | undefined;
+}
+
+/**
+ * Polls the held pages unconditionally, in turn, until one differs from its held answer: that one
+ * with the Date of its last unchanged answer, or null when none changed in time.
+ */
+async function awaitChange(context: PropertyContext, pages: readonly Answered[], failures: Failure[]) {
+  const held: Held[] = pages.map((served) => ({ served, unchangedAt: served.headers.date }));
   for (const deadline = Date.now() + CHANGE_WAIT_MS; Date.now() < deadline;) {
     await sleep(POLL_MS);
-    const again = await send(context, served.call);
-    failures.push(...unasked(served.call, again, `${served.call.endpoint} first page, polled`));
-    if (!samePage(answerOf(again), held)) return { unchangedAt };
-    unchangedAt = again.headers.date;
+    for (const each of held) {
+      const again = await send(context, each.served.call);
+      failures.push(...unasked(each.served.call, again, `${each.served.call.endpoint} first page, polled`));
+      if (!samePage(answerOf(again), answerOf(each.served))) return each;
+      each.unchangedAt = again.headers.date;
+    }
   }
   return null;
 }
+
+/** `activeOnly=true&limit=100`: a held list in words. */
+const described = (query: Query): string => new URLSearchParams(query).toString();
 
 /** Server dates have whole seconds: a pause this long moves the next Date on by one at least. */
 const NEXT_SECOND_MS = 1100;
@@ -41,14 +63,16 @@ const secondAfter = (answered: Answered): boolean => {
 };
 
 /**
- * The page to hold, served a second after its Last-Modified when it has one (its date then tells a
- * later change apart): sent again once after a pause when the first answer came within that second.
+ * The pages to hold, each served a second after its Last-Modified when it has one (its date then
+ * tells a later change apart): all sent again once after a pause when one came within that second.
  */
 async function secondAfterDate(context: PropertyContext, survey: Survey, spot: PageSpot) {
-  const served = await servedPage(context, survey, spot, CHANGING_QUERY[spot.endpoint]);
-  if (secondAfter(served)) return served;
+  const serveAll = () =>
+    Promise.all(CHANGING_QUERIES[spot.endpoint].map((query) => servedPage(context, survey, spot, query)));
+  const served = await serveAll();
+  if (served.every(secondAfter)) return served;
   await sleep(NEXT_SECOND_MS);
-  return servedPage(context, survey, spot, CHANGING_QUERY[spot.endpoint]);
+  return serveAll();
 }
 
 /**
@@ -58,16 +82,21 @@ async function secondAfterDate(context: PropertyContext, survey: Survey, spot: P
  */
 export async function changing(context: PropertyContext, survey: Survey, input: ConditionalInput) {
   const { spot } = input;
-  const served = await secondAfterDate(context, survey, spot);
-  const sent = VALIDATORS.filter((validator) => served.headers[validator] !== undefined);
-  if (sent.length === 0) return context.inconclusive(`${input.cell.where} carried no ETag or Last-Modified`);
+  const pages = await secondAfterDate(context, survey, spot);
+  const carrying = pages.filter((page) =>
+    VALIDATORS.some((validator) => page.headers[validator] !== undefined),
+  );
+  if (carrying.length === 0)
+    return context.inconclusive(`${input.cell.where} carried no ETag or Last-Modified`);
   const failures: Failure[] = [];
-  const change = await awaitChange(context, served, failures);
+  const change = await awaitChange(context, carrying, failures);
   verdict(context, failures);
   if (change === null)
     return context.inconclusive(
-      `${spot.tenant}'s ${input.cell.where} did not change within ${CHANGE_WAIT_MS / 1000} s`,
+      `none of ${spot.tenant}'s ${spot.endpoint} lists ${CHANGING_QUERIES[spot.endpoint].map(described).join(', ')} changed within ${CHANGE_WAIT_MS / 1000} s`,
     );
+  const { served } = change;
+  const sent = VALIDATORS.filter((validator) => served.headers[validator] !== undefined);
   let judged = 0;
   for (const validator of sent) {
     const value = served.headers[validator] as string;
