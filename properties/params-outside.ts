@@ -7,7 +7,11 @@
  * salesChannel has no outside here: its type and values are "not shown" (spec §4.1).
  */
 import fc from 'fast-check';
-import type { Endpoint } from '../lib/contract/endpoints.ts';
+import { LIMITS, type Endpoint } from '../lib/contract/endpoints.ts';
+import { canonicalSpelling } from '../lib/checks/parameter-domain.ts';
+import { spellingMeansValue, type SpelledAnswer } from '../lib/checks/spelling-means-value.ts';
+import type { ApiResponse } from '../lib/http/response.ts';
+import { requestRecord } from '../lib/paging/records.ts';
 import { cursorRejected } from '../lib/checks/cursor-rejected.ts';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
 import { invalidParameterRejected } from '../lib/checks/invalid-parameter-rejected.ts';
@@ -15,7 +19,7 @@ import type { ProbeCheck } from '../lib/checks/types.ts';
 import { unknownPlaceRefused } from '../lib/checks/unknown-place-refused.ts';
 import type { Failure } from '../lib/failure.ts';
 import type { ApiCall, Query } from '../lib/http/call.ts';
-import { runProbeChecks } from '../lib/paging/run-checks.ts';
+import { runProbeChecks, runWalkSetCheck } from '../lib/paging/run-checks.ts';
 import type { TenantSurvey } from '../lib/props/survey.ts';
 import { defineProperty, prepared, type PropertyContext } from '../lib/props/types.ts';
 import {
@@ -44,6 +48,8 @@ interface OutsideSpec {
   unknown?: ProbeCheck;
   /** Page 2 also sends its cursor twice. */
   cursorTwice?: boolean;
+  /** A served spelling of a value the spec names is judged as that value (spelling-means-value). */
+  spellings?: boolean;
 }
 
 /** `query` without the parameter `name`. */
@@ -72,13 +78,62 @@ const shown = (outside: Outside): string => {
   return text.length > 60 ? `${text.slice(0, 60)}… (${text.length} characters)` : text;
 };
 
+/** The one value `outside` sends, decoded; null when it sends two or is not UTF-8. */
+function sentValue(outside: Outside): string | null {
+  const [encoded, ...more] = outside.encoded;
+  if (encoded === undefined || more.length > 0) return null;
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return null;
+  }
+}
+
+const answerOf = (response: ApiResponse): SpelledAnswer => {
+  const body = response.body as { data?: unknown; pagination?: { hasMore?: unknown } } | undefined;
+  const records = Array.isArray(body?.data) ? (body.data as Record<string, unknown>[]) : [];
+  return { status: response.status, records, hasMore: body?.pagination?.hasMore };
+};
+
+/**
+ * A served spelling of a value the spec names (activeOnly=TRUE) against the same request with
+ * that value (activeOnly=true): spelling-means-value; nothing for a refusal or another kind.
+ */
+async function judgeSpelling(
+  context: PropertyContext,
+  served: { call: ApiCall; response: ApiResponse; outside: Outside; words: string },
+  quiescent: boolean,
+): Promise<Failure[]> {
+  const { call, response, outside, words } = served;
+  const sent = sentValue(outside);
+  const canonical = sent === null ? null : canonicalSpelling(call.endpoint, outside.name, sent);
+  if (response.status !== 200 || sent === null || canonical === null) return [];
+  const canonicalQuery = { ...call.query, [outside.name]: canonical };
+  const reference = { endpoint: call.endpoint, query: canonicalQuery, credential: call.credential };
+  const again = await context.client.send(reference);
+  const limit = Number(canonicalQuery.limit ?? LIMITS.default);
+  const spelling = {
+    request: words,
+    name: outside.name,
+    sent,
+    canonical,
+    canonicalQuery,
+    limit,
+    served: answerOf(response),
+    reference: answerOf(again),
+    quiescent,
+  };
+  const requests = [requestRecord(call, response.status), requestRecord(reference, again.status)];
+  return runWalkSetCheck(spellingMeansValue, spelling, requests);
+}
+
 /** Sends each outside value in the request and judges every answer; the failures of all. */
 async function probeAll(
   context: PropertyContext,
   request: ListRequest,
   query: Query,
   values: readonly Outside[],
-  spec: OutsideSpec,
+  spec: OutsideSpec & { quiescent: boolean },
 ): Promise<Failure[]> {
   const failures: Failure[] = [];
   for (const outside of values) {
@@ -89,6 +144,14 @@ async function probeAll(
     const others = { ...request, query: without(request.query, outside.name) };
     const probe = `${outside.kind} (${shown(outside)}) in ${describeRequest(others)}`;
     failures.push(...runProbeChecks(checks, { call, response, probe }));
+    if (spec.spellings)
+      failures.push(
+        ...(await judgeSpelling(
+          context,
+          { call, response, outside, words: describeRequest(others) },
+          spec.quiescent,
+        )),
+      );
   }
   return failures;
 }
@@ -102,6 +165,7 @@ const outsideProperty = (spec: OutsideSpec) =>
       invalidParameterRejected.name,
       errorBodyShape.name,
       ...(spec.unknown ? [spec.unknown.name] : []),
+      ...(spec.spellings ? [spellingMeansValue.name] : []),
     ],
     needs: [FULL_KEY],
     runs: spec.runs,
@@ -118,7 +182,8 @@ const outsideProperty = (spec: OutsideSpec) =>
         const query = await sentQuery(context, survey, request);
         const cursor = spec.cursorTwice ? query.cursor : undefined;
         const all = cursor === undefined ? values : [...values, cursorTwice(cursor)];
-        verdict(context, await probeAll(context, request, query, all, spec));
+        const { quiescent } = tenantSurvey(survey, request.tenant);
+        verdict(context, await probeAll(context, request, query, all, { ...spec, quiescent }));
       });
     },
   });
@@ -130,6 +195,7 @@ const statusOutsideProperty = outsideProperty({
   endpoints: ['menuItems', 'orders'],
   runs: 12,
   values: (_tenant, endpoint) => statusOutside(endpoint),
+  spellings: true,
 });
 
 const activeOnlyOutsideProperty = outsideProperty({
@@ -139,6 +205,7 @@ const activeOnlyOutsideProperty = outsideProperty({
   endpoints: ['orders'],
   runs: 10,
   values: () => activeOnlyOutside,
+  spellings: true,
 });
 
 const limitOutsideProperty = outsideProperty({
@@ -148,6 +215,7 @@ const limitOutsideProperty = outsideProperty({
   endpoints: ['menuItems', 'orders'],
   runs: 8,
   values: () => limitOutside,
+  spellings: true,
 });
 
 const searchOutsideProperty = outsideProperty({

@@ -2,6 +2,7 @@
  * The I/O loops of the property runs: walks (whole, or their first pages) and single probes, both
  * through the recording client, both judged by the lib/checks registry and nothing else.
  */
+import { canonicalJson } from '../lib/canonical-json.ts';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
 import fc from 'fast-check';
 import type { Endpoint } from '../lib/contract/endpoints.ts';
@@ -11,7 +12,7 @@ import type { ApiCall, AuthScheme, Credential, CredentialRole, Query } from '../
 import type { ApiResponse } from '../lib/http/response.ts';
 import { runProbeChecks } from '../lib/paging/run-checks.ts';
 import { foldPage, nextCall, startWalk, type WalkSpec, type WalkState } from '../lib/paging/walk.ts';
-import { walkList, type Walk } from '../lib/paging/walk-list.ts';
+import { walkList, type Walk, type WalkOptions } from '../lib/paging/walk-list.ts';
 import { foreignOwner, type Survey } from '../lib/props/survey.ts';
 import { ContractViolation } from '../lib/props/transcript.ts';
 import type { PropertyContext } from '../lib/props/types.ts';
@@ -35,9 +36,10 @@ export async function walk(
   spec: WalkSpec,
   pages = Infinity,
   paceMs = 0,
+  onPage?: WalkOptions['onPage'],
 ): Promise<Walk> {
   const deadlineMs = Date.now() + context.budget.walkMs;
-  const walked = await walkList(context.client, spec, { deadlineMs, pages, paceMs });
+  const walked = await walkList(context.client, spec, { deadlineMs, pages, paceMs, onPage });
   preWithinBudget(context, walked);
   return walked;
 }
@@ -103,6 +105,22 @@ export function walkSpecOf(input: WalkInput, maxPages: number, survey: Survey): 
     maxPages,
     foreignOwner: foreignOwner(survey, input.tenant),
     ...(limits !== undefined && limits.length > 1 ? { limitOfPage: limitInTurn(limits) } : {}),
+  };
+}
+
+/**
+ * Each record a walk's 200 pages carried, by id, as canonical JSON (every field, keys sorted), and
+ * the onPage hook of `walk` that collects them.
+ */
+export function recordCollector(): { records: Map<string, string>; onPage: WalkOptions['onPage'] } {
+  const records = new Map<string, string>();
+  return {
+    records,
+    onPage(_state, _call, response) {
+      const data = (response.body as { data?: unknown } | undefined)?.data;
+      if (response.status !== 200 || !Array.isArray(data)) return;
+      for (const record of data as { id?: unknown }[]) records.set(String(record?.id), canonicalJson(record));
+    },
   };
 }
 

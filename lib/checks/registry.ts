@@ -27,6 +27,7 @@ import { invalidParameterRejected } from './invalid-parameter-rejected.ts';
 import { unknownPlaceRefused } from './unknown-place-refused.ts';
 import { repeatGivesSamePage } from './repeat-gives-same-page.ts';
 import { concurrentWalksAgree } from './concurrent-walks-agree.ts';
+import { spellingMeansValue } from './spelling-means-value.ts';
 
 /** Run on every page of every walk, in the property suites and the load scenarios alike. */
 export const PAGE_CHECKS: readonly PageCheck[] = [
@@ -65,6 +66,7 @@ const WALK_SET_CHECKS = [
   moreMeansRecords,
   repeatGivesSamePage,
   concurrentWalksAgree,
+  spellingMeansValue,
 ];
 
 /** What reports, flags and docs read of a check. */

@@ -9,8 +9,10 @@ export function requestRecord(call: ApiCall, status: number): RequestRecord {
 
 /** The record of a request to `path` with `call`'s endpoint and credential. */
 function requestRecordAt(call: ApiCall, path: string, status: number): RequestRecord {
-  const { tenant, role, scheme } = call.credential;
-  return { endpoint: call.endpoint, path, tenant, role, scheme, status };
+  const { tenant, role, scheme, keyCase } = call.credential;
+  const record: RequestRecord = { endpoint: call.endpoint, path, tenant, role, scheme, status };
+  if (keyCase !== undefined) record.keyCase = keyCase;
+  return record;
 }
 
 /** The ids of a page's records in order, as strings; read once per page (see PageContext). */

@@ -75,10 +75,15 @@ describe('the paging coverage phase on the clean sandbox', () => {
       const result = results.find((entry) => entry.name === name);
       return result ? coverageOf(result).reached.map((entry) => entry.label) : [];
     };
-    for (const name of ['pagination.shape', 'pagination.no-duplicates', 'auth.revoked-key'])
+    for (const name of [
+      'pagination.shape',
+      'pagination.no-duplicates',
+      'pagination.limit-invariance',
+      'auth.revoked-key',
+    ])
       expect(labels(name), name).toEqual([...PAGING_CLASSES]);
     // Unfiltered whole lists of the gate's sandbox span pages: only the classes past one page.
-    expect(labels('pagination.limit-invariance')).toEqual(['several-pages', 'last-partial', 'last-full']);
+    expect(labels('pagination.limit-change')).toEqual(['several-pages', 'last-partial', 'last-full']);
   });
 
   it('should say of each class a property does not reach why the data cannot produce it', () => {
