@@ -19,6 +19,7 @@ import { listRequest } from './arbitraries/requests.ts';
 import type { AimedWalk } from './arbitraries/aimed-walk.ts';
 import { wholeWalkLimits } from './arbitraries/measured.ts';
 import { coverageOf, pagedWalks, type PagedSpec } from './arbitraries/paged.ts';
+import { withLocatedMenus } from './arbitraries/located.ts';
 import type { Coverage } from '../lib/props/coverage.ts';
 import { filtersOf } from '../lib/props/measure.ts';
 import {
@@ -323,15 +324,19 @@ const limitInvarianceProperty = defineProperty({
         .map(([limit, other, filtered]) => ({ ...choice, query: filtered, limit, other }));
     });
     // The first limit aimed at a paging class; the other the largest (99 when the first is 100).
-    const inputs = aimedBeside(
-      blind,
-      survey,
-      { ...wholeLists(context), filtered: true },
-      {
-        to: (aimed) => ({ ...aimed, other: aimed.limit === LIMITS.max ? LIMITS.max - 1 : LIMITS.max }),
-        from: ({ other: _other, ...input }) => input,
-      },
-    );
+    const convert = {
+      to: (aimed: AimedWalk) => ({
+        ...aimed,
+        other: aimed.limit === LIMITS.max ? LIMITS.max - 1 : LIMITS.max,
+      }),
+      from: ({ other: _other, ...input }: AimedWalk & { other: number }) => input,
+    };
+    const aimed = aimedBeside(blind, survey, { ...wholeLists(context), filtered: true }, convert);
+    // Located menus past their first page, each once: where a location's prices must hold on every page.
+    const inputs = {
+      ...aimed,
+      coverage: aimed.coverage && withLocatedMenus(aimed.coverage, survey, convert.to, convert.from),
+    };
     return prepared(
       inputs.arbitrary,
       async ({ other, ...input }) => {
