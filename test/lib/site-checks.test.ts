@@ -53,11 +53,17 @@ describe('limit-invariance', () => {
   it('should fail a record whose fields differ between two limits, though the ids agree', () => {
     const failure = limitInvariance.run([walk(1, 300), walk(100, 310)]);
     expect(failure?.code).toBe('LIMIT_CHANGES_RECORD');
-    expect(failure?.message).toMatch(/record b differs between the walk at limit 1 and at limit 100/);
+    expect(failure?.message).toMatch(/record b's price differs between the walk at limit 1 and at limit 100/);
   });
 
   it('should pass walks with the same records', () => {
     expect(limitInvariance.run([walk(1, 300), walk(100, 300)])).toBeNull();
+  });
+
+  it('should not compare a field one appearance of the record leaves out (spec §2: further fields)', () => {
+    const shown = walk(1, 300);
+    const other = { ...walk(100, 300), records: new Map([...shown.records, ['a', '{"extra":1,"id":"a"}']]) };
+    expect(limitInvariance.run([shown, other])).toBeNull();
   });
 });
 
