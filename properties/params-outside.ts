@@ -3,7 +3,8 @@
  * any limit, page 1 or 2, either scheme) with one parameter set to a value outside its domain,
  * every kind of outside value in each run (arbitraries/outside.ts). A value the spec rules out is
  * a 400; an id or cursor no tenant has is refused; a value whose reading the spec leaves open may
- * be served (an advisory finding); no answer is a 5xx, and every error is in the Error shape.
+ * be served (an advisory finding), and a served spelling of a named value (activeOnly=TRUE) must
+ * answer as that value (spelling-means-value); no answer is a 5xx, and every error is in the Error shape.
  * salesChannel has no outside here: its type and values are "not shown" (spec §4.1).
  */
 import fc from 'fast-check';
@@ -201,7 +202,7 @@ const statusOutsideProperty = outsideProperty({
 const activeOnlyOutsideProperty = outsideProperty({
   name: 'parameters.active-only-outside',
   description:
-    'activeOnly other than true or false: a word no boolean reading makes is 400; other spellings (1, TRUE, yes) and empty are open; never a 5xx.',
+    'activeOnly other than true or false: a word no boolean reading makes is 400; other spellings (1, TRUE, yes) are refused or served as the value they spell; empty is open; never a 5xx.',
   endpoints: ['orders'],
   runs: 10,
   values: () => activeOnlyOutside,
@@ -211,7 +212,7 @@ const activeOnlyOutsideProperty = outsideProperty({
 const limitOutsideProperty = outsideProperty({
   name: 'parameters.limit-outside',
   description:
-    'limit huge, not UTF-8 or with a control character is 400; lenient forms (050, 1e1) and empty are open; never a 5xx.',
+    'limit huge, not UTF-8 or with a control character is 400; lenient forms (050, 1e1) are refused or served as the number they spell; empty is open; never a 5xx.',
   endpoints: ['menuItems', 'orders'],
   runs: 8,
   values: () => limitOutside,
