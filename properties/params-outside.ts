@@ -15,6 +15,7 @@ import type { ApiResponse } from '../lib/http/response.ts';
 import { requestRecord } from '../lib/paging/records.ts';
 import { cursorRejected } from '../lib/checks/cursor-rejected.ts';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
+import { tenantIsolation } from '../lib/checks/tenant-isolation.ts';
 import { invalidParameterRejected } from '../lib/checks/invalid-parameter-rejected.ts';
 import type { ProbeCheck } from '../lib/checks/types.ts';
 import { unknownPlaceRefused } from '../lib/checks/unknown-place-refused.ts';
@@ -36,7 +37,7 @@ import {
 import { listRequest, type ListRequest } from './arbitraries/requests.ts';
 import { describeRequest, sentQuery } from './probes.ts';
 import { FULL_KEY, listSources, tenantSurvey } from './support.ts';
-import { credential, verdict } from './walks.ts';
+import { credential, servedIsolation, verdict } from './walks.ts';
 
 interface OutsideSpec {
   name: string;
@@ -125,7 +126,8 @@ async function judgeSpelling(
     quiescent,
   };
   const requests = [requestRecord(call, response.status), requestRecord(reference, again.status)];
-  return runWalkSetCheck(spellingMeansValue, spelling, requests);
+  const leaks = await servedIsolation(context, reference, again);
+  return [...leaks, ...runWalkSetCheck(spellingMeansValue, spelling, requests)];
 }
 
 /** Sends each outside value in the request and judges every answer; the failures of all. */
@@ -145,6 +147,7 @@ async function probeAll(
     const others = { ...request, query: without(request.query, outside.name) };
     const probe = `${outside.kind} (${shown(outside)}) in ${describeRequest(others)}`;
     failures.push(...runProbeChecks(checks, { call, response, probe }));
+    failures.push(...(await servedIsolation(context, call, response)));
     if (spec.spellings)
       failures.push(
         ...(await judgeSpelling(
@@ -165,6 +168,7 @@ const outsideProperty = (spec: OutsideSpec) =>
     checks: [
       invalidParameterRejected.name,
       errorBodyShape.name,
+      tenantIsolation.name,
       ...(spec.unknown ? [spec.unknown.name] : []),
       ...(spec.spellings ? [spellingMeansValue.name] : []),
     ],

@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
+import { tenantIsolation } from '../lib/checks/tenant-isolation.ts';
 import type { ProbeCheck } from '../lib/checks/types.ts';
 import type { Failure } from '../lib/failure.ts';
 import { queryString, type ApiCall, type CredentialRole, type Query } from '../lib/http/call.ts';
@@ -218,7 +219,7 @@ interface ProbePropertySpec extends Omit<PropertyInfo, 'checks'> {
 export const probeProperty = ({ check, inputs, judge, ...info }: ProbePropertySpec) =>
   defineProperty({
     ...info,
-    checks: [...new Set([check.name, errorBodyShape.name])],
+    checks: [...new Set([check.name, errorBodyShape.name, tenantIsolation.name])],
     async prepare(context) {
       const survey = await context.survey();
       const drawn = inputs(context, survey);

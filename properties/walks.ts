@@ -4,6 +4,7 @@
  */
 import { canonicalJson } from '../lib/canonical-json.ts';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
+import { tenantIsolation } from '../lib/checks/tenant-isolation.ts';
 import fc from 'fast-check';
 import type { Endpoint } from '../lib/contract/endpoints.ts';
 import type { ProbeCheck } from '../lib/checks/types.ts';
@@ -134,7 +135,24 @@ export async function probe(
   const response = await context.client.send(call);
   // Every refusal a probe meets is judged by its Error shape too (spec §7), whatever the probe is for.
   const checks = check === errorBodyShape ? [check] : [check, errorBodyShape];
-  return { response, failures: runProbeChecks(checks, { call, response, probe: description }) };
+  const failures = runProbeChecks(checks, { call, response, probe: description });
+  return { response, failures: [...failures, ...(await servedIsolation(context, call, response))] };
+}
+
+/**
+ * tenant-isolation on an answer a probe was served (spec §5): another tenant's id anywhere in it is a
+ * leak there as on a walk's page. Nothing for a refusal, or for a call sent without a usable key.
+ */
+export async function servedIsolation(
+  context: PropertyContext,
+  call: ApiCall,
+  response: ApiResponse,
+): Promise<Failure[]> {
+  const { role, tenant } = call.credential;
+  if (response.status !== 200 || role === 'none' || role === 'malformed') return [];
+  const owner = foreignOwner(await context.survey(), tenant);
+  const spec = { endpoint: call.endpoint, query: call.query, credential: call.credential, maxPages: 1 };
+  return foldPage(startWalk({ ...spec, foreignOwner: owner }), call, response, [tenantIsolation]);
 }
 
 /** Ends a run: errors fail it with the run's transcript, advisories are only reported. */
