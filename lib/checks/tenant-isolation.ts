@@ -7,34 +7,48 @@ import type { PageCheck, PageContext } from './types.ts';
  */
 const OWN_TEXT: ReadonlySet<string> = new Set(['name', 'sku', 'number']);
 
-/** Where a string sits in a body, for a message: `data[3].similar[0]`. */
-const at = (path: string, key: string | number): string =>
-  typeof key === 'number' ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`;
+/** Each value nested in `value` that is read (the spec's own-text fields are not), with its key. */
+function children(value: object): [string | number, unknown][] {
+  if (Array.isArray(value)) return value.map((inner: unknown, index) => [index, inner]);
+  return Object.entries(value).filter(([key]) => !OWN_TEXT.has(key));
+}
 
 /**
  * The first string anywhere in `value` (nested arrays and objects, extra fields too) that is an id
- * of another tenant, with where it sits; the spec's own-text fields are not read.
+ * of another tenant, and its owner. Runs on every page of every walk, under load too: no path is
+ * built on the way (pathTo builds it once something is found).
  */
 function foreignString(
   value: unknown,
   ownerOf: (id: string) => string | undefined,
-  path: string,
-): { id: string; owner: string; path: string } | null {
+): { id: string; owner: string } | null {
   if (typeof value === 'string') {
     const owner = ownerOf(value);
-    return owner === undefined ? null : { id: value, owner, path };
+    return owner === undefined ? null : { id: value, owner };
   }
   if (typeof value !== 'object' || value === null) return null;
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index += 1) {
-      const found = foreignString(value[index], ownerOf, at(path, index));
+      const found = foreignString(value[index], ownerOf);
       if (found !== null) return found;
     }
     return null;
   }
   for (const key in value) {
     if (OWN_TEXT.has(key)) continue;
-    const found = foreignString((value as Record<string, unknown>)[key], ownerOf, at(path, key));
+    const found = foreignString((value as Record<string, unknown>)[key], ownerOf);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** Where the string `id` first sits in `value`, for a message: `data[3].similar[0]`. */
+function pathTo(value: unknown, id: string, path = ''): string | null {
+  if (value === id) return path;
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, inner] of children(value)) {
+    const at = typeof key === 'number' ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`;
+    const found = pathTo(inner, id, at);
     if (found !== null) return found;
   }
   return null;
@@ -72,12 +86,13 @@ export const tenantIsolation: PageCheck = {
           `${tenant}'s key received record ${id} of tenant ${owner}`,
         );
     }
-    const found = page === null ? null : foreignString(page, ownerOf, '');
+    const found = page === null ? null : foreignString(page, ownerOf);
     if (found === null) return null;
+    const where = pathTo(page, found.id) ?? 'the page';
     return leak(
       context,
-      `${found.path}: ${found.id}, an id of ${found.owner}`,
-      `${tenant}'s key received id ${found.id} of tenant ${found.owner} in ${found.path}`,
+      `${where}: ${found.id}, an id of ${found.owner}`,
+      `${tenant}'s key received id ${found.id} of tenant ${found.owner} in ${where}`,
     );
   },
 };
