@@ -4,6 +4,7 @@
  */
 import type { Endpoint } from './contract/endpoints.ts';
 import type { AuthScheme, CredentialRole } from './http/call.ts';
+import type { KeyCase } from './http/key-case.ts';
 
 /** `advisory` is for behaviour the spec leaves open ("not shown"): reported, never a gate failure. */
 type Severity = 'error' | 'advisory';
@@ -16,6 +17,8 @@ export interface RequestRecord {
   tenant: string;
   role: CredentialRole;
   scheme: AuthScheme;
+  /** The role's key sent in another case (a string never issued), when it was. */
+  keyCase?: KeyCase;
   status: number;
   /** Present for a HEAD only: a GET is the default. */
   method?: 'HEAD';

@@ -8,6 +8,10 @@ export const REDACTED = '[REDACTED]';
 
 const escapeForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * Matches every form of every key in any case: a key with its case changed (a probe of spec §5
+ * sends one) still gives the key away, so it is removed like the key itself.
+ */
 export function createRedactor(secrets: readonly string[]): Redactor {
   // Keys also travel URL-encoded (a query string, a HAR) and JSON-escaped (a report on disk).
   const forms = new Set<string>();
@@ -19,7 +23,7 @@ export function createRedactor(secrets: readonly string[]): Redactor {
   if (forms.size === 0) return (text) => text;
   // Longest first, so a key that contains another key is removed whole.
   const alternatives = [...forms].sort((a, b) => b.length - a.length).map(escapeForRegExp);
-  const pattern = new RegExp(alternatives.join('|'), 'g');
+  const pattern = new RegExp(alternatives.join('|'), 'gi');
   return (text) => text.replace(pattern, REDACTED);
 }
 

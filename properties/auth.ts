@@ -8,6 +8,7 @@ import { authSchemesAgree } from '../lib/checks/auth-schemes-agree.ts';
 import { keyRejected } from '../lib/checks/key-rejected.ts';
 import { scopeEnforced } from '../lib/checks/scope-enforced.ts';
 import { AUTH_SCHEMES, type CredentialRole } from '../lib/http/call.ts';
+import { KEY_CASES } from '../lib/http/key-case.ts';
 import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
 import { requestRecord } from '../lib/paging/records.ts';
 import { keyedInputs, keylessInputs, probeProperty, sentQuery } from './probes.ts';
@@ -18,11 +19,12 @@ import { credential, verdict } from './walks.ts';
 const missingOrMalformedKey = probeProperty({
   name: 'auth.missing-or-malformed-key',
   family: 'auth',
-  description: 'A request without a key, or with a string that cannot be a key, is 401 on both endpoints.',
+  description:
+    'A request without a key, with a string that cannot be a key, or with a real key in another case (upper, lower, one letter flipped: never issued) is 401 on both endpoints and both schemes.',
   check: keyRejected,
   needs: [],
   runs: 20,
-  inputs: (context, survey) => keylessInputs(context.target, survey, ['none', 'malformed']),
+  inputs: (context, survey) => keylessInputs(context.target, survey, ['none', 'malformed', ...KEY_CASES]),
 });
 
 const rejectedRole = (role: 'revoked' | 'expired') =>

@@ -5,7 +5,11 @@
  */
 import fc from 'fast-check';
 import { ENDPOINTS, LIMITS } from '../lib/contract/endpoints.ts';
-import { defaultLimitApplied } from '../lib/checks/default-limit-applied.ts';
+import {
+  defaultLimitApplied,
+  type DefaultLimitPages,
+  type PageSize,
+} from '../lib/checks/default-limit-applied.ts';
 import { limitInvariance } from '../lib/checks/limit-invariance.ts';
 import { moreMeansRecords } from '../lib/checks/more-means-records.ts';
 import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
@@ -15,6 +19,7 @@ import { listRequest } from './arbitraries/requests.ts';
 import type { AimedWalk } from './arbitraries/aimed-walk.ts';
 import { wholeWalkLimits } from './arbitraries/measured.ts';
 import { coverageOf, pagedWalks, type PagedSpec } from './arbitraries/paged.ts';
+import { withLocatedMenus } from './arbitraries/located.ts';
 import type { Coverage } from '../lib/props/coverage.ts';
 import { filtersOf } from '../lib/props/measure.ts';
 import {
@@ -27,7 +32,7 @@ import {
   wholeListChoice,
 } from './support.ts';
 import { defineProperty, isSkip, prepared, type PropertyContext, type Skip } from '../lib/props/types.ts';
-import { verdict, walk, walkSpecOf, type WalkInput } from './walks.ts';
+import { recordCollector, verdict, walk, walkSpecOf, type WalkInput } from './walks.ts';
 import type { WalkState } from '../lib/paging/walk.ts';
 import { tenantNames, type Survey } from '../lib/props/survey.ts';
 
@@ -238,18 +243,40 @@ const noDuplicatesWhileChanging = defineProperty({
   },
 });
 
+/** A whole walk labelled by its (first) limit, with every record it carried. */
+interface RecordedWalk {
+  limit: number;
+  state: WalkState;
+  records: ReadonlyMap<string, string>;
+}
+
+/** A whole walk of `input` (walkToEnd) with the records of its pages. */
+async function recordedWalk(
+  context: PropertyContext,
+  survey: Survey,
+  input: WalkInput & { limit: number },
+  label = input.limit,
+): Promise<RecordedWalk> {
+  const { records, onPage } = recordCollector();
+  return { limit: label, state: await walkToEnd(context, survey, input, onPage), records };
+}
+
 /**
  * Whole walks of one quiescent list, each labelled by its (first) limit: every page passes the
  * page checks, and every walk returns the same ids (limit-invariance). A walk that did not reach
  * its end proves nothing: the run is inconclusive.
  */
-function sameIds(context: PropertyContext, walks: readonly { limit: number; state: WalkState }[]): void {
+function sameIds(context: PropertyContext, walks: readonly RecordedWalk[]): void {
   verdict(
     context,
     walks.flatMap(({ state }) => state.failures),
   );
   fc.pre(walks.every(({ state }) => state.end === 'complete'));
-  const compared = walks.map(({ limit, state }) => ({ limit, ids: new Set(state.ids.keys()) }));
+  const compared = walks.map(({ limit, state, records }) => ({
+    limit,
+    ids: new Set(state.ids.keys()),
+    records,
+  }));
   verdict(
     context,
     runWalkSetCheck(
@@ -278,7 +305,8 @@ const quiescentWholeLists = (context: PropertyContext, survey: Survey) =>
 const limitInvarianceProperty = defineProperty({
   name: 'pagination.limit-invariance',
   family: 'pagination',
-  description: 'On a quiescent tenant, whole walks with two different limits return the same ids.',
+  description:
+    'On a quiescent tenant, whole walks of a list (any filters, locationId among them) with two different limits return the same records, every field of each alike.',
   checks: ['limit-invariance'],
   needs: [{ kind: 'quiescent' }],
   runs: 8,
@@ -289,25 +317,32 @@ const limitInvarianceProperty = defineProperty({
     // Two distinct limits, both small enough a bound for a full walk (so at most 99 for the lower).
     const blind = lists.chain((choice) => {
       const min = Math.min(fullWalkMin(context, survey, choice), LIMITS.max - 1);
+      const query = filters(context.target, choice.endpoint, tenantSurvey(survey, choice.tenant));
       return fc
-        .tuple(pageLimit(min), pageLimit(min))
+        .tuple(pageLimit(min), pageLimit(min), query)
         .filter(([limit, other]) => limit !== other)
-        .map(([limit, other]) => ({ ...choice, limit, other }));
+        .map(([limit, other, filtered]) => ({ ...choice, query: filtered, limit, other }));
     });
     // The first limit aimed at a paging class; the other the largest (99 when the first is 100).
-    const inputs = aimedBeside(blind, survey, wholeLists(context), {
-      to: ({ query: _none, ...aimed }) => ({
+    const convert = {
+      to: (aimed: AimedWalk) => ({
         ...aimed,
         other: aimed.limit === LIMITS.max ? LIMITS.max - 1 : LIMITS.max,
       }),
-      from: (input) => ({ ...input, query: {} }),
-    });
+      from: ({ other: _other, ...input }: AimedWalk & { other: number }) => input,
+    };
+    const aimed = aimedBeside(blind, survey, { ...wholeLists(context), filtered: true }, convert);
+    // Located menus past their first page, each once: where a location's prices must hold on every page.
+    const inputs = {
+      ...aimed,
+      coverage: aimed.coverage && withLocatedMenus(aimed.coverage, survey, convert.to, convert.from),
+    };
     return prepared(
       inputs.arbitrary,
       async ({ other, ...input }) => {
         const walks = [];
         for (const limit of [input.limit, other])
-          walks.push({ limit, state: await walkToEnd(context, survey, { ...input, query: {}, limit }) });
+          walks.push(await recordedWalk(context, survey, { ...input, limit }));
         sameIds(context, walks);
       },
       inputs.coverage,
@@ -345,14 +380,11 @@ const limitChange = defineProperty({
     return prepared(
       inputs.arbitrary,
       async ({ limit, limits, ...choice }) => {
-        const fixed = await walkToEnd(context, survey, { ...choice, query: {}, limit });
+        const fixed = await recordedWalk(context, survey, { ...choice, query: {}, limit });
         // The smallest limit bounds the changing walk's length; its pages take `limits` in turn.
         const smallest = Math.min(...limits);
-        const changing = await walkToEnd(context, survey, { ...choice, query: {}, limit: smallest, limits });
-        sameIds(context, [
-          { limit, state: fixed },
-          { limit: limits[0] ?? smallest, state: changing },
-        ]);
+        const input = { ...choice, query: {}, limit: smallest, limits };
+        sameIds(context, [fixed, await recordedWalk(context, survey, input, limits[0] ?? smallest)]);
       },
       inputs.coverage,
     );
@@ -382,10 +414,52 @@ const emptyResult = defineProperty({
   },
 });
 
+/** Pages of each default-limit walk: the first and two reached by a cursor. */
+const DEFAULT_LIMIT_PAGES = 3;
+/** The explicit limit of a first page whose later pages send none. */
+const FIRST_LIMIT = 10;
+
+/** Each page's size and whether more followed, from a walk's page ids and where it ended. */
+const pageSizes = (state: WalkState): PageSize[] =>
+  state.pageIds.map((ids, index) => ({
+    size: ids.length,
+    hasMore: index < state.pageIds.length - 1 || state.cursor !== null,
+  }));
+
+/**
+ * On changing data two walks agree only where both pages were full with more to come: a last page
+ * may grow between them. The pages compared, cut there (all of them on a quiescent tenant).
+ */
+function comparable(pages: DefaultLimitPages, quiescent: boolean): DefaultLimitPages {
+  if (quiescent) return pages;
+  const full = pages.withoutLimit.findIndex(
+    (page, index) => !(page.hasMore && pages.withDefault[index]?.hasMore === true),
+  );
+  if (full === -1) return pages;
+  return {
+    ...pages,
+    withoutLimit: pages.withoutLimit.slice(0, full),
+    withDefault: pages.withDefault.slice(0, full),
+  };
+}
+
+/**
+ * The two walks of a list compared: `every page`, where no page sends limit, against limit=50 on
+ * every page; and `after limit=10`, a first page with limit=10 whose cursor pages send none,
+ * against limit=50 on those pages.
+ */
+const DEFAULT_LIMIT_WALKS = [
+  { walk: 'every page without limit', limitOf: (_page: number): string | null => null },
+  {
+    walk: `pages after a first at limit=${FIRST_LIMIT} without limit`,
+    limitOf: (page: number): string | null => (page === 0 ? String(FIRST_LIMIT) : null),
+  },
+] as const;
+
 const defaultLimit = defineProperty({
   name: 'pagination.default-limit',
   family: 'pagination',
-  description: `A first page without limit is the first page with limit=${LIMITS.default}.`,
+  description: `Every page without limit, the first or one reached by a cursor (also after a first page at limit=${FIRST_LIMIT}), is the page limit=${LIMITS.default} gives there.`,
   checks: ['default-limit-applied', 'page-size-within-limit'],
   needs: [FULL_KEY],
   runs: 10,
@@ -408,27 +482,29 @@ const defaultLimit = defineProperty({
     return prepared(
       inputs.arbitrary,
       async ({ query: filters, ...list }) => {
-        const first = (query: Record<string, string>) =>
-          walk(
-            context,
-            walkSpecOf({ ...list, query: { ...filters, ...query } }, Number.MAX_SAFE_INTEGER, survey),
-            1,
-          );
-        const pages = [await first({}), await first({ limit: String(LIMITS.default) })];
-        verdict(
-          context,
-          pages.flatMap((page) => page.failures),
-        );
-        const [withoutLimit, withDefault] = pages.map((page) => ({
-          size: page.ids.size,
-          hasMore: page.cursor !== null,
-        }));
-        const requests = pages.flatMap((page) => page.requests);
-        if (withoutLimit === undefined || withDefault === undefined) return;
-        // On changing data a list near 50 records may grow between the two requests: inconclusive.
         const quiescent = tenantSurvey(survey, list.tenant).quiescent;
-        fc.pre(quiescent || withoutLimit.hasMore === withDefault.hasMore);
-        verdict(context, runWalkSetCheck(defaultLimitApplied, { withoutLimit, withDefault }, requests));
+        for (const { walk: words, limitOf } of DEFAULT_LIMIT_WALKS) {
+          const walked = async (limitOfPage: (page: number) => string | null) => {
+            const spec = walkSpecOf({ ...list, query: filters }, Number.MAX_SAFE_INTEGER, survey);
+            const first = limitOfPage(0);
+            const query = first === null ? spec.query : { ...spec.query, limit: first };
+            return walk(context, { ...spec, query, limitOfPage }, DEFAULT_LIMIT_PAGES);
+          };
+          const without = await walked(limitOf);
+          const withDefault = await walked((page) => limitOf(page) ?? String(LIMITS.default));
+          verdict(context, [...without.failures, ...withDefault.failures]);
+          const omitted = new Set(
+            without.pageIds.map((_ids, page) => page).filter((page) => limitOf(page) === null),
+          );
+          const pages = comparable(
+            { walk: words, withoutLimit: pageSizes(without), withDefault: pageSizes(withDefault), omitted },
+            quiescent,
+          );
+          // On changing data a list near 50 records may grow between the two walks: inconclusive.
+          fc.pre(pages.withoutLimit.length > 0);
+          const requests = [...without.requests, ...withDefault.requests];
+          verdict(context, runWalkSetCheck(defaultLimitApplied, pages, requests));
+        }
       },
       inputs.coverage,
     );

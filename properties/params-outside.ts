@@ -3,19 +3,25 @@
  * any limit, page 1 or 2, either scheme) with one parameter set to a value outside its domain,
  * every kind of outside value in each run (arbitraries/outside.ts). A value the spec rules out is
  * a 400; an id or cursor no tenant has is refused; a value whose reading the spec leaves open may
- * be served (an advisory finding); no answer is a 5xx, and every error is in the Error shape.
+ * be served (an advisory finding), and a served spelling of a named value (activeOnly=TRUE) must
+ * answer as that value (spelling-means-value); no answer is a 5xx, and every error is in the Error shape.
  * salesChannel has no outside here: its type and values are "not shown" (spec §4.1).
  */
 import fc from 'fast-check';
-import type { Endpoint } from '../lib/contract/endpoints.ts';
+import { LIMITS, type Endpoint } from '../lib/contract/endpoints.ts';
+import { canonicalSpelling } from '../lib/checks/parameter-domain.ts';
+import { spellingMeansValue, type SpelledAnswer } from '../lib/checks/spelling-means-value.ts';
+import type { ApiResponse } from '../lib/http/response.ts';
+import { requestRecord } from '../lib/paging/records.ts';
 import { cursorRejected } from '../lib/checks/cursor-rejected.ts';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
+import { tenantIsolation } from '../lib/checks/tenant-isolation.ts';
 import { invalidParameterRejected } from '../lib/checks/invalid-parameter-rejected.ts';
 import type { ProbeCheck } from '../lib/checks/types.ts';
 import { unknownPlaceRefused } from '../lib/checks/unknown-place-refused.ts';
 import type { Failure } from '../lib/failure.ts';
 import type { ApiCall, Query } from '../lib/http/call.ts';
-import { runProbeChecks } from '../lib/paging/run-checks.ts';
+import { runProbeChecks, runWalkSetCheck } from '../lib/paging/run-checks.ts';
 import type { TenantSurvey } from '../lib/props/survey.ts';
 import { defineProperty, prepared, type PropertyContext } from '../lib/props/types.ts';
 import {
@@ -31,7 +37,7 @@ import {
 import { listRequest, type ListRequest } from './arbitraries/requests.ts';
 import { describeRequest, sentQuery } from './probes.ts';
 import { FULL_KEY, listSources, tenantSurvey } from './support.ts';
-import { credential, verdict } from './walks.ts';
+import { credential, servedIsolation, verdict } from './walks.ts';
 
 interface OutsideSpec {
   name: string;
@@ -44,6 +50,8 @@ interface OutsideSpec {
   unknown?: ProbeCheck;
   /** Page 2 also sends its cursor twice. */
   cursorTwice?: boolean;
+  /** A served spelling of a value the spec names is judged as that value (spelling-means-value). */
+  spellings?: boolean;
 }
 
 /** `query` without the parameter `name`. */
@@ -72,13 +80,63 @@ const shown = (outside: Outside): string => {
   return text.length > 60 ? `${text.slice(0, 60)}… (${text.length} characters)` : text;
 };
 
+/** The one value `outside` sends, decoded; null when it sends two or is not UTF-8. */
+function sentValue(outside: Outside): string | null {
+  const [encoded, ...more] = outside.encoded;
+  if (encoded === undefined || more.length > 0) return null;
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return null;
+  }
+}
+
+const answerOf = (response: ApiResponse): SpelledAnswer => {
+  const body = response.body as { data?: unknown; pagination?: { hasMore?: unknown } } | undefined;
+  const records = Array.isArray(body?.data) ? (body.data as Record<string, unknown>[]) : [];
+  return { status: response.status, records, hasMore: body?.pagination?.hasMore };
+};
+
+/**
+ * A served spelling of a value the spec names (activeOnly=TRUE) against the same request with
+ * that value (activeOnly=true): spelling-means-value; nothing for a refusal or another kind.
+ */
+async function judgeSpelling(
+  context: PropertyContext,
+  served: { call: ApiCall; response: ApiResponse; outside: Outside; words: string },
+  quiescent: boolean,
+): Promise<Failure[]> {
+  const { call, response, outside, words } = served;
+  const sent = sentValue(outside);
+  const canonical = sent === null ? null : canonicalSpelling(call.endpoint, outside.name, sent);
+  if (response.status !== 200 || sent === null || canonical === null) return [];
+  const canonicalQuery = { ...call.query, [outside.name]: canonical };
+  const reference = { endpoint: call.endpoint, query: canonicalQuery, credential: call.credential };
+  const again = await context.client.send(reference);
+  const limit = Number(canonicalQuery.limit ?? LIMITS.default);
+  const spelling = {
+    request: words,
+    name: outside.name,
+    sent,
+    canonical,
+    canonicalQuery,
+    limit,
+    served: answerOf(response),
+    reference: answerOf(again),
+    quiescent,
+  };
+  const requests = [requestRecord(call, response.status), requestRecord(reference, again.status)];
+  const leaks = await servedIsolation(context, reference, again);
+  return [...leaks, ...runWalkSetCheck(spellingMeansValue, spelling, requests)];
+}
+
 /** Sends each outside value in the request and judges every answer; the failures of all. */
 async function probeAll(
   context: PropertyContext,
   request: ListRequest,
   query: Query,
   values: readonly Outside[],
-  spec: OutsideSpec,
+  spec: OutsideSpec & { quiescent: boolean },
 ): Promise<Failure[]> {
   const failures: Failure[] = [];
   for (const outside of values) {
@@ -89,6 +147,15 @@ async function probeAll(
     const others = { ...request, query: without(request.query, outside.name) };
     const probe = `${outside.kind} (${shown(outside)}) in ${describeRequest(others)}`;
     failures.push(...runProbeChecks(checks, { call, response, probe }));
+    failures.push(...(await servedIsolation(context, call, response)));
+    if (spec.spellings)
+      failures.push(
+        ...(await judgeSpelling(
+          context,
+          { call, response, outside, words: describeRequest(others) },
+          spec.quiescent,
+        )),
+      );
   }
   return failures;
 }
@@ -101,7 +168,9 @@ const outsideProperty = (spec: OutsideSpec) =>
     checks: [
       invalidParameterRejected.name,
       errorBodyShape.name,
+      tenantIsolation.name,
       ...(spec.unknown ? [spec.unknown.name] : []),
+      ...(spec.spellings ? [spellingMeansValue.name] : []),
     ],
     needs: [FULL_KEY],
     runs: spec.runs,
@@ -118,7 +187,8 @@ const outsideProperty = (spec: OutsideSpec) =>
         const query = await sentQuery(context, survey, request);
         const cursor = spec.cursorTwice ? query.cursor : undefined;
         const all = cursor === undefined ? values : [...values, cursorTwice(cursor)];
-        verdict(context, await probeAll(context, request, query, all, spec));
+        const { quiescent } = tenantSurvey(survey, request.tenant);
+        verdict(context, await probeAll(context, request, query, all, { ...spec, quiescent }));
       });
     },
   });
@@ -130,24 +200,27 @@ const statusOutsideProperty = outsideProperty({
   endpoints: ['menuItems', 'orders'],
   runs: 12,
   values: (_tenant, endpoint) => statusOutside(endpoint),
+  spellings: true,
 });
 
 const activeOnlyOutsideProperty = outsideProperty({
   name: 'parameters.active-only-outside',
   description:
-    'activeOnly other than true or false: a word no boolean reading makes is 400; other spellings (1, TRUE, yes) and empty are open; never a 5xx.',
+    'activeOnly other than true or false: a word no boolean reading makes is 400; other spellings (1, TRUE, yes) are refused or served as the value they spell; empty is open; never a 5xx.',
   endpoints: ['orders'],
   runs: 10,
   values: () => activeOnlyOutside,
+  spellings: true,
 });
 
 const limitOutsideProperty = outsideProperty({
   name: 'parameters.limit-outside',
   description:
-    'limit huge, not UTF-8 or with a control character is 400; lenient forms (050, 1e1) and empty are open; never a 5xx.',
+    'limit huge, not UTF-8 or with a control character is 400; lenient forms (050, 1e1) are refused or served as the number they spell; empty is open; never a 5xx.',
   endpoints: ['menuItems', 'orders'],
   runs: 8,
   values: () => limitOutside,
+  spellings: true,
 });
 
 const searchOutsideProperty = outsideProperty({

@@ -5,9 +5,11 @@
  */
 import fc from 'fast-check';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
+import { tenantIsolation } from '../lib/checks/tenant-isolation.ts';
 import type { ProbeCheck } from '../lib/checks/types.ts';
 import type { Failure } from '../lib/failure.ts';
 import { queryString, type ApiCall, type CredentialRole, type Query } from '../lib/http/call.ts';
+import { keyInCase, KEY_CASE_WORDS, type KeyCase } from '../lib/http/key-case.ts';
 import type { ApiResponse } from '../lib/http/response.ts';
 import type { Target } from '../lib/target/target.ts';
 import { listRequest, type ListRequest } from './arbitraries/requests.ts';
@@ -32,8 +34,8 @@ import { credential, probe, verdict } from './walks.ts';
 /** A legal request, what the probe changes in it, and in words what that tries. */
 export interface ProbeInput {
   request: ListRequest;
-  /** The key it is sent with, via the request's scheme. */
-  key: { tenant: string; role: CredentialRole };
+  /** The key it is sent with, via the request's scheme (in another case: a string never issued). */
+  key: { tenant: string; role: CredentialRole; keyCase?: KeyCase };
   /** Parameters set over the request's own: a foreign place, a bad limit, a random cursor. */
   set?: Query;
   probe: string;
@@ -71,12 +73,19 @@ export async function probeCall(
   return {
     endpoint: request.endpoint,
     query: await sentQuery(context, survey, request, input.set),
-    credential: credential(key.tenant, key.role, request.scheme),
+    credential: {
+      ...credential(key.tenant, key.role, request.scheme),
+      ...(key.keyCase && { keyCase: key.keyCase }),
+    },
   };
 }
 
-const describeKey = (role: CredentialRole, tenant: string): string =>
-  role === 'none' ? 'no key' : role === 'malformed' ? 'a malformed key' : `the ${role} key of ${tenant}`;
+const describeKey = (role: CredentialRole, tenant: string, keyCase?: KeyCase): string => {
+  if (role === 'none') return 'no key';
+  if (role === 'malformed') return 'a malformed key';
+  const key = `the ${role} key of ${tenant}`;
+  return keyCase === undefined ? key : `${key}, ${KEY_CASE_WORDS[keyCase]}`;
+};
 
 /** A probe's inputs: what it draws, and its coverage phase when its requests are aimed. */
 export interface ProbeInputs {
@@ -153,32 +162,42 @@ export function keyedInputs(
   );
 }
 
-/** A legal request of any tenant's lists, sent with no key or a malformed one; aimed as keyedInputs. */
-export function keylessInputs(
-  target: Target,
-  survey: Survey,
-  roles: readonly ('none' | 'malformed')[],
-): ProbeInputs {
+/** What a keyless probe sends: no key, a malformed one, or a real key in another case (KeyCase). */
+export type KeylessKind = 'none' | 'malformed' | KeyCase;
+
+/**
+ * The key a keyless kind sends for `tenant`: none, a malformed one, or its full key in another
+ * case; null when the tenant has no full key or the case changes nothing (a key without letters).
+ */
+function keylessKey(target: Target, tenant: string, kind: KeylessKind): ProbeInput['key'] | null {
+  if (kind === 'none' || kind === 'malformed') return { tenant, role: kind };
+  const full = target.tenants.find((entry) => entry.name === tenant)?.keys.full;
+  if (full === undefined || keyInCase(full, kind) === full) return null;
+  return { tenant, role: 'full', keyCase: kind };
+}
+
+/** The probe of `request` for each of `kinds` its tenant can send. */
+const keylessProbes = (target: Target, request: ListRequest, kinds: readonly KeylessKind[]): ProbeInput[] =>
+  kinds.flatMap((kind) => {
+    const key = keylessKey(target, request.tenant, kind);
+    return key === null ? [] : [{ request, key, probe: describeKey(key.role, key.tenant, key.keyCase) }];
+  });
+
+/**
+ * A legal request of any tenant's lists, sent with no key, a malformed one or a real key in
+ * another case; aimed as keyedInputs.
+ */
+export function keylessInputs(target: Target, survey: Survey, kinds: readonly KeylessKind[]): ProbeInputs {
   const blind = fc
     .record({
-      role: fc.constantFrom(...roles),
+      kind: fc.constantFrom(...kinds),
       request: listRequest(target, listSources(target, survey), { cursor: 'maybe' }),
     })
-    .map(({ role, request }): ProbeInput => ({
-      request,
-      key: { tenant: request.tenant, role },
-      probe: describeKey(role, request.tenant),
-    }));
+    .map(({ kind, request }) => keylessProbes(target, request, [kind])[0])
+    .filter((input): input is ProbeInput => input !== undefined);
   const tenants = survey.tenants.map((tenant) => tenant.name);
   return aimedRequests(survey, tenants, blind, (request, index) =>
-    withExample(
-      roles.map((role) => ({
-        request,
-        key: { tenant: request.tenant, role },
-        probe: describeKey(role, request.tenant),
-      })),
-      index,
-    ),
+    withExample(keylessProbes(target, request, kinds), index),
   );
 }
 
@@ -200,7 +219,7 @@ interface ProbePropertySpec extends Omit<PropertyInfo, 'checks'> {
 export const probeProperty = ({ check, inputs, judge, ...info }: ProbePropertySpec) =>
   defineProperty({
     ...info,
-    checks: [...new Set([check.name, errorBodyShape.name])],
+    checks: [...new Set([check.name, errorBodyShape.name, tenantIsolation.name])],
     async prepare(context) {
       const survey = await context.survey();
       const drawn = inputs(context, survey);

@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { ENDPOINTS, LIMITS, type Endpoint } from '../lib/contract/endpoints.ts';
 import type { Query } from '../lib/http/call.ts';
+import type { WalkOptions } from '../lib/paging/walk-list.ts';
 import { KEY_ROLES, type KeyRole } from '../lib/target/schema.ts';
 import type { Target } from '../lib/target/target.ts';
 import { explainedPages, fullWalkMinLimit, pageLimit } from './arbitraries/limits.ts';
@@ -127,11 +128,16 @@ export function fullWalk(
  * Walks a list to its end, its page budget the length its surveyed size explains (the budget's
  * pages when the survey could not tell): a walk still going then is inconclusive, never failed.
  */
-export function walkToEnd(context: PropertyContext, survey: Survey, input: WalkInput & { limit: number }) {
+export function walkToEnd(
+  context: PropertyContext,
+  survey: Survey,
+  input: WalkInput & { limit: number },
+  onPage?: WalkOptions['onPage'],
+) {
   const size = listSize(survey, input.tenant, input.endpoint);
   const query: Query = { ...input.query, limit: String(input.limit) };
   const pages = size === null ? context.budget.fullWalkPages : explainedPages(size, input.limit);
-  return walk(context, walkSpecOf({ ...input, query }, pages, survey));
+  return walk(context, walkSpecOf({ ...input, query }, pages, survey), Infinity, 0, onPage);
 }
 
 /**

@@ -2,7 +2,9 @@
  * The I/O loops of the property runs: walks (whole, or their first pages) and single probes, both
  * through the recording client, both judged by the lib/checks registry and nothing else.
  */
+import { canonicalJson } from '../lib/canonical-json.ts';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
+import { tenantIsolation } from '../lib/checks/tenant-isolation.ts';
 import fc from 'fast-check';
 import type { Endpoint } from '../lib/contract/endpoints.ts';
 import type { ProbeCheck } from '../lib/checks/types.ts';
@@ -11,7 +13,7 @@ import type { ApiCall, AuthScheme, Credential, CredentialRole, Query } from '../
 import type { ApiResponse } from '../lib/http/response.ts';
 import { runProbeChecks } from '../lib/paging/run-checks.ts';
 import { foldPage, nextCall, startWalk, type WalkSpec, type WalkState } from '../lib/paging/walk.ts';
-import { walkList, type Walk } from '../lib/paging/walk-list.ts';
+import { walkList, type Walk, type WalkOptions } from '../lib/paging/walk-list.ts';
 import { foreignOwner, type Survey } from '../lib/props/survey.ts';
 import { ContractViolation } from '../lib/props/transcript.ts';
 import type { PropertyContext } from '../lib/props/types.ts';
@@ -35,9 +37,10 @@ export async function walk(
   spec: WalkSpec,
   pages = Infinity,
   paceMs = 0,
+  onPage?: WalkOptions['onPage'],
 ): Promise<Walk> {
   const deadlineMs = Date.now() + context.budget.walkMs;
-  const walked = await walkList(context.client, spec, { deadlineMs, pages, paceMs });
+  const walked = await walkList(context.client, spec, { deadlineMs, pages, paceMs, onPage });
   preWithinBudget(context, walked);
   return walked;
 }
@@ -106,6 +109,22 @@ export function walkSpecOf(input: WalkInput, maxPages: number, survey: Survey): 
   };
 }
 
+/**
+ * Each record a walk's 200 pages carried, by id, as canonical JSON (every field, keys sorted), and
+ * the onPage hook of `walk` that collects them.
+ */
+export function recordCollector(): { records: Map<string, string>; onPage: WalkOptions['onPage'] } {
+  const records = new Map<string, string>();
+  return {
+    records,
+    onPage(_state, _call, response) {
+      const data = (response.body as { data?: unknown } | undefined)?.data;
+      if (response.status !== 200 || !Array.isArray(data)) return;
+      for (const record of data as { id?: unknown }[]) records.set(String(record?.id), canonicalJson(record));
+    },
+  };
+}
+
 /** Sends one request and runs one probe check on it; `probe` says in words what was sent. */
 export async function probe(
   context: PropertyContext,
@@ -116,7 +135,24 @@ export async function probe(
   const response = await context.client.send(call);
   // Every refusal a probe meets is judged by its Error shape too (spec §7), whatever the probe is for.
   const checks = check === errorBodyShape ? [check] : [check, errorBodyShape];
-  return { response, failures: runProbeChecks(checks, { call, response, probe: description }) };
+  const failures = runProbeChecks(checks, { call, response, probe: description });
+  return { response, failures: [...failures, ...(await servedIsolation(context, call, response))] };
+}
+
+/**
+ * tenant-isolation on an answer a probe was served (spec §5): another tenant's id anywhere in it is a
+ * leak there as on a walk's page. Nothing for a refusal, or for a call sent without a usable key.
+ */
+export async function servedIsolation(
+  context: PropertyContext,
+  call: ApiCall,
+  response: ApiResponse,
+): Promise<Failure[]> {
+  const { role, tenant } = call.credential;
+  if (response.status !== 200 || role === 'none' || role === 'malformed') return [];
+  const owner = foreignOwner(await context.survey(), tenant);
+  const spec = { endpoint: call.endpoint, query: call.query, credential: call.credential, maxPages: 1 };
+  return foldPage(startWalk({ ...spec, foreignOwner: owner }), call, response, [tenantIsolation]);
 }
 
 /** Ends a run: errors fail it with the run's transcript, advisories are only reported. */

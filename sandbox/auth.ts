@@ -33,6 +33,8 @@ const BEARER_AS_WRITTEN = /^Bearer +(\S+) *$/;
 /** Every key of every tenant by value, plus the values per tenant for the target file. */
 export class KeyRing {
   private readonly byValue = new Map<string, ApiKey>();
+  /** The key-case-folded fault's index: each key by its lower-cased value. */
+  private readonly byFolded = new Map<string, ApiKey>();
   readonly valuesByTenant = new Map<string, Record<KeyRole, string>>();
 
   constructor(tenants: readonly Tenant[]) {
@@ -50,12 +52,17 @@ export class KeyRing {
           expired: role === 'expired',
         });
       }
+      for (const value of Object.values(values)) {
+        const key = this.byValue.get(value);
+        if (key !== undefined) this.byFolded.set(value.toLowerCase(), key);
+      }
       this.valuesByTenant.set(tenant.name, values);
     }
   }
 
-  lookup(value: string): ApiKey | undefined {
-    return this.byValue.get(value);
+  /** The key of this value; under key-case-folded, of any value equal to one ignoring case. */
+  lookup(value: string, faults?: FaultSet): ApiKey | undefined {
+    return faults?.has('key-case-folded') ? this.byFolded.get(value.toLowerCase()) : this.byValue.get(value);
   }
 }
 
@@ -87,7 +94,7 @@ export function identify(
   brandHeader: string,
   faults: FaultSet,
 ): ApiKey {
-  const key = keys.lookup(presentedKey(headers, brandHeader, faults));
+  const key = keys.lookup(presentedKey(headers, brandHeader, faults), faults);
   if (key === undefined) throw unauthorized('API key is not recognised');
   return key;
 }

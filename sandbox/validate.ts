@@ -20,12 +20,15 @@ function single(query: RawQuery, name: string): string | undefined {
 
 /**
  * limit: an integer from 1 to 100, default 50; anything else is 400 and never silently altered
- * (spec §4.3 rule 6, §8). The limit-clamp, bad-limit-accepted and default-limit-wrong faults break
- * exactly these rules.
+ * (spec §4.3 rule 6, §8). The limit-clamp, bad-limit-accepted, default-limit-wrong and
+ * cursor-page-default-limit faults break exactly these rules.
  */
-export function parseLimit(query: RawQuery, faults: FaultSet): number {
+export function parseLimit(query: RawQuery, faults: FaultSet, cursor = false): number {
   const raw = single(query, 'limit');
-  if (raw === undefined) return faults.has('default-limit-wrong') ? 20 : DEFAULT_LIMIT;
+  // cursor-page-default-limit: the default is set where page 1 is built, and later pages miss it.
+  const wrongDefault =
+    faults.has('default-limit-wrong') || (cursor && faults.has('cursor-page-default-limit'));
+  if (raw === undefined) return wrongDefault ? 20 : DEFAULT_LIMIT;
   let limit = /^[1-9][0-9]{0,8}$/.test(raw) ? Number(raw) : NaN;
   if (faults.has('bad-limit-accepted')) {
     const lenient = Number.parseInt(raw, 10);

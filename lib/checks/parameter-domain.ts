@@ -93,6 +93,26 @@ function readRepeated(endpoint: Endpoint, name: string, sent: readonly (string |
     : { name, reading: 'open', why: `${name} given twice: the spec does not say which value counts` };
 }
 
+const TRUE_WORDS: ReadonlySet<string> = new Set(['true', '1', 'yes', 'on', 't', 'y']);
+
+/**
+ * The value spelled by `value` when it is another spelling of one the spec names: a boolean word
+ * in any case (TRUE, 1, yes: true), a status in another case (open: OPEN), a limit written
+ * leniently (050: 50). A server may refuse such a spelling (400) or take it as that value; taking
+ * it as anything else is a bug. Null for a value that is its own spelling, or spells none.
+ */
+export function canonicalSpelling(endpoint: Endpoint, name: string, value: string): string | null {
+  const info = ENDPOINT_INFO[endpoint];
+  let canonical: string | null = null;
+  if (name === 'limit' && readLimit(value).reading === 'open' && value.trim() !== '')
+    canonical = String(Number(value));
+  if (name === 'status')
+    canonical = info.statuses.find((status) => status.toLowerCase() === value.toLowerCase()) ?? null;
+  if (name === 'activeOnly' && enumerated(endpoint, name) && BOOLEAN_SPELLINGS.has(value.toLowerCase()))
+    canonical = TRUE_WORDS.has(value.toLowerCase()) ? 'true' : 'false';
+  return canonical === value ? null : canonical;
+}
+
 /** Each parameter the call sends, once per name, as the spec reads it. */
 export function readParameters(call: ApiCall): ParameterReading[] {
   const values = new Map<string, (string | null)[]>();

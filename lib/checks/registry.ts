@@ -30,6 +30,7 @@ import { concurrentWalksAgree } from './concurrent-walks-agree.ts';
 import { headLikeGet } from './head-like-get.ts';
 import { acceptJsonServed } from './accept-json-served.ts';
 import { notModifiedJustified } from './not-modified-justified.ts';
+import { spellingMeansValue } from './spelling-means-value.ts';
 
 /** Run on every page of every walk, in the property suites and the load scenarios alike. */
 export const PAGE_CHECKS: readonly PageCheck[] = [
@@ -71,6 +72,7 @@ const WALK_SET_CHECKS = [
   headLikeGet,
   acceptJsonServed,
   notModifiedJustified,
+  spellingMeansValue,
 ];
 
 /** What reports, flags and docs read of a check. */

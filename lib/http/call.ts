@@ -4,6 +4,7 @@
  */
 import { ENDPOINT_INFO, type Endpoint } from '../contract/endpoints.ts';
 import type { KeyRole } from '../target/schema.ts';
+import { keyInCase, type KeyCase } from './key-case.ts';
 import type { Target } from '../target/target.ts';
 
 /** Where the key travels (spec §5): `Authorization: Bearer` or the `X-...-Api-Key` header. */
@@ -21,6 +22,8 @@ export interface Credential {
   tenant: string;
   role: CredentialRole;
   scheme: AuthScheme;
+  /** The role's key with its case changed (a string the server never issued: 401). */
+  keyCase?: KeyCase;
 }
 
 export type Query = Record<string, string>;
@@ -137,7 +140,7 @@ function keyFor(target: Target, credential: Credential): string | null {
   const key = tenant?.keys[credential.role];
   if (key === undefined)
     throw new Error(`target has no ${credential.role} key for tenant ${credential.tenant}`);
-  return key;
+  return credential.keyCase === undefined ? key : keyInCase(key, credential.keyCase);
 }
 
 function headersFor(target: Target, credential: Credential): Record<string, string> {

@@ -3,7 +3,7 @@
  * checks. The one loop that performs the I/O is lib/paging/walk-list.ts.
  */
 import type { Endpoint } from '../contract/endpoints.ts';
-import { withCursor, type ApiCall } from '../http/call.ts';
+import { withCursor, type ApiCall, type Query } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
 import type { Failure, RequestRecord } from '../failure.ts';
 import type { PageBody, PageCheck, PageContext, WalkSpecView, WalkView } from '../checks/types.ts';
@@ -41,9 +41,10 @@ export interface WalkSpec extends WalkSpecView {
   maxPages: number;
   /**
    * The limit of page n (0-based) when it differs from the first page's: spec §4.3 rule 4 keeps
-   * filters unchanged while paging, not the limit, so a client may change it between pages.
+   * filters unchanged while paging, not the limit, so a client may change it between pages. null
+   * sends no limit on that page (the server's default applies, spec §8).
    */
-  limitOfPage?: (page: number) => string | undefined;
+  limitOfPage?: (page: number) => string | null | undefined;
 }
 
 /**
@@ -113,6 +114,12 @@ function firstCall(spec: WalkSpec): ApiCall {
 }
 
 /** The next call of the walk, or null when it has ended. */
+/** `query` with `limit` in place of its own; without any when `limit` is null. */
+function withLimit(query: Query, limit: string | null): Query {
+  if (limit !== null) return { ...query, limit };
+  return Object.fromEntries(Object.entries(query).filter(([name]) => name !== 'limit'));
+}
+
 export function nextCall(state: WalkState): ApiCall | null {
   if (state.end !== null) return null;
   const { spec } = state;
@@ -120,7 +127,7 @@ export function nextCall(state: WalkState): ApiCall | null {
   const first =
     limit === undefined || limit === spec.query.limit
       ? firstCall(spec)
-      : { ...firstCall(spec), query: { ...spec.query, limit } };
+      : { ...firstCall(spec), query: withLimit(spec.query, limit) };
   return state.cursor === null ? first : withCursor(first, state.cursor);
 }
 

@@ -51,7 +51,7 @@ export interface TenantSurvey {
 export interface Survey {
   /** Tenants with a full key, in target file order. */
   tenants: TenantSurvey[];
-  /** The tenant that owns an id seen in the survey. */
+  /** The tenant that owns an id seen in the survey (a record's, a location's, a category's). */
   ownerOf(id: string): string | undefined;
 }
 
@@ -143,11 +143,23 @@ export async function surveyTarget(
   const tenants: TenantSurvey[] = [];
   for (const tenant of target.tenants.filter((entry) => entry.keys.full !== undefined))
     tenants.push(await surveyTenant(client, tenant, bounds));
-  const owners = new Map<string, string>();
-  for (const tenant of tenants)
+  return { tenants, ownerOf: idOwners(tenants) };
+}
+
+/**
+ * The tenant each id the survey saw belongs to: its records' ids, its locations and categories.
+ * An id seen in two tenants (ids a target numbers per table may meet) belongs to neither.
+ */
+function idOwners(tenants: readonly TenantSurvey[]): (id: string) => string | undefined {
+  const owners = new Map<string, string | null>();
+  const own = (id: string, tenant: string) =>
+    owners.set(id, (owners.get(id) ?? tenant) === tenant ? tenant : null);
+  for (const tenant of tenants) {
     for (const endpoint of ENDPOINTS)
-      for (const record of tenant.lists[endpoint].records) owners.set(record.id, tenant.name);
-  return { tenants, ownerOf: (id) => owners.get(id) };
+      for (const record of tenant.lists[endpoint].records) own(record.id, tenant.name);
+    for (const id of [...tenant.locations, ...tenant.categories]) own(id, tenant.name);
+  }
+  return (id) => owners.get(id) ?? undefined;
 }
 
 /** Survey walks that ended before the list did, for a reason other than the list itself. */

@@ -5,6 +5,7 @@
  * Field-by-field reference: docs/report.md.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { KEY_CASES } from '../http/key-case.ts';
 import { KEY_ROLES } from '../target/schema.ts';
 
 export const SCHEMA_VERSION = 1;
@@ -35,6 +36,7 @@ const RequestRecordSchema = closed({
   tenant: Type.String(),
   role: oneOf([...KEY_ROLES, 'none', 'malformed'] as const),
   scheme: oneOf(['bearer', 'bearerLowerCase', 'serviceHeader'] as const),
+  keyCase: Type.Optional(oneOf(KEY_CASES)),
   status: Type.Integer(),
   method: Type.Optional(Type.Literal('HEAD')),
 });

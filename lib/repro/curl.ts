@@ -59,7 +59,17 @@ function placeholderTarget(input: ReproInput): Target {
   };
 }
 
-function curlArguments(target: Target, step: ReproStep): string {
+/** The shell variable holding step `index`'s key in another case (a KeyCase credential). */
+const caseVariable = (index: number): string => `key_case_${index}`;
+
+/** The line setting step `index`'s key in another case from its key variable; none without a KeyCase. */
+function keyCaseLine(step: ReproStep, index: number): string[] {
+  const { tenant, role, keyCase } = step.call.credential;
+  if (keyCase === undefined) return [];
+  return [`${caseVariable(index)}="$(key_case ${keyCase} "\${${keyVariable(tenant, role)}}")"`];
+}
+
+function curlArguments(target: Target, step: ReproStep, index: number): string {
   const words = [shellWord(`\${BASE_URL}${ENDPOINT_INFO[step.call.endpoint].path}`)];
   for (const [name, value] of Object.entries(step.call.query)) {
     const fresh = name === 'cursor' && step.cursorFrom !== undefined;
@@ -71,8 +81,17 @@ function curlArguments(target: Target, step: ReproStep): string {
   // Already encoded: curl appends them as they are.
   for (const { name, encoded } of step.call.raw ?? [])
     words.push('--data', singleQuoted(`${name}=${encoded}`));
-  for (const [name, value] of Object.entries(toHttpRequest(target, step.call).headers))
-    words.push('-H', shellWord(`${name}: ${value}`));
+  // A key in another case is built by the script (key_case): the placeholder would change case too.
+  const { keyCase, ...credential } = step.call.credential;
+  const sent = keyCase === undefined ? step.call : { ...step.call, credential };
+  const variable = `\${${keyVariable(credential.tenant, credential.role)}}`;
+  for (const [name, value] of Object.entries(toHttpRequest(target, sent).headers))
+    words.push(
+      '-H',
+      shellWord(
+        `${name}: ${keyCase === undefined ? value : value.replace(variable, `\${${caseVariable(index)}}`)}`,
+      ),
+    );
   // curl sends its own Accept unless told to leave it out (`-H 'accept:'`).
   for (const [name, value] of Object.entries(step.call.headers ?? {}))
     if (value === null) words.push('-H', singleQuoted(`${name}:`));
@@ -118,6 +137,28 @@ request() {
 
 # token N: the nextPageToken of step N's answer (empty when there is none).
 token() { jq -r '.pagination.nextPageToken // empty' "$work/$1.json" 2>/dev/null || true; }
+
+# key_case MODE KEY: KEY in another case, as the harness sent it (upper, lower, first-flipped or
+# last-flipped: the first or last ASCII letter's case changed).
+key_case() {
+  local key="$2" i at=-1 c
+  case "$1" in
+    upper) printf %s "\${key^^}" ;;
+    lower) printf %s "\${key,,}" ;;
+    *)
+      for ((i = 0; i < \${#key}; i++)); do
+        if [[ "\${key:i:1}" == [A-Za-z] ]]; then
+          at=$i
+          if [ "$1" = first-flipped ]; then break; fi
+        fi
+      done
+      if [ "$at" -lt 0 ]; then printf %s "$key"; return; fi
+      c="\${key:at:1}"
+      if [[ "$c" == [a-z] ]]; then c="\${c^^}"; else c="\${c,,}"; fi
+      printf %s "\${key:0:at}$c\${key:at+1}"
+      ;;
+  esac
+}
 `;
 
 /**
@@ -194,7 +235,8 @@ export function curlScript(input: ReproInput): string {
   input.steps.forEach((step, index) => {
     lines.push(
       '',
-      `request ${index} ${step.showsBug ? step.status : '-'} ${admittedKey(step)} ${curlArguments(target, step)}`,
+      ...keyCaseLine(step, index),
+      `request ${index} ${step.showsBug ? step.status : '-'} ${admittedKey(step)} ${curlArguments(target, step, index)}`,
     );
     if (tokensNeeded.has(index)) lines.push(`cursor_${index}="$(token ${index})"`);
   });

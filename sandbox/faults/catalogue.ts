@@ -83,6 +83,11 @@ export const FAULTS = [
     "each read raises a menu item's price (a computed price written back to the shared row): reads differ",
   ),
   fault(
+    'location-price-first-page-only',
+    'page',
+    "with locationId, pages after the first show each item's base price, not the location's",
+  ),
+  fault(
     'cursor-mixup-under-concurrency',
     'cursor',
     "each key's cursor sits in one slot during a 2 ms lookup: requests of one key at once swap places",
@@ -122,6 +127,11 @@ export const FAULTS = [
   fault('foreign-category', 'store', "A's categoryId with B's key returns A's data instead of 404"),
   fault('search-leak', 'store', 'q search forgets the tenant predicate and returns other tenants’ items'),
   fault(
+    'foreign-ids-in-search',
+    'page',
+    'q results carry `similar`: ids of items of the same name in any tenant, other tenants’ included',
+  ),
+  fault(
     'shared-cache',
     'load',
     'a ~150 ms response cache keyed by path and query (not tenant) leaks across tenants',
@@ -147,6 +157,11 @@ export const FAULTS = [
   ),
   fault('revoked-key-works', 'auth', 'a revoked key is accepted'),
   fault('expired-key-works', 'auth', 'an expired key is accepted'),
+  fault(
+    'key-case-folded',
+    'auth',
+    'keys are looked up lower-cased: an issued key with its letters upper-cased (not a key) is accepted',
+  ),
   fault('active-only-wrong', 'store', 'activeOnly=true also returns PAID orders'),
   fault(
     'active-only-false-filters',
@@ -158,6 +173,11 @@ export const FAULTS = [
   fault('error-shape', 'errors', 'error bodies lack statusCode and message, and error is an object'),
   fault('error-content-type', 'errors', 'error bodies are sent as text/plain'),
   fault('default-limit-wrong', 'validation', 'without limit the page size is 20 instead of 50'),
+  fault(
+    'cursor-page-default-limit',
+    'validation',
+    'a page reached by a cursor without limit holds 20 records: the default of 50 is set on first pages only',
+  ),
   fault('pagination-extra-field', 'page', 'the pagination object carries an extra total field'),
   fault(
     'status-lowercase',
@@ -188,6 +208,11 @@ export const FAULTS = [
     'active-only-any-word',
     'validation',
     'activeOnly is true for any value but "false": activeOnly=maybe is served instead of 400',
+  ),
+  fault(
+    'active-only-spelling-ignored',
+    'validation',
+    'activeOnly=TRUE, 1, yes or on is served as no filter: only the exact word "true" filters',
   ),
   fault(
     'long-param-500',

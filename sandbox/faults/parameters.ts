@@ -30,6 +30,9 @@ const statusCode = (status: string): number => (STATUS_CODES.get(status) as { co
 const canonical = (value: string | string[] | undefined) =>
   typeof value === 'string' ? (CANONICAL.get(value.toLowerCase()) ?? value) : value;
 
+/** Words a lenient boolean reader takes, in lower case. */
+const BOOLEAN_WORDS: ReadonlySet<string> = new Set(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']);
+
 /** repeated-param-first-wins: each repeated parameter read as its first value, the rest unread. */
 const firstValues = (query: RawQuery): RawQuery =>
   Object.fromEntries(
@@ -38,7 +41,8 @@ const firstValues = (query: RawQuery): RawQuery =>
 
 /**
  * The query as a faulty server reads it: the same object when none of these faults is on; a
- * normalised copy (enum-case-insensitive, active-only-any-word); or a throw that becomes a 500.
+ * normalised copy (enum-case-insensitive, active-only-any-word, active-only-spelling-ignored); or a
+ * throw that becomes a 500.
  */
 export function readQueryFaultily(faults: FaultSet, url: string, query: RawQuery): RawQuery {
   if (faults.has('bad-escape-500')) decodeAgain(url);
@@ -53,7 +57,8 @@ export function readQueryFaultily(faults: FaultSet, url: string, query: RawQuery
       if (typeof value === 'string' && value.length > STORED_LENGTH)
         throw new Error('value too long for type character varying(200)');
   if (faults.has('bad-enum-500') && typeof status === 'string' && status !== '') statusCode(status);
-  if (!faults.has('enum-case-insensitive') && !faults.has('active-only-any-word')) return query;
+  const lenient = ['enum-case-insensitive', 'active-only-any-word', 'active-only-spelling-ignored'] as const;
+  if (!lenient.some((name) => faults.has(name))) return query;
   const read = { ...query };
   if (faults.has('enum-case-insensitive')) {
     read.status = canonical(status);
@@ -61,5 +66,9 @@ export function readQueryFaultily(faults: FaultSet, url: string, query: RawQuery
   }
   if (faults.has('active-only-any-word') && typeof activeOnly === 'string')
     read.activeOnly = activeOnly === 'false' ? 'false' : 'true';
+  // active-only-spelling-ignored: every spelling of a boolean is accepted, and only "true" filters.
+  if (faults.has('active-only-spelling-ignored') && typeof activeOnly === 'string')
+    if (BOOLEAN_WORDS.has(activeOnly.toLowerCase()))
+      read.activeOnly = activeOnly === 'true' ? 'true' : 'false';
   return read;
 }

@@ -36,7 +36,8 @@ export interface ListEndpoint<Filter, Row> {
     limit: number,
   ): Row[];
   sortKey: (row: Row) => readonly (string | number)[];
-  toJson: (row: Row) => unknown;
+  /** A record as served; `view` says which filter and page it is served for. */
+  toJson: (row: Row, view: { filter: Filter | { tenant: number }; page: number }) => unknown;
   /** Counts a tenant's records, for the pagination-extra-field fault's `total`. */
   countSql: string;
 }
@@ -57,8 +58,8 @@ export function registerList<Filter, Row>(
   app.get(`/api/v1${endpoint.path}`, async (request, reply) => {
     const key = await admit(ctx, request, reply, endpoint.scopes);
     const query = readQueryFaultily(faults, request.url, request.query as RawQuery);
-    const limit = parseLimit(query, faults);
     const given = parseId(query, 'cursor', Infinity);
+    const limit = parseLimit(query, faults, given !== undefined);
     const cursor = await memory.cursorOf(key.label, given);
     if (
       faults.has('location-filter-400') &&
@@ -85,7 +86,7 @@ export function registerList<Filter, Row>(
       const rows = endpoint.list(store.statements, filter, walk.start, keysetMode(faults), limit + 1);
       const page = buildPage(ctx, rows, limit, walk, binding, {
         sortKey: endpoint.sortKey,
-        toJson: endpoint.toJson,
+        toJson: (row) => endpoint.toJson(row, { filter, page: walk.page }),
         total: () => count.get(tenant) as number,
       });
       memory.served(key.label, given, page.pagination.nextPageToken);

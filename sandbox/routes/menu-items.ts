@@ -13,6 +13,7 @@ import { parseEnum, parseId, parseSearch, type RawQuery } from '../validate.ts';
 import { lastOffByOne, resolvePlace } from './admit.ts';
 import type { ListEndpoint, ListFilters } from './list-route.ts';
 import type { ApiKey } from '../auth.ts';
+import { menuRecordFaults } from '../faults/records.ts';
 
 // One frozen visibility object per channel mask, shared by every response instead of rebuilt per item.
 const VISIBILITY = Array.from({ length: ALL_CHANNELS_MASK + 1 }, (_, mask) =>
@@ -70,6 +71,7 @@ function pricer(faults: FaultSet): (row: MenuRow) => number {
 export function menuItemsEndpoint(ctx: SandboxContext): ListEndpoint<MenuFilter, MenuRow> {
   const { categoryIds } = ctx.store.catalog;
   const priceOf = pricer(ctx.faults);
+  const faulty = menuRecordFaults(ctx.store.db, ctx.faults);
   return {
     path: '/public/menu/items',
     endpoint: 'menu',
@@ -78,14 +80,15 @@ export function menuItemsEndpoint(ctx: SandboxContext): ListEndpoint<MenuFilter,
     readFilters: (query, key) => readMenuFilters(ctx, query, key),
     list: listMenuItems,
     sortKey: menuSortKey,
-    toJson: (row) => ({
+    toJson: (row, view) => ({
       id: row.id,
       name: row.name,
       sku: row.sku,
       status: MENU_STATUSES[row.status],
       categoryId: categoryIds.get(row.category) ?? null,
-      price: { amount: priceOf(row), currency: CURRENCY },
+      price: { amount: faulty.price(row, view) ?? priceOf(row), currency: CURRENCY },
       channelVisibility: VISIBILITY[row.channels],
+      ...faulty.extras(row, view),
     }),
     countSql: 'SELECT COUNT(*) FROM menu_items WHERE tenant = ?',
   };

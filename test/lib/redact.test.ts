@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readHarFile } from '../../lib/repro/har-read.ts';
 import { loadTargetFile } from '../../lib/adapters/node-target.ts';
+import { KEY_CASES, keyInCase } from '../../lib/http/key-case.ts';
 import { createRedactor, redactDeep, REDACTED } from '../../lib/redact.ts';
 import { HarnessError } from '../../lib/errors.ts';
 import { resolveInlineTarget, targetRedactor } from '../../lib/target/target.ts';
@@ -42,6 +43,17 @@ describe('redaction', () => {
     const text = `${KEY} sk_live_other_tenant har_key_9`;
     expect(targetRedactor(target, ['har_key_9'])(text)).toBe(`${REDACTED} ${REDACTED} ${REDACTED}`);
     expect(targetRedactor(target)(text)).toBe(`${REDACTED} ${REDACTED} har_key_9`);
+  });
+
+  it('should remove a key sent in another case (upper, lower, one letter flipped), raw and URL-encoded', () => {
+    const mixed = 'sk_Live_a1B2c3+/=';
+    const redactMixed = createRedactor([mixed]);
+    for (const keyCase of KEY_CASES) {
+      const variant = keyInCase(mixed, keyCase);
+      expect(variant, keyCase).not.toBe(mixed);
+      const text = redactMixed(`Bearer ${variant} at /x?k=${encodeURIComponent(variant)}`);
+      expect(text, keyCase).toBe(`Bearer ${REDACTED} at /x?k=${REDACTED}`);
+    }
   });
 
   it('should leave text alone when there are no keys', () => {

@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect } from 'vitest';
 import { fc, it } from '@fast-check/vitest';
 import type { ReproInput } from '../../lib/repro/curl-judge.ts';
+import { KEY_CASES, keyInCase } from '../../lib/http/key-case.ts';
 import { curlScript, keyVariable } from '../../lib/repro/curl.ts';
 import { shellWord } from '../../lib/repro/shell-words.ts';
 
@@ -93,6 +94,24 @@ describe('curl reproduction script', () => {
     expect(script).toMatch(
       /^if \[ -z "\$\{TARGET_FILE:-\}" \]; then TARGET_FILE='\/nowhere\/sandbox-target\.json'; fi$/m,
     );
+  });
+
+  it('should send a key in another case as the harness did, built from its key variable in the shell', () => {
+    const [first, ...rest] = input.steps;
+    if (first === undefined) throw new Error('no step');
+    const cased = {
+      ...first,
+      call: { ...first.call, credential: { ...first.call.credential, keyCase: 'lower' } },
+    };
+    const script = curlScript({ ...input, steps: [cased as typeof first, ...rest] });
+    expect(script).toContain('key_case_0="$(key_case lower "${KEY_TENANT_A_FULL}")"');
+    expect(script).toContain(`-H 'authorization: Bearer '"\${key_case_0}"`);
+    // The shell's key_case changes a key exactly as keyInCase did when the harness sent it.
+    const start = script.indexOf('key_case() {');
+    const helper = script.slice(start, script.indexOf('\n}\n', start) + 2);
+    const key = 'sbx_Ab3-xY_9z';
+    for (const keyCase of KEY_CASES)
+      expect(bash(`${helper}\nkey_case ${keyCase} "$K"`, { K: key }), keyCase).toBe(keyInCase(key, keyCase));
   });
 
   it('should say in its header how to start its sandbox again and where the keys come from', () => {

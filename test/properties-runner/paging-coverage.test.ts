@@ -77,8 +77,13 @@ describe('the paging coverage phase on the clean sandbox', () => {
     };
     for (const name of ['pagination.shape', 'pagination.no-duplicates', 'auth.revoked-key'])
       expect(labels(name), name).toEqual([...PAGING_CLASSES]);
+    // Filtered whole lists, and a location's menu read past its first page (its prices on every page).
+    expect(labels('pagination.limit-invariance')).toEqual([
+      ...PAGING_CLASSES,
+      "a location's menu past page 1",
+    ]);
     // Unfiltered whole lists of the gate's sandbox span pages: only the classes past one page.
-    expect(labels('pagination.limit-invariance')).toEqual(['several-pages', 'last-partial', 'last-full']);
+    expect(labels('pagination.limit-change')).toEqual(['several-pages', 'last-partial', 'last-full']);
   });
 
   it('should say of each class a property does not reach why the data cannot produce it', () => {

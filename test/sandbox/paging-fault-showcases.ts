@@ -184,4 +184,12 @@ export const PAGING_FAULT_SHOWCASES = {
       expect((await client.get(ORDERS)).body.data).toHaveLength(20);
     },
   },
+  'cursor-page-default-limit': {
+    async show(client) {
+      const first = await client.get(ORDERS);
+      expect(first.body.data).toHaveLength(50);
+      const cursor = first.body.pagination?.nextPageToken ?? undefined;
+      expect((await client.get(ORDERS, { cursor })).body.data).toHaveLength(20);
+    },
+  },
 } satisfies Partial<Record<FaultName, FaultShowcase>>;

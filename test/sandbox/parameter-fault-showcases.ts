@@ -27,6 +27,13 @@ export const PARAMETER_FAULT_SHOWCASES = {
       expect(statusesOf(reply.body.data)).toEqual(new Set(['OPEN', 'SENT_TO_KITCHEN']));
     },
   },
+  'active-only-spelling-ignored': {
+    async show(client) {
+      const reply = await client.get(ORDERS, { activeOnly: 'TRUE', limit: 100 });
+      expect(reply.status).toBe(200);
+      expect(statusesOf(reply.body.data).has('CLOSED')).toBe(true);
+    },
+  },
   'long-param-500': {
     async show(client) {
       expectErrorShape(await client.get(MENU, { q: 'x'.repeat(201) }), 500);

@@ -59,6 +59,35 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect((await client.get(ORDERS, {}, client.bearer(0, 'revoked'))).status).toBe(200);
     },
   },
+  'key-case-folded': {
+    async show(client) {
+      const key = client.key(0);
+      const headers = { authorization: `Bearer ${key.toUpperCase()}` };
+      expect(key.toUpperCase()).not.toBe(key);
+      expect((await client.get(ORDERS, {}, headers)).status).toBe(200);
+    },
+  },
+  'foreign-ids-in-search': {
+    async show(client) {
+      const own = new Set(await client.ids(MENU, { limit: 100 }));
+      const found = await client.walk(MENU, { limit: 100, q: 'a' });
+      const similar = found.flatMap((page) =>
+        page.data.flatMap((item) => (item.similar as string[] | undefined) ?? []),
+      );
+      expect(similar.filter((id) => !own.has(id)).length).toBeGreaterThan(0);
+    },
+  },
+  'location-price-first-page-only': {
+    async show(client) {
+      const locationId = client.tenant(0).locations?.[0];
+      const alone = await client.walk(MENU, { locationId, limit: 100 });
+      const paged = await client.walk(MENU, { locationId, limit: 5 });
+      const prices = (pages: typeof alone) =>
+        pages.flatMap((page) => page.data.map((item) => JSON.stringify([item.id, item.price])));
+      expect(prices(paged).slice(0, 5)).toEqual(prices(alone).slice(0, 5));
+      expect(prices(paged)).not.toEqual(prices(alone));
+    },
+  },
   'expired-key-works': {
     async show(client) {
       expect((await client.get(ORDERS, {}, client.bearer(0, 'expired'))).status).toBe(200);
