@@ -8,27 +8,28 @@ import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The files that take a minute or more, longest first (two workers on two cores), each paired
- * when it starts with one that spends its time waiting rather than bursting: gate/matrix's four
- * gates beside the reproductions, not beside a file whose retry-after property must burst past the
- * sandbox's rate limit. Measure again with `npx vitest run --reporter=json --outputFile=FILE`.
+ * The files that take half a minute or more, about longest first (two workers on two cores), in
+ * an order that puts beside each part that must burst past the sandbox's rate limit (gate.test's
+ * clean gate, first in its file) a file that mostly waits (load/faults' two schedules), and
+ * gate/matrix's five gates after it. Measure again with
+ * `npx vitest run --reporter=json --outputFile=FILE` when a file's time changes much.
  */
 export const LONGEST_FIRST: readonly string[] = [
+  'test/gate/gate.test.ts',
+  'test/load/faults.test.ts',
   'test/gate/matrix.test.ts',
   'test/repro/repro.test.ts',
   'test/capacity/examples.test.ts',
-  'test/gate/gate.test.ts',
   'test/mutation/matrix.test.ts',
   'test/load/smoke.test.ts',
-  'test/load/faults.test.ts',
   'test/gate/load-fault-repros.test.ts',
   'test/mutation/mutants.test.ts',
   'test/cli/bad-values.test.ts',
   'test/load/judge-report.test.ts',
-  'test/load/premise.test.ts',
   'test/cli/start-and-end.test.ts',
   'test/report/cli.test.ts',
   'test/load/cli.test.ts',
+  'test/load/premise.test.ts',
 ];
 
 /** BaseSequencer's order, with the files of LONGEST_FIRST moved to the front in that order. */
