@@ -5,8 +5,19 @@
  * when it ends, under its name; exit 1 when any failed.
  */
 import path from 'node:path';
+import { EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
+import { renderHelp } from '../lib/cli/help.ts';
 import { spawnBounded } from '../lib/process/spawn-bounded.ts';
 import { PROJECT_ROOT } from '../lib/project-root.ts';
+
+const USAGE = renderHelp({
+  usage: ['npm run check'],
+  about: `The static checks of npm test, two at a time: eslint then depcruise (the layers), and tsc
+--noEmit then prettier --check then knip; each tool's output under its name when it ends.`,
+  options: {},
+  examples: ['npm run check', 'npm test'],
+  exitCodes: '0 every check passed, 1 a check failed, 2 usage error.',
+});
 
 /** The folders whose imports dependency-cruiser checks against the layers. */
 const LAYERS = ['lib', 'sandbox', 'scenarios', 'properties', 'scripts', 'bench', 'test'];
@@ -43,5 +54,10 @@ async function runLane(tools: readonly (readonly string[])[]): Promise<boolean[]
   return results;
 }
 
-const results = (await Promise.all(LANES.map(runLane))).flat();
-process.exitCode = results.every(Boolean) ? 0 : 1;
+async function check(): Promise<number> {
+  parseFlags({}, USAGE);
+  const results = (await Promise.all(LANES.map(runLane))).flat();
+  return results.every(Boolean) ? EXIT.pass : EXIT.checksFailed;
+}
+
+runCli(check);
