@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './test/setup/longest-first.ts';
 
 // Two projects: fast unit/integration tests, and the property suites that run against a live
 // target (a sandbox started in globalSetup unless HARNESS_TARGET names a target file).
@@ -7,6 +8,8 @@ export default defineConfig({
     // Two files at a time on two cores: most of the suite waits on schedules, sandboxes and child
     // processes (a gate spends most of its minute idle), so one worker left a core unused.
     maxWorkers: 2,
+    // The longest files first, so that both workers finish together (test/setup/longest-first.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {

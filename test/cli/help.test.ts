@@ -19,6 +19,7 @@ const COMMANDS = [
   'bench',
   'build',
   'check-licences',
+  'check',
   'install-artillery',
 ];
 

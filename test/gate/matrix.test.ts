@@ -2,6 +2,7 @@
  * One fault of each kind through the full default gate, every stage as `npm start` runs it: a
  * finding must end in exit 1 with the three reports whichever stage meets it first (a property,
  * a load's setup, the load itself). The whole catalogue: npm run bench -- --only gate-matrix.
+ * Beside them, a fault only a load finds, through the gate's depth load alone.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -18,7 +19,7 @@ const CAUGHT_BY: Record<(typeof GATE_MATRIX_QUICK)[number], string> = {
 };
 
 // Side by side: a gate spends most of its minute waiting on its schedule (a quarter of a core),
-// so four at once keep the suite's time without starving one another's generators.
+// so five at once keep the suite's time without starving one another's generators.
 describe.concurrent('the full gate', { timeout: 300_000 }, () => {
   it.each(GATE_MATRIX_QUICK)('should exit 1 with its three reports on fault %s', async (fault) => {
     const run = await runGateAsync(['--fault', fault], 280_000);
@@ -29,5 +30,20 @@ describe.concurrent('the full gate', { timeout: 300_000 }, () => {
     const summary = run.summary();
     expect(summary.stages.map((stage) => stage.name)).toEqual(['properties', 'load']);
     expect(blamed(summary)).toContain(CAUGHT_BY[fault]);
+  });
+
+  // Not the full gate, but a gate that waits as these do (its walks slowed page by page), beside
+  // them rather than after the clean gate of gate.test, which must run alone.
+  it('should fail on a fault that shows only under load, naming the threshold that caught it', async () => {
+    const run = await runGateAsync(
+      ['--fault', 'deep-page-slowdown', '--load', 'depth', '--runs', '1'],
+      280_000,
+    );
+    expect(run.exitCode).toBe(1);
+    const failed = run.summary().checks.filter((check) => check.verdict === 'failed');
+    expect(failed.map((check) => check.name)).toContainEqual(
+      expect.stringMatching(/^depth\/smoke depth_latency_added/),
+    );
+    expect(failed.every((check) => check.kind === 'threshold')).toBe(true);
   });
 });

@@ -1,21 +1,30 @@
 /**
  * Each load fault of the sandbox catalogue is caught by the scenario made for it, run on Artillery
  * through the harness's engine, and the failure names what caught it: asserted on the exit code
- * and the result JSON, never on text. The loads run as stages of one Artillery run, as the gate
+ * and the result JSON, never on text. The loads run as stages of Artillery runs, as the gate
  * runs them, each against its own sandbox with its own fault.
+ *
+ * Two such runs side by side, each some half a minute of schedule: the file used a fifth of a core
+ * (a generator keeps a schedule, the sandboxes wait), so nine stages in a row left its worker idle
+ * for a minute. The stages whose fault is a latency read against a baseline (depth's first pages,
+ * the soak's first third) come first in their run, beside the lighter isolation stages of the
+ * other, and share their run with the floods, which so never meet them.
  */
 import { describe, expect, it } from 'vitest';
+import type { LoadOptions } from '../../lib/load/run/options.ts';
 import { crossed, failedChecks, resultOnDisk, STAGED_TIMEOUT_MS, stagedRunner } from './run-helpers.ts';
 import '../setup/provide-layers.ts';
 
-const stage = stagedRunner({
-  'shared-cache': {
-    scenario: 'isolation',
+/** Depth, the soak, then the floods (fairness): 26 s of stages. */
+const BASELINED: Record<string, LoadOptions> = {
+  'deep-page-slowdown': {
+    scenario: 'depth',
     profile: 'smoke',
-    duration: '4s',
-    rate: 10,
-    faults: ['shared-cache'],
+    duration: '2s',
+    rate: 1,
+    faults: ['deep-page-slowdown'],
   },
+  'soak-drift': { scenario: 'walk', profile: 'soak', duration: '10s', rate: 20, faults: ['soak-drift'] },
   'global-rate-limit': {
     scenario: 'fairness',
     profile: 'smoke',
@@ -30,21 +39,6 @@ const stage = stagedRunner({
     rate: 2,
     faults: ['global-rate-limit-high'],
   },
-  // Enough walks at once that more than 4 requests meet at the sandbox.
-  'overload-5xx': {
-    scenario: 'stress',
-    profile: 'stress',
-    duration: '4s',
-    rate: 6,
-    faults: ['overload-5xx'],
-  },
-  'deep-page-slowdown': {
-    scenario: 'depth',
-    profile: 'smoke',
-    duration: '2s',
-    rate: 1,
-    faults: ['deep-page-slowdown'],
-  },
   'throttle-text-body': {
     scenario: 'fairness',
     profile: 'smoke',
@@ -52,7 +46,17 @@ const stage = stagedRunner({
     rate: 2,
     faults: ['throttle-text-body'],
   },
-  'soak-drift': { scenario: 'walk', profile: 'soak', duration: '10s', rate: 20, faults: ['soak-drift'] },
+};
+
+/** Isolation, then the stress ramp, while the soak's first third is over: 16 s of stages. */
+const ISOLATION: Record<string, LoadOptions> = {
+  'shared-cache': {
+    scenario: 'isolation',
+    profile: 'smoke',
+    duration: '4s',
+    rate: 10,
+    faults: ['shared-cache'],
+  },
   // Refused requests go out beside the walks: the gate's isolation load, squeezed.
   'auth-cached-per-tenant': {
     scenario: 'isolation',
@@ -68,9 +72,22 @@ const stage = stagedRunner({
     rate: 10,
     faults: ['scope-skipped-under-concurrency'],
   },
-});
+  // Enough walks at once that more than 4 requests meet at the sandbox.
+  'overload-5xx': {
+    scenario: 'stress',
+    profile: 'stress',
+    duration: '4s',
+    rate: 6,
+    faults: ['overload-5xx'],
+  },
+};
 
-describe('load faults', { timeout: STAGED_TIMEOUT_MS }, () => {
+const baselined = stagedRunner(BASELINED);
+const isolation = stagedRunner(ISOLATION);
+const stage = (name: string) => (name in BASELINED ? baselined : isolation)(name);
+
+// Side by side: each test waits for the run its stage is in; the first tests start both.
+describe.concurrent('load faults', { timeout: STAGED_TIMEOUT_MS }, () => {
   it('should fail isolation on the first record a tenant-blind cache leaks (shared-cache)', async () => {
     const result = await stage('shared-cache');
 

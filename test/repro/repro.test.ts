@@ -23,7 +23,9 @@ const keyOf = (sandbox: RunningSandbox): string => {
   return key.value;
 };
 
-describe(`repro of a HAR recorded against a sandbox with ${FAULT}`, () => {
+// Every case side by side, the clean sandbox's too: each mostly waits on an Artillery reproduction
+// starting (some 10 s), and none changes what another meets (each sandbox answers every walk alike).
+describe.concurrent(`repro of a HAR recorded against a sandbox with ${FAULT}`, { timeout: 120_000 }, () => {
   let work: string;
   let faulty: RunningSandbox;
   let harFile: string;
@@ -167,7 +169,8 @@ describe(`repro of a HAR recorded against a sandbox with ${FAULT}`, () => {
           target: clean.targetPath,
           times: '3',
           seed: '11',
-          'reports-dir': path.join(work, 'reports'),
+          // A folder of its own: the faulty run's files are read for its key meanwhile.
+          'reports-dir': path.join(work, 'clean-reports'),
         },
         {},
       );
