@@ -2,6 +2,8 @@
  * The one place that removes API keys from anything printed or written: logs, reports, error
  * messages, reproductions. Build it from every key value of the loaded target.
  */
+import { KEY_CASES, keyInCase } from './http/key-case.ts';
+
 export type Redactor = (text: string) => string;
 
 export const REDACTED = '[REDACTED]';
@@ -9,13 +11,15 @@ export const REDACTED = '[REDACTED]';
 const escapeForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Matches every form of every key in any case: a key with its case changed (a probe of spec §5
- * sends one) still gives the key away, so it is removed like the key itself.
+ * Matches every form of every key in any case, and of every change of it a probe of spec §5 sends
+ * (KEY_CASES: one character replaced, dropped or appended): such a string is still mostly the key
+ * and gives it away, so it is removed like the key itself.
  */
 export function createRedactor(secrets: readonly string[]): Redactor {
   // Keys also travel URL-encoded (a query string, a HAR) and JSON-escaped (a report on disk).
   const forms = new Set<string>();
-  for (const secret of secrets.filter((value) => value.length > 0)) {
+  const keys = secrets.filter((value) => value.length > 0);
+  for (const secret of keys.flatMap((key) => [key, ...KEY_CASES.map((each) => keyInCase(key, each))])) {
     forms.add(secret);
     forms.add(encodeURIComponent(secret));
     forms.add(JSON.stringify(secret).slice(1, -1));

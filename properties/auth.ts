@@ -20,7 +20,7 @@ const missingOrMalformedKey = probeProperty({
   name: 'auth.missing-or-malformed-key',
   family: 'auth',
   description:
-    'A request without a key, with a string that cannot be a key, or with a real key in another case (upper, lower, one letter flipped: never issued) is 401 on both endpoints and both schemes.',
+    'A request without a key, with a string that cannot be a key, or with a real key changed (upper, lower, one letter flipped; a character replaced, dropped or appended: never issued) is 401 on both endpoints and both schemes.',
   check: keyRejected,
   needs: [],
   runs: 20,

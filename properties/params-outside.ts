@@ -8,7 +8,8 @@
  * salesChannel has no outside here: its type and values are "not shown" (spec §4.1).
  */
 import fc from 'fast-check';
-import { LIMITS, type Endpoint } from '../lib/contract/endpoints.ts';
+import { ENDPOINTS, LIMITS, type Endpoint } from '../lib/contract/endpoints.ts';
+import { cellKey, type Coverage, type CoverageCell } from '../lib/props/coverage.ts';
 import { canonicalSpelling } from '../lib/checks/parameter-domain.ts';
 import { spellingMeansValue, type SpelledAnswer } from '../lib/checks/spelling-means-value.ts';
 import type { ApiResponse } from '../lib/http/response.ts';
@@ -22,12 +23,13 @@ import { unknownPlaceRefused } from '../lib/checks/unknown-place-refused.ts';
 import type { Failure } from '../lib/failure.ts';
 import type { ApiCall, Query } from '../lib/http/call.ts';
 import { runProbeChecks, runWalkSetCheck } from '../lib/paging/run-checks.ts';
-import type { TenantSurvey } from '../lib/props/survey.ts';
+import type { Survey, TenantSurvey } from '../lib/props/survey.ts';
 import { defineProperty, prepared, type PropertyContext } from '../lib/props/types.ts';
 import {
   activeOnlyOutside,
   cursorOutside,
   limitOutside,
+  ownIdCases,
   placeOutside,
   repeatedParameters,
   searchOutside,
@@ -39,13 +41,21 @@ import { describeRequest, sentQuery } from './probes.ts';
 import { FULL_KEY, listSources, tenantSurvey } from './support.ts';
 import { credential, servedIsolation, verdict } from './walks.ts';
 
+/** One run's input: a legal request and the outside values sent in it, one at a time. */
+interface OutsideInput {
+  request: ListRequest;
+  values: Outside[];
+}
+
 interface OutsideSpec {
   name: string;
   description: string;
   endpoints: readonly Endpoint[];
   runs: number;
   /** The outside values of one run, for a request of this tenant's list of `endpoint`. */
-  values(tenant: TenantSurvey, endpoint: Endpoint): fc.Arbitrary<Outside[]>;
+  values(tenant: TenantSurvey, endpoint: Endpoint, survey: Survey): fc.Arbitrary<Outside[]>;
+  /** Inputs run before the random ones, each a cell: what must be sent on every run. */
+  coverage?: (survey: Survey) => Coverage<OutsideInput>;
   /** Judges the values no tenant has (an unknown id or cursor) besides invalid-parameter-rejected. */
   unknown?: ProbeCheck;
   /** Page 2 also sends its cursor twice. */
@@ -180,16 +190,17 @@ const outsideProperty = (spec: OutsideSpec) =>
       const options = { cursor: 'maybe' as const, endpoints: spec.endpoints };
       const arbitrary = listRequest(context.target, sources, options).chain((request) =>
         spec
-          .values(tenantSurvey(survey, request.tenant), request.endpoint)
-          .map((values) => ({ request, values })),
+          .values(tenantSurvey(survey, request.tenant), request.endpoint, survey)
+          .map((values): OutsideInput => ({ request, values })),
       );
-      return prepared(arbitrary, async ({ request, values }) => {
+      const run = async ({ request, values }: OutsideInput) => {
         const query = await sentQuery(context, survey, request);
         const cursor = spec.cursorTwice ? query.cursor : undefined;
         const all = cursor === undefined ? values : [...values, cursorTwice(cursor)];
         const { quiescent } = tenantSurvey(survey, request.tenant);
         verdict(context, await probeAll(context, request, query, all, { ...spec, quiescent }));
-      });
+      };
+      return prepared(arbitrary, run, spec.coverage?.(survey));
     },
   });
 
@@ -232,19 +243,64 @@ const searchOutsideProperty = outsideProperty({
   values: (tenant) => searchOutside(tenant),
 });
 
+/** Every location and category id of every tenant the survey saw. */
+const knownPlaces = (survey: Survey): ReadonlySet<string> =>
+  new Set(survey.tenants.flatMap((tenant) => [...tenant.locations, ...tenant.categories]));
+
+/** The parameters whose own ids the coverage phase sends in another case, per endpoint. */
+const OWN_ID_PARAMETERS: Record<Endpoint, readonly ('locationId' | 'categoryId')[]> = {
+  orders: ['locationId'],
+  menuItems: ['locationId', 'categoryId'],
+};
+
+/**
+ * One cell per endpoint and parameter: a first page of the first tenant with such ids, every case
+ * change of its own ids sent (ownIdCases), so each kind is sent on each endpoint on every run.
+ */
+function ownIdCasesCoverage(survey: Survey): Coverage<OutsideInput> {
+  const known = knownPlaces(survey);
+  const cells: CoverageCell[] = [];
+  const examples: OutsideInput[] = [];
+  for (const endpoint of ENDPOINTS)
+    for (const name of OWN_ID_PARAMETERS[endpoint]) {
+      const cell = { where: `${endpoint} ${name}`, label: 'own ids in another case' };
+      const ids = (tenant: TenantSurvey) => (name === 'locationId' ? tenant.locations : tenant.categories);
+      const tenant = survey.tenants.find((each) => ownIdCases(name, { ids: ids(each), known }, 0).length > 0);
+      if (tenant === undefined) {
+        cells.push({ ...cell, why: 'no tenant has an id whose case can change into one no tenant has' });
+        continue;
+      }
+      cells.push(cell);
+      const request = { endpoint, tenant: tenant.name, scheme: 'bearer' as const, query: {}, cursor: false };
+      examples.push({ request, values: ownIdCases(name, { ids: ids(tenant), known }, 0) });
+    }
+  const reached = (input: OutsideInput): string[] =>
+    [
+      ...new Set(
+        input.values.filter((value) => value.kind.startsWith('an own id ')).map((value) => value.name),
+      ),
+    ].map((name) =>
+      cellKey({ where: `${input.request.endpoint} ${name}`, label: 'own ids in another case' }),
+    );
+  return { cells, examples, reached };
+}
+
 const placeOutsideProperty = outsideProperty({
   name: 'parameters.unknown-place',
   description:
-    'A locationId or categoryId no tenant has (made up, over-long, control characters, bad escapes) is 404 or 400; empty is open; never a 5xx.',
+    'A locationId or categoryId no tenant has (made up, an own id in another case, over-long, control characters, bad escapes) is 404 or 400; empty is open; never a 5xx.',
   endpoints: ['menuItems', 'orders'],
   runs: 10,
-  values: (_tenant, endpoint) =>
-    endpoint === 'orders'
-      ? placeOutside('locationId')
-      : fc
-          .tuple(placeOutside('locationId'), placeOutside('categoryId'))
-          .map(([locations, categories]) => [...locations, ...categories]),
+  values: (tenant, endpoint, survey) => {
+    const known = knownPlaces(survey);
+    const locations = placeOutside('locationId', { ids: tenant.locations, known });
+    if (endpoint === 'orders') return locations;
+    return fc
+      .tuple(locations, placeOutside('categoryId', { ids: tenant.categories, known }))
+      .map(([byLocation, byCategory]) => [...byLocation, ...byCategory]);
+  },
   unknown: unknownPlaceRefused,
+  coverage: ownIdCasesCoverage,
 });
 
 const cursorOutsideProperty = outsideProperty({

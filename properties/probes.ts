@@ -8,7 +8,13 @@ import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
 import { tenantIsolation } from '../lib/checks/tenant-isolation.ts';
 import type { ProbeCheck } from '../lib/checks/types.ts';
 import type { Failure } from '../lib/failure.ts';
-import { queryString, type ApiCall, type CredentialRole, type Query } from '../lib/http/call.ts';
+import {
+  AUTH_SCHEMES,
+  queryString,
+  type ApiCall,
+  type CredentialRole,
+  type Query,
+} from '../lib/http/call.ts';
 import { keyInCase, KEY_CASE_WORDS, type KeyCase } from '../lib/http/key-case.ts';
 import type { ApiResponse } from '../lib/http/response.ts';
 import type { Target } from '../lib/target/target.ts';
@@ -119,7 +125,7 @@ function aimedRequests(
   tenants: readonly string[],
   blind: fc.Arbitrary<ProbeInput>,
   make: (request: ListRequest, index: number) => fc.Arbitrary<ProbeInput> & { example: ProbeInput },
-): ProbeInputs {
+): Required<ProbeInputs> {
   const aimed = pagedWalks(survey, { endpoints: ENDPOINTS, bounds: anyLimit, filtered: true, tenants });
   const examples = aimed.coverage.examples.map((walk, index) => make(requestOf(walk), index).example);
   return {
@@ -196,10 +202,36 @@ export function keylessInputs(target: Target, survey: Survey, kinds: readonly Ke
     .map(({ kind, request }) => keylessProbes(target, request, [kind])[0])
     .filter((input): input is ProbeInput => input !== undefined);
   const tenants = survey.tenants.map((tenant) => tenant.name);
-  return aimedRequests(survey, tenants, blind, (request, index) =>
+  const aimed = aimedRequests(survey, tenants, blind, (request, index) =>
     withExample(keylessProbes(target, request, kinds), index),
   );
+  const every = everyKindOnEverySite(target, survey, kinds);
+  return { ...aimed, coverage: { ...aimed.coverage, examples: [...aimed.coverage.examples, ...every] } };
 }
+
+/**
+ * Each kind on each endpoint via each scheme, a first page without filters of the first tenant
+ * whose full key changes under every kind: the aimed cells pair kinds with sites by turn, so a
+ * server that refuses a changed key on one endpoint or scheme only would be found by chance.
+ */
+function everyKindOnEverySite(target: Target, survey: Survey, kinds: readonly KeylessKind[]): ProbeInput[] {
+  const tenant = survey.tenants.find(
+    (entry) => keylessProbes(target, { ...FIRST_PAGE, tenant: entry.name }, kinds).length === kinds.length,
+  );
+  if (tenant === undefined) return [];
+  return ENDPOINTS.flatMap((endpoint) =>
+    AUTH_SCHEMES.flatMap((scheme) =>
+      keylessProbes(target, { ...FIRST_PAGE, endpoint, scheme, tenant: tenant.name }, kinds),
+    ),
+  );
+}
+
+const FIRST_PAGE: Omit<ListRequest, 'tenant'> = {
+  endpoint: 'orders',
+  scheme: 'bearer',
+  query: {},
+  cursor: false,
+};
 
 /** keyedInputs' draws, for a property that mixes them with others. */
 export const keyedRequests = (...args: Parameters<typeof keyedInputs>) => keyedInputs(...args).arbitrary;

@@ -30,11 +30,16 @@ const BEARER = /^Bearer +(\S+) *$/i;
 /** The bearer-case-sensitive fault: the scheme compared as written, though RFC 9110 §11.1 folds its case. */
 const BEARER_AS_WRITTEN = /^Bearer +(\S+) *$/;
 
+/** How much of a key the key-prefix-only fault compares (a key is 36 characters). */
+const PREFIX_LENGTH = 25;
+
 /** Every key of every tenant by value, plus the values per tenant for the target file. */
 export class KeyRing {
   private readonly byValue = new Map<string, ApiKey>();
   /** The key-case-folded fault's index: each key by its lower-cased value. */
   private readonly byFolded = new Map<string, ApiKey>();
+  /** The key-prefix-only fault's index: each key by its first PREFIX_LENGTH characters. */
+  private readonly byPrefix = new Map<string, ApiKey>();
   readonly valuesByTenant = new Map<string, Record<KeyRole, string>>();
 
   constructor(tenants: readonly Tenant[]) {
@@ -55,13 +60,18 @@ export class KeyRing {
       for (const value of Object.values(values)) {
         const key = this.byValue.get(value);
         if (key !== undefined) this.byFolded.set(value.toLowerCase(), key);
+        if (key !== undefined) this.byPrefix.set(value.slice(0, PREFIX_LENGTH), key);
       }
       this.valuesByTenant.set(tenant.name, values);
     }
   }
 
-  /** The key of this value; under key-case-folded, of any value equal to one ignoring case. */
+  /**
+   * The key of this value; under key-case-folded, of any value equal to one ignoring case; under
+   * key-prefix-only, of any value that starts as one does.
+   */
   lookup(value: string, faults?: FaultSet): ApiKey | undefined {
+    if (faults?.has('key-prefix-only')) return this.byPrefix.get(value.slice(0, PREFIX_LENGTH));
     return faults?.has('key-case-folded') ? this.byFolded.get(value.toLowerCase()) : this.byValue.get(value);
   }
 }

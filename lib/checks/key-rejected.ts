@@ -9,6 +9,12 @@ export const keyRejected: ProbeCheck = {
   name: 'key-rejected',
   description:
     'Missing, malformed (a real key in another case too), revoked and expired keys are 401 on both endpoints and both schemes.',
-  catches: ['revoked-key-works', 'expired-key-works', 'auth-cached-per-tenant', 'key-case-folded'],
+  catches: [
+    'revoked-key-works',
+    'expired-key-works',
+    'auth-cached-per-tenant',
+    'key-case-folded',
+    'key-prefix-only',
+  ],
   run: (context) => unexpectedStatus(context, '401', (s) => s === 401),
 };

@@ -1,8 +1,18 @@
 /**
- * A real key with its case changed (spec §5: a malformed key yields 401): not the key that was
- * issued, so a server that folds case before its lookup accepts a string it never gave out.
+ * A real key changed (spec §5: a malformed key yields 401): with its case changed, or one
+ * character altered, dropped or appended. Not the key that was issued, so a server that folds case
+ * before its lookup, or compares only a prefix of the key, accepts a string it never gave out.
  */
-export const KEY_CASES = ['upper', 'lower', 'first-flipped', 'last-flipped'] as const;
+export const KEY_CASES = [
+  'upper',
+  'lower',
+  'first-flipped',
+  'last-flipped',
+  'last-replaced',
+  'middle-replaced',
+  'last-dropped',
+  'appended',
+] as const;
 
 export type KeyCase = (typeof KEY_CASES)[number];
 
@@ -12,6 +22,23 @@ export const KEY_CASE_WORDS: Record<KeyCase, string> = {
   lower: 'lower-cased',
   'first-flipped': 'its first letter in the other case',
   'last-flipped': 'its last letter in the other case',
+  'last-replaced': 'its last character replaced',
+  'middle-replaced': 'its middle character replaced',
+  'last-dropped': 'its last character dropped',
+  appended: 'one character appended',
+};
+
+/**
+ * A character's replacement, of the same class: a digit the next digit, a letter the next letter
+ * in the same case ('z' gives 'a'), '-' and '_' each other; any other character gives '0'. The
+ * reproduction's shell (lib/repro/curl.ts) maps with the same two strings.
+ */
+export const REPLACED_FROM = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_';
+export const REPLACED_TO = '1234567890bcdefghijklmnopqrstuvwxyzaBCDEFGHIJKLMNOPQRSTUVWXYZA_-';
+
+const replaced = (char: string): string => {
+  const at = REPLACED_FROM.indexOf(char);
+  return at < 0 ? '0' : (REPLACED_TO[at] ?? '0');
 };
 
 const flip = (char: string): string =>
@@ -19,14 +46,50 @@ const flip = (char: string): string =>
 /** ASCII letters only: what a reproduction's shell flips too. */
 const LETTER = /[A-Za-z]/;
 
-/** `key` in `keyCase`: the same string when the change finds nothing to change (no letter). */
-export function keyInCase(key: string, keyCase: KeyCase): string {
-  if (keyCase === 'upper') return key.toUpperCase();
-  if (keyCase === 'lower') return key.toLowerCase();
+/** `key` with the character at `at` replaced by `change` of it. */
+const changedAt = (key: string, at: number, change: (char: string) => string): string =>
+  `${key.slice(0, at)}${change(key.charAt(at))}${key.slice(at + 1)}`;
+
+/** `key` with one letter's case flipped: the first or the last; the same string with no letter. */
+function flipped(key: string, which: 'first' | 'last'): string {
   const chars = [...key];
   const letters = chars.flatMap((char, index) => (LETTER.test(char) ? [index] : []));
-  const at = keyCase === 'first-flipped' ? letters[0] : letters[letters.length - 1];
+  const at = which === 'first' ? letters[0] : letters[letters.length - 1];
   if (at === undefined) return key;
   chars[at] = flip(chars[at] ?? '');
   return chars.join('');
+}
+
+/**
+ * The shortest key a probe alters by a character: a shorter one's altered forms are so short that
+ * redacting them (lib/redact.ts) would remove ordinary words.
+ */
+export const ALTERED_MIN_LENGTH = 9;
+
+const CASE_ONLY: readonly KeyCase[] = ['upper', 'lower', 'first-flipped', 'last-flipped'];
+
+/**
+ * `key` in `keyCase`: the same string when the change finds nothing to change (no letter to
+ * change the case of, or a key shorter than ALTERED_MIN_LENGTH to alter).
+ */
+export function keyInCase(key: string, keyCase: KeyCase): string {
+  if (!CASE_ONLY.includes(keyCase) && key.length < ALTERED_MIN_LENGTH) return key;
+  switch (keyCase) {
+    case 'upper':
+      return key.toUpperCase();
+    case 'lower':
+      return key.toLowerCase();
+    case 'first-flipped':
+      return flipped(key, 'first');
+    case 'last-flipped':
+      return flipped(key, 'last');
+    case 'last-replaced':
+      return changedAt(key, key.length - 1, replaced);
+    case 'middle-replaced':
+      return changedAt(key, Math.floor(key.length / 2), replaced);
+    case 'last-dropped':
+      return key.slice(0, -1);
+    case 'appended':
+      return `${key}${replaced(key.charAt(key.length - 1))}`;
+  }
 }

@@ -10,6 +10,7 @@
  */
 import { ENDPOINT_INFO } from '../contract/endpoints.ts';
 import { toHttpRequest, type Credential } from '../http/call.ts';
+import { ALTERED_MIN_LENGTH, REPLACED_FROM, REPLACED_TO } from '../http/key-case.ts';
 import type { Target } from '../target/target.ts';
 import { WALK_ROLES } from '../load/walk-plan.ts';
 import { curlJudge, type ReproInput } from './curl-judge.ts';
@@ -138,13 +139,37 @@ request() {
 # token N: the nextPageToken of step N's answer (empty when there is none).
 token() { jq -r '.pagination.nextPageToken // empty' "$work/$1.json" 2>/dev/null || true; }
 
-# key_case MODE KEY: KEY in another case, as the harness sent it (upper, lower, first-flipped or
-# last-flipped: the first or last ASCII letter's case changed).
+# replaced_char C: C replaced by another of its class, as the harness does (lib/http/key-case.ts).
+replaced_char() {
+  local from='${REPLACED_FROM}' to='${REPLACED_TO}' head
+  if [ -z "$1" ] || [[ "$from" != *"$1"* ]]; then printf 0; return; fi
+  head="\${from%%"$1"*}"
+  printf %s "\${to:\${#head}:1}"
+}
+
+# key_replaced KEY AT: KEY with its character at AT replaced (replaced_char).
+key_replaced() {
+  local key="$1" at="$2"
+  printf %s "\${key:0:at}$(replaced_char "\${key:at:1}")\${key:at+1}"
+}
+
+# key_case MODE KEY: KEY changed as the harness sent it: upper, lower, first-flipped or
+# last-flipped (the first or last ASCII letter's case changed), last-replaced or middle-replaced
+# (that character replaced by another of its class), last-dropped, or appended (the last
+# character's replacement added); a key shorter than ${ALTERED_MIN_LENGTH} is not altered.
 key_case() {
   local key="$2" i at=-1 c
+  if [ "\${#key}" -lt ${ALTERED_MIN_LENGTH} ] && [[ "$1" == *-replaced || "$1" == last-dropped || "$1" == appended ]]; then
+    printf %s "$key"
+    return
+  fi
   case "$1" in
     upper) printf %s "\${key^^}" ;;
     lower) printf %s "\${key,,}" ;;
+    last-replaced) key_replaced "$key" $((\${#key} - 1)) ;;
+    middle-replaced) key_replaced "$key" $((\${#key} / 2)) ;;
+    last-dropped) printf %s "\${key%?}" ;;
+    appended) printf %s "$key$(replaced_char "\${key: -1}")" ;;
     *)
       for ((i = 0; i < \${#key}; i++)); do
         if [[ "\${key:i:1}" == [A-Za-z] ]]; then

@@ -8,6 +8,7 @@
  */
 import fc from 'fast-check';
 import { ENDPOINT_INFO, ENDPOINTS, LIMITS, type Endpoint } from '../../lib/contract/endpoints.ts';
+import { keyInCase, type KeyCase } from '../../lib/http/key-case.ts';
 import type { TenantSurvey } from '../../lib/props/survey.ts';
 import { searchTerm, searchTerms } from './search.ts';
 
@@ -162,11 +163,50 @@ export const searchOutside = (tenant: TenantSurvey): fc.Arbitrary<Outside[]> => 
 /** A made-up id: no tenant has one that starts so. */
 const madeUp = fc.stringMatching(/^[a-z0-9]{8,16}$/).map((text) => `zz-no-such-${text}`);
 
-/** A locationId or categoryId no tenant has (spec §5, §7: 404, or 400 for a malformed one). */
-export const placeOutside = (name: 'locationId' | 'categoryId'): fc.Arbitrary<Outside[]> =>
+/** The case changes of an own id (spec §2: ids are opaque strings, so a variant is another id). */
+const ID_CASES = ['upper', 'lower', 'first-flipped'] as const satisfies readonly KeyCase[];
+
+const ID_CASE_WORDS: Record<(typeof ID_CASES)[number], string> = {
+  upper: 'upper-cased',
+  lower: 'lower-cased',
+  'first-flipped': 'with its first letter in the other case',
+};
+
+/** An own id and every id of any tenant the survey saw, for case variants no tenant has. */
+export interface OwnIds {
+  ids: readonly string[];
+  known: ReadonlySet<string>;
+}
+
+/**
+ * Each case change of an own id (upper, lower, first letter flipped), of the first of `own.ids`
+ * from `start` on that it changes into an id no tenant has: a server that folds case before its
+ * lookup serves the tenant's own place (spec §5, §7: 404). None of a kind no id allows.
+ */
+export function ownIdCases(name: string, own: OwnIds, start: number): Outside[] {
+  return ID_CASES.flatMap((idCase) => {
+    for (let step = 0; step < own.ids.length; step += 1) {
+      const id = own.ids[(start + step) % own.ids.length] ?? '';
+      const changed = keyInCase(id, idCase);
+      if (changed !== id && !own.known.has(changed))
+        return [one(name, `an own id ${ID_CASE_WORDS[idCase]}`, changed, true)];
+    }
+    return [];
+  });
+}
+
+/**
+ * A locationId or categoryId no tenant has (spec §5, §7: 404, or 400 for a malformed one): made
+ * up, an own id in another case, and odd in the ways any string may be.
+ */
+export const placeOutside = (name: 'locationId' | 'categoryId', own: OwnIds): fc.Arbitrary<Outside[]> =>
   fc
-    .record({ id: madeUp, rest: anyParameter(name, madeUp, true) })
-    .map(({ id, rest }) => [one(name, 'an id no tenant has', id, true), ...rest]);
+    .record({ id: madeUp, start: fc.nat(), rest: anyParameter(name, madeUp, true) })
+    .map(({ id, start, rest }) => [
+      one(name, 'an id no tenant has', id, true),
+      ...ownIdCases(name, own, start),
+      ...rest,
+    ]);
 
 /** A cursor no server issued, odd in the ways any string may be (a 4xx, spec §4.3 rule 3). */
 export const cursorOutside: fc.Arbitrary<Outside[]> = anyParameter(

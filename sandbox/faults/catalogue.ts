@@ -162,6 +162,11 @@ export const FAULTS = [
     'auth',
     'keys are looked up lower-cased: an issued key with its letters upper-cased (not a key) is accepted',
   ),
+  fault(
+    'key-prefix-only',
+    'auth',
+    'keys are looked up by their first 25 characters: an issued key with its last one changed is accepted',
+  ),
   fault('active-only-wrong', 'store', 'activeOnly=true also returns PAID orders'),
   fault(
     'active-only-false-filters',
@@ -233,6 +238,11 @@ export const FAULTS = [
     'repeated-param-first-wins',
     'validation',
     'a parameter given twice is read as its first value: limit=5&limit=500 is served, not a 400',
+  ),
+  fault(
+    'location-id-case-folded',
+    'validation',
+    "locationId is looked up ignoring case: LOC_A_1 (no tenant's id) filters by the tenant's loc_a_1",
   ),
   fault(
     'unknown-place-empty',

@@ -40,6 +40,20 @@ const PLACES = {
   categoryId: { fault: 'foreign-category', places: (ctx: SandboxContext) => ctx.store.catalog.categoryById },
 } as const;
 
+/** The location-id-case-folded fault: the tenant's location whose id equals `id` ignoring case. */
+function caseFolded(
+  ctx: SandboxContext,
+  parameter: keyof typeof PLACES,
+  id: string,
+  tenant: Tenant,
+): Place | undefined {
+  if (parameter !== 'locationId' || !ctx.faults.has('location-id-case-folded')) return undefined;
+  const folded = id.toLowerCase();
+  for (const place of PLACES.locationId.places(ctx).values())
+    if (place.tenant === tenant.code && place.id.toLowerCase() === folded) return place;
+  return undefined;
+}
+
 /**
  * The location or category a request names. One outside the key's tenant is reported exactly like
  * one that does not exist (spec §5: 404), unless the foreign-location/-category fault is on.
@@ -52,7 +66,7 @@ export function resolvePlace(
 ): Place | undefined {
   if (id === undefined) return undefined;
   const { fault, places } = PLACES[parameter];
-  const place = places(ctx).get(id);
+  const place = places(ctx).get(id) ?? caseFolded(ctx, parameter, id, tenant);
   // The unknown-place-empty fault: an id no tenant has filters by a place nothing is in.
   if (place === undefined && ctx.faults.has('unknown-place-empty'))
     return { id, code: UNKNOWN_PLACE_CODE, tenant: tenant.code, name: '' };

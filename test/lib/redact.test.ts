@@ -45,7 +45,7 @@ describe('redaction', () => {
     expect(targetRedactor(target)(text)).toBe(`${REDACTED} ${REDACTED} har_key_9`);
   });
 
-  it('should remove a key sent in another case (upper, lower, one letter flipped), raw and URL-encoded', () => {
+  it('should remove a key sent in another case or altered (a character replaced, dropped, appended), raw and URL-encoded', () => {
     const mixed = 'sk_Live_a1B2c3+/=';
     const redactMixed = createRedactor([mixed]);
     for (const keyCase of KEY_CASES) {
@@ -54,6 +54,18 @@ describe('redaction', () => {
       const text = redactMixed(`Bearer ${variant} at /x?k=${encodeURIComponent(variant)}`);
       expect(text, keyCase).toBe(`Bearer ${REDACTED} at /x?k=${REDACTED}`);
     }
+  });
+
+  it("should remove the altered forms of a key in JSON, but not a short key's (those are never sent)", () => {
+    const key = 'sbx_Q9x-Zz_09';
+    const redact = createRedactor([key]);
+    // The forms the harness sends: the last and the middle character replaced, one dropped, one appended.
+    for (const altered of ['sbx_Q9x-Zz_00', 'sbx_Q9y-Zz_09', 'sbx_Q9x-Zz_0', 'sbx_Q9x-Zz_090'])
+      expect(redact(JSON.stringify({ sent: altered })), altered).toBe(`{"sent":"${REDACTED}"}`);
+    // Any other last character: the dropped form is removed, one character is left.
+    expect(redact(`${key.slice(0, -1)}a`)).toBe(`${REDACTED}a`);
+    // 'abc' is too short to alter: its prefix 'ab' stays an ordinary word.
+    expect(createRedactor(['abc'])('ab abc ABD')).toBe(`ab ${REDACTED} ABD`);
   });
 
   it('should leave text alone when there are no keys', () => {

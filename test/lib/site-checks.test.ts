@@ -161,7 +161,21 @@ describe('a key in another case', () => {
       'sbx_ab3xy',
       'Sbx_Ab3xY',
       'sbx_Ab3xy',
+      'sbx_Ab3xZ',
+      'sbx_Bb3xY',
+      'sbx_Ab3x',
+      'sbx_Ab3xYZ',
     ]);
-    for (const keyCase of KEY_CASES) expect(keyInCase('1234-5678', keyCase)).toBe('1234-5678');
+    // Too short to alter, and no letter to change the case of: every change leaves it alone.
+    for (const keyCase of KEY_CASES) expect(keyInCase('1234-567', keyCase)).toBe('1234-567');
+  });
+
+  it('should replace a character by another of its class: a digit, a letter in the same case, - and _', () => {
+    expect(
+      ['sbx_Ab3x9', 'sbx_Ab3xz', 'sbx_Ab3x-', 'sbx_Ab3x_', 'sbx_Ab3x='].map((key) =>
+        keyInCase(key, 'last-replaced'),
+      ),
+    ).toEqual(['sbx_Ab3x0', 'sbx_Ab3xa', 'sbx_Ab3x_', 'sbx_Ab3x-', 'sbx_Ab3x0']);
+    expect(keyInCase('sbx_Ab3x9', 'appended')).toBe('sbx_Ab3x90');
   });
 });

@@ -107,11 +107,18 @@ describe('curl reproduction script', () => {
     expect(script).toContain('key_case_0="$(key_case lower "${KEY_TENANT_A_FULL}")"');
     expect(script).toContain(`-H 'authorization: Bearer '"\${key_case_0}"`);
     // The shell's key_case changes a key exactly as keyInCase did when the harness sent it.
-    const start = script.indexOf('key_case() {');
-    const helper = script.slice(start, script.indexOf('\n}\n', start) + 2);
-    const key = 'sbx_Ab3-xY_9z';
-    for (const keyCase of KEY_CASES)
-      expect(bash(`${helper}\nkey_case ${keyCase} "$K"`, { K: key }), keyCase).toBe(keyInCase(key, keyCase));
+    const start = script.indexOf('replaced_char() {');
+    const helper = script.slice(start, script.indexOf('\n}\n', script.indexOf('key_case() {')) + 2);
+    // Keys ending (and centred) on each class: a letter at the end of its range, a digit, - and _,
+    // a character of no class, and one too short to alter.
+    const keys = ['sbx_Ab3-xY_9z', 'sbx_Ab3-xY_9Z', 'sbx_Ab9-xY_99', 'sbx_A_b-x-', 'sbx+Ab3/_', 'ab_Cd'];
+    const cases = keys.flatMap((key) => KEY_CASES.map((keyCase) => ({ key, keyCase })));
+    // One shell for all: a line per key and change.
+    const lines = cases.map(({ key, keyCase }) => `key_case ${keyCase} '${key}'; echo`).join('\n');
+    const sent = bash(`${helper}\n${lines}`).split('\n');
+    cases.forEach(({ key, keyCase }, index) =>
+      expect(sent[index], `${keyCase} of ${key}`).toBe(keyInCase(key, keyCase)),
+    );
   });
 
   it('should say in its header how to start its sandbox again and where the keys come from', () => {

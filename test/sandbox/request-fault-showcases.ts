@@ -14,6 +14,15 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect(new Set(reply.body.data?.map((order) => order.locationId))).toEqual(new Set([foreign]));
     },
   },
+  'location-id-case-folded': {
+    async show(client) {
+      const own = client.tenant(0).locations?.[0] ?? '';
+      expect(own.toUpperCase()).not.toBe(own);
+      const reply = await client.get(ORDERS, { locationId: own.toUpperCase() }, client.bearer(0));
+      expect(reply.status).toBe(200);
+      expect(new Set(reply.body.data?.map((order) => order.locationId))).toEqual(new Set([own]));
+    },
+  },
   'foreign-category': {
     async show(client) {
       const foreign = client.tenant(0).categories?.[0];
@@ -65,6 +74,13 @@ export const REQUEST_FAULT_SHOWCASES = {
       const headers = { authorization: `Bearer ${key.toUpperCase()}` };
       expect(key.toUpperCase()).not.toBe(key);
       expect((await client.get(ORDERS, {}, headers)).status).toBe(200);
+    },
+  },
+  'key-prefix-only': {
+    async show(client) {
+      const key = client.key(0);
+      const altered = `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`;
+      expect((await client.get(ORDERS, {}, { authorization: `Bearer ${altered}` })).status).toBe(200);
     },
   },
   'foreign-ids-in-search': {

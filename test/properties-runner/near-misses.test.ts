@@ -1,0 +1,102 @@
+/**
+ * Near misses of what a tenant owns (issue 33): an issued key with one character changed, dropped
+ * or appended (spec §5: 401), and an own locationId or categoryId in another case (spec §2, §5:
+ * ids are opaque, so it is an id no tenant has: 404). The coverage phase alone (no random run)
+ * sends every kind on every site, catches each fault, and passes the clean sandbox.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '../../lib/contract/endpoints.ts';
+import { AUTH_SCHEMES } from '../../lib/http/call.ts';
+import { KEY_CASES } from '../../lib/http/key-case.ts';
+import { runProperties } from '../../lib/props/runner.ts';
+import { isSkip, type PropertyDefinition } from '../../lib/props/types.ts';
+import { AUTH } from '../../properties/auth.ts';
+import { PARAMETERS } from '../../properties/params-outside.ts';
+import type { RunningSandbox } from '../../sandbox/start.ts';
+import { contextOn, startSmallSandbox } from './live-target.ts';
+
+const byName = (name: string): PropertyDefinition => {
+  const property = [...AUTH, ...PARAMETERS].find((each) => each.name === name);
+  if (property === undefined) throw new Error(`no property ${name}`);
+  return property;
+};
+const KEYS = byName('auth.missing-or-malformed-key');
+const PLACES = byName('parameters.unknown-place');
+
+/** The coverage phase's inputs of `property` on `sandbox`. */
+async function examplesOf(sandbox: RunningSandbox, property: PropertyDefinition): Promise<unknown[]> {
+  const context = contextOn(sandbox.target);
+  try {
+    const ready = await property.prepare(context);
+    if (isSkip(ready)) throw new Error(ready.skip);
+    return [...(ready.coverage?.examples ?? [])];
+  } finally {
+    await context.close();
+  }
+}
+
+async function coverageOnly(sandbox: RunningSandbox, property: PropertyDefinition, seed = 1) {
+  const context = contextOn(sandbox.target);
+  try {
+    const [result] = await runProperties([property], context, { seed, runs: 0 });
+    return result;
+  } finally {
+    await context.close();
+  }
+}
+
+describe('near misses on the clean sandbox', () => {
+  let sandbox: RunningSandbox;
+  beforeAll(async () => {
+    sandbox = await startSmallSandbox();
+  }, 60_000);
+  afterAll(() => sandbox.close());
+
+  it('should send every changed key on each endpoint via each scheme in the coverage phase', async () => {
+    const examples = (await examplesOf(sandbox, KEYS)) as {
+      key: { keyCase?: string };
+      request: { endpoint: string; scheme: string };
+    }[];
+    const sent = new Set(
+      examples.map(({ key, request }) => `${key.keyCase} ${request.endpoint} ${request.scheme}`),
+    );
+    for (const keyCase of KEY_CASES)
+      for (const endpoint of ENDPOINTS)
+        for (const scheme of AUTH_SCHEMES) expect(sent).toContain(`${keyCase} ${endpoint} ${scheme}`);
+  });
+
+  it('should send own ids in another case on each endpoint in the coverage phase', async () => {
+    const examples = (await examplesOf(sandbox, PLACES)) as {
+      request: { endpoint: string };
+      values: { name: string; kind: string }[];
+    }[];
+    const sent = new Set(
+      examples.flatMap(({ request, values }) =>
+        values.map((value) => `${request.endpoint} ${value.name} ${value.kind}`),
+      ),
+    );
+    // The sandbox's ids are lower case: only upper-casing and one letter flipped change them.
+    for (const where of ['orders locationId', 'menuItems locationId', 'menuItems categoryId'])
+      for (const kind of ['upper-cased', 'with its first letter in the other case'])
+        expect(sent).toContain(`${where} an own id ${kind}`);
+  });
+
+  it('should pass both properties', async () => {
+    for (const property of [KEYS, PLACES])
+      expect((await coverageOnly(sandbox, property))?.status, property.name).toBe('passed');
+  }, 60_000);
+});
+
+describe.each([
+  ['key-prefix-only', KEYS],
+  ['location-id-case-folded', PLACES],
+] as const)('the near-miss fault %s', (fault, property) => {
+  it(`should be caught by ${property.name} before any random run, for every seed`, async () => {
+    const sandbox = await startSmallSandbox({ faults: [fault] });
+    try {
+      for (const seed of [1, 2]) expect((await coverageOnly(sandbox, property, seed))?.status).toBe('failed');
+    } finally {
+      await sandbox.close();
+    }
+  }, 60_000);
+});
