@@ -56,10 +56,20 @@ export function resolvePlace(
   // The unknown-place-empty fault: an id no tenant has filters by a place nothing is in.
   if (place === undefined && ctx.faults.has('unknown-place-empty'))
     return { id, code: UNKNOWN_PLACE_CODE, tenant: tenant.code, name: '' };
-  if (place === undefined || (place.tenant !== tenant.code && !ctx.faults.has(fault))) {
-    throw notFound(`${parameter} does not exist in this tenant`);
-  }
+  if (place === undefined) throw notFound(`${parameter} does not exist in this tenant`);
+  if (place.tenant !== tenant.code && !ctx.faults.has(fault))
+    throw notFound(foreignMessage(ctx, parameter, place));
   return place;
+}
+
+/**
+ * What a foreign place's 404 says: what an unknown one's says, unless the foreign-404-names-owner
+ * fault tells the two apart by naming the place's owner.
+ */
+function foreignMessage(ctx: SandboxContext, parameter: string, place: Place): string {
+  if (!ctx.faults.has('foreign-404-names-owner')) return `${parameter} does not exist in this tenant`;
+  const owner = ctx.store.catalog.tenants.find((entry) => entry.code === place.tenant);
+  return `${parameter} ${place.id} belongs to tenant ${owner?.name ?? place.tenant}, not to the tenant of this API key`;
 }
 
 /**

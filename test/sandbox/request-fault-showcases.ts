@@ -23,6 +23,16 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect(new Set(reply.body.data?.map((item) => item.categoryId))).toEqual(new Set([foreign]));
     },
   },
+  'foreign-404-names-owner': {
+    async show(client) {
+      const foreign = client.tenant(0).locations?.[0];
+      const reply = await client.get(ORDERS, { locationId: foreign }, client.bearer(1));
+      expect(reply.status).toBe(404);
+      expect(reply.body.message).toContain(client.tenant(0).name);
+      const unknown = await client.get(ORDERS, { locationId: 'loc_unknown' }, client.bearer(1));
+      expect(unknown.body.message).not.toContain(client.tenant(0).name);
+    },
+  },
   'search-leak': {
     async show(client) {
       const own = new Set(await client.ids(MENU, { limit: 100 }, client.bearer(1)));
