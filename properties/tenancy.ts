@@ -25,6 +25,7 @@ import { requestRecord } from '../lib/paging/records.ts';
 import { foreignLikeUnknown } from '../lib/checks/foreign-like-unknown.ts';
 import { defineProperty, prepared } from '../lib/props/types.ts';
 import { probe, verdict, walk, walkSpecOf } from './walks.ts';
+import { TENANT_OVERLAP } from './tenant-overlap.ts';
 
 /** An owner tenant from `owners` and another surveyed tenant (the intruder). */
 const ownerAndIntruder = (survey: Survey, owners: readonly TenantSurvey[] = survey.tenants) =>
@@ -254,4 +255,11 @@ const searchIsolation = defineProperty({
   },
 });
 
-export const TENANCY = [disjointIds, crossTenantCursor, foreignLocation, foreignCategory, searchIsolation];
+export const TENANCY = [
+  disjointIds,
+  crossTenantCursor,
+  foreignLocation,
+  foreignCategory,
+  searchIsolation,
+  ...TENANT_OVERLAP,
+];

@@ -71,7 +71,13 @@ export const tenantIsolation: PageCheck = {
   name: 'tenant-isolation',
   description:
     "No page carries a record of another tenant, nor another tenant's id in any field (extra, nested or page-level).",
-  catches: ['shared-cache', 'search-leak', 'cross-tenant-cursor', 'foreign-ids-in-search'],
+  catches: [
+    'shared-cache',
+    'search-leak',
+    'cross-tenant-cursor',
+    'foreign-ids-in-search',
+    'tenant-shared-across-await',
+  ],
   run(context) {
     const { ids, walk, page } = context;
     const ownerOf = walk.spec.foreignOwner;

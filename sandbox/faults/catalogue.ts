@@ -130,6 +130,11 @@ export const FAULTS = [
     'store',
     "the 404 for A's locationId or categoryId with B's key names A, unlike an unknown id's plain 404",
   ),
+  fault(
+    'tenant-shared-across-await',
+    'auth',
+    "the tenant is kept in a module variable across an await: overlapping tenants' requests get each other's data",
+  ),
   fault('search-leak', 'store', 'q search forgets the tenant predicate and returns other tenants’ items'),
   fault(
     'foreign-ids-in-search',

@@ -29,7 +29,23 @@ export async function admit(
   await ctx.limits.consume(key, reply);
   if (!cached && !(await skipsScopes(ctx, request))) requireScopes(key, scopes);
   ctx.load.admitted(key.tenant.name);
-  return key;
+  return ctx.faults.has('tenant-shared-across-await') ? sharedAcrossAwait(key) : key;
+}
+
+/** How long the tenant-shared-across-await fault's await takes: a lookup, a log write. */
+const SHARED_AWAIT_MS = 5;
+
+/** The tenant-shared-across-await fault's one variable for every request in flight. */
+let sharedTenant: Tenant | undefined;
+
+/**
+ * The tenant-shared-across-await fault: the request's tenant is kept in module state and read back
+ * after an await, by which time another tenant's request may have written its own there.
+ */
+async function sharedAcrossAwait(key: ApiKey): Promise<ApiKey> {
+  sharedTenant = key.tenant;
+  await new Promise((resolve) => setTimeout(resolve, SHARED_AWAIT_MS));
+  return { ...key, tenant: sharedTenant };
 }
 
 /** No location or category has this code: a filter by it selects nothing. */

@@ -11,12 +11,12 @@ import { contextOn, startSmallSandbox } from './live-target.ts';
 
 const NAMES = ['tenancy.foreign-location', 'tenancy.foreign-category'];
 
-async function run(faults: string[]) {
+async function run(faults: string[], names: readonly string[] = NAMES) {
   const sandbox: RunningSandbox = await startSmallSandbox({ faults });
   const context = contextOn(sandbox.target);
   try {
     return await runProperties(
-      TENANCY.filter((property) => NAMES.includes(property.name)),
+      TENANCY.filter((property) => names.includes(property.name)),
       context,
       { seed: 1, runs: 10 },
     );
@@ -42,5 +42,15 @@ describe('foreign places refused like unknown ones', () => {
       const checks = result.status === 'failed' ? result.failures.map((failure) => failure.check) : [];
       expect(checks, result.name).toContain('foreign-like-unknown');
     }
+  }, 60_000);
+
+  it('should find tenants mixed up by requests in flight together, and pass the clean sandbox', async () => {
+    const overlap = ['tenancy.overlapping-tenants'];
+    const clean = await run([], overlap);
+    expect(clean.map((result) => result.status)).toEqual(['passed']);
+    const [result] = await run(['tenant-shared-across-await'], overlap);
+    expect(result?.status).toBe('failed');
+    const checks = result?.status === 'failed' ? result.failures.map((failure) => failure.check) : [];
+    expect(checks).toEqual(expect.arrayContaining(['tenant-isolation']));
   }, 60_000);
 });

@@ -33,6 +33,22 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect(unknown.body.message).not.toContain(client.tenant(0).name);
     },
   },
+  'tenant-shared-across-await': {
+    async show(client) {
+      const alone = await client.ids(MENU, { limit: 5 }, client.bearer(0));
+      // Two tenants' requests at once, a few times: one is soon answered with the other's data.
+      const mixed = async () => {
+        const [own] = await Promise.all([
+          client.ids(MENU, { limit: 5 }, client.bearer(0)),
+          client.ids(MENU, { limit: 5 }, client.bearer(1)),
+        ]);
+        return own.join() !== alone.join();
+      };
+      let found = false;
+      for (let attempt = 0; attempt < 10 && !found; attempt += 1) found = await mixed();
+      expect(found).toBe(true);
+    },
+  },
   'search-leak': {
     async show(client) {
       const own = new Set(await client.ids(MENU, { limit: 100 }, client.bearer(1)));
