@@ -26,13 +26,13 @@ const CONCURRENT_WALKS = 4;
 /** Copies of the first walk's first page sent beside the walks. */
 const FIRST_PAGE_COPIES = 4;
 
-interface Copy {
+export interface Copy {
   state: WalkState;
   answer: Answered | null;
 }
 
 /** Every promise settled before the first rejection is thrown: no request outlives its run. */
-async function allSettled<T>(promises: readonly Promise<T>[]): Promise<T[]> {
+export async function allSettled<T>(promises: readonly Promise<T>[]): Promise<T[]> {
   const settled = await Promise.allSettled(promises);
   const rejected = settled.find((result) => result.status === 'rejected');
   if (rejected !== undefined) throw rejected.reason;
@@ -40,7 +40,7 @@ async function allSettled<T>(promises: readonly Promise<T>[]): Promise<T[]> {
 }
 
 /** A first page sent once through `context`'s client, folded into a walk of its own (page checks). */
-async function firstPage(context: PropertyContext, survey: Survey, input: WalkInput): Promise<Copy> {
+export async function firstPage(context: PropertyContext, survey: Survey, input: WalkInput): Promise<Copy> {
   const state = startWalk(walkSpecOf(input, 1, survey));
   return { state, answer: await stepWalk(context, state) };
 }

@@ -18,11 +18,14 @@ import type { ApiResponse } from '../lib/http/response.ts';
 import { endpoint, scheme } from './arbitraries/lists.ts';
 import { listRequest, type ListSource } from './arbitraries/requests.ts';
 import { searchTerm, searchTerms } from './arbitraries/search.ts';
-import { describeRequest, probeProperty, sentQuery, type ProbeInput } from './probes.ts';
+import { describeRequest, probeCall, sentQuery, type ProbeInput } from './probes.ts';
 import { tenantSurvey, TWO_FULL_KEYS } from './support.ts';
-import { tenantNames, type Survey, type TenantSurvey } from '../lib/props/survey.ts';
+import { foreignOwner, tenantNames, type Survey, type TenantSurvey } from '../lib/props/survey.ts';
+import { requestRecord } from '../lib/paging/records.ts';
+import { foreignLikeUnknown } from '../lib/checks/foreign-like-unknown.ts';
 import { defineProperty, prepared } from '../lib/props/types.ts';
 import { probe, verdict, walk, walkSpecOf } from './walks.ts';
+import { TENANT_OVERLAP } from './tenant-overlap.ts';
 
 /** An owner tenant from `owners` and another surveyed tenant (the intruder). */
 const ownerAndIntruder = (survey: Survey, owners: readonly TenantSurvey[] = survey.tenants) =>
@@ -131,35 +134,95 @@ const crossTenantCursor = defineProperty({
   },
 });
 
+const DIGITS = '0123456789';
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/** The characters that may stand where `char` stands in an id of the same form. */
+const sameClass = (char: string): string => {
+  if (DIGITS.includes(char)) return DIGITS;
+  if (LETTERS.includes(char)) return LETTERS;
+  return LETTERS.toUpperCase().includes(char) ? LETTERS.toUpperCase() : '';
+};
+
+/**
+ * An id of the form of `id` that no surveyed tenant has: one letter or digit changed, from the
+ * end (`loc_b_1` gives `loc_b_0`); `id` itself with a digit added when every such change is taken.
+ */
+function unknownOfForm(id: string, taken: ReadonlySet<string>): string {
+  for (let index = id.length - 1; index >= 0; index -= 1) {
+    const char = id[index] as string;
+    for (const other of sameClass(char)) {
+      const candidate = `${id.slice(0, index)}${other}${id.slice(index + 1)}`;
+      if (other !== char && !taken.has(candidate)) return candidate;
+    }
+  }
+  return `${id}0`;
+}
+
+/** A foreign place probe and the unknown id of its form sent in the same request. */
+interface ForeignPlaceInput {
+  input: ProbeInput;
+  id: string;
+  unknown: string;
+}
+
 const foreignPlace = (kind: 'locations' | 'categories', parameter: string, endpoints: readonly Endpoint[]) =>
-  probeProperty({
+  defineProperty({
     ...tenancyProperty,
     name: `tenancy.foreign-${kind === 'locations' ? 'location' : 'category'}`,
-    description: `Another tenant's ${parameter}, sent with this tenant's key, is 404 (not its data, not a 400).`,
-    check: foreignResourceNotFound,
+    description: `Another tenant's ${parameter}, sent with this tenant's key, is 404 (not its data, not a 400), refused exactly like an unknown id of the same form.`,
+    checks: [
+      foreignResourceNotFound.name,
+      foreignLikeUnknown.name,
+      errorBodyShape.name,
+      tenantIsolation.name,
+    ],
     needs: [TWO_FULL_KEYS, { kind, tenants: 1 }],
-    inputs(context, survey) {
+    async prepare(context) {
+      const survey = await context.survey();
+      const taken = new Set(survey.tenants.flatMap((tenant) => tenant[kind]));
       const places = survey.tenants.flatMap((owner) =>
         survey.tenants.flatMap((intruder) => {
           const own = new Set(intruder[kind]);
           const ids = owner === intruder ? [] : owner[kind].filter((id) => !own.has(id));
-          return ids.map((id) => ({ pair: { owner: owner.name, intruder: intruder }, id }));
+          return ids.map((id) => ({ owner: owner.name, intruder, id }));
         }),
       );
       if (places.length === 0) return { skip: `no tenant has ${kind} the others lack` };
-      return fc.constantFrom(...places).chain(({ pair, id }) =>
-        listRequest(context.target, [{ tenant: pair.intruder, paged: true }], {
-          cursor: 'maybe',
-          endpoints,
-        }).map((request): ProbeInput => ({
-          request,
-          key: { tenant: request.tenant, role: 'full' },
-          set: { [parameter]: id },
-          probe: `${parameter} ${id} of ${pair.owner} with ${request.tenant}'s key`,
-        })),
+      const arbitrary = fc.constantFrom(...places).chain(({ owner, intruder, id }) =>
+        listRequest(context.target, [{ tenant: intruder, paged: true }], { cursor: 'maybe', endpoints }).map(
+          (request): ForeignPlaceInput => ({
+            input: {
+              request,
+              key: { tenant: request.tenant, role: 'full' },
+              set: { [parameter]: id },
+              probe: `${parameter} ${id} of ${owner} with ${request.tenant}'s key`,
+            },
+            id,
+            unknown: unknownOfForm(id, taken),
+          }),
+        ),
       );
+      return prepared(arbitrary, async ({ input, id, unknown }) => {
+        const call = await probeCall(context, survey, input);
+        const description = `${input.probe}, ${describeRequest(input.request, input.set)}`;
+        const { response, failures } = await probe(context, call, foreignResourceNotFound, description);
+        // The same request with an id no tenant has: what "does not exist" looks like here.
+        const twinCall = { ...call, query: { ...call.query, [parameter]: unknown } };
+        const twin = await context.client.send(twinCall);
+        const compared = runWalkSetCheck(
+          foreignLikeUnknown,
+          {
+            parameter,
+            foreign: { response, id },
+            unknown: { response: twin, id: unknown },
+            foreignOwner: foreignOwner(survey, input.request.tenant),
+          },
+          [requestRecord(call, response.status), requestRecord(twinCall, twin.status)],
+        );
+        verdict(context, [...refusedWithCursor(failures, input, response), ...compared]);
+      });
     },
-    judge: refusedWithCursor,
   });
 
 const foreignLocation = foreignPlace('locations', 'locationId', ['menuItems', 'orders']);
@@ -192,4 +255,11 @@ const searchIsolation = defineProperty({
   },
 });
 
-export const TENANCY = [disjointIds, crossTenantCursor, foreignLocation, foreignCategory, searchIsolation];
+export const TENANCY = [
+  disjointIds,
+  crossTenantCursor,
+  foreignLocation,
+  foreignCategory,
+  searchIsolation,
+  ...TENANT_OVERLAP,
+];

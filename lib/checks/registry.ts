@@ -14,6 +14,7 @@ import { limitBoundsEnforced } from './limit-bounds-enforced.ts';
 import { cursorRejected } from './cursor-rejected.ts';
 import { keyRejected } from './key-rejected.ts';
 import { scopeEnforced } from './scope-enforced.ts';
+import { foreignLikeUnknown } from './foreign-like-unknown.ts';
 import { foreignResourceNotFound } from './foreign-resource-not-found.ts';
 import { limitInvariance } from './limit-invariance.ts';
 import { tenantsDisjoint } from './tenants-disjoint.ts';
@@ -62,6 +63,7 @@ const PROBE_CHECKS = [
 const WALK_SET_CHECKS = [
   limitInvariance,
   tenantsDisjoint,
+  foreignLikeUnknown,
   searchMatchesNameOrSku,
   defaultLimitApplied,
   authSchemesAgree,

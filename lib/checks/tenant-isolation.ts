@@ -16,9 +16,10 @@ function children(value: object): [string | number, unknown][] {
 /**
  * The first string anywhere in `value` (nested arrays and objects, extra fields too) that is an id
  * of another tenant, and its owner. Runs on every page of every walk, under load too: no path is
- * built on the way (pathTo builds it once something is found).
+ * built on the way (pathTo builds it once something is found). Also scans refusals
+ * (foreign-like-unknown).
  */
-function foreignString(
+export function foreignString(
   value: unknown,
   ownerOf: (id: string) => string | undefined,
 ): { id: string; owner: string } | null {
@@ -70,7 +71,13 @@ export const tenantIsolation: PageCheck = {
   name: 'tenant-isolation',
   description:
     "No page carries a record of another tenant, nor another tenant's id in any field (extra, nested or page-level).",
-  catches: ['shared-cache', 'search-leak', 'cross-tenant-cursor', 'foreign-ids-in-search'],
+  catches: [
+    'shared-cache',
+    'search-leak',
+    'cross-tenant-cursor',
+    'foreign-ids-in-search',
+    'tenant-shared-across-await',
+  ],
   run(context) {
     const { ids, walk, page } = context;
     const ownerOf = walk.spec.foreignOwner;

@@ -125,6 +125,16 @@ export const FAULTS = [
   fault('cross-tenant-cursor', 'cursor', "a cursor from tenant A sent with B's key returns A's data"),
   fault('foreign-location', 'store', "A's locationId with B's key returns A's data instead of 404"),
   fault('foreign-category', 'store', "A's categoryId with B's key returns A's data instead of 404"),
+  fault(
+    'foreign-404-names-owner',
+    'store',
+    "the 404 for A's locationId or categoryId with B's key names A, unlike an unknown id's plain 404",
+  ),
+  fault(
+    'tenant-shared-across-await',
+    'auth',
+    "the tenant is kept in a module variable across an await: overlapping tenants' requests get each other's data",
+  ),
   fault('search-leak', 'store', 'q search forgets the tenant predicate and returns other tenants’ items'),
   fault(
     'foreign-ids-in-search',

@@ -29,7 +29,23 @@ export async function admit(
   await ctx.limits.consume(key, reply);
   if (!cached && !(await skipsScopes(ctx, request))) requireScopes(key, scopes);
   ctx.load.admitted(key.tenant.name);
-  return key;
+  return ctx.faults.has('tenant-shared-across-await') ? sharedAcrossAwait(key) : key;
+}
+
+/** How long the tenant-shared-across-await fault's await takes: a lookup, a log write. */
+const SHARED_AWAIT_MS = 5;
+
+/** The tenant-shared-across-await fault's one variable for every request in flight. */
+let sharedTenant: Tenant | undefined;
+
+/**
+ * The tenant-shared-across-await fault: the request's tenant is kept in module state and read back
+ * after an await, by which time another tenant's request may have written its own there.
+ */
+async function sharedAcrossAwait(key: ApiKey): Promise<ApiKey> {
+  sharedTenant = key.tenant;
+  await new Promise((resolve) => setTimeout(resolve, SHARED_AWAIT_MS));
+  return { ...key, tenant: sharedTenant };
 }
 
 /** No location or category has this code: a filter by it selects nothing. */
@@ -70,10 +86,20 @@ export function resolvePlace(
   // The unknown-place-empty fault: an id no tenant has filters by a place nothing is in.
   if (place === undefined && ctx.faults.has('unknown-place-empty'))
     return { id, code: UNKNOWN_PLACE_CODE, tenant: tenant.code, name: '' };
-  if (place === undefined || (place.tenant !== tenant.code && !ctx.faults.has(fault))) {
-    throw notFound(`${parameter} does not exist in this tenant`);
-  }
+  if (place === undefined) throw notFound(`${parameter} does not exist in this tenant`);
+  if (place.tenant !== tenant.code && !ctx.faults.has(fault))
+    throw notFound(foreignMessage(ctx, parameter, place));
   return place;
+}
+
+/**
+ * What a foreign place's 404 says: what an unknown one's says, unless the foreign-404-names-owner
+ * fault tells the two apart by naming the place's owner.
+ */
+function foreignMessage(ctx: SandboxContext, parameter: string, place: Place): string {
+  if (!ctx.faults.has('foreign-404-names-owner')) return `${parameter} does not exist in this tenant`;
+  const owner = ctx.store.catalog.tenants.find((entry) => entry.code === place.tenant);
+  return `${parameter} ${place.id} belongs to tenant ${owner?.name ?? place.tenant}, not to the tenant of this API key`;
 }
 
 /**

@@ -32,6 +32,32 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect(new Set(reply.body.data?.map((item) => item.categoryId))).toEqual(new Set([foreign]));
     },
   },
+  'foreign-404-names-owner': {
+    async show(client) {
+      const foreign = client.tenant(0).locations?.[0];
+      const reply = await client.get(ORDERS, { locationId: foreign }, client.bearer(1));
+      expect(reply.status).toBe(404);
+      expect(reply.body.message).toContain(client.tenant(0).name);
+      const unknown = await client.get(ORDERS, { locationId: 'loc_unknown' }, client.bearer(1));
+      expect(unknown.body.message).not.toContain(client.tenant(0).name);
+    },
+  },
+  'tenant-shared-across-await': {
+    async show(client) {
+      const alone = await client.ids(MENU, { limit: 5 }, client.bearer(0));
+      // Two tenants' requests at once, a few times: one is soon answered with the other's data.
+      const mixed = async () => {
+        const [own] = await Promise.all([
+          client.ids(MENU, { limit: 5 }, client.bearer(0)),
+          client.ids(MENU, { limit: 5 }, client.bearer(1)),
+        ]);
+        return own.join() !== alone.join();
+      };
+      let found = false;
+      for (let attempt = 0; attempt < 10 && !found; attempt += 1) found = await mixed();
+      expect(found).toBe(true);
+    },
+  },
   'search-leak': {
     async show(client) {
       const own = new Set(await client.ids(MENU, { limit: 100 }, client.bearer(1)));
