@@ -88,6 +88,9 @@ describe('the coverage phase on faults of filters', () => {
     ['active-only-false-filters', 'filters.exact'],
     ['has-more-on-full-page', 'filters.exact'],
     ['q-case-sensitive', 'filters.q-finds-all'],
+    // A literal + or %41, searched as a space or an A: the literal q-form cells send both.
+    ['q-decoded-twice', 'filters.q'],
+    ['search-limit-capped', 'filters.q'],
     ['filter-lost-on-later-pages', 'filters.status'],
     ['active-only-wrong', 'filters.active-only'],
     // Only status=ARCHIVED and status=CANCELLED: values no outcome class needed.

@@ -142,6 +142,15 @@ describe('q values', () => {
     expect(qForms('Marg', [margherita!])).toEqual(['4-7 characters']);
     expect(qForms('-100', [creme!, margherita!])).toEqual(['4-7 characters', 'only in a SKU']);
     expect(qForms('e', [creme!])).toEqual(['one character']);
+    expect(qForms('a+b', [])).toEqual(['2-3 characters', 'special character', 'literal +']);
+    expect(qForms('%41', [])).toEqual(['2-3 characters', 'special character', 'literal %XX']);
+    expect(qForms('%zz', [])).toEqual(['2-3 characters', 'special character']);
+  });
+
+  it('should take substrings with URL specials, a literal + and %XX', () => {
+    const values = searchSubstrings([...items, { id: 'i4', name: 'Fish & Chips', sku: 'FI-1004' }]);
+    expect(values.some((q) => q.includes('&') && q.length > 1)).toBe(true);
+    expect(values).toEqual(expect.arrayContaining(['+', '%41', '%20', 'Crème+Brûlée']));
   });
 });
 
