@@ -10,6 +10,7 @@ import { filterRespected } from '../lib/checks/filter-respected.ts';
 import { filterOracle } from '../lib/checks/filter-rules.ts';
 import { filteredWalkExact } from '../lib/checks/filtered-walk-exact.ts';
 import { moreMeansRecords } from '../lib/checks/more-means-records.ts';
+import { fullPageWhenMore } from '../lib/checks/full-page-when-more.ts';
 import { searchMatchesNameOrSku } from '../lib/checks/search-matches-name-or-sku.ts';
 import { walkPagesSucceed } from '../lib/checks/walk-pages-succeed.ts';
 import type { Query } from '../lib/http/call.ts';
@@ -152,7 +153,13 @@ const exactFilters = exactProperty({
   name: 'filters.exact',
   description:
     "On a quiescent tenant, a complete filtered walk returns exactly the unfiltered walk's records its filters keep, for every filter and legal value.",
-  checks: [filteredWalkExact.name, moreMeansRecords.name, filterRespected.name, walkPagesSucceed.name],
+  checks: [
+    filteredWalkExact.name,
+    moreMeansRecords.name,
+    filterRespected.name,
+    walkPagesSucceed.name,
+    fullPageWhenMore.name,
+  ],
   endpoints: ENDPOINTS,
   runs: 30,
   draws: () => true,

@@ -48,7 +48,7 @@ const filterProperty = (spec: FilterSpec) =>
     name: spec.name,
     family: 'filters',
     description: spec.description,
-    checks: ['filter-respected', 'walk-pages-succeed'],
+    checks: ['filter-respected', 'walk-pages-succeed', 'full-page-when-more'],
     needs: spec.needs ?? [FULL_KEY],
     runs: 25,
     async prepare(context) {

@@ -5,6 +5,7 @@ import { walkPagesSucceed } from './walk-pages-succeed.ts';
 import { pageMatchesSchema } from './page-matches-schema.ts';
 import { paginationConsistent } from './pagination-consistent.ts';
 import { pageSizeWithinLimit } from './page-size-within-limit.ts';
+import { fullPageWhenMore } from './full-page-when-more.ts';
 import { noDuplicateIds } from './no-duplicate-ids.ts';
 import { walkTerminates } from './walk-terminates.ts';
 import { filterRespected } from './filter-respected.ts';
@@ -40,6 +41,7 @@ export const PAGE_CHECKS: readonly PageCheck[] = [
   pageMatchesSchema,
   paginationConsistent,
   pageSizeWithinLimit,
+  fullPageWhenMore,
   noDuplicateIds,
   walkTerminates,
   filterRespected,

@@ -16,9 +16,18 @@ export const Q_FORMS = [
   'upper-cased',
   'lower-cased',
   'only in a SKU',
+  'special character',
+  'literal +',
+  'literal %XX',
 ] as const;
 
 export type QForm = (typeof Q_FORMS)[number];
+
+/** The forms judged on any data: a literal + or %XX finds the items that hold it, usually none. */
+export const LITERAL_FORMS: readonly QForm[] = ['literal +', 'literal %XX'];
+
+/** Characters a query string, a form decoder or a path treats specially. */
+export const URL_SPECIAL = /[&+/()'"%#?=;,!*]/;
 
 const texts = (record: SurveyRecord): string[] =>
   [record.name, record.sku].filter((text): text is string => typeof text === 'string');
@@ -53,5 +62,8 @@ export function qForms(q: string, found: readonly SurveyRecord[]): QForm[] {
     record.sku.toLowerCase().includes(lowered) &&
     !(typeof record.name === 'string' && record.name.toLowerCase().includes(lowered));
   if (found.some(inSkuOnly)) forms.push('only in a SKU');
+  if (URL_SPECIAL.test(q)) forms.push('special character');
+  if (q.includes('+')) forms.push('literal +');
+  if (/%[0-9A-Fa-f]{2}/.test(q)) forms.push('literal %XX');
   return forms;
 }

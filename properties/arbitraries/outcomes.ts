@@ -15,6 +15,7 @@ import { surveyOf, type Survey, type TenantSurvey } from '../../lib/props/survey
 import { schemeOf, type AimedWalk, type AimSpec } from './aimed-walk.ts';
 import { scheme } from './lists.ts';
 import { aimedOnce, combinationsOf, isOpen, measuredList } from './measured.ts';
+import { bigPageCells, bigPageReached } from './big-page-cells.ts';
 import { outcomeCells } from './outcome-cells.ts';
 import { qFormCells, qFormsReached } from './q-form-cells.ts';
 import { anyQuery, isPlainQuery } from './search.ts';
@@ -86,12 +87,14 @@ export function aimedWalks(
   const { cells, examples } = outcomeCells(spec, exact, combos);
   const forms = spec.qForms ? qFormCells(exact, spec.bounds, schemeOf) : { cells: [], examples: [] };
   const values = valueCells(spec, exact);
-  const known = new Set([...cells, ...forms.cells, ...values.cells].map(cellKey));
+  const big = bigPageCells(spec, exact, schemeOf);
+  const all = [...cells, ...forms.cells, ...values.cells, ...big.cells];
+  const known = new Set(all.map(cellKey));
   return {
     arbitrary: randomWalks(aimed, spec.bounds),
     coverage: {
-      cells: [...cells, ...forms.cells, ...values.cells],
-      examples: [...examples, ...forms.examples, ...values.examples],
+      cells: all,
+      examples: [...examples, ...forms.examples, ...values.examples, ...big.examples],
       reached(input) {
         const tenant = surveyOf(survey, input.tenant);
         const list = tenant && measuredList(tenant, input.endpoint);
@@ -103,6 +106,7 @@ export function aimedWalks(
           ...classes.map((label) => cellKey({ where, label })),
           ...(spec.qForms ? qFormsReached(list, input.query.q) : []),
           ...(value === null ? [] : [value]),
+          ...bigPageReached(list, filtersOf(input.query), input.limit),
         ];
         return keys.filter((key) => known.has(key));
       },

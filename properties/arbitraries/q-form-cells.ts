@@ -1,13 +1,14 @@
 /**
  * The q forms as coverage cells (lib/props/q-forms.ts): for each form, one q value of the data
- * that has it and surely finds a record, read at a limit one of its outcome classes allows.
+ * that has it and surely finds a record (a literal + or %XX: finds what the data holds of it,
+ * usually nothing), read at a limit one of its outcome classes allows.
  */
 import { aimableClasses, type LimitBounds } from '../../lib/props/aim.ts';
 import { cellKey, type CoverageCell } from '../../lib/props/coverage.ts';
 import { count } from '../../lib/props/id-bits.ts';
 import type { MeasuredList } from '../../lib/props/measure.ts';
-import { coverageLimit, limitsFor } from '../../lib/props/outcomes.ts';
-import { qForms, Q_FORMS, type QForm } from '../../lib/props/q-forms.ts';
+import { coverageLimit, limitsFor, type SizeRange } from '../../lib/props/outcomes.ts';
+import { LITERAL_FORMS, qForms, Q_FORMS, type QForm } from '../../lib/props/q-forms.ts';
 import type { SurveyRecord } from '../../lib/props/survey.ts';
 import type { AimedWalk } from './aimed-walk.ts';
 
@@ -20,10 +21,16 @@ function foundBy(list: MeasuredList, q: string): SurveyRecord[] {
   return list.records.filter((_, position) => ((must[position >>> 5] ?? 0) & (1 << (position & 31))) !== 0);
 }
 
-/** The q-form cells a q value reaches on an exact list: none when it surely finds nothing. */
+/** Whether a q of `form` finding records in `size` counts: a literal form also when it finds none. */
+const counts = (form: QForm, size: SizeRange): boolean => size.min > 0 || LITERAL_FORMS.includes(form);
+
+/** The q-form cells a q value reaches on an exact list: only the literal ones when it surely finds nothing. */
 export function qFormsReached(list: MeasuredList, q: string | undefined): string[] {
-  if (q === undefined || list.endpoint !== 'menuItems' || count(list.selection('q', q).must) === 0) return [];
-  return qForms(q, foundBy(list, q)).map((form) => cellKey({ where: WHERE, label: label(form) }));
+  if (q === undefined || list.endpoint !== 'menuItems') return [];
+  const size = { min: count(list.selection('q', q).must), max: count(list.selection('q', q).may) };
+  return qForms(q, foundBy(list, q))
+    .filter((form) => counts(form, size))
+    .map((form) => cellKey({ where: WHERE, label: label(form) }));
 }
 
 /** One coverage input per q form the exact menus can produce; the others say why not. */
@@ -39,8 +46,10 @@ export function qFormCells(
     const found = menus.flatMap((list) =>
       (list.values.q ?? []).flatMap((q) => {
         const size = list.sizeOf({ q });
-        if (size.min === 0 || !qForms(q, foundBy(list, q)).includes(form)) return [];
-        const [outcome] = aimableClasses(size, list.size, bounds).filter((entry) => entry !== 'empty');
+        if (!counts(form, size) || !qForms(q, foundBy(list, q)).includes(form)) return [];
+        const [outcome] = aimableClasses(size, list.size, bounds).filter(
+          (entry) => entry !== 'empty' || size.max === 0,
+        );
         const range = outcome && limitsFor(outcome, size, list.size, bounds(size));
         return outcome && range ? [{ list, query: { q }, limit: coverageLimit(outcome, size, range) }] : [];
       }),

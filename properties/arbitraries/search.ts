@@ -5,6 +5,7 @@
  * quotes, whitespace, Unicode case-folding specials, combining marks, emoji) and very long ones.
  */
 import fc from 'fast-check';
+import { URL_SPECIAL } from '../../lib/props/q-forms.ts';
 import type { SurveyRecord } from '../../lib/props/survey.ts';
 
 const MAX_TERMS = 300;
@@ -79,11 +80,24 @@ function absentTexts(texts: readonly string[]): string[] {
   );
 }
 
+/** Substrings with a character URL encoding treats specially kept (lib/props/q-forms.ts). */
+const SPECIAL_KEPT = 8;
+
+/**
+ * Literal text a server decoding q twice (form style) misreads: a + (a space to it), %41 (an A),
+ * %20 (a space), and two words of a name joined by + (which it finds, the spec's search does not).
+ */
+function literalTexts(names: readonly string[]): string[] {
+  const words = names.map((name) => name.split(' ')).find((parts) => parts.length >= 2);
+  return ['+', '%41', '%20', ...(words ? [`${words[0]}+${words[1]}`] : [])];
+}
+
 /**
  * q values aimed at every outcome of a search (lib/props/aim.ts): substrings of the items' names
  * and SKUs of every length from one character (every single character; a spread of each longer
  * length), those with non-ASCII characters (each also upper- and lower-cased), SKU substrings,
- * text no item holds; each as the data spells it and, for every other one, upper- or lower-cased
+ * text no item holds, substrings with a character URL encoding treats specially, a literal + and
+ * %XX; each as the data spells it and, for every other one, upper- or lower-cased
  * (the search must ignore case).
  */
 export function searchSubstrings(items: readonly SurveyRecord[]): string[] {
@@ -104,7 +118,12 @@ export function searchSubstrings(items: readonly SurveyRecord[]): string[] {
   // Non-ASCII text in both cases, always: a search folding only A-Z finds neither other case.
   const nonAsciiCased = nonAsciiKept.flatMap((sub) => [sub.toUpperCase(), sub.toLowerCase()]);
   const absent = absentTexts([...textsOf(items, 'name'), ...textsOf(items, 'sku')]);
-  return [...new Set([...cased, ...nonAsciiCased, ...absent])];
+  const special = spread(
+    [...names.values(), ...skus.values()].flat().filter((sub) => URL_SPECIAL.test(sub)),
+    SPECIAL_KEPT,
+  );
+  const literal = literalTexts(textsOf(items, 'name'));
+  return [...new Set([...cased, ...nonAsciiCased, ...absent, ...special, ...literal])];
 }
 
 /** A term from the items, in any mix of upper and lower case (the search ignores case). */

@@ -99,6 +99,11 @@ export const FAULTS = [
     'hasMore is true whenever a page is full: a list that fills its last page ends with an empty one',
   ),
   fault('empty-result-shape', 'page', 'an empty list omits pagination.nextPageToken'),
+  fault(
+    'search-limit-capped',
+    'page',
+    'with q, a page holds at most 50 records: limit 51 to 100 gives 50 with hasMore true and a valid cursor',
+  ),
   fault('page-overflow', 'page', 'a page carries limit + 1 records (the peeked record is not trimmed)'),
   fault('limit-clamp', 'validation', 'a limit above 100 is silently served as 100 instead of 400'),
   fault(
@@ -184,6 +189,11 @@ export const FAULTS = [
     'activeOnly=false filters like activeOnly=true: the parameter is read as present, not as a boolean',
   ),
   fault('q-case-sensitive', 'store', 'q matches case-sensitively and only on the name, never the SKU'),
+  fault(
+    'q-decoded-twice',
+    'validation',
+    'q is form-decoded a second time: a literal + searches for a space, a literal %41 for A',
+  ),
   fault('q-like-wildcards', 'store', 'q goes into a SQL LIKE pattern unescaped: % and _ in q match any text'),
   fault('error-shape', 'errors', 'error bodies lack statusCode and message, and error is an object'),
   fault('error-content-type', 'errors', 'error bodies are sent as text/plain'),

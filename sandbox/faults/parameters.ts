@@ -39,9 +39,21 @@ const firstValues = (query: RawQuery): RawQuery =>
     Object.entries(query).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value]),
   );
 
+/** q-decoded-twice: q, already decoded once, is form-decoded again (`+` a space, `%41` an A). */
+function formDecoded(text: string): string {
+  const spaced = text.replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    // A lone % is left as it is, as lenient decoders do.
+    return spaced;
+  }
+}
+
 /**
  * The query as a faulty server reads it: the same object when none of these faults is on; a
- * normalised copy (enum-case-insensitive, active-only-any-word, active-only-spelling-ignored); or a
+ * normalised copy (enum-case-insensitive, active-only-any-word, active-only-spelling-ignored,
+ * q-decoded-twice); or a
  * throw that becomes a 500.
  */
 export function readQueryFaultily(faults: FaultSet, url: string, query: RawQuery): RawQuery {
@@ -57,9 +69,15 @@ export function readQueryFaultily(faults: FaultSet, url: string, query: RawQuery
       if (typeof value === 'string' && value.length > STORED_LENGTH)
         throw new Error('value too long for type character varying(200)');
   if (faults.has('bad-enum-500') && typeof status === 'string' && status !== '') statusCode(status);
-  const lenient = ['enum-case-insensitive', 'active-only-any-word', 'active-only-spelling-ignored'] as const;
+  const lenient = [
+    'enum-case-insensitive',
+    'active-only-any-word',
+    'active-only-spelling-ignored',
+    'q-decoded-twice',
+  ] as const;
   if (!lenient.some((name) => faults.has(name))) return query;
   const read = { ...query };
+  if (faults.has('q-decoded-twice') && typeof q === 'string') read.q = formDecoded(q);
   if (faults.has('enum-case-insensitive')) {
     read.status = canonical(status);
     read.salesChannel = canonical(query.salesChannel);

@@ -12,6 +12,9 @@ import { admit } from './admit.ts';
 import { buildPage, keysetMode, readCursor, walkBinding } from './paging.ts';
 import { sendPage } from './send-page.ts';
 
+/** The page size a search is capped at under the search-limit-capped fault. */
+const SEARCH_CAP = 50;
+
 /** What an endpoint reads from its own query parameters (400 or 404 when they are wrong). */
 export interface ListFilters<Filter> {
   /** The values a cursor is bound to (spec §4.3 rule 4). */
@@ -82,9 +85,14 @@ export function registerList<Filter, Row>(
     // The filter-lost-on-later-pages fault: the query for page 2 on is built without the filters.
     const filter =
       faults.has('filter-lost-on-later-pages') && walk.page > 1 ? { tenant } : filters.build(tenant);
+    // The search-limit-capped fault: a search reads at most 50 records a page, whatever the limit.
+    const served =
+      faults.has('search-limit-capped') && query.q !== undefined && query.q !== ''
+        ? Math.min(limit, SEARCH_CAP)
+        : limit;
     return sendPage(ctx, { request, reply, tenant: key.tenant.name }, walk.page, () => {
-      const rows = endpoint.list(store.statements, filter, walk.start, keysetMode(faults), limit + 1);
-      const page = buildPage(ctx, rows, limit, walk, binding, {
+      const rows = endpoint.list(store.statements, filter, walk.start, keysetMode(faults), served + 1);
+      const page = buildPage(ctx, rows, served, walk, binding, {
         sortKey: endpoint.sortKey,
         toJson: (row) => endpoint.toJson(row, { filter, page: walk.page }),
         total: () => count.get(tenant) as number,

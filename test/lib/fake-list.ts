@@ -8,7 +8,10 @@ import { toApiResponse, type ApiResponse } from '../../lib/http/response.ts';
 import type { ApiCall } from '../../lib/http/call.ts';
 
 export type FakeBug =
-  'duplicate' | 'cycle' | 'overflow' | 'mismatch' | 'filter-lost' | 'empty-shape' | 'error-500';
+  'duplicate' | 'cycle' | 'overflow' | 'capped' | 'mismatch' | 'filter-lost' | 'empty-shape' | 'error-500';
+
+/** The page size the capped bug serves at most, whatever the limit asked. */
+const CAP = 4;
 
 export const FAKE_ORDERS = 23;
 
@@ -41,7 +44,8 @@ const json = (status: number, body: unknown): ApiResponse =>
   toApiResponse(status, { 'content-type': 'application/json' }, JSON.stringify(body), 1);
 
 export function fakeOrders(call: ApiCall, bug?: FakeBug): ApiResponse {
-  const limit = Number(call.query.limit ?? 50);
+  const asked = Number(call.query.limit ?? 50);
+  const limit = bug === 'capped' ? Math.min(asked, CAP) : asked;
   const status = call.query.status ?? null;
   const token = call.query.cursor;
   const position = token === undefined ? { after: -1, status } : readToken(token);

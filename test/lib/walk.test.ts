@@ -149,6 +149,7 @@ describe('walkList, the one walk', () => {
     ['duplicate', { limit: '5' }, 'no-duplicate-ids'],
     ['cycle', { limit: '5' }, 'walk-terminates'],
     ['overflow', { limit: '5' }, 'page-size-within-limit'],
+    ['capped', { limit: '7' }, 'full-page-when-more'],
     ['mismatch', { limit: '5' }, 'pagination-consistent'],
     ['filter-lost', { limit: '3', status: 'OPEN' }, 'filter-respected'],
     ['empty-shape', { status: 'CLOSED' }, 'empty-result-exact'],

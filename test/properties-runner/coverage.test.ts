@@ -14,6 +14,9 @@ import { contextOn } from './live-target.ts';
 /** The gate's sandbox: default size, 20 changes a second on every tenant but the last. */
 const GATE_CHURN = 20;
 
+/** The label of the cells that read a page above 50 (properties/arbitraries/big-page-cells.ts). */
+const BIG_PAGE = 'more than a page of 51 to 100';
+
 async function coverageOnly(sandbox: RunningSandbox, names: readonly string[] = [], seed = 1) {
   const context = contextOn(sandbox.target);
   try {
@@ -47,7 +50,12 @@ describe('the coverage phase on the clean sandbox', () => {
     for (const outcome of OUTCOME_CLASSES) expect(reached, outcome).toContain(outcome);
     for (const form of Q_FORMS) expect(reached, form).toContain(`q: ${form}`);
     const exact = results.find((result) => result.name === 'filters.exact');
-    expect(exact && labelsOf(exact)).toEqual([...OUTCOME_CLASSES, 'each value']);
+    expect(exact && labelsOf(exact)).toEqual([...OUTCOME_CLASSES, 'each value', BIG_PAGE]);
+    // A page above 50 is read through every filter whose data selects enough (a category does not).
+    const big = exact?.status === 'passed' ? exact.coverage?.cellsNotReached : undefined;
+    expect(big?.filter(({ cell }) => cell.endsWith(BIG_PAGE)).map(({ cell }) => cell)).toEqual([
+      `menuItems categoryId: ${BIG_PAGE}`,
+    ]);
     // Every status and activeOnly value, and a spread of the ids, each sent alone once.
     const values =
       exact?.status === 'passed' && exact.coverage?.reached.find((entry) => entry.label === 'each value');
@@ -77,7 +85,7 @@ describe('the coverage phase on the clean sandbox', () => {
     const category = results.find((result) => result.name === 'filters.category');
     expect(
       category?.status === 'passed' && category.coverage?.notReached.map((entry) => entry.label),
-    ).toEqual(['most', 'all']);
+    ).toEqual(['most', 'all', BIG_PAGE]);
   });
 });
 
@@ -88,6 +96,10 @@ describe('the coverage phase on faults of filters', () => {
     ['active-only-false-filters', 'filters.exact'],
     ['has-more-on-full-page', 'filters.exact'],
     ['q-case-sensitive', 'filters.q-finds-all'],
+    // A literal + or %41, searched as a space or an A: the literal q-form cells send both. A
+    // search capped at 50 a page: the big-page cell of q reads one at a limit above 50.
+    ['q-decoded-twice', 'filters.q'],
+    ['search-limit-capped', 'filters.q'],
     ['filter-lost-on-later-pages', 'filters.status'],
     ['active-only-wrong', 'filters.active-only'],
     // Only status=ARCHIVED and status=CANCELLED: values no outcome class needed.

@@ -14,6 +14,7 @@ import { measuredList, refusedOpen } from '../../properties/arbitraries/measured
 import { startWalk } from '../../lib/paging/walk.ts';
 import { valueCells, valueReached } from '../../properties/arbitraries/value-cells.ts';
 import { cellKey } from '../../lib/props/coverage.ts';
+import { bigPageCells, bigPageReached } from '../../properties/arbitraries/big-page-cells.ts';
 
 const exact = (size: number) => ({ min: size, max: size });
 const ANY = { min: 1, max: 100 };
@@ -142,6 +143,15 @@ describe('q values', () => {
     expect(qForms('Marg', [margherita!])).toEqual(['4-7 characters']);
     expect(qForms('-100', [creme!, margherita!])).toEqual(['4-7 characters', 'only in a SKU']);
     expect(qForms('e', [creme!])).toEqual(['one character']);
+    expect(qForms('a+b', [])).toEqual(['2-3 characters', 'special character', 'literal +']);
+    expect(qForms('%41', [])).toEqual(['2-3 characters', 'special character', 'literal %XX']);
+    expect(qForms('%zz', [])).toEqual(['2-3 characters', 'special character']);
+  });
+
+  it('should take substrings with URL specials, a literal + and %XX', () => {
+    const values = searchSubstrings([...items, { id: 'i4', name: 'Fish & Chips', sku: 'FI-1004' }]);
+    expect(values.some((q) => q.includes('&') && q.length > 1)).toBe(true);
+    expect(values).toEqual(expect.arrayContaining(['+', '%41', '%20', 'Crème+Brûlée']));
   });
 });
 
@@ -174,6 +184,46 @@ describe('value cells', () => {
       label: 'each value',
       why: 'the data has no locationId value',
     });
+  });
+});
+
+describe('big-page cells', () => {
+  const spec = { endpoints: ['orders'] as const, draws: () => true, exactOnly: true, bounds: () => ANY };
+  /** 120 orders: 80 CLOSED at L1, 40 OPEN at L2. */
+  const many = orders()
+    .concat(orders(), orders())
+    .map((order, index) => ({ ...order, id: `o${index}`, status: index % 3 === 2 ? 'OPEN' : 'CLOSED' }))
+    .map((order) => ({ ...order, locationId: order.status === 'CLOSED' ? 'L1' : 'L2' }));
+
+  it('should read each filter at the largest limit from 51 to 100 with more records than it', () => {
+    const list = measuredList(tenant(many), 'orders');
+    const { cells, examples } = bigPageCells(spec, [list], () => 'bearer');
+    expect(cells.map((cell) => [cell.where, cell.why])).toEqual([
+      ['orders status', undefined],
+      ['orders activeOnly', undefined],
+      ['orders locationId', undefined],
+    ]);
+    expect(examples.map((walk) => [walk.query, walk.limit])).toEqual([
+      [{ status: 'CLOSED' }, 79],
+      [{ activeOnly: 'false' }, 100],
+      [{ locationId: 'L1' }, 79],
+    ]);
+    for (const walk of examples)
+      expect(bigPageReached(list, walk.query, walk.limit)).toEqual([
+        cellKey({ where: `orders ${Object.keys(walk.query)[0]}`, label: 'more than a page of 51 to 100' }),
+      ]);
+    expect(bigPageReached(list, { status: 'CLOSED' }, 50)).toEqual([]);
+    expect(bigPageReached(list, { status: 'CLOSED' }, 80)).toEqual([]);
+  });
+
+  it('should say why when no value selects more than 51 records', () => {
+    const { cells, examples } = bigPageCells(
+      spec,
+      [measuredList(tenant(orders()), 'orders')],
+      () => 'bearer',
+    );
+    expect(examples).toEqual([]);
+    expect(cells.every((cell) => cell.why?.startsWith('no value selects more than 51 records'))).toBe(true);
   });
 });
 

@@ -87,6 +87,19 @@ export const PAGING_FAULT_SHOWCASES = {
       }
     },
   },
+  'search-limit-capped': {
+    async show(client) {
+      // A one-letter q that most names hold: its result is more than a page of 50.
+      const walks = await Promise.all([...'aeiorn'].map((q) => client.walk(MENU, { q, limit: 100 })));
+      const pages = walks.sort(
+        (a, b) => b.flatMap((page) => page.data).length - a.flatMap((page) => page.data).length,
+      )[0];
+      expect(pages?.flatMap((page) => page.data).length).toBeGreaterThan(50);
+      expect(pages?.[0]?.data).toHaveLength(50);
+      expect(pages?.[0]?.pagination.hasMore).toBe(true);
+      expect((await client.get(MENU, { limit: 100 })).body.data?.length).toBeGreaterThan(50);
+    },
+  },
   'bad-limit-accepted': {
     async show(client) {
       for (const limit of ['0', '-3', 'abc', '1.5'])

@@ -178,6 +178,16 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect((await client.ids(MENU, { limit: 100, q: '_' })).length).toBe(all.length);
     },
   },
+  'q-decoded-twice': {
+    async show(client) {
+      const withA = await client.ids(MENU, { limit: 100, q: 'A' });
+      expect(withA.length).toBeGreaterThan(0);
+      expect(await client.ids(MENU, { limit: 100, q: '%41' })).toEqual(withA);
+      const spaced = await client.ids(MENU, { limit: 100, q: ' ' });
+      expect(spaced.length).toBeGreaterThan(0);
+      expect(await client.ids(MENU, { limit: 100, q: '+' })).toEqual(spaced);
+    },
+  },
   'active-only-wrong': {
     async show(client) {
       const orders = (await client.walk(ORDERS, { limit: 100, activeOnly: 'true' })).flatMap(
