@@ -6,7 +6,7 @@ export const filterRespected: PageCheck = {
   name: 'filter-respected',
   description:
     'Every record on every page satisfies the walk filters (status, activeOnly, q, categoryId, locationId).',
-  catches: ['filter-lost-on-later-pages', 'active-only-wrong', 'q-like-wildcards'],
+  catches: ['filter-lost-on-later-pages', 'active-only-wrong', 'q-like-wildcards', 'q-decoded-twice'],
   run({ page, walk }) {
     if (page === null) return null;
     const records = page.data;
