@@ -20,7 +20,17 @@ export interface NodeClientOptions {
    * at once are in flight at the server together even when it answers on one thread. @default 1
    */
   pipelining?: number;
+  /**
+   * Sends a request once more when its connection closed before any answer came (a kept-alive
+   * connection the server closed as the request went out). GET and HEAD are idempotent, so a
+   * client may (RFC 9112 §9.3.1); a server that closes on the request itself closes on the second
+   * too, and that error stands. Off under load, where a reset is a finding to count. @default false
+   */
+  resendOnClose?: boolean;
 }
+
+/** The connection closed before any answer: the request may not have reached the server. */
+const CLOSED_BEFORE_ANSWER = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
 /**
  * Sends one request, once: a 429 comes back as it is. Backing off and retrying is
@@ -80,8 +90,11 @@ export function createNodeClient(target: Target, options: NodeClientOptions = {}
   // request. On nginx's canned pages, one Node 22 thread, that path alone took 27.5 µs of CPU a
   // request instead of 36.9 (docs/bench.md, "The speed work of this issue").
   function send(call: ApiCall): Promise<ApiResponse> {
+    return attempt(call, performance.now(), options.resendOnClose === true);
+  }
+
+  function attempt(call: ApiCall, started: number, mayResend: boolean): Promise<ApiResponse> {
     const { url, headers } = toHttpRequest(target, call);
-    const started = performance.now();
     return new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
       let length = 0;
@@ -102,7 +115,10 @@ export function createNodeClient(target: Target, options: NodeClientOptions = {}
           resolve(toApiResponse(status, flatHeaders(received), body, performance.now() - started));
         },
         onResponseError(_controller, error) {
-          reject(new HarnessError(describeNetworkError(error, url)));
+          const code = (error as { code?: string }).code ?? '';
+          if (mayResend && status === 0 && CLOSED_BEFORE_ANSWER.has(code))
+            resolve(attempt(call, started, false));
+          else reject(new HarnessError(describeNetworkError(error, url)));
         },
       };
       try {

@@ -71,4 +71,55 @@ describe('the Node client', () => {
     );
     expect(error.message).not.toContain(KEY);
   });
+
+  describe('when the server closes the connection before answering', () => {
+    /** A server that closes the socket of its first `closing` requests, then answers 200. */
+    async function closingServer(closing: number) {
+      let closed = 0;
+      const closer = createServer((request, response) => {
+        if (closed < closing) {
+          closed += 1;
+          request.socket.destroy();
+          return;
+        }
+        response.setHeader('Content-Type', 'application/json');
+        response.end('{"data":[],"pagination":{"nextPageToken":null,"hasMore":false}}');
+      });
+      await new Promise<void>((resolve) => closer.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(closer.address() as AddressInfo).port}/api/v1`;
+      return {
+        url,
+        closed: () => closed,
+        stop: () => new Promise<void>((done) => closer.close(() => done())),
+      };
+    }
+
+    it('should send it once more when asked to, and answer with the second answer', async () => {
+      const server = await closingServer(1);
+      const client = createNodeClient(targetFor(server.url), { resendOnClose: true });
+      const response = await client.send(call);
+      await client.close();
+      await server.stop();
+      expect(server.closed()).toBe(1);
+      expect(response.status).toBe(200);
+    });
+
+    it('should fail when the second is closed too, or when not asked to send again', async () => {
+      for (const [closing, resendOnClose] of [
+        [2, true],
+        [1, false],
+      ] as const) {
+        const server = await closingServer(closing);
+        const client = createNodeClient(targetFor(server.url), { resendOnClose });
+        const error = (await client.send(call).catch((caught: unknown) => caught)) as Error;
+        await client.close();
+        await server.stop();
+        expect(error).toMatchObject({ name: 'HarnessError' });
+        expect(error.message).toMatch(
+          /^cannot reach http:\/\/127\.0\.0\.1:\d+ \((UND_ERR_SOCKET|ECONNRESET)\)/,
+        );
+        expect(server.closed()).toBe(closing);
+      }
+    });
+  });
 });
