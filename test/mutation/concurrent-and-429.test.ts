@@ -47,7 +47,9 @@ describe('pages answered under concurrency (pagination.concurrent-walks)', () =>
 
   it('should fail a repeated page that loses a record only under concurrency', async () => {
     const result = await run('pagination.concurrent-walks', { mutant: 'm:repeat-differs@concurrent>1' }, 1);
-    expect(failedCheck(result)).toBe('repeat-gives-same-page');
+    // The lost record leaves a full page short while hasMore says more: full-page-when-more, a page
+    // check, may see it before the copies are compared.
+    expect(['repeat-gives-same-page', 'full-page-when-more']).toContain(failedCheck(result));
   }, 60_000);
 
   it('should pass the clean sandbox for 3 seeds, and an allowed change made under concurrency', async () => {
