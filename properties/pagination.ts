@@ -4,7 +4,7 @@
  * whole PAGE_CHECKS registry, so each property fails on any page invariant its walks break.
  */
 import fc from 'fast-check';
-import { ENDPOINTS, LIMITS } from '../lib/contract/endpoints.ts';
+import { ENDPOINTS, LIMITS, type Endpoint } from '../lib/contract/endpoints.ts';
 import {
   defaultLimitApplied,
   type DefaultLimitPages,
@@ -20,7 +20,7 @@ import type { AimedWalk } from './arbitraries/aimed-walk.ts';
 import { wholeWalkLimits } from './arbitraries/measured.ts';
 import { coverageOf, pagedWalks, type PagedSpec } from './arbitraries/paged.ts';
 import { withLocatedMenus } from './arbitraries/located.ts';
-import type { Coverage } from '../lib/props/coverage.ts';
+import { cellKey, type Coverage } from '../lib/props/coverage.ts';
 import { filtersOf } from '../lib/props/measure.ts';
 import {
   FULL_KEY,
@@ -217,6 +217,9 @@ const shape = walkProperty(
 
 /** Pages a walk on changing data spans: long enough for inserts to land between its pages. */
 const CHANGING_WALK_PAGES = 10;
+/** The coverage walks' limit: ten pages of it stay near the newest records, where inserts land. */
+const CHANGING_COVERAGE_LIMIT = 5;
+const CHANGING_LABEL = `${CHANGING_WALK_PAGES} pages at limit ${CHANGING_COVERAGE_LIMIT}`;
 
 const noDuplicatesWhileChanging = defineProperty({
   name: 'pagination.no-duplicates-while-changing',
@@ -236,10 +239,31 @@ const noDuplicatesWhileChanging = defineProperty({
     const arbitrary = listChoice(changing.map((tenant) => tenant.name)).chain((choice) =>
       limits.map((taken) => ({ ...choice, query: {}, limits: taken })),
     );
-    return prepared(arbitrary, async (input) => {
-      const spec = walkSpecOf(input, Number.MAX_SAFE_INTEGER, survey);
-      verdict(context, (await walk(context, spec, CHANGING_WALK_PAGES, context.budget.paceMs)).failures);
-    });
+    // Every changing list is walked once at a small limit before the random draws: a walk of one
+    // list only, or at limits that end it in two pages, sees no insert land between its pages.
+    const examples = changing.flatMap((tenant) =>
+      ENDPOINTS.map((endpoint) => ({
+        endpoint,
+        tenant: tenant.name,
+        scheme: 'bearer' as const,
+        query: {},
+        limits: [CHANGING_COVERAGE_LIMIT],
+      })),
+    );
+    const where = (input: { endpoint: Endpoint; tenant: string }) => `${input.tenant} ${input.endpoint}`;
+    const cells = examples.map((input) => ({ where: where(input), label: CHANGING_LABEL }));
+    const reached = (input: WalkInput) =>
+      input.limits?.[0] === CHANGING_COVERAGE_LIMIT
+        ? [cellKey({ where: where(input), label: CHANGING_LABEL })]
+        : [];
+    return prepared(
+      arbitrary,
+      async (input) => {
+        const spec = walkSpecOf(input, Number.MAX_SAFE_INTEGER, survey);
+        verdict(context, (await walk(context, spec, CHANGING_WALK_PAGES, context.budget.paceMs)).failures);
+      },
+      { cells, examples, reached },
+    );
   },
 });
 
