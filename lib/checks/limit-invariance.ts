@@ -1,3 +1,4 @@
+import { differingField } from '../canonical-json.ts';
 import { firstDifference } from './set-difference.ts';
 import type { WalkSetCheck } from './types.ts';
 
@@ -12,19 +13,6 @@ export interface LimitWalk {
 const SHOWN_CHARS = 300;
 const shown = (text: string): string =>
   text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}… (${text.length} characters)` : text;
-
-/**
- * The first field both texts of a record carry with different values; null when none does. A
- * field one of them omits is not compared: spec §2 lets objects carry further fields, and says
- * nothing of each answer carrying the same ones (a field's value, where shown, is the record's).
- */
-function differingField(text: string, again: string): string | null {
-  const [one, other] = [text, again].map((json) => JSON.parse(json) as Record<string, unknown>);
-  if (typeof one !== 'object' || one === null || typeof other !== 'object' || other === null) return null;
-  for (const field of Object.keys(one))
-    if (field in other && JSON.stringify(one[field]) !== JSON.stringify(other[field])) return field;
-  return null;
-}
 
 /** The first record two walks both hold with a field of different values: the walks, its id, the field, both texts. */
 function changedRecord(walks: readonly LimitWalk[]) {

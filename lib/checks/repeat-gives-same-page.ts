@@ -1,3 +1,4 @@
+import { differingField } from '../canonical-json.ts';
 import { firstDifference } from './set-difference.ts';
 import type { WalkSetCheck } from './types.ts';
 
@@ -24,11 +25,16 @@ const SHOWN_CHARS = 300;
 const shown = (text: string): string =>
   text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}… (${text.length} characters)` : text;
 
-/** The first record both answers hold whose fields differ: its id and both texts. */
+/**
+ * The first record both answers hold with a field of different values: its id and both texts. A
+ * field only one of them shows is not compared (differingField: spec §2 lets objects carry further
+ * fields, and says nothing of each answer carrying the same ones).
+ */
 function changedRecord(first: PageAnswer, again: PageAnswer): [string, string, string] | null {
   for (const [id, text] of first.records) {
     const other = again.records.get(id);
-    if (other !== undefined && other !== text) return [id, text, other];
+    if (other !== undefined && other !== text && differingField(text, other) !== null)
+      return [id, text, other];
   }
   return null;
 }
