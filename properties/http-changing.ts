@@ -5,6 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Endpoint } from '../lib/contract/endpoints.ts';
 import type { Query } from '../lib/http/call.ts';
+import type { PageAnswer } from '../lib/checks/repeat-gives-same-page.ts';
 import type { Failure } from '../lib/failure.ts';
 import type { Survey } from '../lib/props/survey.ts';
 import type { PropertyContext } from '../lib/props/types.ts';
@@ -27,9 +28,10 @@ const CHANGING_QUERIES: Record<Endpoint, readonly Query[]> = {
   orders: [{ limit: '100' }, { activeOnly: 'true', limit: '100' }, { status: 'OPEN', limit: '100' }],
 };
 
-/** A held page and the Date of its last unchanged answer. */
+/** A held page, read as a page once, and the Date of its last unchanged answer. */
 interface Held {
   served: Answered;
+  answer: PageAnswer;
   unchangedAt: string | undefined;
 }
 
@@ -38,13 +40,17 @@ interface Held {
  * with the Date of its last unchanged answer, or null when none changed in time.
  */
 async function awaitChange(context: PropertyContext, pages: readonly Answered[], failures: Failure[]) {
-  const held: Held[] = pages.map((served) => ({ served, unchangedAt: served.headers.date }));
+  const held: Held[] = pages.map((served) => ({
+    served,
+    answer: answerOf(served),
+    unchangedAt: served.headers.date,
+  }));
   for (const deadline = Date.now() + CHANGE_WAIT_MS; Date.now() < deadline;) {
     await sleep(POLL_MS);
     for (const each of held) {
       const again = await send(context, each.served.call);
       failures.push(...unasked(each.served.call, again, `${each.served.call.endpoint} first page, polled`));
-      if (!samePage(answerOf(again), answerOf(each.served))) return each;
+      if (!samePage(answerOf(again), each.answer)) return each;
       each.unchangedAt = again.headers.date;
     }
   }
