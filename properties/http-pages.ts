@@ -69,7 +69,12 @@ function judged(context: PropertyContext, state: WalkState, answered: Answered |
   verdict(context, [...notModified, ...state.failures]);
 }
 
-/** Whether two answers are another page: status, records (every field) or hasMore differ. */
+/**
+ * Whether two answers are the same page: status, hasMore and every record's whole text. Stricter
+ * than repeat-gives-same-page (lib/canonical-json.ts differingField, which skips a field only one
+ * answer shows) on purpose: a validator names a representation (RFC 9110 §8.8), so a field that
+ * appeared or went makes another representation, and a 304 to the old validator is stale.
+ */
 export function samePage(a: PageAnswer, b: PageAnswer): boolean {
   if (a.status !== b.status || a.hasMore !== b.hasMore || a.records.size !== b.records.size) return false;
   for (const [id, text] of a.records) if (b.records.get(id) !== text) return false;
