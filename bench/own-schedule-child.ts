@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { nearestRank } from './percentiles.ts';
+import { ENDED_WITHIN_MS } from './sections/walk-figures.ts';
 import { harnessWalk, type Loop } from './loop-clients.ts';
 import type { OwnScheduleOptions, OwnScheduleCount } from './own-schedule.ts';
 import { readJsonFileSync } from '../lib/adapters/node-json-file.ts';
@@ -37,7 +38,7 @@ async function openModel(
         lateness.push(now - (start + started * interval));
         const walk: Promise<void> = loop(started).then((sent) => {
           requests += sent;
-          finished += 1;
+          if (performance.now() <= start + durationMs + ENDED_WITHIN_MS) finished += 1;
           inFlight.delete(walk);
         });
         inFlight.add(walk);

@@ -155,7 +155,7 @@ export function generatorFigures(measured: Measured): Figure[] {
     absoluteFigure('harness walk', harnessTop.value, 'req/s', {
       ...harnessTop.extra,
       note: harness.top?.run
-        ? `at ${harnessTop.rate} walks/s, ${harnessTop.heldNote} (held: lateness p95 <= ${HELD_LATENESS_P95_MS} ms); steps ${ladderNote(harness, 'walks/s')}`
+        ? `at ${harnessTop.rate} walks/s, ${harnessTop.heldNote} (held: lateness p95 <= ${HELD_LATENESS_P95_MS} ms, >= 98% of arrivals started and >= 98% of walks ended within 2 s of the phase); steps ${ladderNote(harness, 'walks/s')}`
         : `held no rate; steps ${ladderNote(harness, 'walks/s')}`,
     }),
     ...closedLoopFigures(measured.closedLoops, wrkRps, WRK_CONNECTIONS),

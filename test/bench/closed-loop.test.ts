@@ -46,6 +46,7 @@ describe('the own-schedule figures', () => {
     requestsPerSec: 1600,
     planned: 800,
     started: 800,
+    ended: 800,
     latenessP95Ms: 2,
     latenessP99Ms: 4,
     verdict: 'pass',

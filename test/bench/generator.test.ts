@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {
@@ -7,7 +10,9 @@ import {
   readMinimalWalkReport,
   type MinimalWalkRun,
 } from '../../bench/artillery-walk.ts';
+import { endedInTime } from '../../bench/harness-walk.ts';
 import { climbLadder } from '../../bench/rate-ladder.ts';
+import { formatCell } from '../../lib/load/points/format.ts';
 import type { Figure } from '../../bench/report.ts';
 import { formatValue } from '../../bench/table.ts';
 import { generatorFigures } from '../../bench/sections/generator-figures.ts';
@@ -21,6 +26,7 @@ const harnessRun = (over: Partial<HarnessRun> = {}): HarnessRun => ({
   requestsPerSec: 640,
   planned: 320,
   started: 320,
+  ended: 320,
   latenessP95Ms: 4,
   latenessP99Ms: 12,
   verdict: 'pass',
@@ -206,11 +212,46 @@ describe('climbLadder', () => {
 });
 
 describe('the generator figures', () => {
-  it('should hold a harness rate only at lateness p95 <= 10 ms with its arrivals started', () => {
+  it('should hold a harness rate only at lateness p95 <= 10 ms with its arrivals started and its walks ended', () => {
     expect(harnessHeld(harnessRun())).toBe(true);
     expect(harnessHeld(harnessRun({ latenessP95Ms: 10.5 }))).toBe(false);
     expect(harnessHeld(harnessRun({ latenessP95Ms: null }))).toBe(false);
     expect(harnessHeld(harnessRun({ started: 300 }))).toBe(false);
+    // Started on time, but the walks piled up in flight past the phase's end: not held.
+    expect(harnessHeld(harnessRun({ ended: 300 }))).toBe(false);
+  });
+
+  it('should count the walks that ended within 2 s of the phase, from the points', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-ended-'));
+    const start = 1_700_000_000_000;
+    const cell = (metric: string, second: number, count: number): string =>
+      formatCell({
+        metric,
+        kind: 'counter',
+        time: start + second * 1000,
+        tags: {},
+        count,
+        sum: count,
+        nonZero: count,
+        min: 1,
+        max: 1,
+      });
+    const file = path.join(dir, 'points.jsonl');
+    writeFileSync(
+      file,
+      [
+        cell('arrivals', 0, 10),
+        cell('walks', 0, 4),
+        cell('walks', 9, 3),
+        cell('walks', 10, 2),
+        cell('walks', 11, 5),
+      ]
+        .map((line) => `${line}\n`)
+        .join(''),
+    );
+    // An 8-s phase from second 0: walks ended by second 9 count, those of seconds 10 and 11 do not.
+    expect(await endedInTime([file], 8)).toBe(7);
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('should judge the ratios against the goals, met and NOT met', () => {
