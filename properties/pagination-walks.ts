@@ -4,16 +4,15 @@
  * walk runs the whole PAGE_CHECKS registry; each property names the checks its walks aim at.
  */
 import fc from 'fast-check';
-import { ENDPOINTS, LIMITS } from '../lib/contract/endpoints.ts';
+import { ENDPOINTS } from '../lib/contract/endpoints.ts';
 import { moreMeansRecords } from '../lib/checks/more-means-records.ts';
 import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
 import { pageLimits } from './arbitraries/limits.ts';
 import { filters } from './arbitraries/lists.ts';
 import { listRequest } from './arbitraries/requests.ts';
-import type { AimedWalk } from './arbitraries/aimed-walk.ts';
+import { firstPageWalk, type AimedWalk } from './arbitraries/aimed-walk.ts';
 import { aimedBeside, type Inputs } from './arbitraries/aimed-beside.ts';
 import { wholeWalkLimits } from './arbitraries/measured.ts';
-import { filtersOf } from '../lib/props/measure.ts';
 import { FULL_KEY, fullWalk, listSources, tenantSurvey, walkToEnd } from './support.ts';
 import { defineProperty, isSkip, prepared, type PropertyContext, type Skip } from '../lib/props/types.ts';
 import { verdict, walk, walkSpecOf, type WalkInput } from './walks.ts';
@@ -44,15 +43,7 @@ interface WalkKind<Input> {
 
 /** A first-page walk as an aimed walk: its filters and its one limit (none: the default). */
 const prefixAsAimed = (input: WalkInput): AimedWalk | undefined =>
-  input.limits === undefined
-    ? {
-        tenant: input.tenant,
-        endpoint: input.endpoint,
-        scheme: input.scheme ?? 'bearer',
-        query: filtersOf(input.query),
-        limit: Number(input.query.limit ?? LIMITS.default),
-      }
-    : undefined;
+  input.limits === undefined ? firstPageWalk(input) : undefined;
 
 /** The first pages of a list with any filters and any limit (or none), aimed at every paging class. */
 const FIRST_PAGES: WalkKind<WalkInput> = {
