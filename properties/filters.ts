@@ -10,6 +10,7 @@ import type { Endpoint } from '../lib/contract/endpoints.ts';
 import { walkPagesSucceed } from '../lib/checks/walk-pages-succeed.ts';
 import type { Failure } from '../lib/failure.ts';
 import type { Query } from '../lib/http/call.ts';
+import { isClientError } from '../lib/http/response.ts';
 import type { Survey } from '../lib/props/survey.ts';
 import { defineProperty, prepared, type Need } from '../lib/props/types.ts';
 import { pageLimit } from './arbitraries/limits.ts';
@@ -40,7 +41,7 @@ interface FilterSpec {
 const refusalAllowed = (failures: readonly Failure[]): Failure[] =>
   failures.filter((failure) => {
     const status = failure.requests.at(-1)?.status ?? 0;
-    return !(failure.check === walkPagesSucceed.name && status >= 400 && status < 500);
+    return !(failure.check === walkPagesSucceed.name && isClientError(status));
   });
 
 const filterProperty = (spec: FilterSpec) =>

@@ -8,12 +8,9 @@
  * salesChannel has no outside here: its type and values are "not shown" (spec §4.1).
  */
 import fc from 'fast-check';
-import { ENDPOINTS, LIMITS, type Endpoint } from '../lib/contract/endpoints.ts';
+import { ENDPOINTS, type Endpoint } from '../lib/contract/endpoints.ts';
 import { cellKey, type Coverage, type CoverageCell } from '../lib/props/coverage.ts';
-import { canonicalSpelling } from '../lib/checks/parameter-domain.ts';
-import { spellingMeansValue, type SpelledAnswer } from '../lib/checks/spelling-means-value.ts';
-import type { ApiResponse } from '../lib/http/response.ts';
-import { requestRecord } from '../lib/paging/records.ts';
+import { spellingMeansValue } from '../lib/checks/spelling-means-value.ts';
 import { cursorRejected } from '../lib/checks/cursor-rejected.ts';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
 import { tenantIsolation } from '../lib/checks/tenant-isolation.ts';
@@ -22,7 +19,7 @@ import type { ProbeCheck } from '../lib/checks/types.ts';
 import { unknownPlaceRefused } from '../lib/checks/unknown-place-refused.ts';
 import type { Failure } from '../lib/failure.ts';
 import type { ApiCall, Query } from '../lib/http/call.ts';
-import { runProbeChecks, runWalkSetCheck } from '../lib/paging/run-checks.ts';
+import { runProbeChecks } from '../lib/paging/run-checks.ts';
 import type { Survey, TenantSurvey } from '../lib/props/survey.ts';
 import { defineProperty, prepared, type PropertyContext } from '../lib/props/types.ts';
 import {
@@ -37,6 +34,7 @@ import {
   type Outside,
 } from './arbitraries/outside.ts';
 import { listRequest, type ListRequest } from './arbitraries/requests.ts';
+import { judgeSpelling } from './params-spelling.ts';
 import { describeRequest, sentQuery } from './probes.ts';
 import { FULL_KEY, listSources, tenantSurvey } from './support.ts';
 import { credential, servedIsolation, verdict } from './walks.ts';
@@ -89,56 +87,6 @@ const shown = (outside: Outside): string => {
   const text = outside.encoded.map((encoded) => `${outside.name}=${encoded}`).join('&');
   return text.length > 60 ? `${text.slice(0, 60)}… (${text.length} characters)` : text;
 };
-
-/** The one value `outside` sends, decoded; null when it sends two or is not UTF-8. */
-function sentValue(outside: Outside): string | null {
-  const [encoded, ...more] = outside.encoded;
-  if (encoded === undefined || more.length > 0) return null;
-  try {
-    return decodeURIComponent(encoded);
-  } catch {
-    return null;
-  }
-}
-
-const answerOf = (response: ApiResponse): SpelledAnswer => {
-  const body = response.body as { data?: unknown; pagination?: { hasMore?: unknown } } | undefined;
-  const records = Array.isArray(body?.data) ? (body.data as Record<string, unknown>[]) : [];
-  return { status: response.status, records, hasMore: body?.pagination?.hasMore };
-};
-
-/**
- * A served spelling of a value the spec names (activeOnly=TRUE) against the same request with
- * that value (activeOnly=true): spelling-means-value; nothing for a refusal or another kind.
- */
-async function judgeSpelling(
-  context: PropertyContext,
-  served: { call: ApiCall; response: ApiResponse; outside: Outside; words: string },
-  quiescent: boolean,
-): Promise<Failure[]> {
-  const { call, response, outside, words } = served;
-  const sent = sentValue(outside);
-  const canonical = sent === null ? null : canonicalSpelling(call.endpoint, outside.name, sent);
-  if (response.status !== 200 || sent === null || canonical === null) return [];
-  const canonicalQuery = { ...call.query, [outside.name]: canonical };
-  const reference = { endpoint: call.endpoint, query: canonicalQuery, credential: call.credential };
-  const again = await context.client.send(reference);
-  const limit = Number(canonicalQuery.limit ?? LIMITS.default);
-  const spelling = {
-    request: words,
-    name: outside.name,
-    sent,
-    canonical,
-    canonicalQuery,
-    limit,
-    served: answerOf(response),
-    reference: answerOf(again),
-    quiescent,
-  };
-  const requests = [requestRecord(call, response.status), requestRecord(reference, again.status)];
-  const leaks = await servedIsolation(context, reference, again);
-  return [...leaks, ...runWalkSetCheck(spellingMeansValue, spelling, requests)];
-}
 
 /** Sends each outside value in the request and judges every answer; the failures of all. */
 async function probeAll(

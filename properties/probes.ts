@@ -20,12 +20,11 @@ import type { ApiResponse } from '../lib/http/response.ts';
 import type { Target } from '../lib/target/target.ts';
 import { listRequest, type ListRequest } from './arbitraries/requests.ts';
 import { genuineToken, listSource, listSources } from './support.ts';
-import type { AimedWalk } from './arbitraries/aimed-walk.ts';
+import { firstPageWalk, type AimedWalk } from './arbitraries/aimed-walk.ts';
 import { anyLimit } from './arbitraries/measured.ts';
 import { coverageOf, pagedWalks } from './arbitraries/paged.ts';
-import { ENDPOINTS, LIMITS } from '../lib/contract/endpoints.ts';
+import { ENDPOINTS } from '../lib/contract/endpoints.ts';
 import type { Coverage } from '../lib/props/coverage.ts';
-import { filtersOf } from '../lib/props/measure.ts';
 import type { Survey } from '../lib/props/survey.ts';
 import {
   defineProperty,
@@ -107,13 +106,7 @@ const requestOf = ({ limit, ...walk }: AimedWalk): ListRequest => ({
 });
 
 /** The walk a request's list and limit make (the default limit when it has none). */
-const walkOfRequest = ({ request }: ProbeInput): AimedWalk => ({
-  tenant: request.tenant,
-  endpoint: request.endpoint,
-  scheme: request.scheme,
-  query: filtersOf(request.query),
-  limit: Number(request.query.limit ?? LIMITS.default),
-});
+const walkOfRequest = ({ request }: ProbeInput): AimedWalk => firstPageWalk(request);
 
 /**
  * Blind requests beside requests aimed at every paging class of the tenants' lists (an empty

@@ -14,7 +14,7 @@ import type { Endpoint } from '../lib/contract/endpoints.ts';
 import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
 import { foldPage, startWalk } from '../lib/paging/walk.ts';
 import type { Failure } from '../lib/failure.ts';
-import type { ApiResponse } from '../lib/http/response.ts';
+import { isClientError, type ApiResponse } from '../lib/http/response.ts';
 import { endpoint, scheme } from './arbitraries/lists.ts';
 import { listRequest, type ListSource } from './arbitraries/requests.ts';
 import { searchTerm, searchTerms } from './arbitraries/search.ts';
@@ -58,7 +58,7 @@ function sharedSource(survey: Survey, pair: { owner: string; intruder: string })
  * or a 5xx, still fails.
  */
 const refusedWithCursor = (failures: Failure[], input: ProbeInput, response: ApiResponse): Failure[] =>
-  input.request.cursor && response.status >= 400 && response.status < 500
+  input.request.cursor && isClientError(response.status)
     ? failures.map((failure) =>
         failure.check === errorBodyShape.name ? failure : { ...failure, severity: 'advisory' },
       )

@@ -14,6 +14,7 @@ import { filteredWalkExact } from '../lib/checks/filtered-walk-exact.ts';
 import { moreMeansRecords } from '../lib/checks/more-means-records.ts';
 import { noDuplicateIds } from '../lib/checks/no-duplicate-ids.ts';
 import type { Query } from '../lib/http/call.ts';
+import { isClientError } from '../lib/http/response.ts';
 import { runProbeChecks } from '../lib/paging/run-checks.ts';
 import { startWalk, type WalkState } from '../lib/paging/walk.ts';
 import { explainedPages, pageLimit } from './arbitraries/limits.ts';
@@ -179,7 +180,7 @@ const resumedAfterPause = defineProperty({
       fc.pre(state.end === null);
       await sleep(pauseMs);
       const resumed = await stepWalk(context, state, { refusable: true });
-      if (resumed !== null && resumed.status >= 400 && resumed.status < 500) {
+      if (resumed !== null && isClientError(resumed.status)) {
         // The cursor expired: allowed, in the Error shape.
         const probe = `a cursor resumed after ${pauseMs} ms`;
         verdict(context, runProbeChecks([errorBodyShape], { call: resumed.call, response: resumed, probe }));

@@ -10,7 +10,7 @@ import type { Endpoint } from '../lib/contract/endpoints.ts';
 import type { ProbeCheck } from '../lib/checks/types.ts';
 import { isError, type Failure } from '../lib/failure.ts';
 import type { ApiCall, AuthScheme, Credential, CredentialRole, Query } from '../lib/http/call.ts';
-import type { ApiResponse } from '../lib/http/response.ts';
+import { isClientError, type ApiResponse } from '../lib/http/response.ts';
 import { runProbeChecks } from '../lib/paging/run-checks.ts';
 import { foldPage, nextCall, startWalk, type WalkSpec, type WalkState } from '../lib/paging/walk.ts';
 import { walkList, type Walk, type WalkOptions } from '../lib/paging/walk-list.ts';
@@ -178,7 +178,7 @@ export async function stepWalk(
   const call = nextCall(state);
   if (call === null) return null;
   const response = await context.client.send(call);
-  const refused = response.status >= 400 && response.status < 500;
+  const refused = isClientError(response.status);
   if (!(options.refusable && refused)) foldPage(state, call, response);
   return { ...response, call };
 }

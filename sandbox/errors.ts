@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isClientError } from '../lib/http/response.ts';
 import type { FaultSet } from './faults/catalogue.ts';
 
 /** An error answered with the Error shape of spec §2 and §7: { statusCode, error, message }. */
@@ -51,7 +52,7 @@ function describe(error: unknown): { statusCode: number; message: string; header
   if (error instanceof ApiError)
     return { statusCode: error.statusCode, message: error.message, headers: error.headers };
   const status = (error as { statusCode?: unknown }).statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500) {
+  if (typeof status === 'number' && isClientError(status)) {
     return { statusCode: status, message: (error as Error).message, headers: {} };
   }
   // Internal details never reach the client.

@@ -1,4 +1,6 @@
-/** A small seeded PRNG (mulberry32): the same seed always yields the same data and churn. */
+/** A small seeded PRNG (lib/seeded-random.ts): the same seed always yields the same data and churn. */
+import { seededUniform } from '../lib/seeded-random.ts';
+
 export interface Random {
   /** Uniform in [0, 1). */
   next(): number;
@@ -11,14 +13,7 @@ export interface Random {
 }
 
 export function seededRandom(seed: number): Random {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededUniform(seed);
   const int = (bound: number): number => Math.floor(next() * bound);
   return {
     next,

@@ -1,3 +1,4 @@
+import { isClientError } from '../http/response.ts';
 import { unexpectedStatus } from './expect-status.ts';
 import type { ProbeCheck } from './types.ts';
 
@@ -6,5 +7,5 @@ export const cursorRejected: ProbeCheck = {
   name: 'cursor-rejected',
   description: 'Tampered, truncated, random, cross-endpoint, cross-filter and cross-tenant cursors are 4xx.',
   catches: ['cursor-500', 'cross-tenant-cursor'],
-  run: (context) => unexpectedStatus(context, 'a 4xx', (s) => s >= 400 && s < 500),
+  run: (context) => unexpectedStatus(context, 'a 4xx', isClientError),
 };

@@ -1,5 +1,5 @@
 import { canonicalJson } from '../canonical-json.ts';
-import type { ApiResponse } from '../http/response.ts';
+import { isClientError, type ApiResponse } from '../http/response.ts';
 import { foreignString } from './tenant-isolation.ts';
 import type { WalkSetCheck } from './types.ts';
 
@@ -37,7 +37,7 @@ function spoken({ response, id }: SentPlace): string {
 }
 
 /** A 4xx the client can compare; a 429 is about pace, not about the place (nothing to compare). */
-const comparable = (status: number): boolean => status >= 400 && status < 500 && status !== 429;
+const comparable = (status: number): boolean => isClientError(status) && status !== 429;
 
 /**
  * spec §5 and §7: a place outside the key's tenant "does not exist inside the key's tenant

@@ -39,3 +39,9 @@ function lowerCaseHeaders(headers: Record<string, string>): Record<string, strin
 
 export const isJsonContentType = (response: ApiResponse): boolean =>
   /^application\/([\w.+-]+\+)?json\b/i.test(response.headers['content-type'] ?? '');
+
+/**
+ * A 4xx: the server refused the request as the client sent it. A 429 is one too; a caller that
+ * means "refused for what was asked, not for its pace" excludes it itself.
+ */
+export const isClientError = (status: number): boolean => status >= 400 && status < 500;

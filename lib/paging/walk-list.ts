@@ -12,7 +12,7 @@ import { retryAfterHonest } from '../checks/retry-after-honest.ts';
 import type { PageCheck } from '../checks/types.ts';
 import type { Failure } from '../failure.ts';
 import type { ApiCall } from '../http/call.ts';
-import type { ApiResponse } from '../http/response.ts';
+import { isClientError, type ApiResponse } from '../http/response.ts';
 import { runProbeChecks } from './run-checks.ts';
 import type { TenantTraffic } from './tenant-traffic.ts';
 import { foldPage, nextCall, startWalk, type WalkEnd, type WalkSpec, type WalkState } from './walk.ts';
@@ -186,8 +186,7 @@ function finished(state: WalkState, retries: number, end: WalkEnd): Walk {
 const refusedAfterWait = (call: ApiCall, sent: Sent): boolean =>
   sent.retries > 0 &&
   call.query.cursor !== undefined &&
-  sent.response.status >= 400 &&
-  sent.response.status < 500 &&
+  isClientError(sent.response.status) &&
   sent.response.status !== 429;
 
 /** What a send without 429s added: shared, never written to (every page of every walk). */

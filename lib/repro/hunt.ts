@@ -4,7 +4,8 @@
  */
 import type { NodeClient } from '../adapters/node-http.ts';
 import { shrinkWalk, type ShrinkResult } from './shrink.ts';
-import { seededRandom, variation, type WalkInput } from './walk-input.ts';
+import { seededUniform } from '../seeded-random.ts';
+import { variation, type WalkInput } from './walk-input.ts';
 import { INCONCLUSIVE_ENDS, MAX_PAGES } from '../paging/walk.ts';
 import { replayWalk, type Replay, type ReplayTarget } from './walk.ts';
 
@@ -28,7 +29,7 @@ export async function hunt(
   walk: ReplayTarget,
   options: HuntOptions,
 ): Promise<HuntResult> {
-  const random = seededRandom(options.seed);
+  const random = seededUniform(options.seed);
   const result: HuntResult = { found: null, tries: 0, inconclusive: 0 };
   while (result.tries < options.times && Date.now() < options.deadlineMs) {
     const input = variation(

@@ -33,18 +33,6 @@ export function describeInput(filters: Query, input: WalkInput): string {
   return `limit=${input.limit}, ${input.pages} page(s) at most, ${filterText}`;
 }
 
-/** A small seeded generator (mulberry32): the same --seed gives the same hunt. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Try number `attempt` (0-based) of the hunt: first the customer's own walk, then the limits
  * around theirs and at the edges (where boundary bugs live), then random limits. Every try keeps

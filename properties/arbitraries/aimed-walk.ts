@@ -1,7 +1,8 @@
 /** What an aimed walk is, and how a property asks for its walks to be aimed. */
-import type { Endpoint } from '../../lib/contract/endpoints.ts';
+import { LIMITS, type Endpoint } from '../../lib/contract/endpoints.ts';
 import { AUTH_SCHEMES, type AuthScheme, type Query } from '../../lib/http/call.ts';
 import type { LimitBounds } from '../../lib/props/aim.ts';
+import { filtersOf } from '../../lib/props/measure.ts';
 
 /** A walk aimed at a class: a list, its filters, and the limit to read it at. */
 export interface AimedWalk {
@@ -12,6 +13,20 @@ export interface AimedWalk {
   query: Query;
   limit: number;
 }
+
+/** The walk a first page starts: its list, its filters, and its limit (none: the default). */
+export const firstPageWalk = (page: {
+  tenant: string;
+  endpoint: Endpoint;
+  scheme?: AuthScheme;
+  query: Query;
+}): AimedWalk => ({
+  tenant: page.tenant,
+  endpoint: page.endpoint,
+  scheme: page.scheme ?? 'bearer',
+  query: filtersOf(page.query),
+  limit: Number(page.query.limit ?? LIMITS.default),
+});
 
 export interface AimSpec {
   endpoints: readonly Endpoint[];

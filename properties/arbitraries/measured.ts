@@ -12,6 +12,7 @@ import {
   type LimitBounds,
 } from '../../lib/props/aim.ts';
 import type { Query } from '../../lib/http/call.ts';
+import { isClientError } from '../../lib/http/response.ts';
 import type { WalkState } from '../../lib/paging/walk.ts';
 import { filtersOf, measureList, type MeasuredList } from '../../lib/props/measure.ts';
 import type { TenantSurvey } from '../../lib/props/survey.ts';
@@ -100,8 +101,7 @@ export const refusedOpen = (input: { query: Query }, state: WalkState): boolean 
   return (
     isOpen(Object.keys(filtersOf(input.query))) &&
     state.requests.length === 1 &&
-    first >= 400 &&
-    first < 500 &&
+    isClientError(first) &&
     first !== 429
   );
 };
