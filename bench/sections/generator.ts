@@ -19,7 +19,7 @@ import { startNginx, type RunningNginx } from '../nginx/server.ts';
 import { cannedTarget, plannedFirstPages } from '../nginx/target.ts';
 import { climbLadder, repeatAtTop } from '../rate-ladder.ts';
 import { busiestProfile, topSelfTime } from '../cpu-profile.ts';
-import { harnessHeld, HELD_LATENESS_P95_MS, type HarnessRun } from './walk-figures.ts';
+import { harnessHeld, HELD_LATENESS_P95_MS, topFigure, type HarnessRun } from './walk-figures.ts';
 import {
   generatorFigures,
   HELD_SHARE,
@@ -189,18 +189,19 @@ async function measure(
     ladder: ownLadder,
     again: await repeatAtTop(ownLadder, measureOwn, RUNS_AT_TOP, beforeStep),
   };
-  const top = harness.top;
-  const atHeld = top
+  // 0.8 × the rate the figure stands for: the top when most runs there held it, else the next down.
+  const topRate = topFigure(harness, harnessAgain, harnessHeld).rate;
+  const atHeld = topRate
     ? await runHarness(
         context,
         targetFile,
-        Math.max(1, Math.floor(top.rate * HELD_SHARE)),
+        Math.max(1, Math.floor(topRate * HELD_SHARE)),
         size.heldDurationSec,
         'held',
       )
     : null;
   context.signal.throwIfAborted();
-  const profiled = top ? await profileAtTop(context, targetFile, top.rate, size.durationSec) : null;
+  const profiled = topRate ? await profileAtTop(context, targetFile, topRate, size.durationSec) : null;
   return {
     wrk,
     wrkNote,

@@ -72,7 +72,9 @@ export function topFigure<Run extends { requestsPerSec: number }>(
   const heldNote = top
     ? stable
       ? `held in ${heldThere.length} of ${atTop.length} runs there`
-      : `${top.rate} walks/s held in ${heldThere.length} of ${atTop.length} runs, so the figure is the next rate down, held once`
+      : below
+        ? `${top.rate} walks/s held in ${heldThere.length} of ${atTop.length} runs, so the figure is the next rate down, held once`
+        : `${top.rate} walks/s held in ${heldThere.length} of ${atTop.length} runs and no rate below it held: no figure`
     : '';
   return {
     value: median?.value ?? null,

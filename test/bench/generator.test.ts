@@ -16,7 +16,7 @@ import { formatCell } from '../../lib/load/points/format.ts';
 import type { Figure } from '../../bench/report.ts';
 import { formatValue } from '../../bench/table.ts';
 import { generatorFigures } from '../../bench/sections/generator-figures.ts';
-import { harnessHeld, type HarnessRun } from '../../bench/sections/walk-figures.ts';
+import { harnessHeld, topFigure, type HarnessRun } from '../../bench/sections/walk-figures.ts';
 import { pathsScript } from '../../bench/wrk.ts';
 
 const harnessRun = (over: Partial<HarnessRun> = {}): HarnessRun => ({
@@ -219,6 +219,17 @@ describe('the generator figures', () => {
     expect(harnessHeld(harnessRun({ started: 300 }))).toBe(false);
     // Started on time, but the walks piled up in flight past the phase's end: not held.
     expect(harnessHeld(harnessRun({ ended: 300 }))).toBe(false);
+  });
+
+  it('should give no figure when the top held in a minority of its runs and no rate below it held', () => {
+    const top = { rate: 5, held: true, run: harnessRun({ walksPerSec: 5 }) };
+    const ladder = { steps: [top, { rate: 10, held: false, run: harnessRun({ walksPerSec: 10 }) }], top };
+    const missed = harnessRun({ walksPerSec: 5, latenessP95Ms: 13 });
+    const figure = topFigure(ladder, [missed, missed], harnessHeld);
+    expect(figure.value).toBeNull();
+    expect(figure.rate).toBeUndefined();
+    expect(figure.heldNote).toBe('5 walks/s held in 1 of 3 runs and no rate below it held: no figure');
+    expect(topFigure(ladder, [harnessRun({ walksPerSec: 5 })], harnessHeld).rate).toBe(5);
   });
 
   it('should count the walks that ended within 2 s of the phase, from the points', async () => {
