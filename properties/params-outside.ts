@@ -18,7 +18,7 @@ import { invalidParameterRejected } from '../lib/checks/invalid-parameter-reject
 import type { ProbeCheck } from '../lib/checks/types.ts';
 import { unknownPlaceRefused } from '../lib/checks/unknown-place-refused.ts';
 import type { Failure } from '../lib/failure.ts';
-import type { ApiCall, Query } from '../lib/http/call.ts';
+import { AUTH_SCHEMES, type ApiCall, type AuthScheme, type Query } from '../lib/http/call.ts';
 import { runProbeChecks } from '../lib/paging/run-checks.ts';
 import type { Survey, TenantSurvey } from '../lib/props/survey.ts';
 import { defineProperty, prepared, type PropertyContext } from '../lib/props/types.ts';
@@ -201,9 +201,17 @@ const OWN_ID_PARAMETERS: Record<Endpoint, readonly ('locationId' | 'categoryId')
   menuItems: ['locationId', 'categoryId'],
 };
 
+/** The cell of own ids of parameter `name` in another case, sent on `endpoint` via `scheme`. */
+const ownIdCell = (endpoint: Endpoint, name: string, scheme: AuthScheme): CoverageCell => ({
+  where: `${endpoint} ${name} via ${scheme}`,
+  label: 'own ids in another case',
+});
+
 /**
- * One cell per endpoint and parameter: a first page of the first tenant with such ids, every case
- * change of its own ids sent (ownIdCases), so each kind is sent on each endpoint on every run.
+ * One cell per endpoint, parameter and scheme: a first page of the first tenant with such ids,
+ * every case change of its own ids sent (ownIdCases), so each kind is sent on each endpoint via
+ * each scheme on every run, as the changed keys are (auth.missing-or-malformed-key): a server
+ * that reads the place before the key, or one way for each header, folds case on one only.
  */
 function ownIdCasesCoverage(survey: Survey): Coverage<OutsideInput> {
   const known = knownPlaces(survey);
@@ -211,25 +219,25 @@ function ownIdCasesCoverage(survey: Survey): Coverage<OutsideInput> {
   const examples: OutsideInput[] = [];
   for (const endpoint of ENDPOINTS)
     for (const name of OWN_ID_PARAMETERS[endpoint]) {
-      const cell = { where: `${endpoint} ${name}`, label: 'own ids in another case' };
       const ids = (tenant: TenantSurvey) => (name === 'locationId' ? tenant.locations : tenant.categories);
       const tenant = survey.tenants.find((each) => ownIdCases(name, { ids: ids(each), known }, 0).length > 0);
-      if (tenant === undefined) {
-        cells.push({ ...cell, why: 'no tenant has an id whose case can change into one no tenant has' });
-        continue;
+      for (const scheme of AUTH_SCHEMES) {
+        const cell = ownIdCell(endpoint, name, scheme);
+        if (tenant === undefined) {
+          cells.push({ ...cell, why: 'no tenant has an id whose case can change into one no tenant has' });
+          continue;
+        }
+        cells.push(cell);
+        const request = { endpoint, tenant: tenant.name, scheme, query: {}, cursor: false };
+        examples.push({ request, values: ownIdCases(name, { ids: ids(tenant), known }, 0) });
       }
-      cells.push(cell);
-      const request = { endpoint, tenant: tenant.name, scheme: 'bearer' as const, query: {}, cursor: false };
-      examples.push({ request, values: ownIdCases(name, { ids: ids(tenant), known }, 0) });
     }
   const reached = (input: OutsideInput): string[] =>
     [
       ...new Set(
         input.values.filter((value) => value.kind.startsWith('an own id ')).map((value) => value.name),
       ),
-    ].map((name) =>
-      cellKey({ where: `${input.request.endpoint} ${name}`, label: 'own ids in another case' }),
-    );
+    ].map((name) => cellKey(ownIdCell(input.request.endpoint, name, input.request.scheme)));
   return { cells, examples, reached };
 }
 

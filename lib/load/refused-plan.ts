@@ -1,7 +1,8 @@
 /**
  * The requests a load sends beside its walks that the contract says must be refused (spec §5):
- * no key, a malformed key, a revoked or expired key (401), a key lacking a scope its endpoint
- * needs (403), another tenant's location or category (404). Each is a walk's own first request
+ * no key, a malformed key, the walk's own key in another case or with one character replaced,
+ * dropped or appended (never issued: malformed), a revoked or expired key (401), a key lacking a
+ * scope its endpoint needs (403), another tenant's location or category (404). Each is a walk's own first request
  * (lib/load/walk-plan.ts: its list, limit, filters and scheme) with one thing changed, sent at the
  * same time as the walks of the same tenant, so a server that decides auth or tenancy once per
  * tenant, per connection or per burst is asked while it is busy deciding for the others.
@@ -12,6 +13,7 @@ import { scopeEnforced } from '../checks/scope-enforced.ts';
 import type { ProbeCheck } from '../checks/types.ts';
 import type { Endpoint } from '../contract/endpoints.ts';
 import type { ApiCall, CredentialRole } from '../http/call.ts';
+import { KEY_CASE_WORDS, keyInCase, type KeyCase } from '../http/key-case.ts';
 import type { Target, TenantTarget } from '../target/target.ts';
 import { planWalk, type WalkPlanOptions } from './walk-plan.ts';
 
@@ -58,6 +60,24 @@ const withKey =
   (call, tenant) =>
     rekeyed(call, tenant, role, keyRejected, words(tenant.name));
 
+/**
+ * The walk's own key changed, as the auth properties change it (lib/http/key-case.ts), each change
+ * in turn; undefined when the change leaves the key as it is (no letter to change the case of).
+ */
+const withChangedKey =
+  (changes: readonly KeyCase[]): Change =>
+  (call, tenant, _target, turn) => {
+    const { role } = call.credential;
+    const key = role === 'none' || role === 'malformed' ? undefined : tenant.keys[role];
+    const keyCase = changes[turn % changes.length];
+    if (key === undefined || keyCase === undefined || keyInCase(key, keyCase) === key) return undefined;
+    return {
+      call: { ...call, credential: { ...call.credential, keyCase } },
+      check: keyRejected,
+      probe: `the ${role} key of ${tenant.name}, ${KEY_CASE_WORDS[keyCase]}`,
+    };
+  };
+
 const withMissingScope: Change = (call, tenant, _target, turn) => {
   const roles = MISSING_SCOPE_ROLES[call.endpoint].filter((role) => hasKey(tenant, role));
   const role = roles[turn % Math.max(1, roles.length)];
@@ -94,11 +114,18 @@ const withForeignPlace =
     };
   };
 
-/** Every way to change a walk's first request into one the contract refuses, in turn. */
+/**
+ * Every way to change a walk's first request into one the contract refuses, in turn. A key's case
+ * changed (a server that folds case before its lookup accepts it) and a near miss (one that
+ * compares a prefix accepts a last character changed) are kinds of their own, early in the turn,
+ * so a short load sends both within its first arrivals (nine with three tenants).
+ */
 const CHANGES: readonly Change[] = [
   withKey('revoked', (name) => `the revoked key of ${name}`),
   withMissingScope,
   withForeignPlace('locationId'),
+  withChangedKey(['upper', 'lower', 'first-flipped', 'last-flipped']),
+  withChangedKey(['last-replaced', 'last-dropped', 'appended', 'middle-replaced']),
   withKey('expired', (name) => `the expired key of ${name}`),
   withForeignPlace('categoryId'),
   withKey('none', () => 'no key'),
@@ -115,11 +142,15 @@ export function planRefused(target: Target, index: number, options?: WalkPlanOpt
   const call = planWalk(target, index, options);
   const tenant = target.tenants.find((entry) => entry.name === call.credential.tenant);
   if (tenant === undefined) throw new Error(`planWalk chose ${call.credential.tenant}, not in the target`);
-  // The kind turns with every arrival (the first three cover the three checks); with the tenant
-  // turning too, every kind meets every tenant within tenants × kinds arrivals.
+  // The tenant turns with every arrival, the kind with every tenant and every round of tenants: the
+  // tenants of a round take consecutive kinds (with three tenants, the first three arrivals cover
+  // the three checks), and each tenant takes every kind within kinds × tenants arrivals, whatever
+  // the number of tenants (a kind turning with the arrival alone meets 3 tenants in 9 kinds on
+  // one tenant only).
   const turn = Math.floor(index / target.tenants.length);
+  const kind = turn + (index % target.tenants.length);
   for (let step = 0; step < CHANGES.length; step += 1) {
-    const change = CHANGES[(index + step) % CHANGES.length] as Change;
+    const change = CHANGES[(kind + step) % CHANGES.length] as Change;
     const refused = change(call, tenant, target, turn);
     if (refused) return refused;
   }

@@ -137,13 +137,16 @@ function walkChecks(owners: readonly StepOwner[]): string[] {
   return lines;
 }
 
-/** spec §2 and §7: an error answer is JSON in the Error shape, its statusCode the HTTP status. */
+/**
+ * spec §2 and §7: an error answer is JSON in the Error shape, its statusCode the HTTP status. Not a
+ * HEAD's: it has no content, and may leave out its Content-Type (RFC 9110 §9.3.2).
+ */
 const ERROR_SHAPE = [
   `json_type='^application/([a-z0-9_.+-]+\\+)?json($|[^a-z0-9_])'`,
   `error_shape='type == "object" and ((.message | type) == "string" or ((.message | type) == "array" and all(.message[]; type == "string"))) and .statusCode == $status and ((has("error") | not) or (.error | type) == "string")'`,
   'for n in $all; do',
   '  read -r status ctype <"$work/$n.status"',
-  '  if [ "$status" -lt 400 ]; then continue; fi',
+  '  if [ "$status" -lt 400 ] || [[ "$heads" == *" $n "* ]]; then continue; fi',
   '  if ! [[ "${ctype,,}" =~ $json_type ]]; then bug "step $n: HTTP $status answered with ${ctype:-no content type}, not JSON"',
   '  elif ! jq -e --argjson status "$status" "$error_shape" "$work/$n.json" >/dev/null 2>&1; then bug "step $n: HTTP $status without the Error shape {message, statusCode: $status, error?}"; fi',
   'done',
@@ -176,6 +179,7 @@ function noBugVerdict(input: ReproInput): string[] {
 /** The judgement: rules on every answer, then the verdict (it ends the script). */
 export function curlJudge(input: ReproInput): string {
   const all = input.steps.map((_, index) => index).join(' ');
+  const heads = input.steps.flatMap((step, index) => (step.call.method === 'HEAD' ? [index] : []));
   const pages = byQuery(input.steps).flatMap(([step, indices]) => [
     `for n in $(paged ${indices.join(' ')}); do`,
     '  f="$work/$n.json"',
@@ -188,6 +192,7 @@ export function curlJudge(input: ReproInput): string {
     'found=0',
     'bug() { echo "BUG: $*"; found=1; }',
     `all=${quoted(all)}`,
+    `heads=${quoted(` ${heads.join(' ')} `)}`,
     'pages=" "',
     'for n in $all; do',
     `  if jq -e '(.data | type) == "array" and (.pagination | type) == "object"' "$work/$n.json" >/dev/null 2>&1; then pages="$pages$n "; fi`,

@@ -7,10 +7,12 @@
  * neighbours a busy system has), for a few rounds; a step that was throttled (429) when it failed
  * is sent until it is throttled again. The answers are judged on what load cannot excuse: the
  * status that was the bug, a 5xx, an error outside the Error shape, a record served to two
- * tenants' keys. Bounded in rounds, requests (the target's load.maxRps) and seconds; concurrency
- * only where load may go (a loopback target, or one whose file allows it), elsewhere one at a time.
+ * tenants' keys. A HEAD step is asked as HEAD, by its copies and its neighbours alike: its answers
+ * have no content (RFC 9110 §9.3.2), so they are judged on their status only. Bounded in rounds,
+ * requests (the target's load.maxRps) and seconds; concurrency only where load may go (a loopback
+ * target, or one whose file allows it), elsewhere one at a time.
  */
-import { callPath, toHttpRequest, type ApiCall } from '../http/call.ts';
+import { callPath, type ApiCall } from '../http/call.ts';
 import type { Target } from '../target/target.ts';
 import type { KeyVariable } from './script-target.ts';
 import { shellWord, singleQuoted } from './shell-words.ts';
@@ -33,13 +35,17 @@ function urls(steps: readonly ReproStep[]): string[] {
   });
 }
 
-/** Per step, `own_N`: one copy of the step itself, with its own headers, into the round's config. */
-function ownFunctions(target: Target, steps: readonly ReproStep[]): string[] {
+/** The method a step is sent with. */
+const methodOf = (step: ReproStep): 'GET' | 'HEAD' => step.call.method ?? 'GET';
+
+/**
+ * Per step, `own_N`: one copy of the step itself, with its method and the header lines it was sent
+ * with alone (a key in another case included), into the round's config.
+ */
+function ownFunctions(steps: readonly ReproStep[], headers: readonly (readonly string[])[]): string[] {
   return steps.map((step, index) => {
-    const headers = Object.entries(toHttpRequest(target, step.call).headers).map(([name, value]) =>
-      shellWord(`${name}: ${value}`),
-    );
-    return `own_${index}() { entry "$load_dir/$round.${index}.own.$j.json" "$url_${index}" ${headers.join(' ')}; }`;
+    const lines = (headers[index] ?? []).map(shellWord).join(' ');
+    return `own_${index}() { entry "$load_dir/$round.${index}.own.$j.json" "$url_${index}" ${methodOf(step)} ${lines}; }`;
   });
 }
 
@@ -72,6 +78,8 @@ export interface LoadPhaseInput {
   /** The placeholder target whose keys are `${KEY_…}` references (curl.ts). */
   target: Target;
   steps: readonly ReproStep[];
+  /** Per step, the header lines it was sent with alone (curl.ts: `name: value`, keys as references). */
+  headers: readonly (readonly string[])[];
   /** Every tenant's full key: the neighbours. */
   neighbours: readonly KeyVariable[];
   /** The target's load.maxRps when the script was written; its file's wins when it runs. */
@@ -99,10 +107,11 @@ export function loadPhase(input: LoadPhaseInput): string {
     `declare -A tenant_of=(${entries(input.neighbours.map((key) => [key.name, key.tenant]))})`,
     `declare -A step_tenant=(${entries(owners.map((owner, index) => [index, owner.tenant]))})`,
     `declare -A bug_status=(${entries(bugStatuses)})`,
+    `declare -A method_of=(${entries(steps.map((step, index) => [index, methodOf(step)]))})`,
     `throttled_steps=${singleQuoted(throttled.join(' '))}`,
     `api_key_header=${singleQuoted(input.target.apiKeyHeader.toLowerCase())}`,
     LOAD_FUNCTIONS,
-    ...ownFunctions(input.target, steps),
+    ...ownFunctions(steps, input.headers),
     '# load_round: every step $copies times, each copy after the same question from every neighbour.',
     'load_round() {',
     '  local j',
@@ -146,15 +155,17 @@ auth() {
 # bodies: 1 keeps every answer's body in its file; 0 (a burst) sends them to /dev/null, for writing
 # thousands of small files is slower than the target, and the file name is then only a label.
 bodies=1
-# entry FILE URL HEADER...: one request of a round in the curl config, its answer saved to FILE
-# (and FILE, its status and content type written out).
+# entry FILE URL METHOD HEADER...: one request of a round in the curl config, its answer saved to
+# FILE (and FILE, its status and content type written out). A HEAD's answer has no content: FILE
+# only names it (curl --head would write the header fields there).
 entry() {
-  local file="$1" url="$2" text="" line
-  shift 2
+  local file="$1" url="$2" method="$3" text="" line
+  shift 3
   if [ "$requests" -gt 0 ]; then text="next"$'\n'; fi
   quoted "$url"
   text+="url = $q"$'\n'
-  if [ "$bodies" -eq 1 ]; then quoted "$file"; else q=/dev/null; fi
+  if [ "$method" = HEAD ]; then text+="head"$'\n'; fi
+  if [ "$bodies" -eq 1 ] && [ "$method" != HEAD ]; then quoted "$file"; else q=/dev/null; fi
   text+="output = $q"$'\n'
   quoted "%{http_code} $file %{content_type}\\n"
   text+="write-out = $q"$'\n'"silent"$'\n'"show-error"$'\n'
@@ -165,13 +176,14 @@ entry() {
   printf '%s' "$text" >>"$config"
   requests=$((requests + 1))
 }
-# neighbours_of N URL SCHEME: step N's question asked with each neighbour's key (those that are set).
+# neighbours_of N URL SCHEME: step N's question asked with each neighbour's key (those that are set),
+# with step N's method (a neighbour's first page pN: GET).
 neighbours_of() {
   local n="$1" url="$2" scheme="$3" key header
   for key in $neighbours; do
     if [ -n "$~{!key:-}" ]; then
       auth "$scheme" "$~{!key}"
-      entry "$load_dir/$round.$n.$key.$j.json" "$url" 'accept: application/json' "$header"
+      entry "$load_dir/$round.$n.$key.$j.json" "$url" "$~{method_of[$n]:-GET}" 'accept: application/json' "$header"
     fi
   done
 }
@@ -213,6 +225,9 @@ judge_load() {
     fi
     if [ "$status" -ge 500 ]; then
       if [ -z "$~{five[$status]:-}" ]; then five[$status]=1; bug "under load, the server failed: HTTP $status ($(what "$n"))"; fi
+    elif [ "$~{method_of[$n]:-GET}" = HEAD ]; then
+      # No content to judge, and its Content-Type may be left out (RFC 9110 §9.3.2): its status only.
+      :
     elif [ "$status" -ge 400 ]; then
       if ! [[ "$~{ctype,,}" =~ $json_type ]]; then
         if [ -z "$~{text[$status]:-}" ]; then text[$status]=1; bug "under load, $(what "$n"): HTTP $status answered with $~{ctype:-no content type}, not JSON"; fi

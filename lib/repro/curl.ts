@@ -70,6 +70,24 @@ function keyCaseLine(step: ReproStep, index: number): string[] {
   return [`${caseVariable(index)}="$(key_case ${keyCase} "\${${keyVariable(tenant, role)}}")"`];
 }
 
+/**
+ * The header lines step `index` is sent with, as curl takes them ("name: value", keys as `${VAR}`
+ * references). A key in another case is the script's own (key_case): the placeholder would change
+ * case too. "name:" leaves out a header curl sends of its own (an Accept the step left out).
+ */
+function stepHeaderLines(target: Target, step: ReproStep, index: number): string[] {
+  const { keyCase, ...credential } = step.call.credential;
+  const sent = keyCase === undefined ? step.call : { ...step.call, credential };
+  const variable = `\${${keyVariable(credential.tenant, credential.role)}}`;
+  const lines = Object.entries(toHttpRequest(target, sent).headers).map(
+    ([name, value]) =>
+      `${name}: ${keyCase === undefined ? value : value.replace(variable, `\${${caseVariable(index)}}`)}`,
+  );
+  for (const [name, value] of Object.entries(step.call.headers ?? {}))
+    if (value === null) lines.push(`${name}:`);
+  return lines;
+}
+
 function curlArguments(target: Target, step: ReproStep, index: number): string {
   const words = [shellWord(`\${BASE_URL}${ENDPOINT_INFO[step.call.endpoint].path}`)];
   for (const [name, value] of Object.entries(step.call.query)) {
@@ -82,20 +100,7 @@ function curlArguments(target: Target, step: ReproStep, index: number): string {
   // Already encoded: curl appends them as they are.
   for (const { name, encoded } of step.call.raw ?? [])
     words.push('--data', singleQuoted(`${name}=${encoded}`));
-  // A key in another case is built by the script (key_case): the placeholder would change case too.
-  const { keyCase, ...credential } = step.call.credential;
-  const sent = keyCase === undefined ? step.call : { ...step.call, credential };
-  const variable = `\${${keyVariable(credential.tenant, credential.role)}}`;
-  for (const [name, value] of Object.entries(toHttpRequest(target, sent).headers))
-    words.push(
-      '-H',
-      shellWord(
-        `${name}: ${keyCase === undefined ? value : value.replace(variable, `\${${caseVariable(index)}}`)}`,
-      ),
-    );
-  // curl sends its own Accept unless told to leave it out (`-H 'accept:'`).
-  for (const [name, value] of Object.entries(step.call.headers ?? {}))
-    if (value === null) words.push('-H', singleQuoted(`${name}:`));
+  for (const line of stepHeaderLines(target, step, index)) words.push('-H', shellWord(line));
   // With -G, --head sends the query in the URL of a HEAD request.
   if (step.call.method === 'HEAD') words.push('--head');
   return words.join(' ');
@@ -270,6 +275,12 @@ export function curlScript(input: ReproInput): string {
     tenant,
     role: 'full',
   }));
-  const load = loadPhase({ target, steps: input.steps, neighbours, maxRps: input.maxRps ?? 1 });
+  const load = loadPhase({
+    target,
+    steps: input.steps,
+    headers: input.steps.map((step, index) => stepHeaderLines(target, step, index)),
+    neighbours,
+    maxRps: input.maxRps ?? 1,
+  });
   return [...lines, statusVerdict(input), load, curlJudge(input)].join('\n');
 }

@@ -56,7 +56,9 @@ const usesKey = (credential: Credential): boolean =>
 /**
  * The steps as walks, in order. Each step starts a walk or continues one on the cursor of the
  * step before it (stepOwners); a walk's steps come one after another, as the replays and
- * withNeighbourFirst make them: anything else is a bug of the caller, thrown.
+ * withNeighbourFirst make them: anything else is a bug of the caller, thrown. So is a HEAD step:
+ * the plan walks lists with GET and judges their pages, which a HEAD has none of; HEAD steps come
+ * from the properties only, whose reproduction (the curl script) sends them as HEAD.
  */
 export function reproPlan(
   steps: readonly ReproStep[],
@@ -65,6 +67,8 @@ export function reproPlan(
   const owners = stepOwners(steps);
   const walks: PlanWalk[] = [];
   steps.forEach((step, index) => {
+    if (step.call.method === 'HEAD')
+      throw new Error(`reproduction step ${index} is a HEAD: the Artillery replay walks lists with GET`);
     const owner = owners[index]?.walk ?? index;
     const current = walks[owner];
     if (current !== undefined) {

@@ -9,11 +9,24 @@
  * for a minute. The stages whose fault is a latency read against a baseline (depth's first pages,
  * the soak's first third) come first in their run, beside the lighter isolation stages of the
  * other, and share their run with the floods, which so never meet them.
+ *
+ * Besides the load faults, the two faults of key lookups the auth properties catch (key-case-folded,
+ * key-prefix-only): a load's refused requests send the same changed keys, so a load catches them too,
+ * and writes none of them.
  */
-import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { KEY_CASE_WORDS, KEY_CASES, keyInCase } from '../../lib/http/key-case.ts';
+import type { LoadResult } from '../../lib/load/run/loads.ts';
 import type { LoadOptions } from '../../lib/load/run/options.ts';
 import { crossed, failedChecks, resultOnDisk, STAGED_TIMEOUT_MS, stagedRunner } from './run-helpers.ts';
+import { sandboxKeys } from './sandbox-keys.ts';
 import '../setup/provide-layers.ts';
+
+vi.mock('../../lib/adapters/open-target.ts', async (importOriginal) =>
+  (await import('./sandbox-keys.ts')).captureSandboxKeys(importOriginal),
+);
 
 /** Depth, the soak, then the floods (fairness): 26 s of stages. */
 const BASELINED: Record<string, LoadOptions> = {
@@ -48,7 +61,7 @@ const BASELINED: Record<string, LoadOptions> = {
   },
 };
 
-/** Isolation, then the stress ramp, while the soak's first third is over: 16 s of stages. */
+/** Isolation, the key lookups, then the stress ramp, while the soak's first third is over: 24 s of stages. */
 const ISOLATION: Record<string, LoadOptions> = {
   'shared-cache': {
     scenario: 'isolation',
@@ -72,6 +85,21 @@ const ISOLATION: Record<string, LoadOptions> = {
     rate: 10,
     faults: ['scope-skipped-under-concurrency'],
   },
+  // The walk's own key changed beside it: the first nine arrivals send both kinds of change.
+  'key-case-folded': {
+    scenario: 'walk',
+    profile: 'smoke',
+    duration: '2s',
+    rate: 10,
+    faults: ['key-case-folded'],
+  },
+  'key-prefix-only': {
+    scenario: 'walk',
+    profile: 'smoke',
+    duration: '2s',
+    rate: 10,
+    faults: ['key-prefix-only'],
+  },
   // Enough walks at once that more than 4 requests meet at the sandbox.
   'overload-5xx': {
     scenario: 'stress',
@@ -81,6 +109,15 @@ const ISOLATION: Record<string, LoadOptions> = {
     faults: ['overload-5xx'],
   },
 };
+
+/** Every file a load wrote, at any depth of its folder. */
+function filesOf(result: LoadResult): string[] {
+  const under = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? under(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+    );
+  return under(result.files.dir);
+}
 
 const baselined = stagedRunner(BASELINED);
 const isolation = stagedRunner(ISOLATION);
@@ -162,6 +199,37 @@ describe.concurrent('load faults', { timeout: STAGED_TIMEOUT_MS }, () => {
       expect.objectContaining({ check: 'scope-enforced', code: 'ACCEPTED', traffic: 'refused' }),
     );
   });
+
+  it.each([
+    ['key-case-folded', ['upper', 'lower', 'first-flipped', 'last-flipped']],
+    ['key-prefix-only', ['last-replaced', 'last-dropped', 'appended']],
+  ] as const)(
+    "should see the walk's own key, changed, served beside it, and write no form of any key (%s)",
+    async (fault, served) => {
+      const result = await stage(fault);
+
+      expect(result).toMatchObject({ verdict: 'fail', exitCode: 1, engine: { exitCodes: [0] } });
+      expect(failedChecks(result)).toEqual(['key-rejected']);
+      const accepted = resultOnDisk(result).failures.filter((failure) => failure.code === 'ACCEPTED');
+      expect(accepted.length).toBeGreaterThan(0);
+      const words = served.map((keyCase) => KEY_CASE_WORDS[keyCase]);
+      for (const { message } of accepted)
+        expect(
+          words.some((said) => message.includes(`, ${said} answered 200`)),
+          message,
+        ).toBe(true);
+      const forms = [...sandboxKeys].flatMap((key) => [
+        key,
+        ...KEY_CASES.map((each) => keyInCase(key, each)),
+      ]);
+      expect(forms.length).toBeGreaterThan(0);
+      for (const file of filesOf(result)) {
+        const text = readFileSync(file, 'utf8').toLowerCase();
+        for (const form of forms)
+          expect(text.includes(form.toLowerCase()), `${file} holds a key`).toBe(false);
+      }
+    },
+  );
 
   it('should see latency drift up over a soak (soak-drift)', async () => {
     const result = await stage('soak-drift');

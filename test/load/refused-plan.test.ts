@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { toHttpRequest } from '../../lib/http/call.ts';
+import { KEY_CASES } from '../../lib/http/key-case.ts';
 import { planRefused, REFUSED_CHECKS } from '../../lib/load/refused-plan.ts';
 import { planWalk } from '../../lib/load/walk-plan.ts';
 import type { Vu } from '../../lib/load/scenario.ts';
 import { walkBesideRefused } from '../../lib/load/walk-beside-refused.ts';
 import type { Target } from '../../lib/target/target.ts';
 import { TARGET } from './fixtures.ts';
+
+/** The key changes that change only the case of a key (the others alter a character). */
+const CASE_CHANGES: readonly string[] = ['upper', 'lower', 'first-flipped', 'last-flipped'];
 
 const refusals = (target: Target, count: number) =>
   Array.from({ length: count }, (_, index) => ({ index, ...planRefused(target, index) }));
@@ -16,7 +21,9 @@ function change(target: Target, index: number) {
   const changedQuery = Object.keys({ ...walk.query, ...call.query }).filter(
     (name) => walk.query[name] !== call.query[name],
   );
-  return { walk, call, changedQuery, rekeyed: walk.credential.role !== call.credential.role };
+  const rekeyed =
+    walk.credential.role !== call.credential.role || call.credential.keyCase !== walk.credential.keyCase;
+  return { walk, call, changedQuery, rekeyed };
 }
 
 describe('planRefused', () => {
@@ -37,7 +44,10 @@ describe('planRefused', () => {
       if (changedQuery.length > 0) {
         expect(changedQuery[0]).toMatch(/^(locationId|categoryId)$/);
         expect(check.name).toBe('foreign-resource-not-found');
-      } else if (['revoked', 'expired', 'none', 'malformed'].includes(role))
+      } else if (
+        call.credential.keyCase !== undefined ||
+        ['revoked', 'expired', 'none', 'malformed'].includes(role)
+      )
         expect(check.name).toBe('key-rejected');
       else {
         expect(check.name).toBe('scope-enforced');
@@ -79,6 +89,93 @@ describe('planRefused', () => {
         expect(seen, `${tenant} ${role}`).toContain(`${tenant} ${role}`);
   });
 
+  it("should send the walk's own key changed, every change with every tenant, and say so without the key", () => {
+    const changed = refusals(TARGET, 400).filter(({ call }) => call.credential.keyCase !== undefined);
+    const seen = new Set(changed.map(({ call }) => `${call.credential.tenant} ${call.credential.keyCase}`));
+    // The fixture's keys are lower case already: lower-casing them changes nothing, so it is not sent.
+    for (const tenant of ['tenant-a', 'tenant-b', 'tenant-c'])
+      for (const keyCase of KEY_CASES.filter((each) => each !== 'lower'))
+        expect(seen, `${tenant} ${keyCase}`).toContain(`${tenant} ${keyCase}`);
+    expect(seen).not.toContain('tenant-a lower');
+    for (const { call, probe, index } of changed) {
+      const { walk } = change(TARGET, index);
+      expect(call.credential.role).toBe(walk.credential.role);
+      const key = TARGET.tenants.find((tenant) => tenant.name === call.credential.tenant)?.keys[
+        walk.credential.role as 'full'
+      ];
+      const headers = toHttpRequest(TARGET, call).headers;
+      const sent = headers.authorization?.replace(/^Bearer /, '') ?? headers['x-fixture-api-key'];
+      expect(sent).toBeDefined();
+      expect(sent).not.toBe(key);
+      for (const secret of [key ?? '', sent ?? ''])
+        expect(probe.toLowerCase().includes(secret.toLowerCase()), probe).toBe(false);
+    }
+  });
+
+  it('should send a case change and a near miss within the first nine arrivals, so a short load sends both', () => {
+    // Keys with upper and lower case letters, as real ones: every case change changes them.
+    const mixed: Target = {
+      ...TARGET,
+      tenants: TARGET.tenants.map((tenant) => ({
+        ...tenant,
+        keys: Object.fromEntries(Object.entries(tenant.keys).map(([role, key]) => [role, `K${key}`])),
+      })),
+    };
+    const sent = refusals(mixed, 9).flatMap(({ call }) => call.credential.keyCase ?? []);
+    expect(sent.filter((keyCase) => CASE_CHANGES.includes(keyCase)).length).toBeGreaterThan(0);
+    // One a server comparing a prefix serves: the last character changed, dropped or one appended.
+    expect(
+      sent.filter((keyCase) => ['last-replaced', 'last-dropped', 'appended'].includes(keyCase)).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it.each([2, 3, 4, 5])(
+    'should meet every kind with every tenant, whatever the count of tenants (%i)',
+    (count) => {
+      const target: Target = {
+        ...TARGET,
+        tenants: Array.from({ length: count }, (_, index) => ({
+          name: `tenant-${index}`,
+          quiescent: true,
+          locations: [`loc_${index}`],
+          categories: [`cat_${index}`],
+          keys: {
+            full: `Tenant-${index}-Full`,
+            revoked: `tenant-${index}-revoked`,
+            expired: `t-${index}-expired`,
+          },
+        })),
+      };
+      const kindOf = (index: number): string => {
+        const { call, changedQuery } = change(target, index);
+        const { keyCase } = call.credential;
+        if (keyCase !== undefined) return CASE_CHANGES.includes(keyCase) ? 'case' : 'near miss';
+        return changedQuery[0] ?? call.credential.role;
+      };
+      // Each tenant takes every kind within two turns of the nine kinds (a kind it cannot express
+      // on one walk, categoryId on orders, it can on the next).
+      const seen = new Set(
+        Array.from(
+          { length: count * 9 * 2 },
+          (_, index) => `${planWalk(target, index).credential.tenant} ${kindOf(index)}`,
+        ),
+      );
+      const kinds = [
+        'revoked',
+        'locationId',
+        'case',
+        'expired',
+        'categoryId',
+        'near miss',
+        'none',
+        'malformed',
+      ];
+      for (let index = 0; index < count; index += 1)
+        for (const kind of kinds)
+          expect(seen, `tenant-${index} ${kind}`).toContain(`tenant-${index} ${kind}`);
+    },
+  );
+
   it('should give the turn of a kind the target cannot express to the next: keys it lacks, places it does not know', () => {
     const bare: Target = {
       ...TARGET,
@@ -90,7 +187,12 @@ describe('planRefused', () => {
       })),
     };
     const roles = new Set(refusals(bare, 60).map(({ call }) => call.credential.role));
-    expect(roles).toEqual(new Set(['none', 'malformed']));
+    // Its full key "k" only in another case: too short for a near miss (lib/http/key-case.ts).
+    expect(roles).toEqual(new Set(['none', 'malformed', 'full']));
+    const changed = refusals(bare, 60).filter(({ call }) => call.credential.role === 'full');
+    expect(
+      changed.every(({ call }) => CASE_CHANGES.includes(call.credential.keyCase ?? 'last-dropped')),
+    ).toBe(true);
     expect(refusals(bare, 60).every(({ check }) => check.name === 'key-rejected')).toBe(true);
   });
 });

@@ -106,6 +106,10 @@ describe('curl reproduction script', () => {
     const script = curlScript({ ...input, steps: [cased as typeof first, ...rest] });
     expect(script).toContain('key_case_0="$(key_case lower "${KEY_TENANT_A_FULL}")"');
     expect(script).toContain(`-H 'authorization: Bearer '"\${key_case_0}"`);
+    // Its copies under load too (curl-load.ts), not the placeholder's reference changed in case.
+    expect(script).toContain(
+      `own_0() { entry "$load_dir/$round.0.own.$j.json" "$url_0" GET 'accept: application/json' 'authorization: Bearer '"\${key_case_0}"; }`,
+    );
     // The shell's key_case changes a key exactly as keyInCase did when the harness sent it.
     const start = script.indexOf('replaced_char() {');
     const helper = script.slice(start, script.indexOf('\n}\n', script.indexOf('key_case() {')) + 2);

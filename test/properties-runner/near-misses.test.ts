@@ -2,7 +2,8 @@
  * Near misses of what a tenant owns (issue 33): an issued key with one character changed, dropped
  * or appended (spec §5: 401), and an own locationId or categoryId in another case (spec §2, §5:
  * ids are opaque, so it is an id no tenant has: 404). The coverage phase alone (no random run)
- * sends every kind on every site, catches each fault, and passes the clean sandbox.
+ * sends every kind on every site (each endpoint via each scheme), catches each fault, and passes
+ * the clean sandbox.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../lib/contract/endpoints.ts';
@@ -65,20 +66,20 @@ describe('near misses on the clean sandbox', () => {
         for (const scheme of AUTH_SCHEMES) expect(sent).toContain(`${keyCase} ${endpoint} ${scheme}`);
   });
 
-  it('should send own ids in another case on each endpoint in the coverage phase', async () => {
+  it('should send own ids in another case on each endpoint via each scheme in the coverage phase', async () => {
     const examples = (await examplesOf(sandbox, PLACES)) as {
-      request: { endpoint: string };
+      request: { endpoint: string; scheme: string };
       values: { name: string; kind: string }[];
     }[];
     const sent = new Set(
       examples.flatMap(({ request, values }) =>
-        values.map((value) => `${request.endpoint} ${value.name} ${value.kind}`),
+        values.map((value) => `${request.endpoint} ${value.name} ${value.kind} via ${request.scheme}`),
       ),
     );
     // The sandbox's ids are lower case: only upper-casing and one letter flipped change them.
     for (const where of ['orders locationId', 'menuItems locationId', 'menuItems categoryId'])
       for (const kind of ['upper-cased', 'with its first letter in the other case'])
-        expect(sent).toContain(`${where} an own id ${kind}`);
+        for (const scheme of AUTH_SCHEMES) expect(sent).toContain(`${where} an own id ${kind} via ${scheme}`);
   });
 
   it('should pass both properties', async () => {

@@ -96,6 +96,12 @@ describe('the reproduction plan', () => {
     );
   });
 
+  it('should refuse a HEAD step rather than walk it as GET: its reproduction is the curl script', () => {
+    const [first] = walkSteps({ limit: '1' }, 1) as [ReproStep];
+    const head: ReproStep = { ...first, call: { ...first.call, method: 'HEAD' }, showsBug: true };
+    expect(() => reproPlan([first, head], context)).toThrow(/step 1 is a HEAD/);
+  });
+
   it('should name the key variables an unset environment lacks', () => {
     const plan = reproPlan(withNeighbourFirst(walkSteps({ limit: '7' }, 1), B), context);
     expect(planTarget(plan, 'http://x.invalid', { KEY_TENANT_A_FULL: 'k' })).toEqual({
