@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
 import type { Query } from '../lib/http/call.ts';
-import { KEY_ROLES } from '../lib/target/schema.ts';
+import { SHARED_ROLES } from '../lib/target/schema.ts';
 import { randomCursor } from './arbitraries/cursors.ts';
 import { invalidLimit } from './arbitraries/limits.ts';
 import { listRequest, type ListSource } from './arbitraries/requests.ts';
@@ -26,7 +26,7 @@ const badParameter: fc.Arbitrary<Query> = fc.oneof(
  */
 function badRequests(context: PropertyContext, survey: Survey): fc.Arbitrary<ProbeInput> {
   const { target } = context;
-  const limitedRoles = KEY_ROLES.filter((role) => role !== 'full');
+  const limitedRoles = SHARED_ROLES.filter((role) => role !== 'full');
   const refusedKeys = keyedRoles(target, limitedRoles);
   const kinds = [keylessRequests(target, survey, ['none', 'malformed'])];
   if (refusedKeys.length > 0) kinds.push(keyedRequests(target, survey, refusedKeys));

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { ENDPOINTS, LIMITS, type Endpoint } from '../lib/contract/endpoints.ts';
 import type { Query } from '../lib/http/call.ts';
 import type { WalkOptions } from '../lib/paging/walk-list.ts';
-import { KEY_ROLES, type KeyRole } from '../lib/target/schema.ts';
+import { SHARED_ROLES, type KeyRole } from '../lib/target/schema.ts';
 import type { Target } from '../lib/target/target.ts';
 import { explainedPages, fullWalkMinLimit, pageLimit } from './arbitraries/limits.ts';
 import { scheme, type ListChoice } from './arbitraries/lists.ts';
@@ -21,8 +21,11 @@ export function tenantSurvey(survey: Survey, tenant: string): TenantSurvey {
   return found;
 }
 
-/** Every (tenant, role) pair the target has a key for, in target file order. */
-export const keyedRoles = (target: Target, roles: readonly KeyRole[] = KEY_ROLES) =>
+/**
+ * Every (tenant, role) pair the target has a key for, in target file order; by default of every
+ * role but the rate-limit property's own.
+ */
+export const keyedRoles = (target: Target, roles: readonly KeyRole[] = SHARED_ROLES) =>
   target.tenants.flatMap((tenant) =>
     roles.filter((role) => tenant.keys[role] !== undefined).map((role) => ({ tenant: tenant.name, role })),
   );

@@ -24,6 +24,8 @@ const SCOPES_BY_ROLE: Record<KeyRole, Scope[]> = {
   noPublicRead: [SCOPES.menu, SCOPES.orders],
   revoked: ALL_SCOPES,
   expired: ALL_SCOPES,
+  // Reads every list; its own small rate limit is sandbox/rate-limit.ts's.
+  lowRateLimit: ALL_SCOPES,
 };
 const WELL_FORMED_KEY = /^[A-Za-z0-9_-]{20,200}$/;
 const BEARER = /^Bearer +(\S+) *$/i;

@@ -7,8 +7,19 @@ import type { RateLimitOptions } from '../lib/target/sandbox-options.ts';
 
 interface Bucket {
   limiter: RateLimiterMemory;
-  name: (key: ApiKey) => string;
+  /** The bucket a key's requests are counted in; none: this limit does not apply to the key. */
+  name: (key: ApiKey) => string | undefined;
 }
+
+/**
+ * The lowRateLimit key's own limit (lib/target/schema.ts), in place of perKey and beside its
+ * tenant's: 4 requests per 2 s window. The rate-limit property's burst (properties/rate-limit.ts) sends 16 at once, so the
+ * 429 comes in its first round however slowly a loaded machine answers: it is reached by how many
+ * requests are in flight, not by a rate the machine must sustain (the other keys' default, 1,000
+ * a second, needs 1,000 answers within one second). 2 s outlasts that first round and keeps Retry-After
+ * short enough to wait out.
+ */
+export const LOW_KEY_LIMIT = { points: 4, windowMs: 2000 } as const;
 
 const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
 /** The retry-after-short fault: whole seconds rounded down, so less than a second left says 0. */
@@ -22,27 +33,37 @@ function setHeaders(reply: FastifyReply, limit: number, result: RateLimiterRes):
 
 /**
  * Rate limits per API key and per tenant (a tenant's keys share its bucket), so one noisy
- * integration cannot starve the tenant's others, and one tenant cannot starve another. The
- * global-rate-limit faults replace both with a single bucket for everyone.
+ * integration cannot starve the tenant's others, and one tenant cannot starve another; the
+ * lowRateLimit key has a small one of its own besides (LOW_KEY_LIMIT). The global-rate-limit
+ * faults replace the key and tenant buckets with a single bucket for everyone.
  */
 export class RateLimits {
   private readonly buckets: Bucket[];
   private readonly retryAfter: (ms: number) => number;
 
   constructor(options: RateLimitOptions, faults: FaultSet) {
-    const duration = options.windowMs / 1000;
-    const bucket = (points: number, name: Bucket['name']): Bucket => ({
-      limiter: new RateLimiterMemory({ points, duration }),
+    const bucket = (points: number, name: Bucket['name'], windowMs = options.windowMs): Bucket => ({
+      limiter: new RateLimiterMemory({ points, duration: windowMs / 1000 }),
       name,
     });
     this.retryAfter = faults.has('retry-after-short') ? secondsRoundedDown : seconds;
     const everyone = () => 'everyone';
-    if (faults.has('global-rate-limit')) this.buckets = [bucket(options.perTenant, everyone)];
+    const low = (key: ApiKey) => key.role === 'lowRateLimit';
+    // Its own limit in place of perKey, under every fault: the global-rate-limit faults are about
+    // the shared buckets.
+    const lowKey = bucket(
+      LOW_KEY_LIMIT.points,
+      (key) => (low(key) ? key.label : undefined),
+      LOW_KEY_LIMIT.windowMs,
+    );
+    if (faults.has('global-rate-limit')) this.buckets = [lowKey, bucket(options.perTenant, everyone)];
     // The same bug with a generous limit: it shows only to a flood that goes past it.
-    else if (faults.has('global-rate-limit-high')) this.buckets = [bucket(options.perTenant * 3, everyone)];
+    else if (faults.has('global-rate-limit-high'))
+      this.buckets = [lowKey, bucket(options.perTenant * 3, everyone)];
     else
       this.buckets = [
-        bucket(options.perKey, (key) => key.label),
+        lowKey,
+        bucket(options.perKey, (key) => (low(key) ? undefined : key.label)),
         bucket(options.perTenant, (key) => key.tenant.name),
       ];
   }
@@ -51,9 +72,11 @@ export class RateLimits {
   async consume(key: ApiKey, reply: FastifyReply): Promise<void> {
     let tightest: { limit: number; result: RateLimiterRes } | undefined;
     for (const { limiter, name } of this.buckets) {
+      const bucketName = name(key);
+      if (bucketName === undefined) continue;
       let result: RateLimiterRes;
       try {
-        result = await limiter.consume(name(key));
+        result = await limiter.consume(bucketName);
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
         setHeaders(reply, limiter.points, rejection);

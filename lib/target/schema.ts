@@ -2,6 +2,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SandboxIdentitySchema } from './sandbox-identity.ts';
 
+/**
+ * The roles a target file names keys by. `lowRateLimit`: a key that reads every list under a rate
+ * limit small enough that a burst of requests in flight at once passes it (the sandbox: 4 a 2 s
+ * window), kept for the rate-limit property alone (SHARED_ROLES are the others').
+ */
 export const KEY_ROLES = [
   'full',
   'noMenuRead',
@@ -9,8 +14,15 @@ export const KEY_ROLES = [
   'noPublicRead',
   'revoked',
   'expired',
+  'lowRateLimit',
 ] as const;
 export type KeyRole = (typeof KEY_ROLES)[number];
+
+/**
+ * The roles every property but the rate-limit one may send: not the lowRateLimit key, whose few
+ * requests a window that property spends alone (a request of another property would be throttled).
+ */
+export const SHARED_ROLES: readonly KeyRole[] = KEY_ROLES.filter((role) => role !== 'lowRateLimit');
 
 const KeySource = Type.Union([
   Type.Object({ env: Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }) }, { additionalProperties: false }),

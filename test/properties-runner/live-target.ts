@@ -17,6 +17,19 @@ export function targetOf(file: TargetFile): Target {
 export const contextOn = (file: TargetFile, options?: ContextOptions): SuiteContext =>
   createContext(targetOf(file), options);
 
+/**
+ * A sandbox's target file without its lowRateLimit keys, as a staging's may be: the rate-limit
+ * property then bursts the keys that keep the sandbox's per-key limit.
+ */
+export function withoutLowRateLimitKeys(file: TargetFile): TargetFile {
+  const tenants = file.tenants.map((tenant) => {
+    const keys = { ...tenant.keys };
+    delete keys.lowRateLimit;
+    return { ...tenant, keys };
+  });
+  return { ...file, tenants };
+}
+
 /** Every key value of a target file, to prove none of them leaks. */
 export const keyValues = (file: TargetFile): string[] =>
   file.tenants.flatMap((tenant) =>

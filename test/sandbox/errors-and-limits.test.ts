@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOW_KEY_LIMIT } from '../../sandbox/rate-limit.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
 import { expectErrorShape, get, MENU, ORDERS, SandboxClient } from './client.ts';
 
@@ -84,5 +85,30 @@ describe('rate limits (spec §7, §8: 429)', () => {
     for (let i = 0; i < 2; i++) expect((await client.get(ORDERS, {}, other)).status).toBe(200);
     expectErrorShape(await client.get(ORDERS, {}, other), 429);
     expect((await client.get(ORDERS, {}, client.bearer(1))).status).toBe(200);
+  });
+
+  it('should limit the lowRateLimit key by its own 4 requests a 2 s window, and no other key by it', async () => {
+    const own = await startSandbox({ orders: 300, menuItemsPerTenant: 30 });
+    try {
+      const keys = new SandboxClient(own);
+      // Six at once, as the rate-limit property's burst sends them: within one window on any machine.
+      const low = keys.bearer(0, 'lowRateLimit');
+      const replies = await Promise.all(Array.from({ length: 6 }, () => keys.get(MENU, {}, low)));
+      expect(replies.map((reply) => reply.status).sort((a, b) => a - b)).toEqual([
+        200, 200, 200, 200, 429, 429,
+      ]);
+      for (const limited of replies.filter((reply) => reply.status === 429)) {
+        expectErrorShape(limited, 429);
+        expect(limited.headers['ratelimit-limit']).toBe(String(LOW_KEY_LIMIT.points));
+        expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+        expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(LOW_KEY_LIMIT.windowMs / 1000);
+      }
+      // The tenant's other keys keep the default limit (1000 a key a second).
+      const full = await Promise.all(Array.from({ length: 6 }, () => keys.get(MENU, {}, keys.bearer(0))));
+      expect(full.map((reply) => reply.status)).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(full[0]?.headers['ratelimit-limit']).toBe('1000');
+    } finally {
+      await own.close();
+    }
   });
 });
