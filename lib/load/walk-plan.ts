@@ -6,7 +6,7 @@
  */
 import { ENDPOINTS, type Endpoint } from '../contract/endpoints.ts';
 import { MENU_ITEM_STATUSES, ORDER_STATUSES } from '../contract/schemas.ts';
-import type { ApiCall, Query } from '../http/call.ts';
+import type { ApiCall, Credential, Query } from '../http/call.ts';
 import type { KeyRole } from '../target/schema.ts';
 import type { Target, TenantTarget } from '../target/target.ts';
 
@@ -75,6 +75,8 @@ interface TenantPlan {
   /** The endpoints it can walk, of those chosen. */
   endpoints: Endpoint[];
   roles: Record<Endpoint, KeyRole[]>;
+  /** Its credentials by role and scheme, one object each, shared by every walk that uses it. */
+  credentials: Map<string, Credential>;
 }
 
 // What planWalk derives from the target and options alone, made once per pair (a walk is planned
@@ -92,10 +94,27 @@ function planOf(target: Target, options: WalkPlanOptions): TenantPlan[] {
       tenant,
       endpoints: (options.endpoints ?? ENDPOINTS).filter((e) => walkRoles(tenant, e).length > 0),
       roles: { menuItems: walkRoles(tenant, 'menuItems'), orders: walkRoles(tenant, 'orders') },
+      credentials: new Map(),
     }));
     byOptions.set(options, plans);
   }
   return plans;
+}
+
+/**
+ * The tenant's credential with `role` and `scheme`, the same object for every walk that has them:
+ * what is derived from a credential (its headers, lib/http/call.ts; its series' tags,
+ * lib/load/tags.ts) is then made once per credential, not once per walk, and is not kept young by
+ * every walk in flight (docs/bench.md, "Session 17"). Never mutated.
+ */
+function credentialOf(plan: TenantPlan, role: KeyRole, scheme: Credential['scheme']): Credential {
+  const key = `${role} ${scheme}`;
+  let credential = plan.credentials.get(key);
+  if (credential === undefined) {
+    credential = { tenant: plan.tenant.name, role, scheme };
+    plan.credentials.set(key, credential);
+  }
+  return credential;
 }
 
 /**
@@ -115,13 +134,11 @@ export function planWalk(target: Target, index: number, options: WalkPlanOptions
   const afterLimit = Math.floor(afterEndpoint / limits.length);
   const variants = filterVariants(endpoint, tenant, target, options.filters ?? 'all', afterLimit);
   const roles = plan.roles[endpoint];
+  const role = roles[(afterEndpoint + afterLimit) % roles.length] ?? 'full';
+  const scheme = (index + round) % 2 === 0 ? 'bearer' : 'serviceHeader';
   return {
     endpoint,
     query: { limit: String(limit), ...variants[afterLimit % variants.length] },
-    credential: {
-      tenant: tenant.name,
-      role: roles[(afterEndpoint + afterLimit) % roles.length] ?? 'full',
-      scheme: (index + round) % 2 === 0 ? 'bearer' : 'serviceHeader',
-    },
+    credential: credentialOf(plan, role, scheme),
   };
 }

@@ -57,4 +57,20 @@ describe('planWalk', () => {
     };
     expect(walkableTenants(target).map((t) => t.name)).toEqual(['tenant-a', 'tenant-b', 'tenant-c']);
   });
+
+  it('should give walks with the same tenant, key and scheme one shared credential object', () => {
+    // What is derived from a credential (headers, series tags) is then made once, not per walk.
+    const walks = plans(240);
+    const byKey = new Map<string, object>();
+    for (const walk of walks) {
+      const { tenant, role, scheme } = walk.credential;
+      expect(walk.credential).toEqual({ tenant, role, scheme });
+      const key = `${tenant} ${role} ${scheme}`;
+      const seen = byKey.get(key);
+      if (seen === undefined) byKey.set(key, walk.credential);
+      else expect(walk.credential).toBe(seen);
+    }
+    expect(new Set(walks.map((walk) => walk.credential)).size).toBe(byKey.size);
+    expect(byKey.size).toBeGreaterThan(1);
+  });
 });
