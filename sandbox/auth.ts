@@ -83,13 +83,15 @@ const TOKEN = /^Token +(\S+) *$/i;
 const COOKIE_KEY = /(?:^|;\s*)api_key=([^;\s]+)/;
 
 /**
- * Where the key-in-query and key-in-cookie faults read a key from when neither header of spec §5
- * carries one: the access_token query parameter (RFC 6750 §2.3, which §5 does not offer), or the
- * api_key cookie.
+ * Where the key-in-query, key-in-other-header and key-in-cookie faults read a key from when
+ * neither header of spec §5 carries one: the access_token query parameter (RFC 6750 §2.3, which §5
+ * does not offer), an X-Api-Key header (the brandless name), or the api_key cookie.
  */
 function keyElsewhere(headers: IncomingHttpHeaders, query: RawQuery, faults: FaultSet): string | undefined {
   const inQuery = query.access_token;
   if (faults.has('key-in-query') && typeof inQuery === 'string') return inQuery;
+  const inHeader = headers['x-api-key'];
+  if (faults.has('key-in-other-header') && typeof inHeader === 'string') return inHeader;
   const inCookie = headers.cookie === undefined ? undefined : COOKIE_KEY.exec(headers.cookie)?.[1];
   return faults.has('key-in-cookie') ? inCookie : undefined;
 }

@@ -28,6 +28,7 @@ export const keyRejected: ProbeCheck = {
     'key-case-folded',
     'key-prefix-only',
     'key-in-query',
+    'key-in-other-header',
     'key-in-cookie',
     'authorization-other-scheme',
   ],

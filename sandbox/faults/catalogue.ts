@@ -188,6 +188,11 @@ export const FAULTS = [
     'with neither key header, the key is read from the access_token query parameter (RFC 6750 §2.3): served',
   ),
   fault(
+    'key-in-other-header',
+    'auth',
+    'with neither key header, the key is read from an X-Api-Key header (no brand): served, not a 401',
+  ),
+  fault(
     'key-in-cookie',
     'auth',
     'with neither key header, the key is read from an api_key cookie: served, not a 401',

@@ -67,43 +67,46 @@ describe('auth.key-elsewhere on the clean sandbox', () => {
   }, 60_000);
 });
 
-describe.each(['key-in-query', 'key-in-cookie', 'authorization-other-scheme'])('the fault %s', (fault) => {
-  it('should be caught before any random run, for every seed, and reproduced by its curl script, no key written', async () => {
-    const sandbox = await startSmallSandbox({ faults: [fault] });
-    const directory = await mkdtemp(join(tmpdir(), 'key-elsewhere-'));
-    try {
-      const results = [];
-      for (const seed of [1, 2]) {
-        const result = await coverageOnly(sandbox, seed);
-        expect(result?.status).toBe('failed');
-        expect(JSON.stringify(result)).toContain('ACCEPTED');
-        results.push(result);
+describe.each(['key-in-query', 'key-in-other-header', 'key-in-cookie', 'authorization-other-scheme'])(
+  'the fault %s',
+  (fault) => {
+    it('should be caught before any random run, for every seed, and reproduced by its curl script, no key written', async () => {
+      const sandbox = await startSmallSandbox({ faults: [fault] });
+      const directory = await mkdtemp(join(tmpdir(), 'key-elsewhere-'));
+      try {
+        const results = [];
+        for (const seed of [1, 2]) {
+          const result = await coverageOnly(sandbox, seed);
+          expect(result?.status).toBe('failed');
+          expect(JSON.stringify(result)).toContain('ACCEPTED');
+          results.push(result);
+        }
+        const [first] = results;
+        if (first === undefined) throw new Error('no result');
+        const { scripts } = await writeRunArtifacts(
+          directory,
+          targetOf(sandbox.target),
+          [first],
+          { seed: 1 },
+          {
+            faults: [fault],
+          },
+        );
+        const [script] = scripts;
+        if (script === undefined) throw new Error('no reproduction written');
+        // The script rebuilds the request with the key where the harness put it, from the key's variable.
+        const run = await runScript(script, scriptEnv(sandbox.target));
+        expect(run.stdout).toContain('REPRODUCED: key-rejected');
+        expect(run.code).toBe(1);
+        // Nothing the run wrote or returned holds a key.
+        const written = await Promise.all(
+          (await readdir(directory)).map((name) => readFile(join(directory, name), 'utf8')),
+        );
+        for (const text of [...written, JSON.stringify(results)])
+          for (const key of keyValues(sandbox.target)) expect(text).not.toContain(key);
+      } finally {
+        await Promise.all([sandbox.close(), rm(directory, { recursive: true, force: true })]);
       }
-      const [first] = results;
-      if (first === undefined) throw new Error('no result');
-      const { scripts } = await writeRunArtifacts(
-        directory,
-        targetOf(sandbox.target),
-        [first],
-        { seed: 1 },
-        {
-          faults: [fault],
-        },
-      );
-      const [script] = scripts;
-      if (script === undefined) throw new Error('no reproduction written');
-      // The script rebuilds the request with the key where the harness put it, from the key's variable.
-      const run = await runScript(script, scriptEnv(sandbox.target));
-      expect(run.stdout).toContain('REPRODUCED: key-rejected');
-      expect(run.code).toBe(1);
-      // Nothing the run wrote or returned holds a key.
-      const written = await Promise.all(
-        (await readdir(directory)).map((name) => readFile(join(directory, name), 'utf8')),
-      );
-      for (const text of [...written, JSON.stringify(results)])
-        for (const key of keyValues(sandbox.target)) expect(text).not.toContain(key);
-    } finally {
-      await Promise.all([sandbox.close(), rm(directory, { recursive: true, force: true })]);
-    }
-  }, 90_000);
-});
+    }, 90_000);
+  },
+);

@@ -115,6 +115,11 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect(reply.status).toBe(200);
     },
   },
+  'key-in-other-header': {
+    async show(client) {
+      expect((await client.get(ORDERS, {}, { 'x-api-key': client.key(0) })).status).toBe(200);
+    },
+  },
   'key-in-cookie': {
     async show(client) {
       expect((await client.get(ORDERS, {}, { cookie: `api_key=${client.key(0)}` })).status).toBe(200);
