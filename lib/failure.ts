@@ -5,6 +5,7 @@
 import type { Endpoint } from './contract/endpoints.ts';
 import type { AuthScheme, CredentialRole } from './http/call.ts';
 import type { KeyCase } from './http/key-case.ts';
+import type { KeyPlace } from './http/key-place.ts';
 
 /** `advisory` is for behaviour the spec leaves open ("not shown"): reported, never a gate failure. */
 type Severity = 'error' | 'advisory';
@@ -19,6 +20,8 @@ export interface RequestRecord {
   scheme: AuthScheme;
   /** The role's key sent in another case (a string never issued), when it was. */
   keyCase?: KeyCase;
+  /** Where the key went instead of the scheme's header (a query parameter, a cookie, ...), when it did. */
+  keyPlace?: KeyPlace;
   status: number;
   /** Present for a HEAD only: a GET is the default. */
   method?: 'HEAD';

@@ -3,6 +3,7 @@
  * messages, reproductions. Build it from every key value of the loaded target.
  */
 import { KEY_CASES, keyInCase } from './http/key-case.ts';
+import { basicCredentials } from './http/key-place.ts';
 
 export type Redactor = (text: string) => string;
 
@@ -13,13 +14,19 @@ const escapeForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\
 /**
  * Matches every form of every key in any case, and of every change of it a probe of spec §5 sends
  * (KEY_CASES: one character replaced, dropped or appended): such a string is still mostly the key
- * and gives it away, so it is removed like the key itself.
+ * and gives it away, so it is removed like the key itself. So are a key's HTTP Basic credentials
+ * (base64 of `key:`, which a probe of a key sent elsewhere than spec §5's headers sends).
  */
 export function createRedactor(secrets: readonly string[]): Redactor {
   // Keys also travel URL-encoded (a query string, a HAR) and JSON-escaped (a report on disk).
   const forms = new Set<string>();
   const keys = secrets.filter((value) => value.length > 0);
-  for (const secret of keys.flatMap((key) => [key, ...KEY_CASES.map((each) => keyInCase(key, each))])) {
+  const changed = (key: string) => [
+    key,
+    ...KEY_CASES.map((each) => keyInCase(key, each)),
+    basicCredentials(key),
+  ];
+  for (const secret of keys.flatMap(changed)) {
     forms.add(secret);
     forms.add(encodeURIComponent(secret));
     forms.add(JSON.stringify(secret).slice(1, -1));

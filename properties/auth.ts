@@ -11,6 +11,7 @@ import { AUTH_SCHEMES, type CredentialRole } from '../lib/http/call.ts';
 import { KEY_CASES } from '../lib/http/key-case.ts';
 import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
 import { requestRecord } from '../lib/paging/records.ts';
+import { keyPlaceInputs } from './key-places.ts';
 import { keyedInputs, keylessInputs, probeProperty, sentQuery } from './probes.ts';
 import { keyedRoles } from './support.ts';
 import { defineProperty, prepared } from '../lib/props/types.ts';
@@ -25,6 +26,17 @@ const missingOrMalformedKey = probeProperty({
   needs: [],
   runs: 20,
   inputs: (context, survey) => keylessInputs(context.target, survey, ['none', 'malformed', ...KEY_CASES]),
+});
+
+const keyElsewhere = probeProperty({
+  name: 'auth.key-elsewhere',
+  family: 'auth',
+  description:
+    "A tenant's full key sent in neither header spec §5 names (a query parameter api_key, apiKey, key, access_token or token; an api_key or token cookie; Authorization: Token, ApiKey, Basic or no scheme; an X-Api-Key, Api-Key, X-Auth-Token or X-Access-Token header) is 401 (a query parameter may be 400), never a page, on first pages and pages reached by a cursor.",
+  check: keyRejected,
+  needs: [{ kind: 'key', role: 'full', tenants: 1 }],
+  runs: 20,
+  inputs: (context, survey) => keyPlaceInputs(context.target, survey),
 });
 
 const rejectedRole = (role: 'revoked' | 'expired') =>
@@ -99,6 +111,7 @@ const schemesAgree = defineProperty({
 export const AUTH = [
   schemesAgree,
   missingOrMalformedKey,
+  keyElsewhere,
   revokedKey,
   expiredKey,
   publicReadScope,

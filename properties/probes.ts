@@ -16,6 +16,7 @@ import {
   type Query,
 } from '../lib/http/call.ts';
 import { keyInCase, KEY_CASE_WORDS, type KeyCase } from '../lib/http/key-case.ts';
+import type { KeyPlace } from '../lib/http/key-place.ts';
 import type { ApiResponse } from '../lib/http/response.ts';
 import type { Target } from '../lib/target/target.ts';
 import { listRequest, type ListRequest } from './arbitraries/requests.ts';
@@ -40,16 +41,20 @@ import { credential, probe, verdict } from './walks.ts';
 export interface ProbeInput {
   request: ListRequest;
   /** The key it is sent with, via the request's scheme (in another case: a string never issued). */
-  key: { tenant: string; role: CredentialRole; keyCase?: KeyCase };
+  key: { tenant: string; role: CredentialRole; keyCase?: KeyCase; keyPlace?: KeyPlace };
   /** Parameters set over the request's own: a foreign place, a bad limit, a random cursor. */
   set?: Query;
   probe: string;
 }
 
-/** The request in words: the list, its parameters, page 2 when it follows a first page, the header. */
-export function describeRequest(request: ListRequest, set: Query = {}): string {
+/**
+ * The request in words: the list, its parameters, page 2 when it follows a first page, the header
+ * (none when the key went elsewhere: the probe's own words say where).
+ */
+export function describeRequest(request: ListRequest, set: Query = {}, viaHeader = true): string {
   const page = request.cursor && set.cursor === undefined ? 'page 2 of ' : '';
-  return `${page}${request.endpoint}${queryString({ ...request.query, ...set })} via ${request.scheme}`;
+  const via = viaHeader ? ` via ${request.scheme}` : '';
+  return `${page}${request.endpoint}${queryString({ ...request.query, ...set })}${via}`;
 }
 
 /**
@@ -81,6 +86,7 @@ export async function probeCall(
     credential: {
       ...credential(key.tenant, key.role, request.scheme),
       ...(key.keyCase && { keyCase: key.keyCase }),
+      ...(key.keyPlace && { keyPlace: key.keyPlace }),
     },
   };
 }
@@ -254,7 +260,8 @@ export const probeProperty = ({ check, inputs, judge, ...info }: ProbePropertySp
         arbitrary,
         async (input) => {
           const call = await probeCall(context, survey, input);
-          const description = `${input.probe}, ${describeRequest(input.request, input.set)}`;
+          const viaHeader = input.key.keyPlace === undefined;
+          const description = `${input.probe}, ${describeRequest(input.request, input.set, viaHeader)}`;
           const { response, failures } = await probe(context, call, check, description);
           verdict(context, judge ? judge(failures, input, response) : failures);
         },

@@ -4,6 +4,7 @@ import type { Tenant } from './catalog.ts';
 import { KEY_ROLES, SCOPES, type KeyRole, type Scope } from './domain.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import type { FaultSet } from './faults/catalogue.ts';
+import type { RawQuery } from './validate.ts';
 
 /** An API key as the server stores it. Keys are random per instance and never logged. */
 export interface ApiKey {
@@ -78,15 +79,45 @@ export class KeyRing {
   }
 }
 
+/** The authorization-other-scheme fault's second scheme, as Django REST framework's TokenAuthentication reads it. */
+const TOKEN = /^Token +(\S+) *$/i;
+/** The key-in-cookie fault's cookie. */
+const COOKIE_KEY = /(?:^|;\s*)api_key=([^;\s]+)/;
+
+/**
+ * Where the key-in-query, key-in-other-header and key-in-cookie faults read a key from when
+ * neither header of spec §5 carries one: the access_token query parameter (RFC 6750 §2.3, which §5
+ * does not offer), an X-Api-Key header (the brandless name), or the api_key cookie.
+ */
+function keyElsewhere(headers: IncomingHttpHeaders, query: RawQuery, faults: FaultSet): string | undefined {
+  const inQuery = query.access_token;
+  if (faults.has('key-in-query') && typeof inQuery === 'string') return inQuery;
+  const inHeader = headers['x-api-key'];
+  if (faults.has('key-in-other-header') && typeof inHeader === 'string') return inHeader;
+  const inCookie = headers.cookie === undefined ? undefined : COOKIE_KEY.exec(headers.cookie)?.[1];
+  return faults.has('key-in-cookie') ? inCookie : undefined;
+}
+
 /** The key value a request presents, from `Authorization: Bearer` or `X-<Brand>-Api-Key` (spec §5). */
-function presentedKey(headers: IncomingHttpHeaders, brandHeader: string, faults: FaultSet): string {
+function presentedKey(
+  headers: IncomingHttpHeaders,
+  query: RawQuery,
+  brandHeader: string,
+  faults: FaultSet,
+): string {
   const authorization = headers.authorization;
   const branded = faults.has('service-header-ignored') ? undefined : headers[brandHeader];
   if (authorization === undefined && branded === undefined) {
+    const elsewhere = keyElsewhere(headers, query, faults);
+    if (elsewhere !== undefined) return elsewhere;
     throw unauthorized(`API key missing: send "Authorization: Bearer <key>" or "${brandHeader}: <key>"`);
   }
   const scheme = faults.has('bearer-case-sensitive') ? BEARER_AS_WRITTEN : BEARER;
-  const bearer = authorization === undefined ? undefined : scheme.exec(authorization)?.[1];
+  const token = faults.has('authorization-other-scheme') ? TOKEN : undefined;
+  const bearer =
+    authorization === undefined
+      ? undefined
+      : (scheme.exec(authorization)?.[1] ?? token?.exec(authorization)?.[1]);
   if (authorization !== undefined && bearer === undefined) {
     throw unauthorized('Authorization header is malformed: expected "Bearer <key>"');
   }
@@ -102,11 +133,11 @@ function presentedKey(headers: IncomingHttpHeaders, brandHeader: string, faults:
 /** The request's key as the server knows it: 401 when missing, malformed or unknown. */
 export function identify(
   keys: KeyRing,
-  headers: IncomingHttpHeaders,
+  request: { headers: IncomingHttpHeaders; query: RawQuery },
   brandHeader: string,
   faults: FaultSet,
 ): ApiKey {
-  const key = keys.lookup(presentedKey(headers, brandHeader, faults), faults);
+  const key = keys.lookup(presentedKey(request.headers, request.query, brandHeader, faults), faults);
   if (key === undefined) throw unauthorized('API key is not recognised');
   return key;
 }

@@ -1,20 +1,39 @@
+import { KEY_PLACE_RULES } from '../http/key-place.ts';
 import { unexpectedStatus } from './expect-status.ts';
-import type { ProbeCheck } from './types.ts';
+import type { ProbeCheck, ProbeContext } from './types.ts';
+
+/**
+ * A key sent as a query parameter the spec does not define (spec §4 lists each endpoint's): a
+ * strict server may refuse the parameter (400) before it looks for the key. Either refuses.
+ */
+const inQuery = ({ call }: ProbeContext): boolean => {
+  const place = call.credential.keyPlace;
+  return place !== undefined && KEY_PLACE_RULES[place].where === 'query';
+};
 
 /**
  * spec §5: a missing, malformed, revoked or expired key yields 401; a real key with its case
- * changed is a string that was never issued, so malformed too.
+ * changed is a string that was never issued, so malformed too; a real key sent in neither of the
+ * two headers §5 names (a query parameter, a cookie, another header or Authorization scheme) is a
+ * request missing its key.
  */
 export const keyRejected: ProbeCheck = {
   name: 'key-rejected',
   description:
-    'Missing, malformed (a real key in another case too), revoked and expired keys are 401 on both endpoints and both schemes.',
+    'Missing, malformed (a real key in another case too), revoked and expired keys are 401 on both endpoints and both schemes; so is a real key sent elsewhere than the two headers (a query parameter may be 400).',
   catches: [
     'revoked-key-works',
     'expired-key-works',
     'auth-cached-per-tenant',
     'key-case-folded',
     'key-prefix-only',
+    'key-in-query',
+    'key-in-other-header',
+    'key-in-cookie',
+    'authorization-other-scheme',
   ],
-  run: (context) => unexpectedStatus(context, '401', (s) => s === 401),
+  run: (context) =>
+    inQuery(context)
+      ? unexpectedStatus(context, '401 (or 400)', (s) => s === 401 || s === 400)
+      : unexpectedStatus(context, '401', (s) => s === 401),
 };

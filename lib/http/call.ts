@@ -5,6 +5,7 @@
 import { ENDPOINT_INFO, type Endpoint } from '../contract/endpoints.ts';
 import type { KeyRole } from '../target/schema.ts';
 import { keyInCase, type KeyCase } from './key-case.ts';
+import { KEY_PLACE_RULES, placedValue, type KeyPlace } from './key-place.ts';
 import type { Target } from '../target/target.ts';
 
 /** Where the key travels (spec §5): `Authorization: Bearer` or the `X-...-Api-Key` header. */
@@ -24,6 +25,12 @@ export interface Credential {
   scheme: AuthScheme;
   /** The role's key with its case changed (a string the server never issued: 401). */
   keyCase?: KeyCase;
+  /**
+   * The key sent in a place spec §5 does not name (a query parameter, a cookie, another header or
+   * Authorization scheme) and in neither of its two headers: a request missing its key (401).
+   * Never written into the call's path (callPath), so no record of it holds the key.
+   */
+  keyPlace?: KeyPlace;
 }
 
 export type Query = Record<string, string>;
@@ -146,7 +153,10 @@ function keyFor(target: Target, credential: Credential): string | null {
 function headersFor(target: Target, credential: Credential): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const key = keyFor(target, credential);
-  if (key !== null) {
+  const place = credential.keyPlace === undefined ? undefined : KEY_PLACE_RULES[credential.keyPlace];
+  if (place !== undefined) {
+    if (key !== null && place.where === 'header') headers[place.name] = placedValue(place, key);
+  } else if (key !== null) {
     if (credential.scheme === 'bearer') headers.authorization = `Bearer ${key}`;
     else if (credential.scheme === 'bearerLowerCase') headers.authorization = `bearer ${key}`;
     else headers[target.apiKeyHeader.toLowerCase()] = key;
@@ -165,7 +175,18 @@ export function toHttpRequest(target: Target, call: ApiCall): HttpRequest {
     headersByCredential.set(call.credential, built);
   }
   const headers = call.headers === undefined ? built.headers : withHeaders(built.headers, call.headers);
-  return { url: target.baseUrl + callPath(call), headers };
+  return { url: target.baseUrl + callPath(call) + placedQuery(target, call), headers };
+}
+
+/** The query parameter a key placed in the query adds after the call's path ('' for any other call). */
+function placedQuery(target: Target, call: ApiCall): string {
+  const { keyPlace } = call.credential;
+  if (keyPlace === undefined) return '';
+  const place = KEY_PLACE_RULES[keyPlace];
+  const key = keyFor(target, call.credential);
+  if (place.where !== 'query' || key === null) return '';
+  const path = callPath(call);
+  return `${path.includes('?') ? '&' : '?'}${encodeFormComponent(place.name)}=${encodeFormComponent(key)}`;
 }
 
 /** `base` with `extra` over it, a null in `extra` leaving its header out; names in lower case. */

@@ -9,10 +9,11 @@ export function requestRecord(call: ApiCall, status: number): RequestRecord {
 
 /** The record of a request to `path` with `call`'s endpoint and credential. */
 function requestRecordAt(call: ApiCall, path: string, status: number): RequestRecord {
-  const { tenant, role, scheme, keyCase } = call.credential;
+  const { tenant, role, scheme, keyCase, keyPlace } = call.credential;
   const record: RequestRecord = { endpoint: call.endpoint, path, tenant, role, scheme, status };
   if (call.method === 'HEAD') record.method = 'HEAD';
   if (keyCase !== undefined) record.keyCase = keyCase;
+  if (keyPlace !== undefined) record.keyPlace = keyPlace;
   return record;
 }
 

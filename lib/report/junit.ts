@@ -45,7 +45,7 @@ function failureDetails(check: CheckResult, cause: Cause, target: Summary['targe
     );
     for (const request of failure.requests)
       lines.push(
-        `  GET ${request.path} (${request.tenant}, ${request.role} key${request.keyCase ? ` (${request.keyCase})` : ''}, ${request.scheme}) -> ${request.status}`,
+        `  GET ${request.path} (${request.tenant}, ${request.role} key${request.keyCase ? ` (${request.keyCase})` : ''}, ${request.keyPlace ?? request.scheme}) -> ${request.status}`,
       );
   }
   if (check.seed !== undefined)

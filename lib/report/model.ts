@@ -6,6 +6,7 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { KEY_CASES } from '../http/key-case.ts';
+import { KEY_PLACES } from '../http/key-place.ts';
 import { KEY_ROLES } from '../target/schema.ts';
 
 export const SCHEMA_VERSION = 1;
@@ -37,6 +38,7 @@ const RequestRecordSchema = closed({
   role: oneOf([...KEY_ROLES, 'none', 'malformed'] as const),
   scheme: oneOf(['bearer', 'bearerLowerCase', 'serviceHeader'] as const),
   keyCase: Type.Optional(oneOf(KEY_CASES)),
+  keyPlace: Type.Optional(oneOf(KEY_PLACES)),
   status: Type.Integer(),
   method: Type.Optional(Type.Literal('HEAD')),
 });

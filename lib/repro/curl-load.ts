@@ -15,6 +15,7 @@
 import { callPath, type ApiCall } from '../http/call.ts';
 import type { Target } from '../target/target.ts';
 import type { KeyVariable } from './script-target.ts';
+import { placedUrlSuffix } from './key-place-shell.ts';
 import { shellWord, singleQuoted } from './shell-words.ts';
 import { stepOwners } from './step-walks.ts';
 import type { ReproStep } from './step-walks.ts';
@@ -24,14 +25,21 @@ const LOAD_DEFAULTS = { rounds: 3, copies: 4, parallel: 8, seconds: 20 } as cons
 /** A step throttled when it failed is sent at most this long a round to be throttled again. */
 const THROTTLE_SECONDS = 5;
 
-/** Bash lines setting url_N: the step's URL, with the cursor the alone replay received. */
-function urls(steps: readonly ReproStep[]): string[] {
+/**
+ * Bash lines setting url_N: the step's URL, with the cursor the alone replay received, and a key
+ * the step sent in its query (key-place-shell.ts) from its reference in `keys`.
+ */
+function urls(steps: readonly ReproStep[], keys: readonly string[]): string[] {
   return steps.map((step, index) => {
-    if (step.cursorFrom === undefined)
-      return `url_${index}=${shellWord(`\${BASE_URL}${callPath(step.call)}`)}`;
+    const key = (path: string) =>
+      placedUrlSuffix(step.call.credential, keys[index] ?? '', path.includes('?') ? '&' : '?');
+    if (step.cursorFrom === undefined) {
+      const path = callPath(step.call);
+      return `url_${index}=${shellWord(`\${BASE_URL}${path}`)}${key(path)}`;
+    }
     const query = Object.fromEntries(Object.entries(step.call.query).filter(([name]) => name !== 'cursor'));
     const base = callPath({ ...step.call, query });
-    return `url_${index}=${shellWord(`\${BASE_URL}${base}${base.includes('?') ? '&' : '?'}cursor=`)}"$(form "\${cursor_${step.cursorFrom}:-}")"`;
+    return `url_${index}=${shellWord(`\${BASE_URL}${base}${base.includes('?') ? '&' : '?'}cursor=`)}"$(form "\${cursor_${step.cursorFrom}:-}")"${key('?')}`;
   });
 }
 
@@ -80,6 +88,8 @@ export interface LoadPhaseInput {
   steps: readonly ReproStep[];
   /** Per step, the header lines it was sent with alone (curl.ts: `name: value`, keys as references). */
   headers: readonly (readonly string[])[];
+  /** Per step, the `${KEY_…}` reference of its key. */
+  keys: readonly string[];
   /** Every tenant's full key: the neighbours. */
   neighbours: readonly KeyVariable[];
   /** The target's load.maxRps when the script was written; its file's wins when it runs. */
@@ -128,7 +138,7 @@ export function loadPhase(input: LoadPhaseInput): string {
     'under_load() {',
     `  max_rps="$(from_target '.load.maxRps // empty')"`,
     `  if ! [[ "$max_rps" =~ ^[1-9][0-9]*$ ]]; then max_rps=${Math.max(1, Math.floor(input.maxRps))}; fi`,
-    ...[...urls(steps), ...plain.urls].map((line) => `  ${line}`),
+    ...[...urls(steps, input.keys), ...plain.urls].map((line) => `  ${line}`),
     '  load_rounds',
     '}',
   ].join('\n');

@@ -14,6 +14,7 @@ import { ALTERED_MIN_LENGTH, REPLACED_FROM, REPLACED_TO } from '../http/key-case
 import type { Target } from '../target/target.ts';
 import { WALK_ROLES } from '../load/walk-plan.ts';
 import { curlJudge, type ReproInput } from './curl-judge.ts';
+import { keyPlaceLines, placedHeaderLine, placedQueryWords } from './key-place-shell.ts';
 import { loadPhase } from './curl-load.ts';
 import { shellWord, singleQuoted } from './shell-words.ts';
 import { requireJq, targetHeader, targetPrelude, type KeyVariable } from './script-target.ts';
@@ -60,6 +61,10 @@ function placeholderTarget(input: ReproInput): Target {
   };
 }
 
+/** The `${KEY_…}` reference of a step's key. */
+const stepKey = (step: ReproStep): string =>
+  `\${${keyVariable(step.call.credential.tenant, step.call.credential.role)}}`;
+
 /** The shell variable holding step `index`'s key in another case (a KeyCase credential). */
 const caseVariable = (index: number): string => `key_case_${index}`;
 
@@ -76,13 +81,18 @@ function keyCaseLine(step: ReproStep, index: number): string[] {
  * case too. "name:" leaves out a header curl sends of its own (an Accept the step left out).
  */
 function stepHeaderLines(target: Target, step: ReproStep, index: number): string[] {
-  const { keyCase, ...credential } = step.call.credential;
-  const sent = keyCase === undefined ? step.call : { ...step.call, credential };
-  const variable = `\${${keyVariable(credential.tenant, credential.role)}}`;
+  const { keyCase, keyPlace, ...credential } = step.call.credential;
+  const variable = stepKey(step);
+  // A key placed elsewhere is the script's own line (placedHeaderLine): the call goes without it.
+  const own = keyPlace === undefined ? credential : { ...credential, role: 'none' as const };
+  const sent =
+    keyCase === undefined && keyPlace === undefined ? step.call : { ...step.call, credential: own };
   const lines = Object.entries(toHttpRequest(target, sent).headers).map(
     ([name, value]) =>
       `${name}: ${keyCase === undefined ? value : value.replace(variable, `\${${caseVariable(index)}}`)}`,
   );
+  const placed = placedHeaderLine(step.call.credential, variable, index);
+  if (placed !== null) lines.push(placed);
   for (const [name, value] of Object.entries(step.call.headers ?? {}))
     if (value === null) lines.push(`${name}:`);
   return lines;
@@ -97,6 +107,7 @@ function curlArguments(target: Target, step: ReproStep, index: number): string {
       fresh ? `"cursor=\${cursor_${step.cursorFrom}}"` : singleQuoted(`${name}=${value}`),
     );
   }
+  words.push(...placedQueryWords(step.call.credential, stepKey(step)));
   // Already encoded: curl appends them as they are.
   for (const { name, encoded } of step.call.raw ?? [])
     words.push('--data', singleQuoted(`${name}=${encoded}`));
@@ -266,6 +277,7 @@ export function curlScript(input: ReproInput): string {
     lines.push(
       '',
       ...keyCaseLine(step, index),
+      ...keyPlaceLines(step.call.credential, stepKey(step), index),
       `request ${index} ${step.showsBug ? step.status : '-'} ${admittedKey(step)} ${curlArguments(target, step, index)}`,
     );
     if (tokensNeeded.has(index)) lines.push(`cursor_${index}="$(token ${index})"`);
@@ -279,6 +291,7 @@ export function curlScript(input: ReproInput): string {
     target,
     steps: input.steps,
     headers: input.steps.map((step, index) => stepHeaderLines(target, step, index)),
+    keys: input.steps.map(stepKey),
     neighbours,
     maxRps: input.maxRps ?? 1,
   });

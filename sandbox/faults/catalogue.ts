@@ -182,6 +182,26 @@ export const FAULTS = [
     'auth',
     'keys are looked up by their first 25 characters: an issued key with its last one changed is accepted',
   ),
+  fault(
+    'key-in-query',
+    'auth',
+    'with neither key header, the key is read from the access_token query parameter (RFC 6750 §2.3): served',
+  ),
+  fault(
+    'key-in-other-header',
+    'auth',
+    'with neither key header, the key is read from an X-Api-Key header (no brand): served, not a 401',
+  ),
+  fault(
+    'key-in-cookie',
+    'auth',
+    'with neither key header, the key is read from an api_key cookie: served, not a 401',
+  ),
+  fault(
+    'authorization-other-scheme',
+    'auth',
+    'Authorization: Token <key> is read like Bearer (a scheme spec §5 does not name): served, not a 401',
+  ),
   fault('active-only-wrong', 'store', 'activeOnly=true also returns PAID orders'),
   fault(
     'active-only-false-filters',

@@ -22,7 +22,12 @@ export async function admit(
   reply: FastifyReply,
   scopes: readonly Scope[],
 ): Promise<ApiKey> {
-  const key = identify(ctx.keys, request.headers, ctx.brandHeader, ctx.faults);
+  const key = identify(
+    ctx.keys,
+    { headers: request.headers, query: request.query as RawQuery },
+    ctx.brandHeader,
+    ctx.faults,
+  );
   // The auth-cached-per-tenant fault: a tenant admitted a moment ago is admitted again, whoever asks.
   const cached = ctx.load.admittedRecently(key.tenant.name);
   if (!cached) requireValid(key, ctx.faults);

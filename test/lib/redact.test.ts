@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readHarFile } from '../../lib/repro/har-read.ts';
 import { loadTargetFile } from '../../lib/adapters/node-target.ts';
 import { KEY_CASES, keyInCase } from '../../lib/http/key-case.ts';
+import { basicCredentials } from '../../lib/http/key-place.ts';
 import { createRedactor, redactDeep, REDACTED } from '../../lib/redact.ts';
 import { HarnessError } from '../../lib/errors.ts';
 import { resolveInlineTarget, targetRedactor } from '../../lib/target/target.ts';
@@ -54,6 +55,14 @@ describe('redaction', () => {
       const text = redactMixed(`Bearer ${variant} at /x?k=${encodeURIComponent(variant)}`);
       expect(text, keyCase).toBe(`Bearer ${REDACTED} at /x?k=${REDACTED}`);
     }
+  });
+
+  it('should remove a key sent as HTTP Basic credentials (base64 of key:), raw and URL-encoded', () => {
+    const basic = basicCredentials(KEY);
+    expect(basic).not.toContain(KEY);
+    expect(redact(`Authorization: Basic ${basic} at /x?b=${encodeURIComponent(basic)}`)).toBe(
+      `Authorization: Basic ${REDACTED} at /x?b=${REDACTED}`,
+    );
   });
 
   it("should remove the altered forms of a key in JSON, but not a short key's (those are never sent)", () => {

@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest';
 import { fc, it } from '@fast-check/vitest';
 import type { ReproInput } from '../../lib/repro/curl-judge.ts';
 import { KEY_CASES, keyInCase } from '../../lib/http/key-case.ts';
+import { basicCredentials, type KeyPlace } from '../../lib/http/key-place.ts';
 import { curlScript, keyVariable } from '../../lib/repro/curl.ts';
 import { shellWord } from '../../lib/repro/shell-words.ts';
 
@@ -123,6 +124,40 @@ describe('curl reproduction script', () => {
     cases.forEach(({ key, keyCase }, index) =>
       expect(sent[index], `${keyCase} of ${key}`).toBe(keyInCase(key, keyCase)),
     );
+  });
+
+  it('should send a key placed elsewhere than the two headers as the harness did, from its key variable', () => {
+    const [first] = input.steps;
+    if (first === undefined) throw new Error('no step');
+    const placed = (keyPlace: KeyPlace) => ({
+      ...first,
+      call: { ...first.call, credential: { ...first.call.credential, keyPlace } },
+    });
+    const places: KeyPlace[] = [
+      'query-api_key',
+      'cookie-token',
+      'authorization-token',
+      'authorization-basic',
+    ];
+    const script = curlScript({ ...input, steps: places.map(placed) });
+    expect(script).toContain(
+      `--data-urlencode 'api_key='"\${KEY_TENANT_A_FULL}" -H 'accept: application/json'\n`,
+    );
+    expect(script).toContain(`-H 'cookie: token='"\${KEY_TENANT_A_FULL}"`);
+    expect(script).toContain(`-H 'authorization: Token '"\${KEY_TENANT_A_FULL}"`);
+    expect(script).toContain(`-H 'authorization: Basic '"\${key_basic_3}"`);
+    // Neither spec header: no Bearer, no X-Sandbox-Api-Key line.
+    expect(script).not.toMatch(/-H 'authorization: Bearer|-H 'x-sandbox-api-key/);
+    // Under load, the query place's key goes in the step's URL.
+    expect(script).toContain(
+      `url_0="\${BASE_URL}"'/public/orders?limit=1''&api_key='"$(form "\${KEY_TENANT_A_FULL}")"`,
+    );
+    // The shell's Basic credentials are the harness's, for keys of every class.
+    const line = script.split('\n').find((each) => each.startsWith('key_basic_3='));
+    for (const key of ['sbx_Ab3-xY_9z', 'k+/=é', 'a'])
+      expect(bash(`${line}\nprintf %s "$key_basic_3"`, { KEY_TENANT_A_FULL: key })).toBe(
+        basicCredentials(key),
+      );
   });
 
   it('should say in its header how to start its sandbox again and where the keys come from', () => {

@@ -1,4 +1,10 @@
-/** A small sandbox for runner tests, its target resolved, and a suite context on it. */
+/**
+ * A small sandbox for runner tests, its target resolved, a suite context on it, and how to run a
+ * reproduction script against it.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { keyVariable } from '../../lib/repro/curl.ts';
 import type { TargetFile } from '../../lib/target/schema.ts';
 import { resolveTarget, type Target } from '../../lib/target/target.ts';
 import { createContext, type ContextOptions, type SuiteContext } from '../../lib/props/context.ts';
@@ -35,3 +41,25 @@ export const keyValues = (file: TargetFile): string[] =>
   file.tenants.flatMap((tenant) =>
     Object.values(tenant.keys).flatMap((key) => (key && 'value' in key ? [key.value] : [])),
   );
+
+/** Environment for a reproduction script: the base URL and every key, by tenant and role. */
+export function scriptEnv(file: TargetFile): Record<string, string> {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', BASE_URL: file.baseUrl };
+  for (const tenant of file.tenants)
+    for (const [role, key] of Object.entries(tenant.keys))
+      if (key && 'value' in key) env[keyVariable(tenant.name, role)] = key.value;
+  return env;
+}
+
+export async function runScript(
+  path: string,
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string }> {
+  try {
+    const { stdout } = await promisify(execFile)('bash', [path], { env, timeout: 30_000 });
+    return { code: 0, stdout };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string };
+    return { code: failed.code ?? -1, stdout: failed.stdout ?? '' };
+  }
+}

@@ -1,42 +1,16 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TargetFile } from '../../lib/target/schema.ts';
-import { keyVariable } from '../../lib/repro/curl.ts';
 import { selectProperties } from '../../lib/props/registry.ts';
 import { failureReport, writeRunArtifacts } from '../../lib/props/report.ts';
 import { runProperties, runProperty, type Failed, type PropertyResult } from '../../lib/props/runner.ts';
 import type { RunningSandbox } from '../../sandbox/start.ts';
-import { contextOn, keyValues, startSmallSandbox, targetOf } from './live-target.ts';
+import { contextOn, keyValues, runScript, scriptEnv, startSmallSandbox, targetOf } from './live-target.ts';
 import '../setup/provide-layers.ts';
 
 const FAULTS = ['revoked-key-works', 'cross-tenant-cursor', 'page-boundary-duplicate'];
 const PROPERTIES = ['auth.revoked-key', 'tenancy.cross-tenant-cursor', 'pagination.no-duplicates'];
-
-/** Environment for a reproduction script: the base URL and every key, by tenant and role. */
-function scriptEnv(file: TargetFile): Record<string, string> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', BASE_URL: file.baseUrl };
-  for (const tenant of file.tenants)
-    for (const [role, key] of Object.entries(tenant.keys))
-      if (key && 'value' in key) env[keyVariable(tenant.name, role)] = key.value;
-  return env;
-}
-
-async function runScript(
-  path: string,
-  env: Record<string, string>,
-): Promise<{ code: number; stdout: string }> {
-  try {
-    const { stdout } = await promisify(execFile)('bash', [path], { env, timeout: 20_000 });
-    return { code: 0, stdout };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string };
-    return { code: failed.code ?? -1, stdout: failed.stdout ?? '' };
-  }
-}
 
 describe('failed properties: report, reproduction and replay', () => {
   let faulty: RunningSandbox;

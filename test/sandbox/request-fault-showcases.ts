@@ -109,6 +109,27 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect((await client.get(ORDERS, {}, { authorization: `Bearer ${altered}` })).status).toBe(200);
     },
   },
+  'key-in-query': {
+    async show(client) {
+      const reply = await client.get(ORDERS, { access_token: client.key(0) }, {});
+      expect(reply.status).toBe(200);
+    },
+  },
+  'key-in-other-header': {
+    async show(client) {
+      expect((await client.get(ORDERS, {}, { 'x-api-key': client.key(0) })).status).toBe(200);
+    },
+  },
+  'key-in-cookie': {
+    async show(client) {
+      expect((await client.get(ORDERS, {}, { cookie: `api_key=${client.key(0)}` })).status).toBe(200);
+    },
+  },
+  'authorization-other-scheme': {
+    async show(client) {
+      expect((await client.get(ORDERS, {}, { authorization: `Token ${client.key(0)}` })).status).toBe(200);
+    },
+  },
   'foreign-ids-in-search': {
     async show(client) {
       const own = new Set(await client.ids(MENU, { limit: 100 }));
