@@ -12,6 +12,7 @@ import { LIMITS_FAMILY } from './limits.ts';
 import { PAGINATION } from './pagination.ts';
 import { PARAMETERS } from './params-outside.ts';
 import { RATE_LIMIT } from './rate-limit.ts';
+import { TENANT_RATE_LIMIT } from './rate-limit-tenant.ts';
 import { REPEATS } from './repeats.ts';
 import { TENANCY } from './tenancy.ts';
 import { CURSOR_SHAPES, PAGINATION_SHAPES } from './walk-shapes.ts';
@@ -33,4 +34,5 @@ export const ALL_PROPERTIES: readonly PropertyDefinition[] = [
   ...HTTP_SEMANTICS,
   // Last: its bursts leave a key throttled for a moment, which the others would only wait out.
   ...RATE_LIMIT,
+  ...TENANT_RATE_LIMIT,
 ];

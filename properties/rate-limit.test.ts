@@ -1,4 +1,5 @@
 import { RATE_LIMIT } from './rate-limit.ts';
+import { TENANT_RATE_LIMIT } from './rate-limit-tenant.ts';
 import { describeFamily } from './vitest-suite.ts';
 
-describeFamily('ratelimit', RATE_LIMIT);
+describeFamily('ratelimit', [...RATE_LIMIT, ...TENANT_RATE_LIMIT]);

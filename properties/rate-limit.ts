@@ -33,7 +33,7 @@ import { defineProperty, prepared, type PropertyContext } from '../lib/props/typ
 import { credential } from './walks.ts';
 
 /** Bounds of one burst: requests in flight, its length, and requests at most. */
-const BURST = { concurrency: 16, seconds: 5, maxRequests: 20_000 };
+export const BURST = { concurrency: 16, seconds: 5, maxRequests: 20_000 };
 /** The longest Retry-After the property waits out; a longer one makes the run inconclusive. */
 const LONGEST_WAIT_MS = 10_000;
 /** Timers fire on a millisecond clock: waiting this much more is still waiting all of it. */
@@ -45,7 +45,7 @@ interface Throttled {
   receivedAt: number;
 }
 
-interface Burst {
+export interface Burst {
   /** The last 429 read, once the requests in flight have settled; none when no request got one. */
   latest?: Throttled;
   sent: number;
@@ -53,8 +53,9 @@ interface Burst {
   tookMs: number;
   /** What the answers broke: a 429's Error shape, any other answer's page checks. */
   failures: Failure[];
-  /** The answer that broke something first, for the transcript. */
+  /** The answer that broke something first, for the transcript, and its request. */
   failed?: ApiResponse;
+  failedCall?: ApiCall;
 }
 
 /**
@@ -67,15 +68,16 @@ function judged(call: ApiCall, response: ApiResponse): Failure[] {
 }
 
 /**
- * Sends `call` again and again, BURST.concurrency at a time and at most `maxRps`, until a 429 is
- * read or an answer breaks the contract; bounded in requests and time. The requests already in
- * flight then finish, and the last 429 of all is the one whose Retry-After the client honours.
+ * Sends `callOf(worker)` again and again, BURST.concurrency at a time (worker 0 to 15) and at most
+ * `maxRps`, until a 429 is read or an answer breaks the contract; bounded in requests and time.
+ * The requests already in flight then finish, and the last 429 of all is the one whose Retry-After
+ * the client honours.
  */
-async function burstUntilThrottled(
+export async function burstUntilThrottled(
   sender: Sender,
-  call: ApiCall,
+  callOf: (worker: number) => ApiCall,
   maxRps: number,
-  judge: (response: ApiResponse) => Failure[],
+  judge: (call: ApiCall, response: ApiResponse) => Failure[],
 ): Promise<Burst> {
   const started = Date.now();
   const deadline = started + BURST.seconds * 1000;
@@ -83,7 +85,8 @@ async function burstUntilThrottled(
   const pace = pacer(maxRps);
   const burst: Burst = { sent: 0, tookMs: 0, failures: [] };
   const stopped = () => burst.latest !== undefined || burst.failed !== undefined || Date.now() >= deadline;
-  const worker = async () => {
+  const worker = async (index: number) => {
+    const call = callOf(index);
     while (!stopped() && burst.sent < maxRequests) {
       burst.sent += 1;
       await pace?.();
@@ -94,13 +97,16 @@ async function burstUntilThrottled(
         break;
       }
       const response = await sender.send(call);
-      const failures = judge(response);
+      const failures = judge(call, response);
       burst.failures.push(...failures);
-      if (failures.length > 0) burst.failed ??= response;
+      if (failures.length > 0 && burst.failed === undefined) {
+        burst.failed = response;
+        burst.failedCall = call;
+      }
       if (response.status === 429) burst.latest = { response, receivedAt: Date.now() };
     }
   };
-  await Promise.all(Array.from({ length: BURST.concurrency }, worker));
+  await Promise.all(Array.from({ length: BURST.concurrency }, (_, index) => worker(index)));
   burst.tookMs = Date.now() - started;
   return burst;
 }
@@ -131,16 +137,22 @@ function keyedLists(target: Target): Omit<Input, 'scheme'>[] {
 
 /** Why a burst that got no 429 proves nothing, in figures: what it sent, how fast, what capped it. */
 function neverThrottled(burst: Burst, input: Input, maxRps: number): string {
-  const seconds = burst.tookMs / 1000;
-  const achieved = Math.round(burst.sent / Math.max(seconds, 0.001));
   const lowKey =
     input.role === 'lowRateLimit'
       ? ''
       : '; a lowRateLimit key in the target file is throttled on any machine';
-  return `the key was never throttled: ${burst.sent} requests in ${seconds.toFixed(1)} s (${achieved} a second achieved, up to ${BURST.concurrency} in flight; the target file's load.maxRps allows ${maxRps}), got no 429${lowKey}`;
+  return `the key was never throttled: ${burstFigures(burst, maxRps)}, got no 429${lowKey}`;
 }
 
-const exchange = (call: ApiCall, response: ApiResponse): Exchange => ({
+/** What a burst sent, how fast, and what capped it: the figures of an inconclusive run. */
+export function burstFigures(burst: Burst, maxRps: number): string {
+  const seconds = burst.tookMs / 1000;
+  const achieved = Math.round(burst.sent / Math.max(seconds, 0.001));
+  return `${burst.sent} requests in ${seconds.toFixed(1)} s (${achieved} a second achieved, up to ${BURST.concurrency} in flight; the target file's load.maxRps allows ${maxRps})`;
+}
+
+/** One request and its answer, for a transcript. */
+export const exchange = (call: ApiCall, response: ApiResponse): Exchange => ({
   call,
   status: response.status,
   nextPageToken: null,
@@ -153,9 +165,7 @@ async function waitedAndServed(context: PropertyContext, input: Input): Promise<
     query: { limit: '1' },
     credential: credential(input.tenant, input.role, input.scheme),
   };
-  const burst = await burstUntilThrottled(context.raw, call, context.target.load.maxRps, (response) =>
-    judged(call, response),
-  );
+  const burst = await burstUntilThrottled(context.raw, () => call, context.target.load.maxRps, judged);
   if (burst.failed !== undefined) throw new ContractViolation(burst.failures, [exchange(call, burst.failed)]);
   const { latest } = burst;
   if (latest === undefined) {

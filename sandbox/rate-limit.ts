@@ -9,6 +9,8 @@ interface Bucket {
   limiter: RateLimiterMemory;
   /** The bucket a key's requests are counted in; none: this limit does not apply to the key. */
   name: (key: ApiKey) => string | undefined;
+  /** The status it refuses with: 429, or 503 for the tenant-limit-503 fault's tenant bucket. */
+  status: number;
 }
 
 /**
@@ -20,6 +22,11 @@ interface Bucket {
  * short enough to wait out.
  */
 export const LOW_KEY_LIMIT = { points: 4, windowMs: 2000 } as const;
+
+const refusal = (status: number): string =>
+  status === 429
+    ? 'Rate limit exceeded; retry after the number of seconds in Retry-After'
+    : "The tenant's capacity is exhausted; retry after the number of seconds in Retry-After";
 
 const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
 /** The retry-after-short fault: whole seconds rounded down, so less than a second left says 0. */
@@ -45,6 +52,7 @@ export class RateLimits {
     const bucket = (points: number, name: Bucket['name'], windowMs = options.windowMs): Bucket => ({
       limiter: new RateLimiterMemory({ points, duration: windowMs / 1000 }),
       name,
+      status: 429,
     });
     this.retryAfter = faults.has('retry-after-short') ? secondsRoundedDown : seconds;
     const everyone = () => 'everyone';
@@ -64,14 +72,18 @@ export class RateLimits {
       this.buckets = [
         lowKey,
         bucket(options.perKey, (key) => (low(key) ? undefined : key.label)),
-        bucket(options.perTenant, (key) => key.tenant.name),
+        // The tenant-limit-503 fault: the shared bucket, a separate piece of code, says 503.
+        {
+          ...bucket(options.perTenant, (key) => key.tenant.name),
+          status: faults.has('tenant-limit-503') ? 503 : 429,
+        },
       ];
   }
 
-  /** Consumes one request from each bucket; sets RateLimit-* headers, or throws a 429 with Retry-After. */
+  /** Consumes one request from each bucket; sets RateLimit-* headers, or throws a 429 (the bucket's status) with Retry-After. */
   async consume(key: ApiKey, reply: FastifyReply): Promise<void> {
     let tightest: { limit: number; result: RateLimiterRes } | undefined;
-    for (const { limiter, name } of this.buckets) {
+    for (const { limiter, name, status } of this.buckets) {
       const bucketName = name(key);
       if (bucketName === undefined) continue;
       let result: RateLimiterRes;
@@ -80,7 +92,7 @@ export class RateLimits {
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
         setHeaders(reply, limiter.points, rejection);
-        throw new ApiError(429, 'Rate limit exceeded; retry after the number of seconds in Retry-After', {
+        throw new ApiError(status, refusal(status), {
           'retry-after': String(this.retryAfter(rejection.msBeforeNext)),
         });
       }

@@ -25,6 +25,7 @@ import { authSchemesAgree } from './auth-schemes-agree.ts';
 import { filteredWalkExact } from './filtered-walk-exact.ts';
 import { moreMeansRecords } from './more-means-records.ts';
 import { retryAfterHonest } from './retry-after-honest.ts';
+import { throttleIs429 } from './throttle-is-429.ts';
 import { invalidParameterRejected } from './invalid-parameter-rejected.ts';
 import { unknownPlaceRefused } from './unknown-place-refused.ts';
 import { repeatGivesSamePage } from './repeat-gives-same-page.ts';
@@ -57,6 +58,7 @@ const PROBE_CHECKS = [
   scopeEnforced,
   foreignResourceNotFound,
   retryAfterHonest,
+  throttleIs429,
   invalidParameterRejected,
   unknownPlaceRefused,
 ];

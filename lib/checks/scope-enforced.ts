@@ -15,6 +15,12 @@ const NEEDS: Record<Endpoint, readonly string[]> = {
   orders: ['public.read', 'orders.read'],
 };
 
+/** Whether `role` lacks a scope `endpoint` needs (spec §4, §5): its answer is then 403. */
+export function lacksScope(role: CredentialRole, endpoint: Endpoint): boolean {
+  const missing = MISSING_SCOPE[role];
+  return missing !== undefined && NEEDS[endpoint].includes(missing);
+}
+
 /** spec §5: a valid key lacking any scope its endpoint needs gets 403; one lacking only others, 200. */
 export const scopeEnforced: ProbeCheck = {
   name: 'scope-enforced',
@@ -26,8 +32,7 @@ export const scopeEnforced: ProbeCheck = {
     'auth-cached-per-tenant',
   ],
   run(context) {
-    const missing = MISSING_SCOPE[context.call.credential.role];
-    if (missing !== undefined && NEEDS[context.call.endpoint].includes(missing))
+    if (lacksScope(context.call.credential.role, context.call.endpoint))
       return unexpectedStatus(context, '403', (s) => s === 403);
     return unexpectedStatus(context, '200', (s) => s === 200);
   },

@@ -328,6 +328,12 @@ export const FAULTS = [
     'throttling',
   ),
   fault(
+    'tenant-limit-503',
+    'rate-limit',
+    "a tenant's shared limit refuses with 503 (Error shape, Retry-After), while a key's own limit says 429",
+    'throttling',
+  ),
+  fault(
     'global-rate-limit',
     'rate-limit',
     'one rate-limit bucket for everyone: a noisy tenant starves the others',

@@ -37,6 +37,29 @@ async function run(property: string, options: SandboxOptions, seed: number): Pro
   );
 }
 
+/**
+ * One run of `property` on a sandbox whose limits no burst reaches (1e9), at load.maxRps 2: its
+ * burst ends after its 10 requests (5 s), and the time budget lets that one run complete, then
+ * stops the search for another. Without its lowRateLimit keys, as a target file may be: the burst
+ * then meets only the keys' and tenants' own limits.
+ */
+async function runUnthrottled(property: string): Promise<PropertyResult | undefined> {
+  const running = await providedSandbox().start({
+    ...MATRIX_SANDBOX,
+    rateLimit: { perKey: 1e9, perTenant: 1e9 },
+  });
+  const context = createContext(
+    resolveInlineTarget({ ...withoutLowRateLimitKeys(running.target), load: { allowed: true, maxRps: 2 } }),
+  );
+  try {
+    const [definition] = selectProperties([property]);
+    return definition && (await runProperty(definition, context, { seed: 1, runs: 1, timeBudgetMs: 6000 }));
+  } finally {
+    await context.close();
+    await running.close();
+  }
+}
+
 const failedCheck = (result: PropertyResult) =>
   result.status === 'failed' ? result.failures[0]?.check : result.status;
 
@@ -97,31 +120,11 @@ describe('every answer of the rate-limit burst (ratelimit.retry-after-honest)', 
   }, 120_000);
 
   it('should be inconclusive, never passed, when the burst never reaches the limit, and say how fast it went', async () => {
-    const running = await providedSandbox().start({
-      ...MATRIX_SANDBOX,
-      rateLimit: { perKey: 1e9, perTenant: 1e9 },
-    });
-    // At 2 requests a second the burst ends after its 10 requests (5 s), long before 1e9; the
-    // time budget lets that one run complete, then stops the search for another. Without its
-    // lowRateLimit keys, as a target file may be: the burst then meets only the keys' own limits.
-    const context = createContext(
-      resolveInlineTarget({
-        ...withoutLowRateLimitKeys(running.target),
-        load: { allowed: true, maxRps: 2 },
-      }),
+    const result = await runUnthrottled('ratelimit.retry-after-honest');
+    expect(result?.status).toBe('skipped');
+    expect(result?.status === 'skipped' && result.reason).toMatch(
+      /^inconclusive.*never throttled: 10 requests in \d+\.\d s \(\d+ a second achieved.*load\.maxRps allows 2\).*lowRateLimit key/,
     );
-    try {
-      const [definition] = selectProperties(['ratelimit.retry-after-honest']);
-      const result =
-        definition && (await runProperty(definition, context, { seed: 1, runs: 1, timeBudgetMs: 6000 }));
-      expect(result?.status).toBe('skipped');
-      expect(result?.status === 'skipped' && result.reason).toMatch(
-        /^inconclusive.*never throttled: 10 requests in \d+\.\d s \(\d+ a second achieved.*load\.maxRps allows 2\).*lowRateLimit key/,
-      );
-    } finally {
-      await context.close();
-      await running.close();
-    }
   }, 60_000);
 
   it('should send nothing it paced once throttled: the clean sandbox never fails with load.maxRps pacing the burst', async () => {
@@ -173,4 +176,42 @@ describe('the rate-limit property at the default limits, every core busy', () =>
       for (const child of children) child.kill('SIGKILL');
     }
   }, 120_000);
+});
+
+/**
+ * The tenant's shared limit (ratelimit.tenant-limit-429): every key of a tenant at once. On the
+ * matrix's throttled sandbox (THROTTLED_LIMIT: 8 for the tenant, 4 for each key) the shared
+ * bucket refuses first, in the burst's first round of requests in flight, so busy loops on every
+ * core change nothing; at the default limits the tenant's lowRateLimit key is what is throttled.
+ */
+describe('every key of a tenant at once (ratelimit.tenant-limit-429)', () => {
+  it('should catch a tenant limit answered 503 and pass the clean sandbox, throttled or at its default limits, while busy loops hold every core', async () => {
+    const children = contend(110_000);
+    try {
+      const { rows } = await runMatrix({ faults: ['tenant-limit-503'], cleanSeeds: [] });
+      expect(rows.map((row) => [row.verdict, row.caughtBy?.property, row.caughtBy?.check])).toEqual([
+        ['caught', 'ratelimit.tenant-limit-429', 'throttle-is-429'],
+      ]);
+      for (const [seed, options] of [
+        [1, LOW_LIMIT],
+        [2, LOW_LIMIT],
+        [3, {}],
+        [4, {}],
+      ] as const) {
+        const result = await run('ratelimit.tenant-limit-429', options, seed);
+        expect(result.status, `seed ${seed}`).toBe('passed');
+        expect(result.status === 'passed' && result.inconclusiveRuns, `seed ${seed}`).toBe(0);
+      }
+    } finally {
+      for (const child of children) child.kill('SIGKILL');
+    }
+  }, 120_000);
+
+  it('should be inconclusive, never passed, when no key of the tenant is ever throttled, and say how fast it went', async () => {
+    const result = await runUnthrottled('ratelimit.tenant-limit-429');
+    expect(result?.status).toBe('skipped');
+    expect(result?.status === 'skipped' && result.reason).toMatch(
+      /^inconclusive.*no key of tenant \S+ was throttled: 10 requests in \d+\.\d s \(\d+ a second achieved.*load\.maxRps allows 2\)/,
+    );
+  }, 60_000);
 });

@@ -115,6 +115,21 @@ export const LOAD_FAULT_SHOWCASES = {
       expect((await client.get(ORDERS, {})).status).toBe(429);
     },
   },
+  'tenant-limit-503': {
+    options: { rateLimit: { perKey: 3, perTenant: 4, windowMs: 60_000 } },
+    async show(client) {
+      // Two keys of tenant 0 share its 4; the fifth request, within its key's own 3, is refused 503.
+      for (const role of ['full', 'full', 'noOrdersRead', 'noOrdersRead'] as const)
+        expect((await client.get(ORDERS, {}, client.bearer(0, role))).status).not.toBe(503);
+      const shared = await client.get(ORDERS, {}, client.bearer(0, 'noOrdersRead'));
+      expect(shared.status).toBe(503);
+      expect(shared.body).toMatchObject({ statusCode: 503 });
+      expect(shared.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+      // Tenant 1's key past its own 3, its tenant's 4 not reached: still 429.
+      for (let i = 0; i < 3; i++) expect((await client.get(ORDERS, {}, client.bearer(1))).status).toBe(200);
+      expect((await client.get(ORDERS, {}, client.bearer(1))).status).toBe(429);
+    },
+  },
   'soak-drift': {
     async show(client) {
       const early = await fastest(5, () => client.get(ORDERS, { limit: 1 }));
