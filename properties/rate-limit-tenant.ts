@@ -13,9 +13,11 @@
  * sandbox does), whose own small limit those pass on any machine, so the run is judged even where
  * the tenant's limit is out of the client's reach (the sandbox's 3,000 a second).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
 import { throttleIs429 } from '../lib/checks/throttle-is-429.ts';
+import { retryAfterMs } from '../lib/backoff.ts';
 import { ENDPOINTS, type Endpoint } from '../lib/contract/endpoints.ts';
 import type { Failure } from '../lib/failure.ts';
 import type { ApiCall } from '../lib/http/call.ts';
@@ -26,7 +28,14 @@ import type { KeyRole } from '../lib/target/schema.ts';
 import type { Target } from '../lib/target/target.ts';
 import { ContractViolation } from '../lib/props/transcript.ts';
 import { defineProperty, prepared, type PropertyContext } from '../lib/props/types.ts';
-import { BURST, burstFigures, burstUntilThrottled, exchange } from './rate-limit.ts';
+import {
+  BURST,
+  burstFigures,
+  burstUntilThrottled,
+  CLOCK_MARGIN_MS,
+  exchange,
+  LONGEST_WAIT_MS,
+} from './rate-limit.ts';
 import { credential } from './walks.ts';
 
 /** The keys of a tenant that read lists or are refused them (a 403'd request may still count). */
@@ -79,10 +88,20 @@ async function tenantBurst(context: PropertyContext, input: Input): Promise<void
   const burst = await burstUntilThrottled(context.raw, (index) => callOf(input, index), maxRps, judged);
   if (burst.failed !== undefined && burst.failedCall !== undefined)
     throw new ContractViolation(burst.failures, [exchange(burst.failedCall, burst.failed)]);
-  if (burst.latest === undefined)
+  if (burst.latest === undefined) {
     context.inconclusive(
       `no key of tenant ${input.tenant} was throttled: ${burstFigures(burst, maxRps)}, got no 429 nor any other refusal for a limit`,
     );
+    return;
+  }
+  // Wait out the last Retry-After (when short enough): the tenant's shared window must not still be
+  // spent when the next run or property sends, or a key's own retry could meet the tenant's 429.
+  const { response, receivedAt } = burst.latest;
+  const hintMs = retryAfterMs(response.headers['retry-after'], receivedAt);
+  if (hintMs !== null && hintMs <= LONGEST_WAIT_MS) {
+    const waitMs = receivedAt + hintMs + CLOCK_MARGIN_MS - Date.now();
+    if (waitMs > 0) await sleep(waitMs);
+  }
 }
 
 /** The tenants with at least two list keys: a shared limit needs several keys to share it. */

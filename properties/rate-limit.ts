@@ -35,9 +35,9 @@ import { credential } from './walks.ts';
 /** Bounds of one burst: requests in flight, its length, and requests at most. */
 export const BURST = { concurrency: 16, seconds: 5, maxRequests: 20_000 };
 /** The longest Retry-After the property waits out; a longer one makes the run inconclusive. */
-const LONGEST_WAIT_MS = 10_000;
+export const LONGEST_WAIT_MS = 10_000;
 /** Timers fire on a millisecond clock: waiting this much more is still waiting all of it. */
-const CLOCK_MARGIN_MS = 10;
+export const CLOCK_MARGIN_MS = 10;
 
 interface Throttled {
   response: ApiResponse;
