@@ -13,7 +13,6 @@
  * sandbox does), whose own small limit those pass on any machine, so the run is judged even where
  * the tenant's limit is out of the client's reach (the sandbox's 3,000 a second).
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
 import { throttleIs429 } from '../lib/checks/throttle-is-429.ts';
@@ -32,9 +31,9 @@ import {
   BURST,
   burstFigures,
   burstUntilThrottled,
-  CLOCK_MARGIN_MS,
   exchange,
   LONGEST_WAIT_MS,
+  waitAllOf,
 } from './rate-limit.ts';
 import { credential } from './walks.ts';
 
@@ -96,12 +95,8 @@ async function tenantBurst(context: PropertyContext, input: Input): Promise<void
   }
   // Wait out the last Retry-After (when short enough): the tenant's shared window must not still be
   // spent when the next run or property sends, or a key's own retry could meet the tenant's 429.
-  const { response, receivedAt } = burst.latest;
-  const hintMs = retryAfterMs(response.headers['retry-after'], receivedAt);
-  if (hintMs !== null && hintMs <= LONGEST_WAIT_MS) {
-    const waitMs = receivedAt + hintMs + CLOCK_MARGIN_MS - Date.now();
-    if (waitMs > 0) await sleep(waitMs);
-  }
+  const hintMs = retryAfterMs(burst.latest.response.headers['retry-after'], burst.latest.receivedAt);
+  if (hintMs !== null && hintMs <= LONGEST_WAIT_MS) await waitAllOf(burst.latest, hintMs);
 }
 
 /** The tenants with at least two list keys: a shared limit needs several keys to share it. */

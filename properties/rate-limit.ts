@@ -37,9 +37,9 @@ export const BURST = { concurrency: 16, seconds: 5, maxRequests: 20_000 };
 /** The longest Retry-After the property waits out; a longer one makes the run inconclusive. */
 export const LONGEST_WAIT_MS = 10_000;
 /** Timers fire on a millisecond clock: waiting this much more is still waiting all of it. */
-export const CLOCK_MARGIN_MS = 10;
+const CLOCK_MARGIN_MS = 10;
 
-interface Throttled {
+export interface Throttled {
   response: ApiResponse;
   /** Epoch ms when the 429 was read: Retry-After counts from here. */
   receivedAt: number;
@@ -158,6 +158,12 @@ export const exchange = (call: ApiCall, response: ApiResponse): Exchange => ({
   nextPageToken: null,
 });
 
+/** Sleeps until all of a 429's Retry-After (`hintMs`, read from it) has passed since it was read. */
+export async function waitAllOf(throttled: Throttled, hintMs: number): Promise<void> {
+  const waitMs = throttled.receivedAt + hintMs + CLOCK_MARGIN_MS - Date.now();
+  if (waitMs > 0) await sleep(waitMs);
+}
+
 /** One run: throttled, then waiting all of Retry-After, then served. */
 async function waitedAndServed(context: PropertyContext, input: Input): Promise<void> {
   const call: ApiCall = {
@@ -184,8 +190,7 @@ async function waitedAndServed(context: PropertyContext, input: Input): Promise<
     );
     return;
   }
-  const waitMs = latest.receivedAt + (hintMs ?? 0) + CLOCK_MARGIN_MS - Date.now();
-  if (waitMs > 0) await sleep(waitMs);
+  await waitAllOf(latest, hintMs);
   const retried = await context.raw.send(call);
   const probe = `after ${burst.sent} requests, the first page retried once the whole Retry-After: ${latest.response.headers['retry-after']} had passed`;
   const failures = runProbeChecks([retryAfterHonest, errorBodyShape], { call, response: retried, probe });
