@@ -1,4 +1,5 @@
 import { describeProblems, errorBodyProblems } from '../contract/validate.ts';
+import type { ApiCall } from '../http/call.ts';
 import { isJsonContentType, type ApiResponse } from '../http/response.ts';
 import type { PageCheck, ProbeCheck } from './types.ts';
 
@@ -7,8 +8,10 @@ export const errorBodyShape: PageCheck & ProbeCheck = {
   name: 'error-body-shape',
   description: 'Every non-2xx response is JSON in the Error shape, its statusCode equal to the HTTP status.',
   catches: ['error-shape', 'error-content-type', 'throttle-text-body'],
-  run({ response }: { response: ApiResponse }) {
+  run({ call, response }: { call?: ApiCall; response: ApiResponse }) {
     if (response.status < 400) return null;
+    // A HEAD answer has no content, whatever its status (RFC 9110 §9.3.2): head-like-get judges it.
+    if (call?.method === 'HEAD') return null;
     const received = `${response.status} ${response.headers['content-type'] ?? '(no content type)'}: ${response.bodyText.slice(0, 200)}`;
     if (!isJsonContentType(response))
       return {

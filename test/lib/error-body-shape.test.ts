@@ -1,0 +1,28 @@
+/** error-body-shape (spec §7) judges the content of every error answer, and a HEAD answer has none. */
+import { describe, expect, it } from 'vitest';
+import { errorBodyShape } from '../../lib/checks/error-body-shape.ts';
+import type { ApiCall } from '../../lib/http/call.ts';
+import { toApiResponse } from '../../lib/http/response.ts';
+
+const call: ApiCall = {
+  endpoint: 'orders',
+  query: { limit: '0' },
+  credential: { tenant: 'tenant-a', role: 'full', scheme: 'bearer' },
+};
+const probe = 'limit=0';
+const json = { 'content-type': 'application/json; charset=utf-8' };
+
+describe('error-body-shape', () => {
+  it('should fail an error answer to GET without the Error shape, and pass one with it', () => {
+    const empty = toApiResponse(429, json, '', 1);
+    expect(errorBodyShape.run({ call, response: empty, probe })?.code).toBe('ERROR_SHAPE');
+    const error = JSON.stringify({ statusCode: 429, error: 'Too Many Requests', message: 'slow down' });
+    expect(errorBodyShape.run({ call, response: toApiResponse(429, json, error, 1), probe })).toBeNull();
+  });
+
+  it('should not judge the content of an answer to HEAD, which has none (RFC 9110 §9.3.2)', () => {
+    const head: ApiCall = { ...call, method: 'HEAD' };
+    expect(errorBodyShape.run({ call: head, response: toApiResponse(429, json, '', 1), probe })).toBeNull();
+    expect(errorBodyShape.run({ call: head, response: toApiResponse(401, json, '', 1), probe })).toBeNull();
+  });
+});
