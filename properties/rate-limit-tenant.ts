@@ -25,7 +25,7 @@ import { runProbeChecks } from '../lib/paging/run-checks.ts';
 import { foldPage, startWalk } from '../lib/paging/walk.ts';
 import type { KeyRole } from '../lib/target/schema.ts';
 import type { Target } from '../lib/target/target.ts';
-import { ContractViolation } from '../lib/props/transcript.ts';
+import { ContractViolation, type Exchange } from '../lib/props/transcript.ts';
 import { defineProperty, prepared, type PropertyContext } from '../lib/props/types.ts';
 import {
   BURST,
@@ -53,6 +53,9 @@ interface Input {
   lowKey: boolean;
   scheme: 'bearer' | 'serviceHeader';
 }
+
+/** How many answers read before a failing one its transcript (and reproduction) keeps. */
+const TRANSCRIPT_BEFORE = 15;
 
 /** Worker `index`'s key: the list keys round in the first half, the lowRateLimit key in the second. */
 function keyOf(input: Input, index: number): { role: KeyRole; endpoint: Endpoint } {
@@ -84,9 +87,25 @@ function judged(call: ApiCall, response: ApiResponse): Failure[] {
 /** One run: every key of the tenant at once until throttled, every answer judged. */
 async function tenantBurst(context: PropertyContext, input: Input): Promise<void> {
   const maxRps = context.target.load.maxRps;
-  const burst = await burstUntilThrottled(context.raw, (index) => callOf(input, index), maxRps, judged);
-  if (burst.failed !== undefined && burst.failedCall !== undefined)
-    throw new ContractViolation(burst.failures, [exchange(burst.failedCall, burst.failed)]);
+  // The answers in the order read, so a failure's transcript holds what came before it: a bug that
+  // shows only after another key's request (a cache of the tenant's) replays in that order.
+  const read: Exchange[] = [];
+  const burst = await burstUntilThrottled(
+    context.raw,
+    (index) => callOf(input, index),
+    maxRps,
+    (call, response) => {
+      read.push(exchange(call, response));
+      return judged(call, response);
+    },
+  );
+  if (burst.failed !== undefined && burst.failedCall !== undefined) {
+    const at = read.findIndex(
+      (seen) => seen.call === burst.failedCall && seen.status === burst.failed?.status,
+    );
+    const before = read.slice(Math.max(0, at - TRANSCRIPT_BEFORE), Math.max(0, at));
+    throw new ContractViolation(burst.failures, [...before, exchange(burst.failedCall, burst.failed)]);
+  }
   if (burst.latest === undefined) {
     context.inconclusive(
       `no key of tenant ${input.tenant} was throttled: ${burstFigures(burst, maxRps)}, got no 429 nor any other refusal for a limit`,

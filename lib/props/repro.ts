@@ -25,6 +25,7 @@ const STATUS_CHECKS: ReadonlySet<string> = new Set([
   'head-like-get',
   'accept-json-served',
   'not-modified-justified',
+  'throttle-is-429',
 ]);
 
 const sameRequest = (exchange: Exchange, record: RequestRecord): boolean =>
