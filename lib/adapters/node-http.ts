@@ -6,7 +6,6 @@ import { HarnessError } from '../errors.ts';
 import { toHttpRequest, type ApiCall } from '../http/call.ts';
 import { toApiResponse, type ApiResponse } from '../http/response.ts';
 import type { Target } from '../target/target.ts';
-import { LaterPagesFirst } from './later-pages-first.ts';
 
 export interface NodeClientOptions {
   /** Per request, headers and body together. @default 10000 */
@@ -28,12 +27,6 @@ export interface NodeClientOptions {
    * too, and that error stands. Off under load, where a reset is a finding to count. @default false
    */
   resendOnClose?: boolean;
-  /**
-   * Hand undici at most connections × pipelining requests at once and let those that wait go out
-   * a walk's later pages (a cursor) before first pages (./later-pages-first.ts): under a backlog
-   * the walks begun end first. For a load's many walks at once. @default false
-   */
-  laterPagesFirst?: boolean;
 }
 
 /** The connection closed before any answer: the request may not have reached the server. */
@@ -92,9 +85,6 @@ export function createNodeClient(target: Target, options: NodeClientOptions = {}
   const base = new URL(target.baseUrl);
   const origin = base.origin;
   const basePath = base.pathname;
-  const queue = options.laterPagesFirst
-    ? new LaterPagesFirst((options.connections ?? 16) * pipelining)
-    : undefined;
 
   // dispatch() with a handler, not request() and body.text(): no body stream and no URL parsed per
   // request. On nginx's canned pages, one Node 22 thread, that path alone took 27.5 µs of CPU a
@@ -121,33 +111,26 @@ export function createNodeClient(target: Target, options: NodeClientOptions = {}
           length += chunk.length;
         },
         onResponseEnd() {
-          queue?.release();
           const body = decodeBody(chunks, length);
           resolve(toApiResponse(status, flatHeaders(received), body, performance.now() - started));
         },
         onResponseError(_controller, error) {
-          queue?.release();
           const code = (error as { code?: string }).code ?? '';
           if (mayResend && status === 0 && CLOSED_BEFORE_ANSWER.has(code))
             resolve(attempt(call, started, false));
           else reject(new HarnessError(describeNetworkError(error, url)));
         },
       };
-      const dispatch = () => {
-        try {
-          // The call's path and query follow the base URL (toHttpRequest): only they are sent.
-          const path = basePath + url.slice(target.baseUrl.length);
-          // undici holds a GET's followers back until its headers come (`blocking`) unless told not to.
-          // A HEAD's answer has no content: undici reads none and ends it at its headers.
-          const method = call.method ?? 'GET';
-          dispatcher.dispatch({ origin, path, method, headers, blocking: pipelining === 1 }, handler);
-        } catch (error) {
-          queue?.release();
-          reject(new HarnessError(describeNetworkError(error, url)));
-        }
-      };
-      if (queue === undefined) dispatch();
-      else queue.enter(call.query.cursor !== undefined, dispatch);
+      try {
+        // The call's path and query follow the base URL (toHttpRequest): only they are sent.
+        const path = basePath + url.slice(target.baseUrl.length);
+        // undici holds a GET's followers back until its headers come (`blocking`) unless told not to.
+        // A HEAD's answer has no content: undici reads none and ends it at its headers.
+        const method = call.method ?? 'GET';
+        dispatcher.dispatch({ origin, path, method, headers, blocking: pipelining === 1 }, handler);
+      } catch (error) {
+        reject(new HarnessError(describeNetworkError(error, url)));
+      }
     });
   }
 

@@ -79,7 +79,6 @@ export function createVu(options: VuOptions): LoadVu {
   const client = createNodeClient(target, {
     timeoutMs: settings.requestTimeoutMs,
     connections: options.connections ?? 64,
-    laterPagesFirst: true,
   });
   const send = measuredSend(client, pacer(options.maxRps), points);
   const failures = failureRecorder(points);
