@@ -1,8 +1,10 @@
 /**
  * The requests a load sends beside its walks that the contract says must be refused (spec §5):
  * no key, a malformed key, the walk's own key in another case or with one character replaced,
- * dropped or appended (never issued: malformed), a revoked or expired key (401), a key lacking a
- * scope its endpoint needs (403), another tenant's location or category (404). Each is a walk's own first request
+ * dropped or appended (never issued: malformed), the walk's own key sent only where §5 does not
+ * look for one (a query parameter, a cookie, another Authorization scheme, another header: a
+ * missing key), a revoked or expired key (401), a key lacking a scope its endpoint needs (403),
+ * another tenant's location or category (404). Each is a walk's own first request
  * (lib/load/walk-plan.ts: its list, limit, filters and scheme) with one thing changed, sent at the
  * same time as the walks of the same tenant, so a server that decides auth or tenancy once per
  * tenant, per connection or per burst is asked while it is busy deciding for the others.
@@ -14,6 +16,7 @@ import type { ProbeCheck } from '../checks/types.ts';
 import type { Endpoint } from '../contract/endpoints.ts';
 import type { ApiCall, CredentialRole } from '../http/call.ts';
 import { KEY_CASE_WORDS, keyInCase, type KeyCase } from '../http/key-case.ts';
+import { keyElsewhereWords, keyPlaceKind, keyPlacesFor, type KeyPlaceKind } from '../http/key-place.ts';
 import type { Target, TenantTarget } from '../target/target.ts';
 import { planWalk, type WalkPlanOptions } from './walk-plan.ts';
 
@@ -78,6 +81,26 @@ const withChangedKey =
     };
   };
 
+/**
+ * The walk's own key sent in a place of `kind` spec §5 does not name, and in neither of its two
+ * headers, as auth.key-elsewhere sends it (lib/http/key-place.ts: the same places, judged by the
+ * same check, 401 or 400 for a query parameter); the kind's places in turn.
+ */
+const withKeyElsewhere =
+  (kind: KeyPlaceKind): Change =>
+  (call, tenant, target, turn) => {
+    const { role } = call.credential;
+    if (role === 'none' || role === 'malformed' || tenant.keys[role] === undefined) return undefined;
+    const places = keyPlacesFor(target.apiKeyHeader).filter((place) => keyPlaceKind(place) === kind);
+    const keyPlace = places[turn % Math.max(1, places.length)];
+    if (keyPlace === undefined) return undefined;
+    return {
+      call: { ...call, credential: { ...call.credential, keyPlace } },
+      check: keyRejected,
+      probe: keyElsewhereWords(role, tenant.name, keyPlace),
+    };
+  };
+
 const withMissingScope: Change = (call, tenant, _target, turn) => {
   const roles = MISSING_SCOPE_ROLES[call.endpoint].filter((role) => hasKey(tenant, role));
   const role = roles[turn % Math.max(1, roles.length)];
@@ -118,7 +141,9 @@ const withForeignPlace =
  * Every way to change a walk's first request into one the contract refuses, in turn. A key's case
  * changed (a server that folds case before its lookup accepts it) and a near miss (one that
  * compares a prefix accepts a last character changed) are kinds of their own, early in the turn,
- * so a short load sends both within its first arrivals (nine with three tenants).
+ * so a short load sends both within its first arrivals (nine with three tenants); then the key
+ * elsewhere, a kind per kind of place (a server that also reads one place serves it), all four
+ * within the first 21 arrivals with three tenants.
  */
 const CHANGES: readonly Change[] = [
   withKey('revoked', (name) => `the revoked key of ${name}`),
@@ -126,6 +151,10 @@ const CHANGES: readonly Change[] = [
   withForeignPlace('locationId'),
   withChangedKey(['upper', 'lower', 'first-flipped', 'last-flipped']),
   withChangedKey(['last-replaced', 'last-dropped', 'appended', 'middle-replaced']),
+  withKeyElsewhere('query'),
+  withKeyElsewhere('header'),
+  withKeyElsewhere('cookie'),
+  withKeyElsewhere('authorization'),
   withKey('expired', (name) => `the expired key of ${name}`),
   withForeignPlace('categoryId'),
   withKey('none', () => 'no key'),
