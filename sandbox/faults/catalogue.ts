@@ -346,6 +346,12 @@ export const FAULTS = [
     'load',
   ),
   fault(
+    'flood-blocked-403',
+    'rate-limit',
+    'a key refused 50 times in a row without backing off is blocked with 403 (Error shape), not 429',
+    'load',
+  ),
+  fault(
     'overload-5xx',
     'load',
     'each request holds one of 4 DB connections for 5 ms; when none is free it answers 503, not 429',

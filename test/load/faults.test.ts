@@ -18,6 +18,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { KEY_CASE_WORDS, KEY_CASES, keyInCase } from '../../lib/http/key-case.ts';
+import { basicCredentials } from '../../lib/http/key-place.ts';
 import type { LoadResult } from '../../lib/load/run/loads.ts';
 import type { LoadOptions } from '../../lib/load/run/options.ts';
 import { crossed, failedChecks, resultOnDisk, STAGED_TIMEOUT_MS, stagedRunner } from './run-helpers.ts';
@@ -28,7 +29,7 @@ vi.mock('../../lib/adapters/open-target.ts', async (importOriginal) =>
   (await import('./sandbox-keys.ts')).captureSandboxKeys(importOriginal),
 );
 
-/** Depth, the soak, then the floods (fairness): 26 s of stages. */
+/** Depth, the soak, then the floods (fairness): 29 s of stages. */
 const BASELINED: Record<string, LoadOptions> = {
   'deep-page-slowdown': {
     scenario: 'depth',
@@ -58,6 +59,14 @@ const BASELINED: Record<string, LoadOptions> = {
     duration: '4s',
     rate: 2,
     faults: ['throttle-text-body'],
+  },
+  // The flood's ramp (its second second) sends a noisy key some 100 requests past its limit.
+  'flood-blocked-403': {
+    scenario: 'fairness',
+    profile: 'smoke',
+    duration: '3s',
+    rate: 2,
+    faults: ['flood-blocked-403'],
   },
 };
 
@@ -177,6 +186,21 @@ describe.concurrent('load faults', { timeout: STAGED_TIMEOUT_MS }, () => {
     );
   });
 
+  it("should fail on the flood's answers that are neither a page nor a 429, though only the quiet tenants' walks are gated (flood-blocked-403)", async () => {
+    const result = await stage('flood-blocked-403');
+
+    expect(result).toMatchObject({ verdict: 'fail', exitCode: 1, engine: { exitCodes: [0] } });
+    expect(failedChecks(result)).toEqual(['walk-pages-succeed']);
+    const failures = resultOnDisk(result).failures.filter(
+      (failure) => failure.check === 'walk-pages-succeed',
+    );
+    expect(failures.length).toBeGreaterThan(0);
+    expect(
+      failures.every((failure) => failure.code === 'PAGE_NOT_OK' && failure.traffic?.startsWith('noisy')),
+    ).toBe(true);
+    expect(failures[0]?.message).toMatch(/answered 403/);
+  });
+
   it('should see a revoked, expired or scope-lacking key served beside the walks of its tenant (auth-cached-per-tenant)', async () => {
     const result = await stage('auth-cached-per-tenant');
 
@@ -218,9 +242,11 @@ describe.concurrent('load faults', { timeout: STAGED_TIMEOUT_MS }, () => {
           words.some((said) => message.includes(`, ${said} answered 200`)),
           message,
         ).toBe(true);
+      // Basic credentials too: the refused requests send a key as Authorization: Basic as well.
       const forms = [...sandboxKeys].flatMap((key) => [
         key,
         ...KEY_CASES.map((each) => keyInCase(key, each)),
+        basicCredentials(key),
       ]);
       expect(forms.length).toBeGreaterThan(0);
       for (const file of filesOf(result)) {

@@ -104,6 +104,19 @@ export const LOAD_FAULT_SHOWCASES = {
       expect((await client.get(ORDERS, { limit: 1 }, client.bearer(1, 'expired'))).status).toBe(401);
     },
   },
+  'flood-blocked-403': {
+    options: { rateLimit: { perKey: 2, perTenant: 1000, windowMs: 60_000 } },
+    async show(client) {
+      for (let i = 0; i < 2; i++) expect((await client.get(ORDERS, {})).status).toBe(200);
+      // A client that backs off meets 429s; one that keeps sending is blocked after 50 of them.
+      for (let i = 0; i < 50; i++) expect((await client.get(ORDERS, {})).status).toBe(429);
+      const blocked = await client.get(ORDERS, {});
+      expect(blocked.status).toBe(403);
+      expect(blocked.contentType).toMatch(/json/);
+      // Another key of the tenant is its own.
+      expect((await client.get(ORDERS, {}, client.bearer(0, 'noMenuRead'))).status).toBe(200);
+    },
+  },
   'retry-after-short': {
     options: { rateLimit: { perKey: 2, perTenant: 1000, windowMs: 800 } },
     async show(client) {
