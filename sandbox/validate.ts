@@ -21,9 +21,10 @@ function single(query: RawQuery, name: string): string | undefined {
 /**
  * limit: an integer from 1 to 100, default 50; anything else is 400 and never silently altered
  * (spec §4.3 rule 6, §8). The limit-clamp, bad-limit-accepted, default-limit-wrong and
- * cursor-page-default-limit faults break exactly these rules.
+ * cursor-page-default-limit faults break exactly these rules; so does `unchecked`
+ * (limit-unchecked-when-busy: the check skipped), which clamps what it would refuse.
  */
-export function parseLimit(query: RawQuery, faults: FaultSet, cursor = false): number {
+export function parseLimit(query: RawQuery, faults: FaultSet, cursor = false, unchecked = false): number {
   const raw = single(query, 'limit');
   // cursor-page-default-limit: the default is set where page 1 is built, and later pages miss it.
   const wrongDefault =
@@ -35,6 +36,8 @@ export function parseLimit(query: RawQuery, faults: FaultSet, cursor = false): n
     limit = lenient >= 1 ? lenient : DEFAULT_LIMIT;
   }
   if (faults.has('limit-clamp') && limit > MAX_LIMIT) limit = MAX_LIMIT;
+  if (unchecked && !(limit >= 1 && limit <= MAX_LIMIT))
+    limit = Number.isNaN(limit) ? DEFAULT_LIMIT : Math.min(MAX_LIMIT, Math.max(1, limit));
   if (!(limit >= 1 && limit <= MAX_LIMIT)) {
     throw badRequest(`limit must be an integer from 1 to ${MAX_LIMIT}, got ${shown(raw)}`);
   }

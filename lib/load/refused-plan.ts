@@ -4,16 +4,17 @@
  * dropped or appended (never issued: malformed), the walk's own key sent only where §5 does not
  * look for one (a query parameter, a cookie, another Authorization scheme, another header: a
  * missing key), a revoked or expired key (401), a key lacking a scope its endpoint needs (403),
- * another tenant's location or category (404). Each is a walk's own first request
+ * another tenant's location or category (404), a limit just outside 1..100 (400). Each is a walk's own first request
  * (lib/load/walk-plan.ts: its list, limit, filters and scheme) with one thing changed, sent at the
  * same time as the walks of the same tenant, so a server that decides auth or tenancy once per
  * tenant, per connection or per burst is asked while it is busy deciding for the others.
  */
 import { foreignResourceNotFound } from '../checks/foreign-resource-not-found.ts';
 import { keyRejected } from '../checks/key-rejected.ts';
+import { limitBoundsEnforced } from '../checks/limit-bounds-enforced.ts';
 import { scopeEnforced } from '../checks/scope-enforced.ts';
 import type { ProbeCheck } from '../checks/types.ts';
-import type { Endpoint } from '../contract/endpoints.ts';
+import { LIMITS_JUST_OUTSIDE, type Endpoint } from '../contract/endpoints.ts';
 import type { ApiCall, CredentialRole } from '../http/call.ts';
 import { KEY_CASE_WORDS, keyInCase, type KeyCase } from '../http/key-case.ts';
 import { keyElsewhereWords, keyPlaceKind, keyPlacesFor, type KeyPlaceKind } from '../http/key-place.ts';
@@ -21,7 +22,12 @@ import type { Target, TenantTarget } from '../target/target.ts';
 import { planWalk, type WalkPlanOptions } from './walk-plan.ts';
 
 /** The checks that judge refused requests under load, in the order reports list them. */
-export const REFUSED_CHECKS: readonly ProbeCheck[] = [keyRejected, scopeEnforced, foreignResourceNotFound];
+export const REFUSED_CHECKS: readonly ProbeCheck[] = [
+  keyRejected,
+  scopeEnforced,
+  foreignResourceNotFound,
+  limitBoundsEnforced,
+];
 
 export interface RefusedRequest {
   call: ApiCall;
@@ -137,18 +143,38 @@ const withForeignPlace =
     };
   };
 
+/** The walk's own request with a limit just outside 1..100, each in turn (limits.rejected draws them). */
+const withLimitOutside: Change = (call, tenant, _target, turn) => {
+  const limit = LIMITS_JUST_OUTSIDE[turn % LIMITS_JUST_OUTSIDE.length] ?? '0';
+  return {
+    call: { ...call, query: { ...call.query, limit } },
+    check: limitBoundsEnforced,
+    probe: `limit=${limit} with the ${call.credential.role} key of ${tenant.name}`,
+  };
+};
+
+/** No key or a malformed one, in turn: one kind, so the count of kinds stays odd (see CHANGES). */
+const withoutKey: Change = (call, tenant, target, variant) =>
+  variant % 2 === 0
+    ? rekeyed(call, tenant, 'none', keyRejected, 'no key')
+    : rekeyed(call, tenant, 'malformed', keyRejected, 'a malformed key');
+
 /**
- * Every way to change a walk's first request into one the contract refuses, in turn. A key's case
- * changed (a server that folds case before its lookup accepts it) and a near miss (one that
- * compares a prefix accepts a last character changed) are kinds of their own, early in the turn,
- * so a short load sends both within its first arrivals (nine with three tenants); then the key
- * elsewhere, a kind per kind of place (a server that also reads one place serves it), all four
- * within the first 21 arrivals with three tenants.
+ * Every way to change a walk's first request into one the contract refuses, in turn. A kind for
+ * each check first, so that with three tenants the first six arrivals judge every check (a gate's
+ * short loads send few). A key's case changed (a server that folds case before its lookup accepts
+ * it) and a near miss (one that compares a prefix accepts a last character changed) are kinds of
+ * their own, early in the turn, so a short load sends both within its first arrivals (twelve with
+ * three tenants); then the key elsewhere, a kind per kind of place (a server that also reads one
+ * place serves it), all four within the first 24 arrivals with three tenants. The count of kinds
+ * is odd: a tenant meets a kind every kinds × tenants arrivals, and walks alternate between the two
+ * endpoints, so an even count would ask a tenant's categoryId of orders only, every time.
  */
 const CHANGES: readonly Change[] = [
   withKey('revoked', (name) => `the revoked key of ${name}`),
   withMissingScope,
   withForeignPlace('locationId'),
+  withLimitOutside,
   withChangedKey(['upper', 'lower', 'first-flipped', 'last-flipped']),
   withChangedKey(['last-replaced', 'last-dropped', 'appended', 'middle-replaced']),
   withKeyElsewhere('query'),
@@ -157,8 +183,7 @@ const CHANGES: readonly Change[] = [
   withKeyElsewhere('authorization'),
   withKey('expired', (name) => `the expired key of ${name}`),
   withForeignPlace('categoryId'),
-  withKey('none', () => 'no key'),
-  withKey('malformed', () => 'a malformed key'),
+  withoutKey,
 ];
 
 /**
@@ -172,15 +197,19 @@ export function planRefused(target: Target, index: number, options?: WalkPlanOpt
   const tenant = target.tenants.find((entry) => entry.name === call.credential.tenant);
   if (tenant === undefined) throw new Error(`planWalk chose ${call.credential.tenant}, not in the target`);
   // The tenant turns with every arrival, the kind with every tenant and every round of tenants: the
-  // tenants of a round take consecutive kinds (with three tenants, the first three arrivals cover
-  // the three checks), and each tenant takes every kind within kinds × tenants arrivals, whatever
+  // tenants of a round take consecutive kinds (with three tenants, the first six arrivals cover
+  // the four checks), and each tenant takes every kind within kinds × tenants arrivals, whatever
   // the number of tenants (a kind turning with the arrival alone meets 3 tenants in 9 kinds on
   // one tenant only).
   const turn = Math.floor(index / target.tenants.length);
   const kind = turn + (index % target.tenants.length);
+  // Which variant of a kind (a key change, a place, a limit): the tenants of a round take different
+  // ones, and one tenant meeting a kind again takes the next, whatever the count of kinds and of
+  // variants (turn alone would step by the count of kinds: 14 steps meet 2 of 4 key changes).
+  const variant = Math.floor(turn / CHANGES.length) + (turn % CHANGES.length);
   for (let step = 0; step < CHANGES.length; step += 1) {
     const change = CHANGES[(kind + step) % CHANGES.length] as Change;
-    const refused = change(call, tenant, target, turn);
+    const refused = change(call, tenant, target, variant);
     if (refused) return refused;
   }
   throw new Error('unreachable: a request without a key can always be sent');

@@ -165,6 +165,12 @@ export const FAULTS = [
     'load',
   ),
   fault(
+    'limit-unchecked-when-busy',
+    'validation',
+    'the limit check fails open when its slow lookup (5 ms) has another pending: limit=101 is served',
+    'load',
+  ),
+  fault(
     'auth-cached-per-tenant',
     'auth',
     "a tenant's admission is cached for 300 ms: its revoked, expired, scope-lacking keys ride on it",

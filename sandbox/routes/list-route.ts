@@ -62,7 +62,7 @@ export function registerList<Filter, Row>(
     const key = await admit(ctx, request, reply, endpoint.scopes);
     const query = readQueryFaultily(faults, request.url, request.query as RawQuery);
     const given = parseId(query, 'cursor', Infinity);
-    const limit = parseLimit(query, faults, given !== undefined);
+    const limit = parseLimit(query, faults, given !== undefined, await ctx.load.skipsLimitCheck());
     const cursor = await memory.cursorOf(key.label, given);
     if (
       faults.has('location-filter-400') &&

@@ -51,6 +51,7 @@ const PLANS: Record<string, { gate: string[]; byDefault: boolean } | undefined> 
   // the requests it has in flight, on any machine, and so is its script's.
   'throttle-text-body': { gate: ['--load', 'none', ...QUICK], byDefault: true },
   'scope-skipped-under-concurrency': { gate: ['--load', 'isolation', ...QUICK], byDefault: false },
+  'limit-unchecked-when-busy': { gate: ['--load', 'isolation', ...QUICK], byDefault: false },
   'global-rate-limit': { gate: ['--load', 'fairness', ...QUICK], byDefault: false },
   'global-rate-limit-high': { gate: ['--load', 'fairness', ...QUICK], byDefault: false },
   'overload-5xx': { gate: ['--load', 'stress', ...QUICK], byDefault: false },

@@ -70,7 +70,7 @@ const BASELINED: Record<string, LoadOptions> = {
   },
 };
 
-/** Isolation, the key lookups, then the stress ramp, while the soak's first third is over: 24 s of stages. */
+/** Isolation, the key lookups, then the stress ramp, while the soak's first third is over: 28 s of stages. */
 const ISOLATION: Record<string, LoadOptions> = {
   'shared-cache': {
     scenario: 'isolation',
@@ -94,7 +94,16 @@ const ISOLATION: Record<string, LoadOptions> = {
     rate: 10,
     faults: ['scope-skipped-under-concurrency'],
   },
-  // The walk's own key changed beside it: the first nine arrivals send both kinds of change.
+  // The walk's own request with a limit outside 1..100 beside it, while its walk's limit is checked:
+  // six such arrivals in the 80 (arrivals 5, 7, 9, 44, 46, 48 with the sandbox's three tenants).
+  'limit-unchecked-when-busy': {
+    scenario: 'isolation',
+    profile: 'smoke',
+    duration: '4s',
+    rate: 20,
+    faults: ['limit-unchecked-when-busy'],
+  },
+  // The walk's own key changed beside it: the first sixteen arrivals send both kinds of change.
   'key-case-folded': {
     scenario: 'walk',
     profile: 'smoke',
@@ -224,9 +233,20 @@ describe.concurrent('load faults', { timeout: STAGED_TIMEOUT_MS }, () => {
     );
   });
 
+  it('should see a limit outside 1..100 served while the server is busy (limit-unchecked-when-busy)', async () => {
+    const result = await stage('limit-unchecked-when-busy');
+
+    expect(result).toMatchObject({ verdict: 'fail', exitCode: 1, engine: { exitCodes: [0] } });
+    expect(failedChecks(result)).toEqual(['limit-bounds-enforced']);
+    expect(resultOnDisk(result).failures).toContainEqual(
+      expect.objectContaining({ check: 'limit-bounds-enforced', code: 'ACCEPTED', traffic: 'refused' }),
+    );
+  });
+
   it.each([
     ['key-case-folded', ['upper', 'lower', 'first-flipped', 'last-flipped']],
-    ['key-prefix-only', ['last-replaced', 'last-dropped', 'appended']],
+    // A lookup by the first 25 characters serves any change past them: its last letter's case too.
+    ['key-prefix-only', ['last-replaced', 'last-dropped', 'appended', 'last-flipped']],
   ] as const)(
     "should see the walk's own key, changed, served beside it, and write no form of any key (%s)",
     async (fault, served) => {

@@ -17,8 +17,11 @@ import type { RunningSandbox } from '../../sandbox/start.ts';
 import { keyValues, startSmallSandbox, targetOf } from '../properties-runner/live-target.ts';
 import '../setup/provide-layers.ts';
 
-/** Every kind of refusal turns within this many arrivals on the sandbox's three tenants (13 kinds). */
-const ARRIVALS = 13 * 3 * 2;
+/**
+ * Each of the sandbox's three tenants meets each of the 13 kinds of refusal five times: every
+ * variant of the largest kind (5 query parameters).
+ */
+const ARRIVALS = 13 * 3 * 5;
 
 interface Point {
   metric: string;
@@ -102,7 +105,7 @@ describe('refused requests of a load, a real key elsewhere (in process)', () => 
   it('should send each kind of place on the sandbox within a short load', () => {
     const target = targetOf(clean.target);
     const kinds = new Set(
-      Array.from({ length: 21 }, (_, index) => planRefused(target, index).call.credential.keyPlace).flatMap(
+      Array.from({ length: 24 }, (_, index) => planRefused(target, index).call.credential.keyPlace).flatMap(
         (place) => (place === undefined ? [] : [keyPlaceKind(place)]),
       ),
     );

@@ -50,7 +50,10 @@ describe('planRefused', () => {
     for (const { call, check, index } of refusals(TARGET, 200)) {
       const { changedQuery } = change(TARGET, index);
       const role = call.credential.role;
-      if (changedQuery.length > 0) {
+      if (changedQuery[0] === 'limit') {
+        expect(['0', '101', '-1']).toContain(call.query.limit);
+        expect(check.name).toBe('limit-bounds-enforced');
+      } else if (changedQuery.length > 0) {
         expect(changedQuery[0]).toMatch(/^(locationId|categoryId)$/);
         expect(check.name).toBe('foreign-resource-not-found');
       } else if (
@@ -72,8 +75,8 @@ describe('planRefused', () => {
     let places = 0;
     for (let index = 0; index < 200; index += 1) {
       const { call, changedQuery } = change(TARGET, index);
-      const parameter = changedQuery[0] as 'locationId' | 'categoryId' | undefined;
-      if (parameter === undefined) continue;
+      const parameter = changedQuery[0] as 'locationId' | 'categoryId' | 'limit' | undefined;
+      if (parameter === undefined || parameter === 'limit') continue;
       places += 1;
       const tenant = TARGET.tenants.find((entry) => entry.name === call.credential.tenant);
       const own = parameter === 'locationId' ? tenant?.locations : tenant?.categories;
@@ -87,12 +90,13 @@ describe('planRefused', () => {
     expect(places).toBeGreaterThan(20);
   });
 
-  it('should reach every check within the first three arrivals, and every kind with every tenant', () => {
-    expect(new Set(refusals(TARGET, 3).map((refused) => refused.check.name))).toEqual(
+  it('should reach every check within the first six arrivals, and every kind with every tenant', () => {
+    expect(new Set(refusals(TARGET, 6).map((refused) => refused.check.name))).toEqual(
       new Set(REFUSED_CHECKS.map((check) => check.name)),
     );
+    // Two turns of the 13 kinds with three tenants: no key and a malformed key take one kind in turn.
     const seen = new Set(
-      refusals(TARGET, 60).map(({ call }) => `${call.credential.tenant} ${call.credential.role}`),
+      refusals(TARGET, 13 * 3 * 2).map(({ call }) => `${call.credential.tenant} ${call.credential.role}`),
     );
     for (const tenant of ['tenant-a', 'tenant-b', 'tenant-c'])
       for (const role of ['revoked', 'noMenuRead', 'noOrdersRead', 'none', 'malformed'])
@@ -122,7 +126,7 @@ describe('planRefused', () => {
     }
   });
 
-  it('should send a case change and a near miss within the first nine arrivals, so a short load sends both', () => {
+  it('should send a case change and a near miss within the first sixteen arrivals, so a short load sends both', () => {
     // Keys with upper and lower case letters, as real ones: every case change changes them.
     const mixed: Target = {
       ...TARGET,
@@ -131,7 +135,7 @@ describe('planRefused', () => {
         keys: Object.fromEntries(Object.entries(tenant.keys).map(([role, key]) => [role, `K${key}`])),
       })),
     };
-    const sent = refusals(mixed, 9).flatMap(({ call }) => call.credential.keyCase ?? []);
+    const sent = refusals(mixed, 16).flatMap(({ call }) => call.credential.keyCase ?? []);
     expect(sent.filter((keyCase) => CASE_CHANGES.includes(keyCase)).length).toBeGreaterThan(0);
     // One a server comparing a prefix serves: the last character changed, dropped or one appended.
     expect(
@@ -181,6 +185,7 @@ describe('planRefused', () => {
         'near miss',
         'none',
         'malformed',
+        'limit',
         ...KEY_PLACE_KINDS,
       ];
       for (let index = 0; index < count; index += 1)
@@ -215,8 +220,8 @@ describe('planRefused', () => {
     }
   });
 
-  it('should send every kind of place within the first 21 arrivals, so a short load sends each', () => {
-    const kinds = refusals(TARGET, 21).flatMap(({ call }) =>
+  it('should send every kind of place within the first 24 arrivals, so a short load sends each', () => {
+    const kinds = refusals(TARGET, 24).flatMap(({ call }) =>
       call.credential.keyPlace === undefined ? [] : [keyPlaceKind(call.credential.keyPlace)],
     );
     expect(new Set(kinds)).toEqual(new Set(KEY_PLACE_KINDS));
@@ -234,10 +239,13 @@ describe('planRefused', () => {
     };
     const roles = new Set(refusals(bare, 60).map(({ call }) => call.credential.role));
     // Its full key "k" only in another case: too short for a near miss (lib/http/key-case.ts).
+    // Its own key with a limit outside too: the full key, unchanged.
     expect(roles).toEqual(new Set(['none', 'malformed', 'full']));
     const changed = refusals(bare, 60).filter(({ call }) => call.credential.keyCase !== undefined);
     expect(changed.every(({ call }) => CASE_CHANGES.includes(call.credential.keyCase ?? ''))).toBe(true);
-    expect(refusals(bare, 60).every(({ check }) => check.name === 'key-rejected')).toBe(true);
+    expect(new Set(refusals(bare, 60).map(({ check }) => check.name))).toEqual(
+      new Set(['key-rejected', 'limit-bounds-enforced']),
+    );
   });
 });
 

@@ -92,6 +92,16 @@ export const LOAD_FAULT_SHOWCASES = {
       expect(statuses).toContain(200);
     },
   },
+  'limit-unchecked-when-busy': {
+    async show(client) {
+      // Alone, a limit above 100 is refused; sent among a burst, some of it is served.
+      expect((await client.get(ORDERS, { limit: 101 })).status).toBe(400);
+      const statuses = (
+        await Promise.all(Array.from({ length: 12 }, () => client.get(ORDERS, { limit: 101 })))
+      ).map((reply) => reply.status);
+      expect(statuses).toContain(200);
+    },
+  },
   'auth-cached-per-tenant': {
     async show(client) {
       // Alone, the revoked key is refused; right after a full key of its tenant, it is served.
