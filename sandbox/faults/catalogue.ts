@@ -171,6 +171,12 @@ export const FAULTS = [
     'load',
   ),
   fault(
+    'default-limit-when-busy',
+    'validation',
+    'without limit, a page holds 20 when the slow lookup of the default (5 ms) has another pending',
+    'load',
+  ),
+  fault(
     'auth-cached-per-tenant',
     'auth',
     "a tenant's admission is cached for 300 ms: its revoked, expired, scope-lacking keys ride on it",

@@ -64,6 +64,7 @@ export class LoadFaults {
   private busyConnections = 0;
   private readonly scopeLookup = new FailOpenLookup();
   private readonly limitLookup = new FailOpenLookup();
+  private readonly defaultLookup = new FailOpenLookup();
   /** auth-cached-per-tenant: tenant code → epoch ms until which its admission stands. */
   private readonly admittedUntil = new Map<string, number>();
 
@@ -126,6 +127,15 @@ export class LoadFaults {
   admitted(tenant: string): void {
     if (this.faults.has('auth-cached-per-tenant'))
       this.admittedUntil.set(tenant, Date.now() + AUTH_CACHE_TTL_MS);
+  }
+
+  /**
+   * default-limit-when-busy: the default page size is read from a slow configuration service
+   * (5 ms), and when another read is already pending the code falls back to a constant of 20: true
+   * when this request without a limit gets that fallback. Alone, every such page holds 50.
+   */
+  async fallsBackOnDefault(): Promise<boolean> {
+    return this.faults.has('default-limit-when-busy') && this.defaultLookup.skips();
   }
 
   /** deep-page-slowdown: page N costs (N - 1) × 2 ms more, like an offset scan. */

@@ -70,7 +70,7 @@ const BASELINED: Record<string, LoadOptions> = {
   },
 };
 
-/** Isolation, the key lookups, then the stress ramp, while the soak's first third is over: 28 s of stages. */
+/** Isolation, the key lookups, then the stress ramp, while the soak's first third is over: 30 s of stages. */
 const ISOLATION: Record<string, LoadOptions> = {
   'shared-cache': {
     scenario: 'isolation',
@@ -95,13 +95,21 @@ const ISOLATION: Record<string, LoadOptions> = {
     faults: ['scope-skipped-under-concurrency'],
   },
   // The walk's own request with a limit outside 1..100 beside it, while its walk's limit is checked:
-  // six such arrivals in the 80 (arrivals 5, 7, 9, 44, 46, 48 with the sandbox's three tenants).
+  // six such arrivals in the 60 (arrivals 5, 7, 9, 44, 46, 48 with the sandbox's three tenants).
   'limit-unchecked-when-busy': {
     scenario: 'isolation',
     profile: 'smoke',
-    duration: '4s',
+    duration: '3s',
     rate: 20,
     faults: ['limit-unchecked-when-busy'],
+  },
+  // Walks without a limit at once: the first six arrivals, then the 25th to the 30th.
+  'default-limit-when-busy': {
+    scenario: 'walk',
+    profile: 'smoke',
+    duration: '3s',
+    rate: 10,
+    faults: ['default-limit-when-busy'],
   },
   // The walk's own key changed beside it: the first sixteen arrivals send both kinds of change.
   'key-case-folded': {
@@ -240,6 +248,19 @@ describe.concurrent('load faults', { timeout: STAGED_TIMEOUT_MS }, () => {
     expect(failedChecks(result)).toEqual(['limit-bounds-enforced']);
     expect(resultOnDisk(result).failures).toContainEqual(
       expect.objectContaining({ check: 'limit-bounds-enforced', code: 'ACCEPTED', traffic: 'refused' }),
+    );
+  });
+
+  it('should see a page without limit hold fewer than 50 records with more to come while the server is busy (default-limit-when-busy)', async () => {
+    const result = await stage('default-limit-when-busy');
+
+    expect(result).toMatchObject({ verdict: 'fail', exitCode: 1, engine: { exitCodes: [0] } });
+    expect(failedChecks(result)).toEqual(['full-page-when-more']);
+    expect(resultOnDisk(result).failures).toContainEqual(
+      expect.objectContaining({
+        check: 'full-page-when-more',
+        message: 'page holds 20 records at limit 50 and says hasMore: true',
+      }),
     );
   });
 

@@ -102,6 +102,16 @@ export const LOAD_FAULT_SHOWCASES = {
       expect(statuses).toContain(200);
     },
   },
+  'default-limit-when-busy': {
+    async show(client) {
+      // Alone, a page without limit holds the default of 50; among a burst, some hold 20.
+      expect((await client.get(ORDERS)).body.data).toHaveLength(50);
+      const sizes = (await Promise.all(Array.from({ length: 12 }, () => client.get(ORDERS)))).map(
+        (reply) => reply.body.data?.length,
+      );
+      expect(sizes).toContain(20);
+    },
+  },
   'auth-cached-per-tenant': {
     async show(client) {
       // Alone, the revoked key is refused; right after a full key of its tenant, it is served.
