@@ -4,8 +4,9 @@
  * dropped or appended (never issued: malformed), the walk's own key sent only where §5 does not
  * look for one (a query parameter, a cookie, another Authorization scheme, another header: a
  * missing key), a revoked or expired key (401), a key lacking a scope its endpoint needs (403),
- * another tenant's location or category (404), a limit just outside 1..100 (400). Each is a walk's own first request
- * (lib/load/walk-plan.ts: its list, limit, filters and scheme) with one thing changed, sent at the
+ * another tenant's location or category (404), a limit just outside 1..100 (400). Each is a
+ * walk's own first request (lib/load/walk-plan.ts: its list, limit, filters and scheme) with one
+ * thing changed, sent at the
  * same time as the walks of the same tenant, so a server that decides auth or tenancy once per
  * tenant, per connection or per burst is asked while it is busy deciding for the others.
  */
@@ -46,7 +47,7 @@ type Change = (
   call: ApiCall,
   tenant: TenantTarget,
   target: Target,
-  turn: number,
+  variant: number,
 ) => RefusedRequest | undefined;
 
 const hasKey = (tenant: TenantTarget, role: CredentialRole): boolean =>
@@ -75,10 +76,10 @@ const withKey =
  */
 const withChangedKey =
   (changes: readonly KeyCase[]): Change =>
-  (call, tenant, _target, turn) => {
+  (call, tenant, _target, variant) => {
     const { role } = call.credential;
     const key = role === 'none' || role === 'malformed' ? undefined : tenant.keys[role];
-    const keyCase = changes[turn % changes.length];
+    const keyCase = changes[variant % changes.length];
     if (key === undefined || keyCase === undefined || keyInCase(key, keyCase) === key) return undefined;
     return {
       call: { ...call, credential: { ...call.credential, keyCase } },
@@ -94,11 +95,11 @@ const withChangedKey =
  */
 const withKeyElsewhere =
   (kind: KeyPlaceKind): Change =>
-  (call, tenant, target, turn) => {
+  (call, tenant, target, variant) => {
     const { role } = call.credential;
     if (role === 'none' || role === 'malformed' || tenant.keys[role] === undefined) return undefined;
     const places = keyPlacesFor(target.apiKeyHeader).filter((place) => keyPlaceKind(place) === kind);
-    const keyPlace = places[turn % Math.max(1, places.length)];
+    const keyPlace = places[variant % Math.max(1, places.length)];
     if (keyPlace === undefined) return undefined;
     return {
       call: { ...call, credential: { ...call.credential, keyPlace } },
@@ -107,9 +108,9 @@ const withKeyElsewhere =
     };
   };
 
-const withMissingScope: Change = (call, tenant, _target, turn) => {
+const withMissingScope: Change = (call, tenant, _target, variant) => {
   const roles = MISSING_SCOPE_ROLES[call.endpoint].filter((role) => hasKey(tenant, role));
-  const role = roles[turn % Math.max(1, roles.length)];
+  const role = roles[variant % Math.max(1, roles.length)];
   if (role === undefined) return undefined;
   const probe = `the ${role} key of ${tenant.name}, which lacks a scope ${call.endpoint} needs`;
   return rekeyed(call, tenant, role, scopeEnforced, probe);
@@ -120,21 +121,26 @@ function foreignPlace(
   target: Target,
   tenant: TenantTarget,
   kind: 'locations' | 'categories',
-  turn: number,
+  variant: number,
 ): string | undefined {
   const own = new Set(tenant[kind]);
   const foreign = target.tenants
     .filter((other) => other.name !== tenant.name)
     .flatMap((other) => other[kind])
     .filter((id) => !own.has(id));
-  return foreign[turn % Math.max(1, foreign.length)];
+  return foreign[variant % Math.max(1, foreign.length)];
 }
 
 const withForeignPlace =
   (parameter: 'locationId' | 'categoryId'): Change =>
-  (call, tenant, target, turn) => {
+  (call, tenant, target, variant) => {
     if (parameter === 'categoryId' && call.endpoint !== 'menuItems') return undefined;
-    const place = foreignPlace(target, tenant, parameter === 'locationId' ? 'locations' : 'categories', turn);
+    const place = foreignPlace(
+      target,
+      tenant,
+      parameter === 'locationId' ? 'locations' : 'categories',
+      variant,
+    );
     if (place === undefined) return undefined;
     return {
       call: { ...call, query: { ...call.query, [parameter]: place } },
@@ -144,8 +150,8 @@ const withForeignPlace =
   };
 
 /** The walk's own request with a limit just outside 1..100, each in turn (limits.rejected draws them). */
-const withLimitOutside: Change = (call, tenant, _target, turn) => {
-  const limit = LIMITS_JUST_OUTSIDE[turn % LIMITS_JUST_OUTSIDE.length] ?? '0';
+const withLimitOutside: Change = (call, tenant, _target, variant) => {
+  const limit = LIMITS_JUST_OUTSIDE[variant % LIMITS_JUST_OUTSIDE.length] ?? '0';
   return {
     call: { ...call, query: { ...call.query, limit } },
     check: limitBoundsEnforced,
@@ -205,7 +211,7 @@ export function planRefused(target: Target, index: number, options?: WalkPlanOpt
   const kind = turn + (index % target.tenants.length);
   // Which variant of a kind (a key change, a place, a limit): the tenants of a round take different
   // ones, and one tenant meeting a kind again takes the next, whatever the count of kinds and of
-  // variants (turn alone would step by the count of kinds: 14 steps meet 2 of 4 key changes).
+  // variants (turn alone steps by the count of kinds: an even count meets 2 of 4 key changes).
   const variant = Math.floor(turn / CHANGES.length) + (turn % CHANGES.length);
   for (let step = 0; step < CHANGES.length; step += 1) {
     const change = CHANGES[(kind + step) % CHANGES.length] as Change;
