@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { ENDPOINTS, type Endpoint } from '../lib/contract/endpoints.ts';
 import type { Query } from '../lib/http/call.ts';
-import { keyPlacesFor, keyPlaceWords, type KeyPlace } from '../lib/http/key-place.ts';
+import { keyElsewhereWords, keyPlacesFor, type KeyPlace } from '../lib/http/key-place.ts';
 import { cellKey, type CoverageCell } from '../lib/props/coverage.ts';
 import type { Survey } from '../lib/props/survey.ts';
 import type { Skip } from '../lib/props/types.ts';
@@ -22,7 +22,7 @@ const where = (endpoint: Endpoint, page: Page): string => `${endpoint} ${page}`;
 const placed = (request: ListRequest, keyPlace: KeyPlace): ProbeInput => ({
   request,
   key: { tenant: request.tenant, role: 'full', keyPlace },
-  probe: `the full key of ${request.tenant} ${keyPlaceWords(keyPlace)}, in neither key header`,
+  probe: keyElsewhereWords('full', request.tenant, keyPlace),
 });
 
 /** The request a coverage cell sends: a page reached by a cursor needs a list of two records at limit 1. */

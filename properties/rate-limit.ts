@@ -24,8 +24,7 @@ import { pacer } from '../lib/http/pacer.ts';
 import type { ApiResponse } from '../lib/http/response.ts';
 import { walkRoles } from '../lib/load/walk-plan.ts';
 import { runProbeChecks } from '../lib/paging/run-checks.ts';
-import { foldPage, startWalk } from '../lib/paging/walk.ts';
-import { throttledFailures, type Sender } from '../lib/paging/walk-list.ts';
+import { answerFailures, type Sender } from '../lib/paging/walk-list.ts';
 import type { KeyRole } from '../lib/target/schema.ts';
 import type { Target } from '../lib/target/target.ts';
 import { ContractViolation, type Exchange } from '../lib/props/transcript.ts';
@@ -56,15 +55,6 @@ export interface Burst {
   /** The answer that broke something first, for the transcript, and its request. */
   failed?: ApiResponse;
   failedCall?: ApiCall;
-}
-
-/**
- * What one answer of the burst broke. Spec §7 allows a first page two answers: the page (200,
- * every page check: a 5xx or any other refusal fails walk-pages-succeed) or a 429 in the Error shape.
- */
-function judged(call: ApiCall, response: ApiResponse): Failure[] {
-  if (response.status === 429) return throttledFailures(call, response);
-  return foldPage(startWalk({ ...call, maxPages: 1 }), call, response);
 }
 
 /**
@@ -171,7 +161,12 @@ async function waitedAndServed(context: PropertyContext, input: Input): Promise<
     query: { limit: '1' },
     credential: credential(input.tenant, input.role, input.scheme),
   };
-  const burst = await burstUntilThrottled(context.raw, () => call, context.target.load.maxRps, judged);
+  const burst = await burstUntilThrottled(
+    context.raw,
+    () => call,
+    context.target.load.maxRps,
+    answerFailures,
+  );
   if (burst.failed !== undefined) throw new ContractViolation(burst.failures, [exchange(call, burst.failed)]);
   const { latest } = burst;
   if (latest === undefined) {

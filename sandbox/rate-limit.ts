@@ -28,6 +28,13 @@ const refusal = (status: number): string =>
     ? 'Rate limit exceeded; retry after the number of seconds in Retry-After'
     : "The tenant's capacity is exhausted; retry after the number of seconds in Retry-After";
 
+/**
+ * The flood-blocked-403 fault: a key refused this many times in a row, none of its requests served
+ * between, is taken for an abuser and blocked with 403 until its window lets it through. A client
+ * that backs off (a burst's 16 in flight, then Retry-After) never gets that far; a flood does.
+ */
+const FLOOD_BLOCKED_AFTER = 50;
+
 const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
 /** The retry-after-short fault: whole seconds rounded down, so less than a second left says 0. */
 const secondsRoundedDown = (ms: number): number => Math.floor(ms / 1000);
@@ -47,6 +54,8 @@ function setHeaders(reply: FastifyReply, limit: number, result: RateLimiterRes):
 export class RateLimits {
   private readonly buckets: Bucket[];
   private readonly retryAfter: (ms: number) => number;
+  /** flood-blocked-403: each key's refusals since its last request served; none without the fault. */
+  private readonly refusedInARow: Map<string, number> | undefined;
 
   constructor(options: RateLimitOptions, faults: FaultSet) {
     const bucket = (points: number, name: Bucket['name'], windowMs = options.windowMs): Bucket => ({
@@ -55,6 +64,7 @@ export class RateLimits {
       status: 429,
     });
     this.retryAfter = faults.has('retry-after-short') ? secondsRoundedDown : seconds;
+    this.refusedInARow = faults.has('flood-blocked-403') ? new Map() : undefined;
     const everyone = () => 'everyone';
     const low = (key: ApiKey) => key.role === 'lowRateLimit';
     // Its own limit in place of perKey, under every fault: the global-rate-limit faults are about
@@ -92,14 +102,23 @@ export class RateLimits {
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
         setHeaders(reply, limiter.points, rejection);
-        throw new ApiError(status, refusal(status), {
-          'retry-after': String(this.retryAfter(rejection.msBeforeNext)),
-        });
+        const headers = { 'retry-after': String(this.retryAfter(rejection.msBeforeNext)) };
+        if (this.blocked(key)) throw new ApiError(403, 'This key is blocked for flooding the API', headers);
+        throw new ApiError(status, refusal(status), headers);
       }
       if (tightest === undefined || result.remainingPoints < tightest.result.remainingPoints) {
         tightest = { limit: limiter.points, result };
       }
     }
     if (tightest !== undefined) setHeaders(reply, tightest.limit, tightest.result);
+    this.refusedInARow?.delete(key.label);
+  }
+
+  /** flood-blocked-403: counts one more refusal of `key`; true once it has had its fill. */
+  private blocked(key: ApiKey): boolean {
+    if (this.refusedInARow === undefined) return false;
+    const count = (this.refusedInARow.get(key.label) ?? 0) + 1;
+    this.refusedInARow.set(key.label, count);
+    return count > FLOOD_BLOCKED_AFTER;
   }
 }

@@ -21,13 +21,22 @@ function single(query: RawQuery, name: string): string | undefined {
 /**
  * limit: an integer from 1 to 100, default 50; anything else is 400 and never silently altered
  * (spec §4.3 rule 6, §8). The limit-clamp, bad-limit-accepted, default-limit-wrong and
- * cursor-page-default-limit faults break exactly these rules.
+ * cursor-page-default-limit faults break exactly these rules; so do the faults of a busy server
+ * (`busy`): limit-unchecked-when-busy clamps what it would refuse, default-limit-when-busy falls
+ * back to a default of 20.
  */
-export function parseLimit(query: RawQuery, faults: FaultSet, cursor = false): number {
+export function parseLimit(
+  query: RawQuery,
+  faults: FaultSet,
+  cursor = false,
+  busy: { unchecked?: boolean; fallback?: boolean } = {},
+): number {
   const raw = single(query, 'limit');
   // cursor-page-default-limit: the default is set where page 1 is built, and later pages miss it.
   const wrongDefault =
-    faults.has('default-limit-wrong') || (cursor && faults.has('cursor-page-default-limit'));
+    faults.has('default-limit-wrong') ||
+    (cursor && faults.has('cursor-page-default-limit')) ||
+    busy.fallback === true;
   if (raw === undefined) return wrongDefault ? 20 : DEFAULT_LIMIT;
   let limit = /^[1-9][0-9]{0,8}$/.test(raw) ? Number(raw) : NaN;
   if (faults.has('bad-limit-accepted')) {
@@ -35,6 +44,8 @@ export function parseLimit(query: RawQuery, faults: FaultSet, cursor = false): n
     limit = lenient >= 1 ? lenient : DEFAULT_LIMIT;
   }
   if (faults.has('limit-clamp') && limit > MAX_LIMIT) limit = MAX_LIMIT;
+  if (busy.unchecked === true && !(limit >= 1 && limit <= MAX_LIMIT))
+    limit = Number.isNaN(limit) ? DEFAULT_LIMIT : Math.min(MAX_LIMIT, Math.max(1, limit));
   if (!(limit >= 1 && limit <= MAX_LIMIT)) {
     throw badRequest(`limit must be an integer from 1 to ${MAX_LIMIT}, got ${shown(raw)}`);
   }

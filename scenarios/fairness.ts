@@ -1,5 +1,6 @@
 /**
- * Noisy neighbour: the first tenant floods (single first-page requests, no backoff) while the
+ * Noisy neighbour: the first tenant floods (single first-page requests, no backoff, each answer
+ * judged: a page by the page checks, a 429 by the Error shape, nothing else) while the
  * other tenants walk at the profile's rate. The flood ramps up to `floodRate` requests per second
  * and holds there, so it drives the noisy tenant into its rate limit whatever that limit is (up to
  * the target's load.maxRps). The quiet tenants are judged on the hold phase only, once the noisy
@@ -81,9 +82,10 @@ export const fairness: LoadScenario = {
       });
       return;
     }
-    // A flooder does not back off: that is what makes it noisy.
+    // A flooder does not back off: that is what makes it noisy. Its every answer is judged: a page
+    // or a 429 (spec §8), whatever the flood has done to the server.
     const call = planWalk(vu.target, arrival.index, { tenants: [noisy], limits: [20], filters: 'none' });
-    await vu.send(call, traffic.noisy);
+    await vu.ask(call, traffic.noisy);
   },
   premise(metrics, settings) {
     const share = metrics[`${METRIC.rateLimited}{traffic:noisy}`]?.values.rate;

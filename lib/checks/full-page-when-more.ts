@@ -11,7 +11,7 @@ import { limitOf, type PageCheck } from './types.ts';
 export const fullPageWhenMore: PageCheck = {
   name: 'full-page-when-more',
   description: 'A page with hasMore: true holds exactly its limit of records (the default limit is 50).',
-  catches: ['search-limit-capped'],
+  catches: ['search-limit-capped', 'default-limit-when-busy'],
   run({ page, call, recordCount }) {
     if (page?.pagination.hasMore !== true) return null;
     const limit = limitOf(call, LIMITS.default);

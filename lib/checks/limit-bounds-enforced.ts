@@ -10,7 +10,7 @@ const isValidLimit = (text: string): boolean =>
 export const limitBoundsEnforced: ProbeCheck = {
   name: 'limit-bounds-enforced',
   description: 'limit 1..100 is served with 200; 0, negatives, >100, non-integers and non-numbers are 400.',
-  catches: ['limit-clamp', 'bad-limit-accepted'],
+  catches: ['limit-clamp', 'bad-limit-accepted', 'limit-unchecked-when-busy'],
   run(context) {
     const limit = context.call.query.limit;
     if (limit === undefined || isValidLimit(limit)) return unexpectedStatus(context, '200', (s) => s === 200);

@@ -1,10 +1,20 @@
 import type { PageCheck } from './types.ts';
 
-/** Every page of a walk with a valid key and valid filters answers 200 (a 429 is retried, not judged). */
+/**
+ * Every page of a walk with a valid key and valid filters answers 200 (a 429 is retried, not
+ * judged); so does a first page asked alone, a burst's or a flood's (or it is a 429).
+ */
 export const walkPagesSucceed: PageCheck = {
   name: 'walk-pages-succeed',
   description: 'Every page of a valid walk answers 200 with a page body; never a 5xx or an error mid-walk.',
-  catches: ['overload-5xx', 'cursor-500', 'status-filter-500', 'location-filter-400', 'cursor-expiry-500'],
+  catches: [
+    'overload-5xx',
+    'cursor-500',
+    'status-filter-500',
+    'location-filter-400',
+    'cursor-expiry-500',
+    'flood-blocked-403',
+  ],
   run({ response, page, walk }) {
     if (page !== null) return null;
     return {

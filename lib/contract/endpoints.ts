@@ -33,3 +33,9 @@ export const ENDPOINT_INFO: Record<Endpoint, EndpointInfo> = {
 
 /** spec §8 (Limits). */
 export const LIMITS = { default: 50, min: 1, max: PAGE_SIZE_MAX } as const;
+
+/**
+ * The limits just outside 1..100 (spec §4.3 rule 6, §8: a 400, never silently altered): drawn
+ * often by limits.rejected, and each in turn by a load's refused requests.
+ */
+export const LIMITS_JUST_OUTSIDE: readonly string[] = ['0', String(LIMITS.max + 1), '-1'];

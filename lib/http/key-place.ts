@@ -67,7 +67,7 @@ export const placedValue = (rule: PlaceRule, key: string): string =>
   `${rule.prefix}${rule.basic ? basicCredentials(key) : key}`;
 
 /** The place in words, for a probe's description; never the key. */
-export function keyPlaceWords(place: KeyPlace): string {
+function keyPlaceWords(place: KeyPlace): string {
   const rule = KEY_PLACE_RULES[place];
   if (rule.where === 'query') return `in the query parameter ${rule.name}`;
   if (rule.basic) return 'as Authorization: Basic base64(key:)';
@@ -78,6 +78,21 @@ export function keyPlaceWords(place: KeyPlace): string {
       : `as Authorization: ${rule.prefix}<key>`;
   return `in the header ${rule.name}`;
 }
+
+/**
+ * What a probe of a key sent elsewhere says it sent, for reports: whose key and where, never the
+ * key. The auth properties and a load's refused requests say it alike.
+ */
+export const keyElsewhereWords = (role: string, tenant: string, place: KeyPlace): string =>
+  `the ${role} key of ${tenant} ${keyPlaceWords(place)}, in neither key header`;
+
+/** The kinds of place, each a prefix of its places' names. */
+export const KEY_PLACE_KINDS = ['query', 'cookie', 'authorization', 'header'] as const;
+
+export type KeyPlaceKind = (typeof KEY_PLACE_KINDS)[number];
+
+export const keyPlaceKind = (place: KeyPlace): KeyPlaceKind =>
+  KEY_PLACE_KINDS.find((kind) => place.startsWith(`${kind}-`)) ?? 'header';
 
 /** The places a target's probe may use: a header its own key header is not (spec §5 names it). */
 export const keyPlacesFor = (apiKeyHeader: string): KeyPlace[] =>

@@ -1,24 +1,34 @@
 /**
  * The requests a load sends beside its walks that the contract says must be refused (spec §5):
  * no key, a malformed key, the walk's own key in another case or with one character replaced,
- * dropped or appended (never issued: malformed), a revoked or expired key (401), a key lacking a
- * scope its endpoint needs (403), another tenant's location or category (404). Each is a walk's own first request
- * (lib/load/walk-plan.ts: its list, limit, filters and scheme) with one thing changed, sent at the
+ * dropped or appended (never issued: malformed), the walk's own key sent only where §5 does not
+ * look for one (a query parameter, a cookie, another Authorization scheme, another header: a
+ * missing key), a revoked or expired key (401), a key lacking a scope its endpoint needs (403),
+ * another tenant's location or category (404), a limit just outside 1..100 (400). Each is a
+ * walk's own first request (lib/load/walk-plan.ts: its list, limit, filters and scheme) with one
+ * thing changed, sent at the
  * same time as the walks of the same tenant, so a server that decides auth or tenancy once per
  * tenant, per connection or per burst is asked while it is busy deciding for the others.
  */
 import { foreignResourceNotFound } from '../checks/foreign-resource-not-found.ts';
 import { keyRejected } from '../checks/key-rejected.ts';
+import { limitBoundsEnforced } from '../checks/limit-bounds-enforced.ts';
 import { scopeEnforced } from '../checks/scope-enforced.ts';
 import type { ProbeCheck } from '../checks/types.ts';
-import type { Endpoint } from '../contract/endpoints.ts';
+import { LIMITS_JUST_OUTSIDE, type Endpoint } from '../contract/endpoints.ts';
 import type { ApiCall, CredentialRole } from '../http/call.ts';
 import { KEY_CASE_WORDS, keyInCase, type KeyCase } from '../http/key-case.ts';
+import { keyElsewhereWords, keyPlaceKind, keyPlacesFor, type KeyPlaceKind } from '../http/key-place.ts';
 import type { Target, TenantTarget } from '../target/target.ts';
 import { planWalk, type WalkPlanOptions } from './walk-plan.ts';
 
 /** The checks that judge refused requests under load, in the order reports list them. */
-export const REFUSED_CHECKS: readonly ProbeCheck[] = [keyRejected, scopeEnforced, foreignResourceNotFound];
+export const REFUSED_CHECKS: readonly ProbeCheck[] = [
+  keyRejected,
+  scopeEnforced,
+  foreignResourceNotFound,
+  limitBoundsEnforced,
+];
 
 export interface RefusedRequest {
   call: ApiCall;
@@ -37,7 +47,7 @@ type Change = (
   call: ApiCall,
   tenant: TenantTarget,
   target: Target,
-  turn: number,
+  variant: number,
 ) => RefusedRequest | undefined;
 
 const hasKey = (tenant: TenantTarget, role: CredentialRole): boolean =>
@@ -66,10 +76,10 @@ const withKey =
  */
 const withChangedKey =
   (changes: readonly KeyCase[]): Change =>
-  (call, tenant, _target, turn) => {
+  (call, tenant, _target, variant) => {
     const { role } = call.credential;
     const key = role === 'none' || role === 'malformed' ? undefined : tenant.keys[role];
-    const keyCase = changes[turn % changes.length];
+    const keyCase = changes[variant % changes.length];
     if (key === undefined || keyCase === undefined || keyInCase(key, keyCase) === key) return undefined;
     return {
       call: { ...call, credential: { ...call.credential, keyCase } },
@@ -78,9 +88,29 @@ const withChangedKey =
     };
   };
 
-const withMissingScope: Change = (call, tenant, _target, turn) => {
+/**
+ * The walk's own key sent in a place of `kind` spec §5 does not name, and in neither of its two
+ * headers, as auth.key-elsewhere sends it (lib/http/key-place.ts: the same places, judged by the
+ * same check, 401 or 400 for a query parameter); the kind's places in turn.
+ */
+const withKeyElsewhere =
+  (kind: KeyPlaceKind): Change =>
+  (call, tenant, target, variant) => {
+    const { role } = call.credential;
+    if (role === 'none' || role === 'malformed' || tenant.keys[role] === undefined) return undefined;
+    const places = keyPlacesFor(target.apiKeyHeader).filter((place) => keyPlaceKind(place) === kind);
+    const keyPlace = places[variant % Math.max(1, places.length)];
+    if (keyPlace === undefined) return undefined;
+    return {
+      call: { ...call, credential: { ...call.credential, keyPlace } },
+      check: keyRejected,
+      probe: keyElsewhereWords(role, tenant.name, keyPlace),
+    };
+  };
+
+const withMissingScope: Change = (call, tenant, _target, variant) => {
   const roles = MISSING_SCOPE_ROLES[call.endpoint].filter((role) => hasKey(tenant, role));
-  const role = roles[turn % Math.max(1, roles.length)];
+  const role = roles[variant % Math.max(1, roles.length)];
   if (role === undefined) return undefined;
   const probe = `the ${role} key of ${tenant.name}, which lacks a scope ${call.endpoint} needs`;
   return rekeyed(call, tenant, role, scopeEnforced, probe);
@@ -91,21 +121,26 @@ function foreignPlace(
   target: Target,
   tenant: TenantTarget,
   kind: 'locations' | 'categories',
-  turn: number,
+  variant: number,
 ): string | undefined {
   const own = new Set(tenant[kind]);
   const foreign = target.tenants
     .filter((other) => other.name !== tenant.name)
     .flatMap((other) => other[kind])
     .filter((id) => !own.has(id));
-  return foreign[turn % Math.max(1, foreign.length)];
+  return foreign[variant % Math.max(1, foreign.length)];
 }
 
 const withForeignPlace =
   (parameter: 'locationId' | 'categoryId'): Change =>
-  (call, tenant, target, turn) => {
+  (call, tenant, target, variant) => {
     if (parameter === 'categoryId' && call.endpoint !== 'menuItems') return undefined;
-    const place = foreignPlace(target, tenant, parameter === 'locationId' ? 'locations' : 'categories', turn);
+    const place = foreignPlace(
+      target,
+      tenant,
+      parameter === 'locationId' ? 'locations' : 'categories',
+      variant,
+    );
     if (place === undefined) return undefined;
     return {
       call: { ...call, query: { ...call.query, [parameter]: place } },
@@ -114,22 +149,47 @@ const withForeignPlace =
     };
   };
 
+/** The walk's own request with a limit just outside 1..100, each in turn (limits.rejected draws them). */
+const withLimitOutside: Change = (call, tenant, _target, variant) => {
+  const limit = LIMITS_JUST_OUTSIDE[variant % LIMITS_JUST_OUTSIDE.length] ?? '0';
+  return {
+    call: { ...call, query: { ...call.query, limit } },
+    check: limitBoundsEnforced,
+    probe: `limit=${limit} with the ${call.credential.role} key of ${tenant.name}`,
+  };
+};
+
+/** No key or a malformed one, in turn: one kind, so the count of kinds stays odd (see CHANGES). */
+const withoutKey: Change = (call, tenant, target, variant) =>
+  variant % 2 === 0
+    ? rekeyed(call, tenant, 'none', keyRejected, 'no key')
+    : rekeyed(call, tenant, 'malformed', keyRejected, 'a malformed key');
+
 /**
- * Every way to change a walk's first request into one the contract refuses, in turn. A key's case
- * changed (a server that folds case before its lookup accepts it) and a near miss (one that
- * compares a prefix accepts a last character changed) are kinds of their own, early in the turn,
- * so a short load sends both within its first arrivals (nine with three tenants).
+ * Every way to change a walk's first request into one the contract refuses, in turn. A kind for
+ * each check first, so that with three tenants the first six arrivals judge every check (a gate's
+ * short loads send few). A key's case changed (a server that folds case before its lookup accepts
+ * it) and a near miss (one that compares a prefix accepts a last character changed) are kinds of
+ * their own, early in the turn, so a short load sends both within its first arrivals (twelve with
+ * three tenants); then the key elsewhere, a kind per kind of place (a server that also reads one
+ * place serves it), all four within the first 24 arrivals with three tenants. The count of kinds
+ * is odd: a tenant meets a kind every kinds × tenants arrivals, and walks alternate between the two
+ * endpoints, so an even count would ask a tenant's categoryId of orders only, every time.
  */
 const CHANGES: readonly Change[] = [
   withKey('revoked', (name) => `the revoked key of ${name}`),
   withMissingScope,
   withForeignPlace('locationId'),
+  withLimitOutside,
   withChangedKey(['upper', 'lower', 'first-flipped', 'last-flipped']),
   withChangedKey(['last-replaced', 'last-dropped', 'appended', 'middle-replaced']),
+  withKeyElsewhere('query'),
+  withKeyElsewhere('header'),
+  withKeyElsewhere('cookie'),
+  withKeyElsewhere('authorization'),
   withKey('expired', (name) => `the expired key of ${name}`),
   withForeignPlace('categoryId'),
-  withKey('none', () => 'no key'),
-  withKey('malformed', () => 'a malformed key'),
+  withoutKey,
 ];
 
 /**
@@ -143,15 +203,19 @@ export function planRefused(target: Target, index: number, options?: WalkPlanOpt
   const tenant = target.tenants.find((entry) => entry.name === call.credential.tenant);
   if (tenant === undefined) throw new Error(`planWalk chose ${call.credential.tenant}, not in the target`);
   // The tenant turns with every arrival, the kind with every tenant and every round of tenants: the
-  // tenants of a round take consecutive kinds (with three tenants, the first three arrivals cover
-  // the three checks), and each tenant takes every kind within kinds × tenants arrivals, whatever
+  // tenants of a round take consecutive kinds (with three tenants, the first six arrivals cover
+  // the four checks), and each tenant takes every kind within kinds × tenants arrivals, whatever
   // the number of tenants (a kind turning with the arrival alone meets 3 tenants in 9 kinds on
   // one tenant only).
   const turn = Math.floor(index / target.tenants.length);
   const kind = turn + (index % target.tenants.length);
+  // Which variant of a kind (a key change, a place, a limit): the tenants of a round take different
+  // ones, and one tenant meeting a kind again takes the next, whatever the count of kinds and of
+  // variants (turn alone steps by the count of kinds: an even count meets 2 of 4 key changes).
+  const variant = Math.floor(turn / CHANGES.length) + (turn % CHANGES.length);
   for (let step = 0; step < CHANGES.length; step += 1) {
     const change = CHANGES[(kind + step) % CHANGES.length] as Change;
-    const refused = change(call, tenant, target, turn);
+    const refused = change(call, tenant, target, variant);
     if (refused) return refused;
   }
   throw new Error('unreachable: a request without a key can always be sent');

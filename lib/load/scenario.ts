@@ -68,8 +68,14 @@ export interface Vu {
   setup: SetupData;
   /** Walks the list `first` starts, to its end, every page checked and measured. */
   walk(first: ApiCall, options?: WalkOptions): Promise<Walk>;
-  /** One request, measured (the flood of fairness; a capacity step's next page). */
+  /** One request, measured (a capacity step's next page: the scenario folds it into its walk). */
   send(call: ApiCall, traffic: string, depth?: number): Promise<ApiResponse>;
+  /**
+   * One first page asked alone and never backed off (the flood of fairness), measured, its answer
+   * judged as a burst's (lib/paging/walk-list.ts answerFailures): a page by every page check, a
+   * 429 by the Error shape; any other status fails walk-pages-succeed.
+   */
+  ask(call: ApiCall, traffic: string): Promise<ApiResponse>;
   /**
    * One request the contract refuses (lib/load/refused-plan.ts), judged by its check and the Error
    * shape; a 429 is not judged (the spec does not order 429 against 401/403/404), only counted.

@@ -11,7 +11,7 @@ import type { ApiCall } from '../http/call.ts';
 import { pacer } from '../http/pacer.ts';
 import type { ApiResponse } from '../http/response.ts';
 import { runProbeChecks } from '../paging/run-checks.ts';
-import { throttledFailures, type Sender } from '../paging/walk-list.ts';
+import { answerFailures, throttledFailures, type Sender } from '../paging/walk-list.ts';
 import { foldPage, startWalk } from '../paging/walk.ts';
 import type { Target } from '../target/target.ts';
 import { METRIC } from './metrics.ts';
@@ -103,6 +103,12 @@ export function createVu(options: VuOptions): LoadVu {
     async send(call, traffic, depth = 1) {
       const response = await send(call, callTags(call, traffic, depth));
       failures.record(throttledFailures(call, response), call, traffic);
+      return response;
+    },
+    async ask(call, traffic) {
+      const response = await send(call, callTags(call, traffic, 1));
+      // No answer at all is the server_errors threshold's (status 0), as for every request.
+      if (response.status !== 0) failures.record(answerFailures(call, response), call, traffic);
       return response;
     },
     refuse: refuser(send, failures, points),

@@ -4,7 +4,7 @@
  * The tenant changes fastest: consecutive iterations walk the same list with different tenants,
  * which is what makes a response cache keyed without the tenant leak under load.
  */
-import { ENDPOINTS, type Endpoint } from '../contract/endpoints.ts';
+import { ENDPOINTS, LIMITS, type Endpoint } from '../contract/endpoints.ts';
 import { MENU_ITEM_STATUSES, ORDER_STATUSES } from '../contract/schemas.ts';
 import type { ApiCall, Credential, Query } from '../http/call.ts';
 import type { KeyRole } from '../target/schema.ts';
@@ -19,8 +19,11 @@ type FilterChoice = 'all' | 'shared' | 'none';
 export interface WalkPlanOptions {
   /** @default both endpoints */
   endpoints?: readonly Endpoint[];
-  /** @default [100, 50, 20] */
-  limits?: readonly number[];
+  /**
+   * The limits walks take in turn; null sends none, so the server's default applies (spec §8: 50),
+   * which the page checks then hold every page to. @default [100, 50, 20]
+   */
+  limits?: readonly (number | null)[];
   /** @default 'all' */
   filters?: FilterChoice;
   /** Only these tenants (by name). @default every tenant */
@@ -130,7 +133,8 @@ export function planWalk(target: Target, index: number, options: WalkPlanOptions
   const endpoint = endpoints[round % endpoints.length] ?? 'orders';
   const limits = options.limits ?? [100, 50, 20];
   const afterEndpoint = Math.floor(round / endpoints.length);
-  const limit = limits[afterEndpoint % limits.length] ?? 50;
+  const limit = limits[afterEndpoint % limits.length];
+  const sized: Query = limit === null ? {} : { limit: String(limit ?? LIMITS.default) };
   const afterLimit = Math.floor(afterEndpoint / limits.length);
   const variants = filterVariants(endpoint, tenant, target, options.filters ?? 'all', afterLimit);
   const roles = plan.roles[endpoint];
@@ -138,7 +142,7 @@ export function planWalk(target: Target, index: number, options: WalkPlanOptions
   const scheme = (index + round) % 2 === 0 ? 'bearer' : 'serviceHeader';
   return {
     endpoint,
-    query: { limit: String(limit), ...variants[afterLimit % variants.length] },
+    query: { ...sized, ...variants[afterLimit % variants.length] },
     credential: credentialOf(plan, role, scheme),
   };
 }

@@ -55,6 +55,16 @@ interface Sent {
 export const throttledFailures = (call: ApiCall, response: ApiResponse): Failure[] =>
   response.status === 429 ? runProbeChecks([errorBodyShape], { call, response, probe: 'a 429 answer' }) : [];
 
+/**
+ * What one answer to a first page asked alone (a burst's or a flood's request, never backed off)
+ * broke: spec §7 allows it two answers, the page (every page check: a 5xx or any other refusal
+ * fails walk-pages-succeed) or a 429 in the Error shape.
+ */
+export const answerFailures = (call: ApiCall, response: ApiResponse): Failure[] =>
+  response.status === 429
+    ? throttledFailures(call, response)
+    : foldPage(startWalk({ ...call, maxPages: 1 }), call, response);
+
 /** A sender that withBackoff made: its sends already back off on 429, so nothing retries them again. */
 export interface BackoffSender extends Sender {
   readonly backsOff: true;

@@ -1,6 +1,6 @@
 /** Limits: valid ones that keep walks short when shrunk, invalid ones of every kind (spec §4, §8). */
 import fc from 'fast-check';
-import { LIMITS } from '../../lib/contract/endpoints.ts';
+import { LIMITS, LIMITS_JUST_OUTSIDE } from '../../lib/contract/endpoints.ts';
 
 /**
  * A limit in [min, 100], the edges (1, 2, 99, 100, as far as `min` allows) drawn often; shrinks
@@ -45,7 +45,7 @@ export const fullWalkMinLimit = (size: number | null, pages: number): number =>
  */
 export const invalidLimit: fc.Arbitrary<string> = fc.oneof(
   // The values just outside the range, drawn often.
-  fc.constantFrom('0', String(LIMITS.max + 1), '-1'),
+  fc.constantFrom(...LIMITS_JUST_OUTSIDE),
   fc.integer({ min: -1000, max: -1 }).map(String),
   fc.integer({ min: LIMITS.max + 1, max: 1_000_000 }).map(String),
   fc

@@ -165,6 +165,18 @@ export const FAULTS = [
     'load',
   ),
   fault(
+    'limit-unchecked-when-busy',
+    'validation',
+    'the limit check fails open when its slow lookup (5 ms) has another pending: limit=101 is served',
+    'load',
+  ),
+  fault(
+    'default-limit-when-busy',
+    'validation',
+    'without limit, a page holds 20 when the slow lookup of the default (5 ms) has another pending',
+    'load',
+  ),
+  fault(
     'auth-cached-per-tenant',
     'auth',
     "a tenant's admission is cached for 300 ms: its revoked, expired, scope-lacking keys ride on it",
@@ -343,6 +355,12 @@ export const FAULTS = [
     'global-rate-limit-high',
     'rate-limit',
     'one rate-limit bucket for everyone at 3x the per-tenant limit: only a flood past it starves the others',
+    'load',
+  ),
+  fault(
+    'flood-blocked-403',
+    'rate-limit',
+    'a key refused 50 times in a row without backing off is blocked with 403 (Error shape), not 429',
     'load',
   ),
   fault(

@@ -11,9 +11,9 @@ const MS_PER_PAGE_DEPTH = 2;
 const MS_PER_REQUEST_SERVED = 0.05;
 const MAX_INJECTED_MS = 2000;
 const AUTH_CACHE_TTL_MS = 300;
-/** scope-skipped-under-concurrency: the scope lookup's time, and how many may be pending at once. */
-const SCOPE_LOOKUP_MS = 5;
-const SCOPE_LOOKUPS_AT_ONCE = 1;
+/** The *-under-concurrency faults: a lookup's time, and how many may be pending at once. */
+const LOOKUP_MS = 5;
+const LOOKUPS_AT_ONCE = 1;
 
 /**
  * shared-cache: a short-lived response cache keyed by path and query only. The tenant is missing
@@ -33,6 +33,26 @@ export class SharedCache {
   }
 }
 
+/**
+ * A slow lookup (LOOKUP_MS) of a check that fails open: when another is already pending, the
+ * request skips it. Alone, one request at a time, every request is checked.
+ */
+class FailOpenLookup {
+  private pending = 0;
+
+  /** True when this request's check is skipped. */
+  async skips(): Promise<boolean> {
+    if (this.pending >= LOOKUPS_AT_ONCE) return true;
+    this.pending++;
+    try {
+      await sleep(LOOKUP_MS);
+    } finally {
+      this.pending--;
+    }
+    return false;
+  }
+}
+
 /** Result of the overload check: a 503 to send, or nothing. */
 export type OverloadVerdict = { statusCode: 503; message: string } | undefined;
 
@@ -42,8 +62,9 @@ export class LoadFaults {
   private readonly faults: FaultSet;
   private served = 0;
   private busyConnections = 0;
-  /** scope-skipped-under-concurrency: scope lookups under way. */
-  private scopeLookups = 0;
+  private readonly scopeLookup = new FailOpenLookup();
+  private readonly limitLookup = new FailOpenLookup();
+  private readonly defaultLookup = new FailOpenLookup();
   /** auth-cached-per-tenant: tenant code → epoch ms until which its admission stands. */
   private readonly admittedUntil = new Map<string, number>();
 
@@ -83,15 +104,16 @@ export class LoadFaults {
    * check is skipped. Alone, one at a time, every request is checked.
    */
   async skipsScopes(): Promise<boolean> {
-    if (!this.faults.has('scope-skipped-under-concurrency')) return false;
-    if (this.scopeLookups >= SCOPE_LOOKUPS_AT_ONCE) return true;
-    this.scopeLookups++;
-    try {
-      await sleep(SCOPE_LOOKUP_MS);
-    } finally {
-      this.scopeLookups--;
-    }
-    return false;
+    return this.faults.has('scope-skipped-under-concurrency') && this.scopeLookup.skips();
+  }
+
+  /**
+   * limit-unchecked-when-busy: the limit's bounds are looked up in a slow validation service
+   * (5 ms), and when another lookup is already pending the check fails open: true when this
+   * request's limit is clamped into 1..100 instead of refused. Alone, every limit is checked.
+   */
+  async skipsLimitCheck(): Promise<boolean> {
+    return this.faults.has('limit-unchecked-when-busy') && this.limitLookup.skips();
   }
 
   /**
@@ -105,6 +127,15 @@ export class LoadFaults {
   admitted(tenant: string): void {
     if (this.faults.has('auth-cached-per-tenant'))
       this.admittedUntil.set(tenant, Date.now() + AUTH_CACHE_TTL_MS);
+  }
+
+  /**
+   * default-limit-when-busy: the default page size is read from a slow configuration service
+   * (5 ms), and when another read is already pending the code falls back to a constant of 20: true
+   * when this request without a limit gets that fallback. Alone, every such page holds 50.
+   */
+  async fallsBackOnDefault(): Promise<boolean> {
+    return this.faults.has('default-limit-when-busy') && this.defaultLookup.skips();
   }
 
   /** deep-page-slowdown: page N costs (N - 1) × 2 ms more, like an offset scan. */

@@ -49,6 +49,12 @@ export interface ListEndpoint<Filter, Row> {
  * Registers a list endpoint. Order: authentication (401), rate limits (429), scopes (403), then
  * limit, cursor and filters (400/404), then the page.
  */
+/** What a busy server's slow limit lookups skip (the limit-unchecked and default-limit faults). */
+async function busyLimits(ctx: SandboxContext, query: RawQuery) {
+  if (query.limit === undefined) return { fallback: await ctx.load.fallsBackOnDefault() };
+  return { unchecked: await ctx.load.skipsLimitCheck() };
+}
+
 export function registerList<Filter, Row>(
   app: FastifyInstance,
   ctx: SandboxContext,
@@ -62,7 +68,7 @@ export function registerList<Filter, Row>(
     const key = await admit(ctx, request, reply, endpoint.scopes);
     const query = readQueryFaultily(faults, request.url, request.query as RawQuery);
     const given = parseId(query, 'cursor', Infinity);
-    const limit = parseLimit(query, faults, given !== undefined);
+    const limit = parseLimit(query, faults, given !== undefined, await busyLimits(ctx, query));
     const cursor = await memory.cursorOf(key.label, given);
     if (
       faults.has('location-filter-400') &&

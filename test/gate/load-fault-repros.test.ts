@@ -51,9 +51,13 @@ const PLANS: Record<string, { gate: string[]; byDefault: boolean } | undefined> 
   // the requests it has in flight, on any machine, and so is its script's.
   'throttle-text-body': { gate: ['--load', 'none', ...QUICK], byDefault: true },
   'scope-skipped-under-concurrency': { gate: ['--load', 'isolation', ...QUICK], byDefault: false },
+  'limit-unchecked-when-busy': { gate: ['--load', 'isolation', ...QUICK], byDefault: false },
+  // The soak's 20 walks a second: the walk load's 2 rarely have two pages without a limit in flight.
+  'default-limit-when-busy': { gate: ['--load', 'soak', ...QUICK], byDefault: false },
   'global-rate-limit': { gate: ['--load', 'fairness', ...QUICK], byDefault: false },
   'global-rate-limit-high': { gate: ['--load', 'fairness', ...QUICK], byDefault: false },
   'overload-5xx': { gate: ['--load', 'stress', ...QUICK], byDefault: false },
+  'flood-blocked-403': { gate: ['--load', 'fairness', ...QUICK], byDefault: false },
   'deep-page-slowdown': { gate: ['--load', 'depth', ...QUICK], byDefault: false },
   'soak-drift': { gate: ['--load', 'soak', ...QUICK], byDefault: false },
 };

@@ -18,6 +18,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { KEY_CASE_WORDS, KEY_CASES, keyInCase } from '../../lib/http/key-case.ts';
+import { basicCredentials } from '../../lib/http/key-place.ts';
 import type { LoadResult } from '../../lib/load/run/loads.ts';
 import type { LoadOptions } from '../../lib/load/run/options.ts';
 import { crossed, failedChecks, resultOnDisk, STAGED_TIMEOUT_MS, stagedRunner } from './run-helpers.ts';
@@ -28,7 +29,7 @@ vi.mock('../../lib/adapters/open-target.ts', async (importOriginal) =>
   (await import('./sandbox-keys.ts')).captureSandboxKeys(importOriginal),
 );
 
-/** Depth, the soak, then the floods (fairness): 26 s of stages. */
+/** Depth, the soak, then the floods (fairness): 29 s of stages. */
 const BASELINED: Record<string, LoadOptions> = {
   'deep-page-slowdown': {
     scenario: 'depth',
@@ -59,9 +60,17 @@ const BASELINED: Record<string, LoadOptions> = {
     rate: 2,
     faults: ['throttle-text-body'],
   },
+  // The flood's ramp (its second second) sends a noisy key some 100 requests past its limit.
+  'flood-blocked-403': {
+    scenario: 'fairness',
+    profile: 'smoke',
+    duration: '3s',
+    rate: 2,
+    faults: ['flood-blocked-403'],
+  },
 };
 
-/** Isolation, the key lookups, then the stress ramp, while the soak's first third is over: 24 s of stages. */
+/** Isolation, the key lookups, then the stress ramp, while the soak's first third is over: 30 s of stages. */
 const ISOLATION: Record<string, LoadOptions> = {
   'shared-cache': {
     scenario: 'isolation',
@@ -85,7 +94,24 @@ const ISOLATION: Record<string, LoadOptions> = {
     rate: 10,
     faults: ['scope-skipped-under-concurrency'],
   },
-  // The walk's own key changed beside it: the first nine arrivals send both kinds of change.
+  // The walk's own request with a limit outside 1..100 beside it, while its walk's limit is checked:
+  // six such arrivals in the 60 (arrivals 5, 7, 9, 44, 46, 48 with the sandbox's three tenants).
+  'limit-unchecked-when-busy': {
+    scenario: 'isolation',
+    profile: 'smoke',
+    duration: '3s',
+    rate: 20,
+    faults: ['limit-unchecked-when-busy'],
+  },
+  // Walks without a limit at once: the first six arrivals, then the 25th to the 30th.
+  'default-limit-when-busy': {
+    scenario: 'walk',
+    profile: 'smoke',
+    duration: '3s',
+    rate: 10,
+    faults: ['default-limit-when-busy'],
+  },
+  // The walk's own key changed beside it: the first sixteen arrivals send both kinds of change.
   'key-case-folded': {
     scenario: 'walk',
     profile: 'smoke',
@@ -177,6 +203,21 @@ describe.concurrent('load faults', { timeout: STAGED_TIMEOUT_MS }, () => {
     );
   });
 
+  it("should fail on the flood's answers that are neither a page nor a 429, though only the quiet tenants' walks are gated (flood-blocked-403)", async () => {
+    const result = await stage('flood-blocked-403');
+
+    expect(result).toMatchObject({ verdict: 'fail', exitCode: 1, engine: { exitCodes: [0] } });
+    expect(failedChecks(result)).toEqual(['walk-pages-succeed']);
+    const failures = resultOnDisk(result).failures.filter(
+      (failure) => failure.check === 'walk-pages-succeed',
+    );
+    expect(failures.length).toBeGreaterThan(0);
+    expect(
+      failures.every((failure) => failure.code === 'PAGE_NOT_OK' && failure.traffic?.startsWith('noisy')),
+    ).toBe(true);
+    expect(failures[0]?.message).toMatch(/answered 403/);
+  });
+
   it('should see a revoked, expired or scope-lacking key served beside the walks of its tenant (auth-cached-per-tenant)', async () => {
     const result = await stage('auth-cached-per-tenant');
 
@@ -200,9 +241,33 @@ describe.concurrent('load faults', { timeout: STAGED_TIMEOUT_MS }, () => {
     );
   });
 
+  it('should see a limit outside 1..100 served while the server is busy (limit-unchecked-when-busy)', async () => {
+    const result = await stage('limit-unchecked-when-busy');
+
+    expect(result).toMatchObject({ verdict: 'fail', exitCode: 1, engine: { exitCodes: [0] } });
+    expect(failedChecks(result)).toEqual(['limit-bounds-enforced']);
+    expect(resultOnDisk(result).failures).toContainEqual(
+      expect.objectContaining({ check: 'limit-bounds-enforced', code: 'ACCEPTED', traffic: 'refused' }),
+    );
+  });
+
+  it('should see a page without limit hold fewer than 50 records with more to come while the server is busy (default-limit-when-busy)', async () => {
+    const result = await stage('default-limit-when-busy');
+
+    expect(result).toMatchObject({ verdict: 'fail', exitCode: 1, engine: { exitCodes: [0] } });
+    expect(failedChecks(result)).toEqual(['full-page-when-more']);
+    expect(resultOnDisk(result).failures).toContainEqual(
+      expect.objectContaining({
+        check: 'full-page-when-more',
+        message: 'page holds 20 records at limit 50 and says hasMore: true',
+      }),
+    );
+  });
+
   it.each([
     ['key-case-folded', ['upper', 'lower', 'first-flipped', 'last-flipped']],
-    ['key-prefix-only', ['last-replaced', 'last-dropped', 'appended']],
+    // A lookup by the first 25 characters serves any change past them: its last letter's case too.
+    ['key-prefix-only', ['last-replaced', 'last-dropped', 'appended', 'last-flipped']],
   ] as const)(
     "should see the walk's own key, changed, served beside it, and write no form of any key (%s)",
     async (fault, served) => {
@@ -218,9 +283,11 @@ describe.concurrent('load faults', { timeout: STAGED_TIMEOUT_MS }, () => {
           words.some((said) => message.includes(`, ${said} answered 200`)),
           message,
         ).toBe(true);
+      // Basic credentials too: the refused requests send a key as Authorization: Basic as well.
       const forms = [...sandboxKeys].flatMap((key) => [
         key,
         ...KEY_CASES.map((each) => keyInCase(key, each)),
+        basicCredentials(key),
       ]);
       expect(forms.length).toBeGreaterThan(0);
       for (const file of filesOf(result)) {

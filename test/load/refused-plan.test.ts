@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { toHttpRequest } from '../../lib/http/call.ts';
 import { KEY_CASES } from '../../lib/http/key-case.ts';
+import {
+  basicCredentials,
+  KEY_PLACE_KINDS,
+  KEY_PLACE_RULES,
+  keyPlaceKind,
+  keyPlacesFor,
+} from '../../lib/http/key-place.ts';
 import { planRefused, REFUSED_CHECKS } from '../../lib/load/refused-plan.ts';
 import { planWalk } from '../../lib/load/walk-plan.ts';
 import type { Vu } from '../../lib/load/scenario.ts';
@@ -22,7 +29,9 @@ function change(target: Target, index: number) {
     (name) => walk.query[name] !== call.query[name],
   );
   const rekeyed =
-    walk.credential.role !== call.credential.role || call.credential.keyCase !== walk.credential.keyCase;
+    walk.credential.role !== call.credential.role ||
+    call.credential.keyCase !== walk.credential.keyCase ||
+    call.credential.keyPlace !== walk.credential.keyPlace;
   return { walk, call, changedQuery, rekeyed };
 }
 
@@ -41,11 +50,15 @@ describe('planRefused', () => {
     for (const { call, check, index } of refusals(TARGET, 200)) {
       const { changedQuery } = change(TARGET, index);
       const role = call.credential.role;
-      if (changedQuery.length > 0) {
+      if (changedQuery[0] === 'limit') {
+        expect(['0', '101', '-1']).toContain(call.query.limit);
+        expect(check.name).toBe('limit-bounds-enforced');
+      } else if (changedQuery.length > 0) {
         expect(changedQuery[0]).toMatch(/^(locationId|categoryId)$/);
         expect(check.name).toBe('foreign-resource-not-found');
       } else if (
         call.credential.keyCase !== undefined ||
+        call.credential.keyPlace !== undefined ||
         ['revoked', 'expired', 'none', 'malformed'].includes(role)
       )
         expect(check.name).toBe('key-rejected');
@@ -62,8 +75,8 @@ describe('planRefused', () => {
     let places = 0;
     for (let index = 0; index < 200; index += 1) {
       const { call, changedQuery } = change(TARGET, index);
-      const parameter = changedQuery[0] as 'locationId' | 'categoryId' | undefined;
-      if (parameter === undefined) continue;
+      const parameter = changedQuery[0] as 'locationId' | 'categoryId' | 'limit' | undefined;
+      if (parameter === undefined || parameter === 'limit') continue;
       places += 1;
       const tenant = TARGET.tenants.find((entry) => entry.name === call.credential.tenant);
       const own = parameter === 'locationId' ? tenant?.locations : tenant?.categories;
@@ -77,12 +90,13 @@ describe('planRefused', () => {
     expect(places).toBeGreaterThan(20);
   });
 
-  it('should reach every check within the first three arrivals, and every kind with every tenant', () => {
-    expect(new Set(refusals(TARGET, 3).map((refused) => refused.check.name))).toEqual(
+  it('should reach every check within the first six arrivals, and every kind with every tenant', () => {
+    expect(new Set(refusals(TARGET, 6).map((refused) => refused.check.name))).toEqual(
       new Set(REFUSED_CHECKS.map((check) => check.name)),
     );
+    // Two turns of the 13 kinds with three tenants: no key and a malformed key take one kind in turn.
     const seen = new Set(
-      refusals(TARGET, 60).map(({ call }) => `${call.credential.tenant} ${call.credential.role}`),
+      refusals(TARGET, 13 * 3 * 2).map(({ call }) => `${call.credential.tenant} ${call.credential.role}`),
     );
     for (const tenant of ['tenant-a', 'tenant-b', 'tenant-c'])
       for (const role of ['revoked', 'noMenuRead', 'noOrdersRead', 'none', 'malformed'])
@@ -112,7 +126,7 @@ describe('planRefused', () => {
     }
   });
 
-  it('should send a case change and a near miss within the first nine arrivals, so a short load sends both', () => {
+  it('should send a case change and a near miss within the first sixteen arrivals, so a short load sends both', () => {
     // Keys with upper and lower case letters, as real ones: every case change changes them.
     const mixed: Target = {
       ...TARGET,
@@ -121,7 +135,7 @@ describe('planRefused', () => {
         keys: Object.fromEntries(Object.entries(tenant.keys).map(([role, key]) => [role, `K${key}`])),
       })),
     };
-    const sent = refusals(mixed, 9).flatMap(({ call }) => call.credential.keyCase ?? []);
+    const sent = refusals(mixed, 16).flatMap(({ call }) => call.credential.keyCase ?? []);
     expect(sent.filter((keyCase) => CASE_CHANGES.includes(keyCase)).length).toBeGreaterThan(0);
     // One a server comparing a prefix serves: the last character changed, dropped or one appended.
     expect(
@@ -150,13 +164,15 @@ describe('planRefused', () => {
         const { call, changedQuery } = change(target, index);
         const { keyCase } = call.credential;
         if (keyCase !== undefined) return CASE_CHANGES.includes(keyCase) ? 'case' : 'near miss';
+        const { keyPlace } = call.credential;
+        if (keyPlace !== undefined) return keyPlaceKind(keyPlace);
         return changedQuery[0] ?? call.credential.role;
       };
-      // Each tenant takes every kind within two turns of the nine kinds (a kind it cannot express
-      // on one walk, categoryId on orders, it can on the next).
+      // Each tenant takes every kind within two turns of the thirteen kinds (a kind it cannot
+      // express on one walk, categoryId on orders, it can on the next).
       const seen = new Set(
         Array.from(
-          { length: count * 9 * 2 },
+          { length: count * 13 * 2 },
           (_, index) => `${planWalk(target, index).credential.tenant} ${kindOf(index)}`,
         ),
       );
@@ -169,12 +185,47 @@ describe('planRefused', () => {
         'near miss',
         'none',
         'malformed',
+        'limit',
+        ...KEY_PLACE_KINDS,
       ];
       for (let index = 0; index < count; index += 1)
         for (const kind of kinds)
           expect(seen, `tenant-${index} ${kind}`).toContain(`tenant-${index} ${kind}`);
     },
   );
+
+  it("should send the walk's own key in every place auth.key-elsewhere sends it, every place with every tenant, in neither key header", () => {
+    const placed = refusals(TARGET, 600).filter(({ call }) => call.credential.keyPlace !== undefined);
+    const seen = new Set(placed.map(({ call }) => `${call.credential.tenant} ${call.credential.keyPlace}`));
+    for (const tenant of TARGET.tenants)
+      for (const place of keyPlacesFor(TARGET.apiKeyHeader))
+        expect(seen, `${tenant.name} ${place}`).toContain(`${tenant.name} ${place}`);
+    for (const { call, check, probe, index } of placed) {
+      const { walk } = change(TARGET, index);
+      expect(call.credential.role).toBe(walk.credential.role);
+      expect(check.name).toBe('key-rejected');
+      const key =
+        TARGET.tenants.find((tenant) => tenant.name === call.credential.tenant)?.keys[
+          walk.credential.role as 'full'
+        ] ?? '';
+      const { url, headers } = toHttpRequest(TARGET, call);
+      // Neither header spec §5 names carries it.
+      expect(headers.authorization ?? '').not.toMatch(/^bearer /i);
+      expect(headers['x-fixture-api-key']).toBeUndefined();
+      const rule = KEY_PLACE_RULES[call.credential.keyPlace ?? 'query-key'];
+      const sent = rule.where === 'query' ? new URL(url).searchParams.get(rule.name) : headers[rule.name];
+      expect(sent).toBe(`${rule.prefix}${rule.basic ? basicCredentials(key) : key}`);
+      for (const secret of [key, basicCredentials(key)])
+        expect(probe.toLowerCase().includes(secret.toLowerCase()), probe).toBe(false);
+    }
+  });
+
+  it('should send every kind of place within the first 24 arrivals, so a short load sends each', () => {
+    const kinds = refusals(TARGET, 24).flatMap(({ call }) =>
+      call.credential.keyPlace === undefined ? [] : [keyPlaceKind(call.credential.keyPlace)],
+    );
+    expect(new Set(kinds)).toEqual(new Set(KEY_PLACE_KINDS));
+  });
 
   it('should give the turn of a kind the target cannot express to the next: keys it lacks, places it does not know', () => {
     const bare: Target = {
@@ -188,12 +239,13 @@ describe('planRefused', () => {
     };
     const roles = new Set(refusals(bare, 60).map(({ call }) => call.credential.role));
     // Its full key "k" only in another case: too short for a near miss (lib/http/key-case.ts).
+    // Its own key with a limit outside too: the full key, unchanged.
     expect(roles).toEqual(new Set(['none', 'malformed', 'full']));
-    const changed = refusals(bare, 60).filter(({ call }) => call.credential.role === 'full');
-    expect(
-      changed.every(({ call }) => CASE_CHANGES.includes(call.credential.keyCase ?? 'last-dropped')),
-    ).toBe(true);
-    expect(refusals(bare, 60).every(({ check }) => check.name === 'key-rejected')).toBe(true);
+    const changed = refusals(bare, 60).filter(({ call }) => call.credential.keyCase !== undefined);
+    expect(changed.every(({ call }) => CASE_CHANGES.includes(call.credential.keyCase ?? ''))).toBe(true);
+    expect(new Set(refusals(bare, 60).map(({ check }) => check.name))).toEqual(
+      new Set(['key-rejected', 'limit-bounds-enforced']),
+    );
   });
 });
 

@@ -50,6 +50,14 @@ describe('planWalk', () => {
     ).toEqual(new Set(['tenant-b orders {"limit":"25"}']));
   });
 
+  it('should send no limit where the limits say null, first in the walk scenario', () => {
+    const walks = plans(60, { limits: [null, 100] });
+    expect(new Set(walks.map((w) => w.query.limit))).toEqual(new Set([undefined, '100']));
+    expect(walks.filter((w) => 'limit' in w.query).length).toBe(30);
+    // null first (as the walk scenario has it): the first arrivals walk without a limit.
+    expect(plans(6, { limits: [null, 100, 50, 20] }).every((w) => !('limit' in w.query))).toBe(true);
+  });
+
   it('should leave out a tenant without a walking key', () => {
     const target = {
       ...TARGET,

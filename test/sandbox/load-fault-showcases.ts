@@ -92,6 +92,26 @@ export const LOAD_FAULT_SHOWCASES = {
       expect(statuses).toContain(200);
     },
   },
+  'limit-unchecked-when-busy': {
+    async show(client) {
+      // Alone, a limit above 100 is refused; sent among a burst, some of it is served.
+      expect((await client.get(ORDERS, { limit: 101 })).status).toBe(400);
+      const statuses = (
+        await Promise.all(Array.from({ length: 12 }, () => client.get(ORDERS, { limit: 101 })))
+      ).map((reply) => reply.status);
+      expect(statuses).toContain(200);
+    },
+  },
+  'default-limit-when-busy': {
+    async show(client) {
+      // Alone, a page without limit holds the default of 50; among a burst, some hold 20.
+      expect((await client.get(ORDERS)).body.data).toHaveLength(50);
+      const sizes = (await Promise.all(Array.from({ length: 12 }, () => client.get(ORDERS)))).map(
+        (reply) => reply.body.data?.length,
+      );
+      expect(sizes).toContain(20);
+    },
+  },
   'auth-cached-per-tenant': {
     async show(client) {
       // Alone, the revoked key is refused; right after a full key of its tenant, it is served.
@@ -102,6 +122,19 @@ export const LOAD_FAULT_SHOWCASES = {
       expect((await client.get(ORDERS, { limit: 1 }, client.bearer(0, 'noOrdersRead'))).status).toBe(200);
       // Another tenant's decision is its own.
       expect((await client.get(ORDERS, { limit: 1 }, client.bearer(1, 'expired'))).status).toBe(401);
+    },
+  },
+  'flood-blocked-403': {
+    options: { rateLimit: { perKey: 2, perTenant: 1000, windowMs: 60_000 } },
+    async show(client) {
+      for (let i = 0; i < 2; i++) expect((await client.get(ORDERS, {})).status).toBe(200);
+      // A client that backs off meets 429s; one that keeps sending is blocked after 50 of them.
+      for (let i = 0; i < 50; i++) expect((await client.get(ORDERS, {})).status).toBe(429);
+      const blocked = await client.get(ORDERS, {});
+      expect(blocked.status).toBe(403);
+      expect(blocked.contentType).toMatch(/json/);
+      // Another key of the tenant is its own.
+      expect((await client.get(ORDERS, {}, client.bearer(0, 'noMenuRead'))).status).toBe(200);
     },
   },
   'retry-after-short': {
