@@ -4,7 +4,6 @@
  * two or three Examples, and Exit codes naming 0 and 2, in that order; exit 0.
  */
 import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
@@ -24,13 +23,16 @@ const COMMANDS = [
 ];
 
 const run = promisify(execFile);
-const TSX = path.resolve('node_modules/.bin/tsx');
-
 async function helpOf(command: string): Promise<{ text: string; stderr: string }> {
-  const { stdout, stderr } = await run(TSX, [`scripts/${command}.ts`, '--help'], {
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+  // Node with tsx's loader: tsx's own command would start a second Node process for each.
+  const { stdout, stderr } = await run(
+    process.execPath,
+    ['--import', 'tsx', `scripts/${command}.ts`, '--help'],
+    {
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
   return { text: stdout.trimEnd(), stderr };
 }
 

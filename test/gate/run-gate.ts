@@ -14,9 +14,6 @@ export interface GateRun {
   summary(): Summary;
 }
 
-// tsx directly, not through npx, whose own warnings would mix into stderr.
-const TSX = path.resolve('node_modules/.bin/tsx');
-
 function gateRun(reportsDir: string, exitCode: number | null, stdout: string, stderr: string): GateRun {
   return {
     exitCode,
@@ -33,12 +30,17 @@ function gateEnv(): { reportsDir: string; env: NodeJS.ProcessEnv } {
   return { reportsDir, env: { ...process.env, HARNESS_REPORTS_DIR: reportsDir } };
 }
 
-/** Runs `scripts/<script>.ts` under tsx in a child process, without blocking this one. */
+/**
+ * Runs `scripts/<script>.ts` under tsx in a child process, without blocking this one: Node with
+ * tsx's loader, not npx (whose own warnings would mix into stderr) nor tsx's command, which starts
+ * a second Node process for each.
+ */
 export const runScriptAsync = (
   script: string,
   args: readonly string[],
   options: { env: NodeJS.ProcessEnv; timeoutMs: number },
-): Promise<Exited> => execAsync(TSX, [`scripts/${script}.ts`, ...args], options);
+): Promise<Exited> =>
+  execAsync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], options);
 
 /** Runs the gate as a user does, its reports in a temp folder of their own. */
 export async function runGateAsync(args: string[], timeoutMs = 240_000): Promise<GateRun> {

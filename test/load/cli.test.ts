@@ -1,37 +1,48 @@
 /** The command line: one-line errors with exit 2, `--help` with exit 0 (asserted on exit codes). */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LOAD_USAGE } from '../../lib/load/run/options.ts';
 import { writeRunReport } from '../../lib/report/write.ts';
+import { execAsync, type Exited } from '../setup/exec.ts';
+import { lanes } from '../setup/lanes.ts';
 import { folderHashes } from '../report/folder-hashes.ts';
 import { sampleSummary } from '../report/sample-summary.ts';
 
-const command = (script: string, ...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
-    encoding: 'utf8',
-    timeout: 60_000,
-    env: { ...process.env, HARNESS_DEBUG: '' },
-  });
+/**
+ * Three commands at a time, the file's cases side by side: each is a Node process loading the
+ * harness before it says its line, and one after another (spawnSync) they held this file's worker
+ * for a minute and a half, a core mostly idle.
+ */
+const lane = lanes(3);
+
+const command = (script: string, ...args: string[]): Promise<Exited> => commandIn({}, script, ...args);
+
+const commandIn = (env: NodeJS.ProcessEnv, script: string, ...args: string[]): Promise<Exited> =>
+  lane(() =>
+    execAsync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+      timeoutMs: 120_000,
+      env: { ...process.env, HARNESS_DEBUG: '', ...env },
+    }),
+  );
 
 const load = (...args: string[]) => command('load', ...args);
 
 /** What the command printed on stderr, line by line. */
-const errorLines = (result: ReturnType<typeof load>) => result.stderr.trim().split('\n');
+const errorLines = (result: Exited) => result.stderr.trim().split('\n');
 
-describe('npm run load', () => {
-  it('should answer --help with the options and exit 0', { timeout: 60_000 }, () => {
-    const result = load('--help');
-
-    expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/^Usage: npm run load -- \[options\]/);
-    expect(result.stdout).toContain('--workers N');
-    expect(result.stdout).toContain('--max-in-flight N');
+// Side by side; the timeouts allow for the wait for a lane on a loaded machine.
+describe.concurrent('npm run load', { timeout: 180_000 }, () => {
+  // `--help` itself (exit 0, the layout) is test/cli/help.test.ts's run of every command.
+  it('should answer --help with the options', () => {
+    expect(LOAD_USAGE).toMatch(/^Usage: npm run load -- \[options\]/);
+    expect(LOAD_USAGE).toContain('--workers N');
+    expect(LOAD_USAGE).toContain('--max-in-flight N');
   });
 
-  it('should reject an unknown scenario with one line and exit 2', { timeout: 60_000 }, () => {
-    const result = load('--scenario', 'nope');
+  it('should reject an unknown scenario with one line and exit 2', async () => {
+    const result = await load('--scenario', 'nope');
 
     expect(result.status).toBe(2);
     expect(errorLines(result)).toEqual([
@@ -40,54 +51,40 @@ describe('npm run load', () => {
     expect(result.stdout).toBe('');
   });
 
-  it(
-    'should reject faults together with a target file, with one line and exit 2',
-    { timeout: 60_000 },
-    () => {
-      const result = load('--target', 'x.json', '--fault', 'shared-cache');
+  it('should reject faults together with a target file, with one line and exit 2', async () => {
+    const result = await load('--target', 'x.json', '--fault', 'shared-cache');
 
-      expect(result.status).toBe(2);
-      expect(errorLines(result)).toEqual([
-        'error: --fault, --latency, --rate-limit and --churn shape the sandbox; they cannot go with --target',
-      ]);
-    },
-  );
+    expect(result.status).toBe(2);
+    expect(errorLines(result)).toEqual([
+      'error: --fault, --latency, --rate-limit and --churn shape the sandbox; they cannot go with --target',
+    ]);
+  });
 
-  it(
-    "should refuse the gate's HARNESS_PUBLISH without its receiver setting, before any run",
-    { timeout: 60_000 },
-    () => {
-      // load and capacity check it in their options (test/load/publish-config.test.ts); the gate in main.
-      const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/gate.ts'], {
-        encoding: 'utf8',
-        timeout: 60_000,
-        env: {
-          ...process.env,
-          HARNESS_DEBUG: '',
-          HARNESS_PUBLISH: 'prometheus',
-          HARNESS_PUBLISH_PUSHGATEWAY_URL: '',
-        },
-      });
+  it("should refuse the gate's HARNESS_PUBLISH without its receiver setting, before any run", async () => {
+    // load and capacity check it in their options (test/load/publish-config.test.ts); the gate in main.
+    const result = await commandIn(
+      { HARNESS_PUBLISH: 'prometheus', HARNESS_PUBLISH_PUSHGATEWAY_URL: '' },
+      'gate',
+    );
 
-      expect(result.status).toBe(2);
-      expect(errorLines(result)).toEqual([
-        'error: --publish prometheus needs HARNESS_PUBLISH_PUSHGATEWAY_URL in the environment (the Pushgateway, e.g. http://127.0.0.1:9091)',
-      ]);
-      expect(result.stdout).toBe('');
-    },
-  );
+    expect(result.status).toBe(2);
+    expect(errorLines(result)).toEqual([
+      'error: --publish prometheus needs HARNESS_PUBLISH_PUSHGATEWAY_URL in the environment (the Pushgateway, e.g. http://127.0.0.1:9091)',
+    ]);
+    expect(result.stdout).toBe('');
+  });
 });
 
-describe("the gate's --baseline", () => {
+describe.concurrent("the gate's --baseline", { timeout: 180_000 }, () => {
   const work = mkdtempSync(path.join(tmpdir(), 'gate-baseline-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  it("should refuse another command's run in one line before running anything", { timeout: 60_000 }, () => {
+  it("should refuse another command's run in one line before running anything", async () => {
     const baseline = path.join(work, 'load.json');
     writeFileSync(baseline, JSON.stringify({ ...sampleSummary(), command: 'load' }));
     const reports = path.join(work, 'reports');
 
-    const result = command('gate', '--load', 'none', '--baseline', baseline, '--reports-dir', reports);
+    const result = await command('gate', '--load', 'none', '--baseline', baseline, '--reports-dir', reports);
 
     expect(result.status).toBe(2);
     expect(errorLines(result)).toEqual([
@@ -97,12 +94,12 @@ describe("the gate's --baseline", () => {
     expect(existsSync(reports)).toBe(false);
   });
 
-  it('should read the baseline run and change none of its files', { timeout: 120_000 }, async () => {
+  it('should read the baseline run and change none of its files', async () => {
     const runs = path.join(work, 'earlier');
     const earlier = await writeRunReport(sampleSummary(), { reportsDir: runs, redact: (text) => text });
     const before = folderHashes(runs);
 
-    const result = command(
+    const result = await command(
       ...['gate', '--load', 'none', '--runs', '1', '--baseline', earlier.runDir],
       ...['--reports-dir', path.join(work, 'reports')],
     );
@@ -113,29 +110,25 @@ describe("the gate's --baseline", () => {
   });
 });
 
-describe('--judge-report', () => {
+describe.concurrent('--judge-report', { timeout: 180_000 }, () => {
   const work = mkdtempSync(path.join(tmpdir(), 'judge-report-cli-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  it(
-    'should refuse a folder judged already, in one line, and leave it as it was',
-    { timeout: 60_000 },
-    () => {
-      writeFileSync(path.join(work, 'summary.json'), JSON.stringify(sampleSummary()));
-      const before = folderHashes(work);
+  it('should refuse a folder judged already, in one line, and leave it as it was', async () => {
+    writeFileSync(path.join(work, 'summary.json'), JSON.stringify(sampleSummary()));
+    const before = folderHashes(work);
 
-      const result = load('--judge-report', work);
+    const result = await load('--judge-report', work);
 
-      expect(result.status).toBe(2);
-      expect(errorLines(result)).toEqual([
-        `error: --judge-report: ${work} was judged already (its summary.json is a record and stays as it is); copy the folder to judge it again`,
-      ]);
-      expect(folderHashes(work)).toEqual(before);
-    },
-  );
+    expect(result.status).toBe(2);
+    expect(errorLines(result)).toEqual([
+      `error: --judge-report: ${work} was judged already (its summary.json is a record and stays as it is); copy the folder to judge it again`,
+    ]);
+    expect(folderHashes(work)).toEqual(before);
+  });
 });
 
-describe('an error run', () => {
+describe.concurrent('an error run', { timeout: 180_000 }, () => {
   const work = mkdtempSync(path.join(tmpdir(), 'error-run-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
   const targetFile = (name: string, text: string): string => {
@@ -161,10 +154,9 @@ describe('an error run', () => {
     ['capacity', 'a closed port', closed, /^error: cannot reach http:\/\/127\.0\.0\.1:9 /],
   ])(
     'should leave no run directory behind (%s against %s) and say only the error',
-    { timeout: 60_000 },
-    (script, _what, target, error) => {
+    async (script, _what, target, error) => {
       const runs = mkdtempSync(path.join(work, `${script}-`));
-      const result = command(script, '--target', target, '--reports-dir', path.join(runs, 'reports'));
+      const result = await command(script, '--target', target, '--reports-dir', path.join(runs, 'reports'));
 
       expect(result.status).toBe(2);
       expect(errorLines(result)).toEqual([expect.stringMatching(error)]);

@@ -12,8 +12,9 @@ import { REPRO_PATH, REPRO_SCRIPT, sampleSummary } from './sample-summary.ts';
 
 const report = (...args: string[]) =>
   spawnBounded({
-    cmd: path.resolve('node_modules/.bin/tsx'),
-    args: ['scripts/report.ts', ...args],
+    // Node with tsx's loader: tsx's own command would start a second Node process for each.
+    cmd: process.execPath,
+    args: ['--import', 'tsx', 'scripts/report.ts', ...args],
     timeoutMs: 50_000,
   });
 

@@ -11,7 +11,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * The files that take half a minute or more, about longest first (two workers on two cores), in
  * an order that puts beside each part that must burst past the sandbox's rate limit (gate.test's
  * clean gate, first in its file) a file that mostly waits (load/faults' two schedules), and
- * gate/matrix's five gates after it. Measure again with
+ * gate/matrix's three gates after it. Measure again with
  * `npx vitest run --reporter=json --outputFile=FILE` when a file's time changes much.
  */
 export const LONGEST_FIRST: readonly string[] = [
