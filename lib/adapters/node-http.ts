@@ -3,8 +3,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { Agent, errors, type Dispatcher } from 'undici';
 import { DEFAULT_BACKOFF, type BackoffPolicy } from '../backoff.ts';
 import { HarnessError } from '../errors.ts';
-import { toHttpRequest, type ApiCall } from '../http/call.ts';
-import { toApiResponse, type ApiResponse } from '../http/response.ts';
+import { requestParts, type ApiCall } from '../http/call.ts';
+import { lowerCasedResponse, type ApiResponse } from '../http/response.ts';
 import type { Target } from '../target/target.ts';
 
 export interface NodeClientOptions {
@@ -43,8 +43,7 @@ export interface NodeClient {
   readonly backoff: BackoffPolicy;
 }
 
-function describeNetworkError(error: unknown, url: string): string {
-  const origin = new URL(url).origin;
+function describeNetworkError(error: unknown, origin: string): string {
   if (error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError)
     return `${origin} did not answer in time; check the target is healthy or raise --timeout`;
   const code = (error as { code?: string }).code ?? (error as Error).message;
@@ -94,7 +93,7 @@ export function createNodeClient(target: Target, options: NodeClientOptions = {}
   }
 
   function attempt(call: ApiCall, started: number, mayResend: boolean): Promise<ApiResponse> {
-    const { url, headers } = toHttpRequest(target, call);
+    const { path: callAndQuery, headers } = requestParts(target, call);
     return new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
       let length = 0;
@@ -112,24 +111,24 @@ export function createNodeClient(target: Target, options: NodeClientOptions = {}
         },
         onResponseEnd() {
           const body = decodeBody(chunks, length);
-          resolve(toApiResponse(status, flatHeaders(received), body, performance.now() - started));
+          resolve(lowerCasedResponse(status, flatHeaders(received), body, performance.now() - started));
         },
         onResponseError(_controller, error) {
           const code = (error as { code?: string }).code ?? '';
           if (mayResend && status === 0 && CLOSED_BEFORE_ANSWER.has(code))
             resolve(attempt(call, started, false));
-          else reject(new HarnessError(describeNetworkError(error, url)));
+          else reject(new HarnessError(describeNetworkError(error, origin)));
         },
       };
       try {
-        // The call's path and query follow the base URL (toHttpRequest): only they are sent.
-        const path = basePath + url.slice(target.baseUrl.length);
+        // The call's path and query follow the base URL's path: no URL is built or parsed.
+        const path = basePath + callAndQuery;
         // undici holds a GET's followers back until its headers come (`blocking`) unless told not to.
         // A HEAD's answer has no content: undici reads none and ends it at its headers.
         const method = call.method ?? 'GET';
         dispatcher.dispatch({ origin, path, method, headers, blocking: pipelining === 1 }, handler);
       } catch (error) {
-        reject(new HarnessError(describeNetworkError(error, url)));
+        reject(new HarnessError(describeNetworkError(error, origin)));
       }
     });
   }

@@ -1,5 +1,6 @@
 import type { FailureFields } from '../failure.ts';
 import type { PageCheck, RepeatedId } from './types.ts';
+import type { WalkIds } from './walk-ids.ts';
 
 const duplicate = (id: string, page: number, earlierPage: number): FailureFields => ({
   code: 'DUPLICATE_ID',
@@ -10,22 +11,19 @@ const duplicate = (id: string, page: number, earlierPage: number): FailureFields
 
 /**
  * Adds a page's ids to the walk's and returns the first id of the page (in page order) seen before:
- * on an earlier page, or earlier on this one. One `add` per id, no lookup and no set of the page's
- * own: this runs on every page of every walk (lib/paging/walk.ts folds a page's ids with it, before
- * the checks, which read what it found). Where the repeated id first came is looked up in
- * `earlierPages` (each earlier page's ids, by page index) only when there is a repeat.
+ * on an earlier page, or earlier on this one. One add per id, no set of the page's own: this runs
+ * on every page of every walk (lib/paging/walk.ts folds a page's ids with it, before the checks,
+ * which read what it found). Where the repeated id first came is looked up in `earlierPages`
+ * (each earlier page's ids, by page index) only when there is a repeat.
  */
 export function addPageIds(
-  walkIds: Set<string>,
+  walkIds: WalkIds,
   ids: readonly string[],
   earlierPages: readonly (readonly string[])[],
 ): RepeatedId | null {
   let repeatedAt = -1;
-  for (let index = 0; index < ids.length; index += 1) {
-    const size = walkIds.size;
-    walkIds.add(ids[index] as string);
-    if (walkIds.size === size && repeatedAt === -1) repeatedAt = index;
-  }
+  for (let index = 0; index < ids.length; index += 1)
+    if (walkIds.addFromPage(ids, index) && repeatedAt === -1) repeatedAt = index;
   if (repeatedAt === -1) return null;
   const id = ids[repeatedAt] as string;
   const firstPage = earlierPages.findIndex((earlier) => earlier.includes(id));

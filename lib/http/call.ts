@@ -169,13 +169,25 @@ function headersFor(target: Target, credential: Credential): Record<string, stri
 const headersByCredential = new WeakMap<Credential, { target: Target; headers: Record<string, string> }>();
 
 export function toHttpRequest(target: Target, call: ApiCall): HttpRequest {
+  const { path, headers } = requestParts(target, call);
+  return { url: target.baseUrl + path, headers };
+}
+
+/**
+ * A call's request as the client sends it: its path and query after the target's base URL (the
+ * whole URL is built only where it is read), and its headers.
+ */
+export function requestParts(
+  target: Target,
+  call: ApiCall,
+): { path: string; headers: Record<string, string> } {
   let built = headersByCredential.get(call.credential);
   if (built === undefined || built.target !== target) {
     built = { target, headers: headersFor(target, call.credential) };
     headersByCredential.set(call.credential, built);
   }
   const headers = call.headers === undefined ? built.headers : withHeaders(built.headers, call.headers);
-  return { url: target.baseUrl + callPath(call) + placedQuery(target, call), headers };
+  return { path: callPath(call) + placedQuery(target, call), headers };
 }
 
 /** The query parameter a key placed in the query adds after the call's path ('' for any other call). */

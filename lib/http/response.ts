@@ -23,7 +23,17 @@ export function toApiResponse(
   bodyText: string,
   durationMs: number,
 ): ApiResponse {
-  return { status, headers: lowerCaseHeaders(headers), bodyText, body: parseBody(bodyText), durationMs };
+  return lowerCasedResponse(status, lowerCaseHeaders(headers), bodyText, durationMs);
+}
+
+/** toApiResponse for headers already named in lower case (undici's): they are not copied again. */
+export function lowerCasedResponse(
+  status: number,
+  headers: Record<string, string>,
+  bodyText: string,
+  durationMs: number,
+): ApiResponse {
+  return { status, headers, bodyText, body: parseBody(bodyText), durationMs };
 }
 
 function lowerCaseHeaders(headers: Record<string, string>): Record<string, string> {

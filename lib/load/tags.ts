@@ -15,13 +15,16 @@ const DEPTH_BUCKETS: readonly { upTo: number; name: string }[] = [
 ];
 const DEPTH_BEYOND = '101+';
 
+/** The index in DEPTH_BUCKETS of a 1-based page depth; DEPTH_BUCKETS.length for DEPTH_BEYOND. */
+function depthIndex(depth: number): number {
+  for (let index = 0; index < DEPTH_BUCKETS.length; index += 1)
+    if (depth <= (DEPTH_BUCKETS[index] as { upTo: number }).upTo) return index;
+  return DEPTH_BUCKETS.length;
+}
+
 /** The bucket of a 1-based page depth: 1, 2-5, 6-20, 21-100, 101+. */
 export function depthBucket(depth: number): string {
-  for (let index = 0; index < DEPTH_BUCKETS.length; index += 1) {
-    const bucket = DEPTH_BUCKETS[index] as { upTo: number; name: string };
-    if (depth <= bucket.upTo) return bucket.name;
-  }
-  return DEPTH_BEYOND;
+  return DEPTH_BUCKETS[depthIndex(depth)]?.name ?? DEPTH_BEYOND;
 }
 
 /** Which third of the run `elapsedMs` falls in; beyond the planned duration counts as late. */
@@ -37,22 +40,34 @@ const keyLabel = (tenant: string, role: string): string => `${tenant}/${role}`;
  * The tags of a call, one object per credential, endpoint, traffic and depth bucket, shared by
  * every request that has them: a points file's series are found by their tags object
  * (lib/load/points/write.ts), and a request should not build the same tags twice. Never mutated.
+ * Found by credential, traffic, endpoint and the bucket's index, with no key string built: this
+ * runs twice for every request.
  */
-const tagsByCredential = new WeakMap<Credential, Map<string, Tags>>();
+const tagsByCredential = new WeakMap<Credential, Map<string, Map<string, Tags[]>>>();
 export function callTags(call: ApiCall, traffic: string, depth: number): Tags {
   const { credential } = call;
-  let known = tagsByCredential.get(credential);
-  if (known === undefined) {
-    known = new Map();
-    tagsByCredential.set(credential, known);
+  let byTraffic = tagsByCredential.get(credential);
+  if (byTraffic === undefined) {
+    byTraffic = new Map();
+    tagsByCredential.set(credential, byTraffic);
   }
-  const bucket = depthBucket(depth);
-  const key = `${call.endpoint} ${traffic} ${bucket}`;
-  let tags = known.get(key);
+  let byEndpoint = byTraffic.get(traffic);
+  if (byEndpoint === undefined) {
+    byEndpoint = new Map();
+    byTraffic.set(traffic, byEndpoint);
+  }
+  let byDepth = byEndpoint.get(call.endpoint);
+  if (byDepth === undefined) {
+    byDepth = [];
+    byEndpoint.set(call.endpoint, byDepth);
+  }
+  const index = depthIndex(depth);
+  let tags = byDepth[index];
   if (tags === undefined) {
     const { tenant, role } = credential;
+    const bucket = DEPTH_BUCKETS[index]?.name ?? DEPTH_BEYOND;
     tags = { endpoint: call.endpoint, tenant, role, key: keyLabel(tenant, role), traffic, depth: bucket };
-    known.set(key, tags);
+    byDepth[index] = tags;
   }
   return tags;
 }

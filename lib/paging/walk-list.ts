@@ -91,14 +91,30 @@ function unhonoured(call: ApiCall, response: ApiResponse, waitedMs: number): Fai
   return failure[0] as Failure;
 }
 
-/** The one 429 retry loop: sends `call` until it is not a 429, or the retries or the time run out. */
-async function backOff(sender: Sender, call: ApiCall, options: SendOptions): Promise<Sent> {
-  const tenant = call.credential.tenant;
-  const end = options.traffic?.begin(tenant);
+/**
+ * The one 429 retry loop: sends `call` until it is not a 429, or the retries or the time run out.
+ * Without tenant traffic to count (a load's walks), the loop's own promise: no async frame more
+ * for every request.
+ */
+function backOff(sender: Sender, call: ApiCall, options: SendOptions): Promise<Sent> {
+  const { traffic } = options;
+  return traffic === undefined
+    ? backOffLoop(sender, call, options)
+    : countedBackOff(sender, call, options, traffic);
+}
+
+/** backOff with the request counted as its tenant's traffic while it and its retries go. */
+async function countedBackOff(
+  sender: Sender,
+  call: ApiCall,
+  options: SendOptions,
+  traffic: TenantTraffic,
+): Promise<Sent> {
+  const end = traffic.begin(call.credential.tenant);
   try {
     return await backOffLoop(sender, call, options);
   } finally {
-    end?.();
+    end();
   }
 }
 

@@ -8,6 +8,7 @@ import type { ApiResponse } from '../http/response.ts';
 import type { Failure, RequestRecord } from '../failure.ts';
 import type { PageBody, PageCheck, PageContext, WalkSpecView, WalkView } from '../checks/types.ts';
 import { addPageIds } from '../checks/no-duplicate-ids.ts';
+import { WalkIds } from '../checks/walk-ids.ts';
 import { PAGE_CHECKS } from '../checks/registry.ts';
 import { runPageChecks } from './run-checks.ts';
 import { pageIds, requestRecord } from './records.ts';
@@ -78,8 +79,8 @@ export const INCONCLUSIVE_ENDS: ReadonlySet<WalkEnd | null> = new Set([
 export interface WalkState extends WalkView {
   spec: WalkSpec;
   cursor: string | null;
-  /** Every id the walk has seen. */
-  ids: Set<string>;
+  /** Every id the walk has seen (read from its pages while that is exact: WalkIds). */
+  ids: WalkIds;
   /** Each page's ids by page index, this one's included once its ids are added (pageContext). */
   pageIds: (readonly string[])[];
   requests: RequestRecord[];
@@ -88,12 +89,13 @@ export interface WalkState extends WalkView {
 }
 
 export function startWalk(spec: WalkSpec): WalkState {
+  const pageIds: (readonly string[])[] = [];
   return {
     spec,
     pageCount: 0,
     cursor: null,
-    ids: new Set(),
-    pageIds: [],
+    ids: new WalkIds(pageIds),
+    pageIds,
     recordPages: 0,
     requests: [],
     failures: [],
