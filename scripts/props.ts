@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { announceTarget, EXIT, parseFlags, runCli, useRedactor, type OnOpened } from '../lib/cli/cli.ts';
 import { PROPS_OPTIONS, propsOptions } from '../lib/props/options.ts';
 import { renderHelp } from '../lib/cli/help.ts';
-import { reportLine, shownPath, targetLine, verdictLine } from '../lib/cli/run-lines.ts';
+import { reportLine, shownPath, stageErrorLines, targetLine, verdictLine } from '../lib/cli/run-lines.ts';
 import { runMatrixReport, runProps } from '../lib/props/run.ts';
 import { propertiesMarkdown } from '../properties/listing.ts';
 import { noteLines, resultLines } from '../lib/props/report.ts';
@@ -70,6 +70,7 @@ async function main(): Promise<number> {
     for (const line of noteLines(results)) console.log(line);
     for (const script of artifacts.scripts) console.log(`reproduction: ${shownPath(script)}`);
     console.log(`results: ${shownPath(artifacts.json)}`);
+    for (const line of stageErrorLines(summary)) console.log(line);
     console.log(verdictLine(summary));
     console.log(reportLine(report.html));
   }

@@ -21,6 +21,14 @@ export function shownPath(file: string, cwd = process.cwd()): string {
     : relative;
 }
 
+/** One line for each stage that could not finish, and why: the reason a verdict fails with no check failed. */
+export const stageErrorLines = (summary: {
+  stages: readonly { name: string; verdict: string; reason?: string }[];
+}): string[] =>
+  summary.stages
+    .filter((stage) => stage.verdict === 'error')
+    .map((stage) => `ERROR ${stage.name} stage could not finish: ${stage.reason ?? ''}`);
+
 /**
  * Every command's verdict, on its own line just before the report line: `verdict PASS|FAIL`, and
  * how many checks were skipped when some were (a pass with checks that judged nothing says so).

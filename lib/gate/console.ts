@@ -5,6 +5,7 @@
  */
 import { causesOf, replayOf, seenByLine } from '../report/causes.ts';
 import type { Summary } from '../report/model.ts';
+import { stageErrorLines } from '../cli/run-lines.ts';
 
 export function failureLines(summary: Summary): string[] {
   const lines = causesOf(summary.checks).flatMap((cause) => {
@@ -16,8 +17,7 @@ export function failureLines(summary: Summary): string[] {
       ...(replay === undefined ? [] : [`  replay: ${replay}`]),
     ];
   });
-  for (const stage of summary.stages.filter((entry) => entry.verdict === 'error'))
-    lines.push(`ERROR ${stage.name} stage could not finish: ${stage.reason ?? ''}`);
+  lines.push(...stageErrorLines(summary));
   for (const regression of summary.baseline?.regressions ?? [])
     lines.push(`REGRESSION ${regression.message}`);
   return lines;

@@ -1,5 +1,6 @@
 import type { Failure, FailureFields, RequestRecord } from '../failure.ts';
 import type { PageCheck, PageContext, ProbeCheck, ProbeContext, WalkSetCheck } from '../checks/types.ts';
+import { pageMatchesSchema } from '../checks/page-matches-schema.ts';
 import { requestRecord } from './records.ts';
 
 const toFailure = (check: { name: string }, fields: FailureFields, context: PageContext): Failure => ({
@@ -9,13 +10,31 @@ const toFailure = (check: { name: string }, fields: FailureFields, context: Page
   requests: [...context.walk.requests],
 });
 
+/**
+ * Runs the page checks on one page. A check reads the page's records as the contract shapes them;
+ * on a page that is not of that shape (a `null` among the records, say) one may throw: that page
+ * is then the schema's finding (`page-matches-schema`, added if the caller's checks lack it), and
+ * a check that threw on it is not judged. A check that throws on a page of the contract's shape is
+ * the harness's bug, and is thrown.
+ */
 export function runPageChecks(checks: readonly PageCheck[], context: PageContext): Failure[] {
   const failures: Failure[] = [];
+  let thrown: { error: unknown } | undefined;
   for (const check of checks) {
-    const fields = check.run(context);
+    let fields: FailureFields | null;
+    try {
+      fields = check.run(context);
+    } catch (error) {
+      thrown ??= { error };
+      continue;
+    }
     if (fields) failures.push(toFailure(check, fields, context));
   }
-  return failures;
+  if (thrown === undefined) return failures;
+  if (failures.some((failure) => failure.check === pageMatchesSchema.name)) return failures;
+  const schema = pageMatchesSchema.run(context);
+  if (schema === null) throw thrown.error;
+  return [...failures, toFailure(pageMatchesSchema, schema, context)];
 }
 
 /** Runs probe checks on one request; the failure's request sequence is that request. */

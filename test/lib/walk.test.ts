@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiCall } from '../../lib/http/call.ts';
 import type { Failure } from '../../lib/failure.ts';
+import type { PageCheck } from '../../lib/checks/types.ts';
 import { toApiResponse } from '../../lib/http/response.ts';
 import { foldPage, nextCall, startWalk, type WalkState } from '../../lib/paging/walk.ts';
 import { walkList, type Sender, type WalkOptions } from '../../lib/paging/walk-list.ts';
@@ -235,5 +236,42 @@ describe('foldPage', () => {
         message: 'id o1 on page 1 was already returned on page 1',
       }),
     );
+  });
+});
+
+describe('a page whose records are not of the contract shape', () => {
+  /** One first page of `data`, folded with the filter rule's check among the page checks. */
+  function foldOne(data: unknown[], checks?: Parameters<typeof foldPage>[3]): Failure[] {
+    const state = startWalk(spec({ limit: '5', status: 'OPEN' }));
+    const call = nextCall(state);
+    if (call === null) throw new Error('a new walk has a first call');
+    const body = JSON.stringify({ data, pagination: { nextPageToken: null, hasMore: false } });
+    return foldPage(state, call, toApiResponse(200, JSON_TYPE, body, 1), checks);
+  }
+
+  it('should be the schema finding, not a check that threw on a null record', () => {
+    // A search page padded with null to its limit: filter-respected reads each record's fields.
+    const failures = foldOne([{ id: 'o1', status: 'OPEN' }, null, null]);
+
+    expect(failures.map((failure) => failure.check)).toContain('page-matches-schema');
+    expect(failures.find((failure) => failure.check === 'page-matches-schema')?.message).toMatch(/\/data\/1/);
+  });
+
+  /** A page check that throws whatever page it reads. */
+  const throwing: PageCheck = {
+    name: 'reads-records',
+    description: 'throws on every page',
+    catches: [],
+    run: () => {
+      throw new TypeError('a bug in a check');
+    },
+  };
+
+  it('should add the schema finding when the checks it was given lack it', () => {
+    expect(foldOne([null], [throwing]).map((failure) => failure.check)).toEqual(['page-matches-schema']);
+  });
+
+  it("should throw a check's error on a page of the contract's shape: that is the harness's bug", () => {
+    expect(() => foldOne([{ id: 'o1', status: 'OPEN' }], [throwing])).toThrow('a bug in a check');
   });
 });
