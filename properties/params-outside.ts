@@ -34,6 +34,7 @@ import {
   type Outside,
 } from './arbitraries/outside.ts';
 import { listRequest, type ListRequest } from './arbitraries/requests.ts';
+import { blankCoverage, blankValues } from './params-blank.ts';
 import { judgeSpelling } from './params-spelling.ts';
 import { describeRequest, sentQuery } from './probes.ts';
 import { FULL_KEY, listSources, tenantSurvey } from './support.ts';
@@ -155,7 +156,7 @@ const outsideProperty = (spec: OutsideSpec) =>
 const statusOutsideProperty = outsideProperty({
   name: 'parameters.status-outside',
   description:
-    "status outside its enum (case variants, the other endpoint's, other words, spaces, two in one, control characters, bad escapes, over-long) is 400; empty is open; never a 5xx.",
+    "status outside its enum (case variants, the other endpoint's, other words, spaces, two in one, control characters, bad escapes, over-long) is 400; empty is 400 too; never a 5xx.",
   endpoints: ['menuItems', 'orders'],
   runs: 12,
   values: (_tenant, endpoint) => statusOutside(endpoint),
@@ -165,7 +166,7 @@ const statusOutsideProperty = outsideProperty({
 const activeOnlyOutsideProperty = outsideProperty({
   name: 'parameters.active-only-outside',
   description:
-    'activeOnly other than true or false: a word no boolean reading makes is 400; other spellings (1, TRUE, yes) are refused or served as the value they spell; empty is open; never a 5xx.',
+    'activeOnly other than true or false: a word no boolean reading makes is 400; other spellings (1, TRUE, yes) are refused or served as the value they spell; empty is 400; never a 5xx.',
   endpoints: ['orders'],
   runs: 10,
   values: () => activeOnlyOutside,
@@ -175,7 +176,7 @@ const activeOnlyOutsideProperty = outsideProperty({
 const limitOutsideProperty = outsideProperty({
   name: 'parameters.limit-outside',
   description:
-    'limit huge, not UTF-8 or with a control character is 400; lenient forms (050, 1e1) are refused or served as the number they spell; empty is open; never a 5xx.',
+    'limit huge, not UTF-8 or with a control character is 400; lenient forms (050, 1e1) are refused or served as the number they spell; empty is 400; never a 5xx.',
   endpoints: ['menuItems', 'orders'],
   runs: 8,
   values: () => limitOutside,
@@ -244,7 +245,7 @@ function ownIdCasesCoverage(survey: Survey): Coverage<OutsideInput> {
 const placeOutsideProperty = outsideProperty({
   name: 'parameters.unknown-place',
   description:
-    'A locationId or categoryId no tenant has (made up, an own id in another case, over-long, control characters, bad escapes) is 404 or 400; empty is open; never a 5xx.',
+    'A locationId or categoryId no tenant has (made up, an own id in another case, over-long, control characters, bad escapes, empty) is 404 or 400; never a 5xx.',
   endpoints: ['menuItems', 'orders'],
   runs: 10,
   values: (tenant, endpoint, survey) => {
@@ -279,6 +280,16 @@ const repeatedProperty = outsideProperty({
   cursorTwice: true,
 });
 
+const blankProperty = outsideProperty({
+  name: 'parameters.blank',
+  description:
+    'status, limit, activeOnly, locationId and categoryId given empty, as spaces only, or twice with one empty, on a first page and with a cursor: 400 (a place id: 404 or 400), never the list as if not given, never a 5xx.',
+  endpoints: ['menuItems', 'orders'],
+  runs: 4,
+  values: (tenant, endpoint) => blankValues(tenant, endpoint),
+  coverage: blankCoverage,
+});
+
 export const PARAMETERS = [
   statusOutsideProperty,
   activeOnlyOutsideProperty,
@@ -287,4 +298,5 @@ export const PARAMETERS = [
   placeOutsideProperty,
   cursorOutsideProperty,
   repeatedProperty,
+  blankProperty,
 ];

@@ -5,15 +5,17 @@ import type { ProbeCheck } from './types.ts';
 /**
  * spec §4.1, §4.2, §7: a value outside its parameter's domain (a status outside its enum, in any
  * other case too; an activeOnly no boolean reading makes; a limit not an integer 1..100) is a 400,
- * never served: a 200 would be the request silently altered (§4.3 rule 6). A value whose reading
- * the spec leaves open (an empty value, `activeOnly=1`, a parameter given twice with two legal
+ * never served: a 200 would be the request silently altered (§4.3 rule 6); so is an empty one
+ * (`status=`, `limit=`: none of the enum, no integer). A locationId or categoryId no place can have
+ * (empty or blank, spec §5, §7) is 404 or 400, never a page without its filter. A value whose
+ * reading the spec leaves open (an empty cursor, a parameter given twice with two legal
  * values; with one value outside its domain it is a 400, as that value alone is) may be refused
  * or served (served is an advisory finding). Whatever the value, never a 5xx.
  */
 export const invalidParameterRejected: ProbeCheck = {
   name: 'invalid-parameter-rejected',
   description:
-    'A value outside its parameter’s domain (enum, boolean, limit) is 400; any value, odd or repeated, never a 5xx.',
+    'A value outside its parameter’s domain (enum, boolean, limit; empty too) is 400; an empty or blank place id 404 or 400; any value, odd or repeated, never a 5xx.',
   catches: [
     'enum-case-insensitive',
     'bad-enum-500',
@@ -22,6 +24,7 @@ export const invalidParameterRejected: ProbeCheck = {
     'bad-escape-500',
     'repeated-param-500',
     'repeated-param-first-wins',
+    'empty-filter-ignored',
   ],
   run(context) {
     const readings = readParameters(context.call);
@@ -29,6 +32,11 @@ export const invalidParameterRejected: ProbeCheck = {
     if (invalid !== undefined) {
       const failure = unexpectedStatus(context, '400', (status) => status === 400);
       return failure && { ...failure, message: `${failure.message}: ${invalid.why}` };
+    }
+    const nowhere = readings.find((entry) => entry.reading === 'no-place');
+    if (nowhere !== undefined) {
+      const failure = unexpectedStatus(context, '404 (or 400)', (status) => status === 404 || status === 400);
+      return failure && { ...failure, message: `${failure.message}: ${nowhere.why}` };
     }
     const served = unexpectedStatus(context, 'a 4xx or a page', (status) => status < 500);
     if (served !== null) return served;

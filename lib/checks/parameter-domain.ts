@@ -1,12 +1,13 @@
 /**
  * What spec §4.1 and §4.2 make of a value of a query parameter, read from the request alone: valid,
- * invalid (400, spec §7), open (the spec does not say how the value reads) or refusable (legal,
- * but a server may refuse it with a 4xx: a string no limit is set for, an id it does not know).
+ * invalid (400, spec §7), open (the spec does not say how the value reads), refusable (legal,
+ * but a server may refuse it with a 4xx: a string no limit is set for, an id it does not know) or
+ * no-place (a locationId or categoryId no place can have, such as the empty one: 400 or 404).
  */
 import { ENDPOINT_INFO, LIMITS, type Endpoint } from '../contract/endpoints.ts';
 import type { ApiCall } from '../http/call.ts';
 
-export type Reading = 'valid' | 'invalid' | 'open' | 'refusable';
+export type Reading = 'valid' | 'invalid' | 'open' | 'refusable' | 'no-place';
 
 export interface ParameterReading {
   name: string;
@@ -28,10 +29,10 @@ const NUMBER = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
 
 /**
  * limit (spec §4, §8): an integer 1..100. Numbers written otherwise that a parser may read as one
- * in range (leading zeros, `+5`, `10.0`, `1e2`, spaces around) and the empty value are open.
+ * in range (leading zeros, `+5`, `10.0`, `1e2`, spaces around) are open. The empty value is no
+ * integer: given, it is invalid (a server that reads it as no limit serves what was not asked).
  */
 function readLimit(value: string): Pick<ParameterReading, 'reading' | 'why'> {
-  if (value === '') return { reading: 'open', why: 'an empty limit may read as no limit' };
   const number = NUMBER.test(value) ? Number(value) : NaN;
   if (!(Number.isInteger(number) && number >= LIMITS.min && number <= LIMITS.max))
     return { reading: 'invalid', why: `limit is an integer ${LIMITS.min} to ${LIMITS.max} (spec §4, §8)` };
@@ -53,7 +54,14 @@ function readValue(
 ): Pick<ParameterReading, 'reading' | 'why'> {
   const info = ENDPOINT_INFO[endpoint];
   if (name === 'limit') return readLimit(value);
-  if (value === '' && name !== 'q')
+  // A place filter given empty or blank names no place (spec §5, §7: 404, or 400 as malformed);
+  // served as no filter, the page ignores the filter the client gave.
+  if ((name === 'locationId' || name === 'categoryId') && value.trim() === '')
+    return { reading: 'no-place', why: `no place has the ${name} ${JSON.stringify(value)} (spec §5, §7)` };
+  // An empty status, activeOnly or limit is judged below as any value: none of the enum, no
+  // boolean, no integer (spec §4.1, §4.2, §7). An empty cursor, salesChannel or q stays open:
+  // their values are opaque, not shown, or any string (an empty search matches every name).
+  if (value === '' && !enumerated(endpoint, name) && name !== 'q')
     return { reading: 'open', why: `an empty ${name} may read as no ${name}` };
   if (name === 'status') {
     if (info.statuses.includes(value)) return { reading: 'valid', why: 'a status of the endpoint' };
@@ -87,6 +95,15 @@ function readRepeated(endpoint: Endpoint, name: string, sent: readonly (string |
       name,
       reading: 'invalid',
       why: `${name} given twice, and ${JSON.stringify(bad)} is invalid on its own: serving the request leaves it unread (spec §4.3 rule 6)`,
+    };
+  const nowhere = sent.find(
+    (value) => value !== null && readValue(endpoint, name, value).reading === 'no-place',
+  );
+  if (nowhere !== undefined && nowhere !== null)
+    return {
+      name,
+      reading: 'no-place',
+      why: `${name} given twice, and no place has ${JSON.stringify(nowhere)}: serving the request leaves it unread (spec §5, §7)`,
     };
   return sent.every((each) => each === sent[0])
     ? { name, reading: 'refusable', why: `${name} given twice with one value` }

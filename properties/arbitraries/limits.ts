@@ -41,7 +41,8 @@ export const fullWalkMinLimit = (size: number | null, pages: number): number =>
 
 /**
  * Limits spec §4 rejects: 0, negatives, above 100, fractions and words. Forms whose reading the
- * spec leaves open (leading zeros, `1e2`, `10.0`, an empty value) are left out on purpose.
+ * spec leaves open (leading zeros, `1e2`, `10.0`) are left out on purpose; the empty value is sent
+ * by parameters.limit-outside and parameters.blank.
  */
 export const invalidLimit: fc.Arbitrary<string> = fc.oneof(
   // The values just outside the range, drawn often.

@@ -257,6 +257,11 @@ export const FAULTS = [
     'status and salesChannel are matched ignoring case: status=open is served as OPEN instead of 400',
   ),
   fault(
+    'empty-filter-ignored',
+    'validation',
+    'on orders, an empty status= or locationId= is read as not given: the whole list is served, not a 400 or 404',
+  ),
+  fault(
     'bad-enum-500',
     'validation',
     'a status outside its enum answers 500: it is looked up in a table and the miss is dereferenced',

@@ -39,6 +39,13 @@ const firstValues = (query: RawQuery): RawQuery =>
     Object.entries(query).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value]),
   );
 
+/** empty-filter-ignored: on orders, an empty status or locationId is read as not given (a falsy check). */
+function emptyFiltersDropped(url: string, query: RawQuery): RawQuery {
+  if (!(url.split('?')[0] ?? '').endsWith('/public/orders')) return query;
+  const dropped = ['status', 'locationId'].filter((name) => query[name] === '');
+  return Object.fromEntries(Object.entries(query).filter(([name]) => !dropped.includes(name)));
+}
+
 /** q-decoded-twice: q, already decoded once, is form-decoded again (`+` a space, `%41` an A). */
 function formDecoded(text: string): string {
   const spaced = text.replace(/\+/g, ' ');
@@ -52,12 +59,13 @@ function formDecoded(text: string): string {
 
 /**
  * The query as a faulty server reads it: the same object when none of these faults is on; a
- * normalised copy (enum-case-insensitive, active-only-any-word, active-only-spelling-ignored,
+ * normalised copy (empty-filter-ignored, enum-case-insensitive, active-only-any-word, active-only-spelling-ignored,
  * q-decoded-twice); or a
  * throw that becomes a 500.
  */
-export function readQueryFaultily(faults: FaultSet, url: string, query: RawQuery): RawQuery {
+export function readQueryFaultily(faults: FaultSet, url: string, sent: RawQuery): RawQuery {
   if (faults.has('bad-escape-500')) decodeAgain(url);
+  const query = faults.has('empty-filter-ignored') ? emptyFiltersDropped(url, sent) : sent;
   const values = Object.values(query);
   if (faults.has('repeated-param-500') && values.some(Array.isArray))
     throw new TypeError('value.trim is not a function');

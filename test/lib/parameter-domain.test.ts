@@ -28,7 +28,9 @@ describe('readParameters', () => {
     ['orders', 'status', '%20OPEN', 'invalid'],
     ['orders', 'status', 'OPEN%2CPAID', 'invalid'],
     ['orders', 'status', '%FF', 'invalid'],
-    ['orders', 'status', '', 'open'],
+    ['orders', 'status', '', 'invalid'],
+    ['menuItems', 'status', '', 'invalid'],
+    ['orders', 'status', '%20%20', 'invalid'],
     ['orders', 'activeOnly', 'true', 'valid'],
     ['orders', 'activeOnly', 'false', 'valid'],
     ['orders', 'activeOnly', 'TRUE', 'open'],
@@ -36,7 +38,8 @@ describe('readParameters', () => {
     ['orders', 'activeOnly', '1', 'open'],
     ['orders', 'activeOnly', 'maybe', 'invalid'],
     ['orders', 'activeOnly', 'true%00', 'invalid'],
-    ['orders', 'activeOnly', '', 'open'],
+    ['orders', 'activeOnly', '', 'invalid'],
+    ['orders', 'activeOnly', '%20', 'invalid'],
     ['menuItems', 'activeOnly', 'maybe', 'refusable'],
     ['orders', 'limit', '1', 'valid'],
     ['orders', 'limit', '100', 'valid'],
@@ -52,12 +55,16 @@ describe('readParameters', () => {
     ['orders', 'limit', '1e1', 'open'],
     ['orders', 'limit', '10.0', 'open'],
     ['orders', 'limit', '%207', 'open'],
-    ['orders', 'limit', '', 'open'],
+    ['orders', 'limit', '', 'invalid'],
+    ['menuItems', 'limit', '%20', 'invalid'],
     ['menuItems', 'q', '%FF', 'refusable'],
     ['menuItems', 'q', '', 'refusable'],
     ['menuItems', 'locationId', 'zz-no-such', 'refusable'],
     ['menuItems', 'locationId', '%C3%28', 'refusable'],
-    ['menuItems', 'categoryId', '', 'open'],
+    ['menuItems', 'categoryId', '', 'no-place'],
+    ['orders', 'locationId', '', 'no-place'],
+    ['orders', 'locationId', '%20%20', 'no-place'],
+    ['menuItems', 'salesChannel', '', 'open'],
     ['orders', 'cursor', '%', 'refusable'],
     ['orders', 'cursor', '', 'open'],
   ] as const)('should read %s %s=%s as %s', (endpoint, name, encoded, reading) => {
@@ -74,9 +81,16 @@ describe('readParameters', () => {
     expect(readingOf('menuItems', 'limit', 'abc', '5')).toBe('invalid');
     expect(readingOf('orders', 'status', 'OPEN', 'BOGUS')).toBe('invalid');
     expect(readingOf('orders', 'activeOnly', 'maybe', 'true')).toBe('invalid');
+    expect(readingOf('orders', 'status', 'OPEN', '')).toBe('invalid');
+    expect(readingOf('menuItems', 'limit', '', '5')).toBe('invalid');
     // Strings the spec does not type stay open with two values, whatever they hold.
     expect(readingOf('menuItems', 'q', 'a', 'b')).toBe('open');
     expect(readingOf('menuItems', 'activeOnly', 'maybe', 'true')).toBe('open');
+  });
+
+  it('should read a place id given twice, one empty, as no place', () => {
+    expect(readingOf('orders', 'locationId', 'loc_1', '')).toBe('no-place');
+    expect(readingOf('menuItems', 'categoryId', '%20', 'cat_1')).toBe('no-place');
   });
 
   it('should count a query value and a raw value of one name as the parameter given twice', () => {
@@ -115,6 +129,14 @@ describe('invalid-parameter-rejected', () => {
     expect(judge(call, 200)).toMatchObject({ code: 'OPEN_VALUE_SERVED', severity: 'advisory' });
     expect(judge(call, 503)).toMatchObject({ code: 'SERVER_ERROR' });
     expect(judge(call, 503)?.severity).toBeUndefined();
+  });
+
+  it('should want a 404 or a 400 for a place no place can have, never a page', () => {
+    const call = rawCall('orders', 'locationId', '');
+    expect(judge(call, 404)).toBeNull();
+    expect(judge(call, 400)).toBeNull();
+    expect(judge(call, 200)).toMatchObject({ code: 'ACCEPTED' });
+    expect(judge(call, 500)).toMatchObject({ code: 'SERVER_ERROR' });
   });
 
   it('should take any answer but a 5xx for a value a server may refuse', () => {

@@ -14,6 +14,17 @@ export const PARAMETER_FAULT_SHOWCASES = {
       expect(statusesOf(reply.body.data)).toEqual(new Set(['OPEN']));
     },
   },
+  'empty-filter-ignored': {
+    async show(client) {
+      const unfiltered = await client.get(ORDERS, { limit: 100 });
+      for (const empty of [{ status: '' }, { locationId: '' }]) {
+        const reply = await client.get(ORDERS, { ...empty, limit: 100 });
+        expect(reply.status).toBe(200);
+        expect(reply.body.data).toEqual(unfiltered.body.data);
+      }
+      expect((await client.get(MENU, { status: '' })).status).toBe(400);
+    },
+  },
   'bad-enum-500': {
     async show(client) {
       expectErrorShape(await client.get(ORDERS, { status: 'BOGUS' }), 500);
