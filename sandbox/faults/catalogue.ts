@@ -154,6 +154,11 @@ export const FAULTS = [
   ),
   fault('scope-bypass', 'auth', 'GET /public/orders does not check the orders.read scope'),
   fault(
+    'refusal-carries-data',
+    'auth',
+    'GET /public/orders refuses a key lacking a scope (orders.read) with 403, its Error fields merged into the page it was refused',
+  ),
+  fault(
     'scope-skipped-with-cursor',
     'auth',
     'a request with a cursor skips the scope check, as if page 1 had authorised the whole walk',

@@ -75,6 +75,20 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect((await client.get(ORDERS, {}, client.bearer(0, 'noOrdersRead'))).status).toBe(200);
     },
   },
+  'refusal-carries-data': {
+    async show(client) {
+      const own = (await client.get(ORDERS, { limit: 5 })).body.data?.map((order) => order.id);
+      const refused = await client.get(ORDERS, { limit: 5 }, client.bearer(0, 'noOrdersRead'));
+      expect(refused.status).toBe(403);
+      expect(refused.body.statusCode).toBe(403);
+      expect(own).toHaveLength(5);
+      expect(refused.body.data?.map((order) => order.id)).toEqual(own);
+      // Only orders: the menu's refusal of a key lacking menu.read stays a plain Error.
+      const menu = await client.get(MENU, {}, client.bearer(0, 'noMenuRead'));
+      expect(menu.status).toBe(403);
+      expect(menu.body.data).toBeUndefined();
+    },
+  },
   'scope-skipped-with-cursor': {
     async show(client) {
       const first = await client.get(ORDERS, { limit: 5 });
