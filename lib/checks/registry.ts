@@ -35,6 +35,7 @@ import { acceptJsonServed } from './accept-json-served.ts';
 import { notModifiedJustified } from './not-modified-justified.ts';
 import { spellingMeansValue } from './spelling-means-value.ts';
 import { refusalDisclosesNothing } from './refusal-discloses-nothing.ts';
+import { recordSameInEveryView } from './record-same-in-every-view.ts';
 
 /** Run on every page of every walk, in the property suites and the load scenarios alike. */
 export const PAGE_CHECKS: readonly PageCheck[] = [
@@ -74,6 +75,7 @@ const WALK_SET_CHECKS = [
   defaultLimitApplied,
   authSchemesAgree,
   filteredWalkExact,
+  recordSameInEveryView,
   moreMeansRecords,
   repeatGivesSamePage,
   concurrentWalksAgree,

@@ -154,9 +154,14 @@ export const FAULTS = [
   ),
   fault('scope-bypass', 'auth', 'GET /public/orders does not check the orders.read scope'),
   fault(
+    'names-escaped-with-location',
+    'page',
+    'GET /public/menu/items with a locationId HTML-escapes item names (& < > " \'), which read plainly without one',
+  ),
+  fault(
     'refusal-carries-data',
     'auth',
-    'GET /public/orders refuses a key lacking a scope (orders.read) with 403, its Error fields merged into the page it was refused',
+    'GET /public/orders answers a key lacking a scope with a 403 whose Error fields are merged into the page',
   ),
   fault(
     'scope-skipped-with-cursor',
