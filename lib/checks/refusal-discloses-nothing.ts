@@ -30,7 +30,7 @@ export const refusalDisclosesNothing: PageCheck & ProbeCheck = {
     if (records > 0)
       return {
         code: 'REFUSAL_CARRIES_RECORDS',
-        message: `a ${response.status} refusal carries ${records} records in data`,
+        message: `a ${response.status} refusal carries ${records} record${records === 1 ? '' : 's'} in data`,
         expected: `a ${response.status} with no record (spec §5, §7)`,
         received,
       };
