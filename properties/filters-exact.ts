@@ -24,16 +24,22 @@ import { refusedOpen, wholeWalkLimits } from './arbitraries/measured.ts';
 import type { AimedWalk } from './arbitraries/aimed-walk.ts';
 import { aimedWalks, anyQ, withUnaimed } from './arbitraries/outcomes.ts';
 import { anyQuery, isPlainQuery } from './arbitraries/search.ts';
-import { judgeExact } from './oracle.ts';
+import { judgeExact, judgeViews } from './oracle.ts';
+import { recordSameInEveryView } from '../lib/checks/record-same-in-every-view.ts';
 import { completeQuiescentLists, FULL_KEY, fullWalkMin, tenantSurvey, walkToEnd } from './support.ts';
-import { verdict } from './walks.ts';
+import { recordCollector, verdict } from './walks.ts';
 
 /**
  * Every legal value of every filter of the endpoint (spec §4.1, §4.2), alone or together: each
  * status, both values of activeOnly (with status too: not judged), each location and category
- * seen, q over its whole domain. What the aimed draws leave out.
+ * seen, q over its whole domain, each sales channel of the target file (its effect unjudged: spec
+ * §4.1, "not shown"; its records still read alike). What the aimed draws leave out.
  */
-function legalFilters(tenant: TenantSurvey, endpoint: Endpoint): fc.Arbitrary<Query> {
+function legalFilters(
+  tenant: TenantSurvey,
+  endpoint: Endpoint,
+  salesChannels: readonly string[],
+): fc.Arbitrary<Query> {
   const some = (values: readonly string[]) => (values.length > 0 ? [fc.constantFrom(...values)] : []);
   const fields: Record<string, fc.Arbitrary<string>> = {};
   const [status] = some(ENDPOINT_INFO[endpoint].statuses);
@@ -45,6 +51,8 @@ function legalFilters(tenant: TenantSurvey, endpoint: Endpoint): fc.Arbitrary<Qu
     fields.q = anyQuery(tenant.lists.menuItems.records).filter(isPlainQuery);
     const [category] = some(tenant.categories);
     if (category) fields.categoryId = category;
+    const [channel] = some(salesChannels);
+    if (channel) fields.salesChannel = channel;
   }
   return fc.record(fields, { requiredKeys: [] }) as fc.Arbitrary<Query>;
 }
@@ -80,7 +88,8 @@ const exactProperty = (spec: ExactSpec) =>
     name: spec.name,
     family: 'filters',
     description: spec.description,
-    checks: spec.checks,
+    // Every exact walk also shows its records as the unfiltered list does (spec §2, §4).
+    checks: [...spec.checks, recordSameInEveryView.name],
     needs: spec.needs ?? [FULL_KEY, { kind: 'quiescent' }],
     runs: spec.runs,
     async prepare(context) {
@@ -99,7 +108,8 @@ const exactProperty = (spec: ExactSpec) =>
       return prepared(
         withUnaimed(aimed.arbitrary, spec.unaimed?.(context, survey)),
         async (input) => {
-          const state = await walkToEnd(context, survey, input);
+          const { records, onPage } = recordCollector();
+          const state = await walkToEnd(context, survey, input, onPage);
           if (refusedOpen(input, state)) {
             verdict(
               context,
@@ -111,6 +121,7 @@ const exactProperty = (spec: ExactSpec) =>
           verdict(context, state.failures);
           fc.pre(state.end === 'complete');
           judge(context, survey, input, state);
+          judgeViews(context, survey, input, state, records);
         },
         aimed.coverage,
       );
@@ -168,7 +179,7 @@ const exactFilters = exactProperty({
     fc.constantFrom(...completeQuiescentLists(context, survey, ENDPOINTS)).chain(({ tenant, endpoint }) =>
       fc
         .record({
-          query: legalFilters(tenant, endpoint),
+          query: legalFilters(tenant, endpoint, context.target.salesChannels),
           limit: wholeListLimit(context, survey, tenant.name, endpoint),
           scheme,
         })

@@ -4,6 +4,7 @@
  * comparison of two answers as pages, and a coverage phase of fixed cells.
  */
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
+import { refusalDisclosesNothing } from '../lib/checks/refusal-discloses-nothing.ts';
 import { notModifiedJustified } from '../lib/checks/not-modified-justified.ts';
 import type { PageAnswer } from '../lib/checks/repeat-gives-same-page.ts';
 import type { Failure } from '../lib/failure.ts';
@@ -107,6 +108,6 @@ export const unasked = (call: ApiCall, response: ApiResponse, request: string): 
     requestRecord(call, response.status),
   ]);
 
-/** The Error shape of a refusal no walk folded (spec §7). */
+/** The Error shape of a refusal no walk folded (spec §7), and no record in it (spec §5). */
 export const errorShape = (call: ApiCall, response: ApiResponse, request: string): Failure[] =>
-  runProbeChecks([errorBodyShape], { call, response, probe: request });
+  runProbeChecks([errorBodyShape, refusalDisclosesNothing], { call, response, probe: request });

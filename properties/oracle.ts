@@ -13,6 +13,8 @@ import { tenantSurvey } from './support.ts';
 import type { Survey } from '../lib/props/survey.ts';
 import type { PropertyContext } from '../lib/props/types.ts';
 import { preWithinBudget, verdict } from './walks.ts';
+import { recordSameInEveryView } from '../lib/checks/record-same-in-every-view.ts';
+import type { AuthScheme } from '../lib/http/call.ts';
 
 /**
  * Judges a complete walk of `list` against what its filters keep of the survey's records, and its
@@ -41,4 +43,32 @@ export function judgeExact(
     ...runWalkSetCheck(filteredWalkExact, outcome, state.requests),
     ...runWalkSetCheck(moreMeansRecords, state, state.requests),
   ]);
+}
+
+const byId = (records: readonly Record<string, unknown>[]) =>
+  new Map(records.map((record) => [String(record.id), record]));
+
+/**
+ * Judges the records of a complete walk against the same records in the survey's unfiltered list
+ * (no filter, limit 100, bearer): a filter, limit, cursor page, search or scheme shows each record
+ * alike (record-same-in-every-view). `received` holds each record as canonical JSON by id
+ * (recordCollector).
+ */
+export function judgeViews(
+  context: PropertyContext,
+  survey: Survey,
+  list: { tenant: string; endpoint: Endpoint; query: Query; limit: number; scheme: AuthScheme },
+  state: WalkState,
+  received: ReadonlyMap<string, string>,
+): void {
+  const records = tenantSurvey(survey, list.tenant).lists[list.endpoint].records;
+  const filters = new URLSearchParams(list.query).toString();
+  const views = {
+    endpoint: list.endpoint,
+    view: `${filters === '' ? '' : `${filters}&`}limit=${list.limit} via ${list.scheme}`,
+    filters: list.query,
+    unfiltered: byId(records as unknown as Record<string, unknown>[]),
+    received: byId([...received.values()].map((text) => JSON.parse(text) as Record<string, unknown>)),
+  };
+  verdict(context, runWalkSetCheck(recordSameInEveryView, views, state.requests));
 }

@@ -5,6 +5,8 @@
 import fc from 'fast-check';
 import { ENDPOINTS, LIMITS } from '../lib/contract/endpoints.ts';
 import { limitInvariance } from '../lib/checks/limit-invariance.ts';
+import { recordSameInEveryView } from '../lib/checks/record-same-in-every-view.ts';
+import { judgeViews } from './oracle.ts';
 import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
 import { pageLimit, pageLimits } from './arbitraries/limits.ts';
 import { filters } from './arbitraries/lists.ts';
@@ -83,7 +85,7 @@ export const limitInvarianceProperty = defineProperty({
   family: 'pagination',
   description:
     'On a quiescent tenant, whole walks of a list (any filters, locationId among them) with two different limits return the same records, every field of each alike.',
-  checks: ['limit-invariance'],
+  checks: ['limit-invariance', recordSameInEveryView.name],
   needs: [{ kind: 'quiescent' }],
   runs: 8,
   async prepare(context) {
@@ -120,6 +122,9 @@ export const limitInvarianceProperty = defineProperty({
         for (const limit of [input.limit, other])
           walks.push(await recordedWalk(context, survey, { ...input, limit }));
         sameIds(context, walks);
+        // Each record also reads as in the unfiltered list (salesChannel among these walks' filters).
+        for (const { limit, state, records } of walks)
+          judgeViews(context, survey, { ...input, limit }, state, records);
       },
       inputs.coverage,
     );

@@ -13,6 +13,7 @@ import { cellKey, type Coverage, type CoverageCell } from '../lib/props/coverage
 import { spellingMeansValue } from '../lib/checks/spelling-means-value.ts';
 import { cursorRejected } from '../lib/checks/cursor-rejected.ts';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
+import { refusalDisclosesNothing } from '../lib/checks/refusal-discloses-nothing.ts';
 import { tenantIsolation } from '../lib/checks/tenant-isolation.ts';
 import { invalidParameterRejected } from '../lib/checks/invalid-parameter-rejected.ts';
 import type { ProbeCheck } from '../lib/checks/types.ts';
@@ -20,7 +21,7 @@ import { unknownPlaceRefused } from '../lib/checks/unknown-place-refused.ts';
 import type { Failure } from '../lib/failure.ts';
 import { AUTH_SCHEMES, type ApiCall, type AuthScheme, type Query } from '../lib/http/call.ts';
 import { runProbeChecks } from '../lib/paging/run-checks.ts';
-import type { Survey, TenantSurvey } from '../lib/props/survey.ts';
+import { recordOwners, type Survey, type TenantSurvey } from '../lib/props/survey.ts';
 import { defineProperty, prepared, type PropertyContext } from '../lib/props/types.ts';
 import {
   activeOnlyOutside,
@@ -101,11 +102,12 @@ async function probeAll(
   for (const outside of values) {
     const call = outsideCall(request, query, outside);
     const response = await context.client.send(call);
-    const checks = [errorBodyShape, invalidParameterRejected];
+    const checks = [errorBodyShape, refusalDisclosesNothing, invalidParameterRejected];
     if (outside.unknown && spec.unknown) checks.push(spec.unknown);
     const others = { ...request, query: without(request.query, outside.name) };
     const probe = `${outside.kind} (${shown(outside)}) in ${describeRequest(others)}`;
-    failures.push(...runProbeChecks(checks, { call, response, probe }));
+    const recordOwner = recordOwners(await context.survey());
+    failures.push(...runProbeChecks(checks, { call, response, probe, recordOwner }));
     failures.push(...(await servedIsolation(context, call, response)));
     if (spec.spellings)
       failures.push(
@@ -127,6 +129,7 @@ const outsideProperty = (spec: OutsideSpec) =>
     checks: [
       invalidParameterRejected.name,
       errorBodyShape.name,
+      refusalDisclosesNothing.name,
       tenantIsolation.name,
       ...(spec.unknown ? [spec.unknown.name] : []),
       ...(spec.spellings ? [spellingMeansValue.name] : []),

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
 import { tenantIsolation } from '../lib/checks/tenant-isolation.ts';
+import { refusalDisclosesNothing } from '../lib/checks/refusal-discloses-nothing.ts';
 import type { ProbeCheck } from '../lib/checks/types.ts';
 import type { Failure } from '../lib/failure.ts';
 import {
@@ -250,7 +251,9 @@ interface ProbePropertySpec extends Omit<PropertyInfo, 'checks'> {
 export const probeProperty = ({ check, inputs, judge, ...info }: ProbePropertySpec) =>
   defineProperty({
     ...info,
-    checks: [...new Set([check.name, errorBodyShape.name, tenantIsolation.name])],
+    checks: [
+      ...new Set([check.name, errorBodyShape.name, refusalDisclosesNothing.name, tenantIsolation.name]),
+    ],
     async prepare(context) {
       const survey = await context.survey();
       const drawn = inputs(context, survey);

@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import { ENDPOINT_INFO, ENDPOINTS, type Endpoint } from '../lib/contract/endpoints.ts';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
+import { refusalDisclosesNothing } from '../lib/checks/refusal-discloses-nothing.ts';
 import { walkPagesSucceed } from '../lib/checks/walk-pages-succeed.ts';
 import { filteredWalkExact } from '../lib/checks/filtered-walk-exact.ts';
 import { moreMeansRecords } from '../lib/checks/more-means-records.ts';
@@ -181,9 +182,10 @@ const resumedAfterPause = defineProperty({
       await sleep(pauseMs);
       const resumed = await stepWalk(context, state, { refusable: true });
       if (resumed !== null && isClientError(resumed.status)) {
-        // The cursor expired: allowed, in the Error shape.
+        // The cursor expired: allowed, in the Error shape, with no record in it.
         const probe = `a cursor resumed after ${pauseMs} ms`;
-        verdict(context, runProbeChecks([errorBodyShape], { call: resumed.call, response: resumed, probe }));
+        const checks = [errorBodyShape, refusalDisclosesNothing];
+        verdict(context, runProbeChecks(checks, { call: resumed.call, response: resumed, probe }));
         return;
       }
       fc.pre(await walkOn(context, state, Date.now() + context.budget.walkMs));

@@ -5,6 +5,7 @@
 import { canonicalJson } from '../lib/canonical-json.ts';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
 import { tenantIsolation } from '../lib/checks/tenant-isolation.ts';
+import { refusalDisclosesNothing } from '../lib/checks/refusal-discloses-nothing.ts';
 import fc from 'fast-check';
 import type { Endpoint } from '../lib/contract/endpoints.ts';
 import type { ProbeCheck } from '../lib/checks/types.ts';
@@ -14,7 +15,7 @@ import { isClientError, type ApiResponse } from '../lib/http/response.ts';
 import { runProbeChecks } from '../lib/paging/run-checks.ts';
 import { foldPage, nextCall, startWalk, type WalkSpec, type WalkState } from '../lib/paging/walk.ts';
 import { walkList, type Walk, type WalkOptions } from '../lib/paging/walk-list.ts';
-import { foreignOwner, type Survey } from '../lib/props/survey.ts';
+import { foreignOwner, recordOwners, type Survey } from '../lib/props/survey.ts';
 import { ContractViolation } from '../lib/props/transcript.ts';
 import type { PropertyContext } from '../lib/props/types.ts';
 
@@ -133,9 +134,11 @@ export async function probe(
   description: string,
 ): Promise<{ response: ApiResponse; failures: Failure[] }> {
   const response = await context.client.send(call);
-  // Every refusal a probe meets is judged by its Error shape too (spec §7), whatever the probe is for.
-  const checks = check === errorBodyShape ? [check] : [check, errorBodyShape];
-  const failures = runProbeChecks(checks, { call, response, probe: description });
+  // Every refusal a probe meets is judged by its Error shape too (spec §7), whatever the probe is
+  // for, and must disclose no record (spec §5).
+  const checks = [...new Set([check, errorBodyShape, refusalDisclosesNothing])];
+  const recordOwner = recordOwners(await context.survey());
+  const failures = runProbeChecks(checks, { call, response, probe: description, recordOwner });
   return { response, failures: [...failures, ...(await servedIsolation(context, call, response))] };
 }
 

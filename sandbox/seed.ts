@@ -38,9 +38,11 @@ const DISHES = [
   'Cappuccino',
   'Flat White',
   'Latte Macchiato',
-  'Iced Tea',
-  'Lemonade',
-  'Cola',
+  // Names with the characters HTML escapes (& < > " '), so a server that escapes them somewhere
+  // (names-escaped-with-location) shows it; each keeps its first two letters (the SKU's prefix).
+  "Iced Tea 'Peach'",
+  'Lemonade "Homemade"',
+  'Cola <0.33 l>',
   'Sparkling Water',
   'Apfelstrudel',
   'Käsespätzle',

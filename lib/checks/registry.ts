@@ -34,11 +34,14 @@ import { headLikeGet } from './head-like-get.ts';
 import { acceptJsonServed } from './accept-json-served.ts';
 import { notModifiedJustified } from './not-modified-justified.ts';
 import { spellingMeansValue } from './spelling-means-value.ts';
+import { refusalDisclosesNothing } from './refusal-discloses-nothing.ts';
+import { recordSameInEveryView } from './record-same-in-every-view.ts';
 
 /** Run on every page of every walk, in the property suites and the load scenarios alike. */
 export const PAGE_CHECKS: readonly PageCheck[] = [
   walkPagesSucceed,
   errorBodyShape,
+  refusalDisclosesNothing,
   pageMatchesSchema,
   paginationConsistent,
   pageSizeWithinLimit,
@@ -72,6 +75,7 @@ const WALK_SET_CHECKS = [
   defaultLimitApplied,
   authSchemesAgree,
   filteredWalkExact,
+  recordSameInEveryView,
   moreMeansRecords,
   repeatGivesSamePage,
   concurrentWalksAgree,

@@ -86,6 +86,8 @@ export interface ProbeContext {
   response: ApiResponse;
   /** What the probe sent, in words, e.g. "limit=0" or "a cursor of tenant-a with tenant-b's key". */
   probe: string;
+  /** The tenant of each record id the run knows (any tenant's), for what a refusal may not name. */
+  recordOwner?: (id: string) => string | undefined;
 }
 
 export interface ProbeCheck extends CheckInfo {

@@ -7,6 +7,7 @@
  */
 import { createNodeClient, type NodeClient } from '../adapters/node-http.ts';
 import { errorBodyShape } from '../checks/error-body-shape.ts';
+import { refusalDisclosesNothing } from '../checks/refusal-discloses-nothing.ts';
 import type { ApiCall } from '../http/call.ts';
 import { pacer } from '../http/pacer.ts';
 import type { ApiResponse } from '../http/response.ts';
@@ -52,7 +53,7 @@ function refuser(send: MeasuredSend, failures: FailureRecorder, points: PointSin
     const response = await send(call, callTags(call, traffic, 1));
     const judged = response.status !== 429;
     const found = judged
-      ? runProbeChecks([check, errorBodyShape], { call, response, probe })
+      ? runProbeChecks([check, errorBodyShape, refusalDisclosesNothing], { call, response, probe })
       : throttledFailures(call, response);
     if (judged) points.add(METRIC.refused, 'counter', 1, { check: check.name });
     failures.record(found, call, traffic);

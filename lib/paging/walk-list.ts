@@ -8,6 +8,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_BACKOFF, backoffDelayMs, retryAfterMs, type BackoffPolicy } from '../backoff.ts';
 import { errorBodyShape } from '../checks/error-body-shape.ts';
+import { refusalDisclosesNothing } from '../checks/refusal-discloses-nothing.ts';
 import { retryAfterHonest } from '../checks/retry-after-honest.ts';
 import type { PageCheck } from '../checks/types.ts';
 import type { Failure } from '../failure.ts';
@@ -53,7 +54,9 @@ interface Sent {
 
 /** The checks of a 429 answer, which is backed off, never folded into a walk: its Error shape. */
 export const throttledFailures = (call: ApiCall, response: ApiResponse): Failure[] =>
-  response.status === 429 ? runProbeChecks([errorBodyShape], { call, response, probe: 'a 429 answer' }) : [];
+  response.status === 429
+    ? runProbeChecks([errorBodyShape, refusalDisclosesNothing], { call, response, probe: 'a 429 answer' })
+    : [];
 
 /**
  * What one answer to a first page asked alone (a burst's or a flood's request, never backed off)
@@ -245,7 +248,7 @@ export async function walkList(sender: Sender, spec: WalkSpec, options: WalkOpti
     }
     if (refusedAfterWait(call, sent)) {
       // The wait outlived the cursor: inconclusive, but the refusal must still be an Error.
-      const refusal = runProbeChecks([errorBodyShape], {
+      const refusal = runProbeChecks([errorBodyShape, refusalDisclosesNothing], {
         call,
         response: sent.response,
         probe: 'a cursor refused after 429s',

@@ -185,3 +185,19 @@ export const foreignOwner =
     const owner = survey.ownerOf(id);
     return owner === tenant ? undefined : owner;
   };
+
+const RECORD_OWNERS = new WeakMap<Survey, (id: string) => string | undefined>();
+
+/**
+ * The tenant of each record id the survey saw (menu items and orders; not places, which a refusal
+ * may name when the request did): what no refused answer may carry (refusal-discloses-nothing).
+ */
+export function recordOwners(survey: Survey): (id: string) => string | undefined {
+  let owners = RECORD_OWNERS.get(survey);
+  if (owners === undefined) {
+    const placeIds = new Set(survey.tenants.flatMap((tenant) => [...tenant.locations, ...tenant.categories]));
+    owners = (id) => (placeIds.has(id) ? undefined : survey.ownerOf(id));
+    RECORD_OWNERS.set(survey, owners);
+  }
+  return owners;
+}

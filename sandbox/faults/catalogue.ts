@@ -154,6 +154,16 @@ export const FAULTS = [
   ),
   fault('scope-bypass', 'auth', 'GET /public/orders does not check the orders.read scope'),
   fault(
+    'names-escaped-with-location',
+    'page',
+    'GET /public/menu/items with a locationId HTML-escapes item names (& < > " \'), which read plainly without one',
+  ),
+  fault(
+    'refusal-carries-data',
+    'auth',
+    'GET /public/orders answers a key lacking a scope with a 403 whose Error fields are merged into the page',
+  ),
+  fault(
     'scope-skipped-with-cursor',
     'auth',
     'a request with a cursor skips the scope check, as if page 1 had authorised the whole walk',

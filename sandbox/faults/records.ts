@@ -21,11 +21,22 @@ export interface MenuRecordFaults {
   price(row: MenuRow, view: RecordView): number | undefined;
   /** foreign-ids-in-search: `similar`, ids of items of the same name in any tenant, on q results. */
   extras(row: MenuRow, view: RecordView): Record<string, unknown>;
+  /** names-escaped-with-location: with a location, the name HTML-escaped (a template's helper). */
+  name(row: MenuRow, view: RecordView): string;
 }
 
 const located = (view: RecordView): boolean =>
   'location' in view.filter && view.filter.location !== undefined;
 const searched = (view: RecordView): boolean => 'search' in view.filter && view.filter.search !== undefined;
+
+const HTML_ENTITIES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => HTML_ENTITIES[char] ?? char);
 
 export function menuRecordFaults(db: Database, faults: FaultSet): MenuRecordFaults {
   const basePrice = db.prepare('SELECT price FROM menu_items WHERE seq = ?').pluck();
@@ -35,10 +46,12 @@ export function menuRecordFaults(db: Database, faults: FaultSet): MenuRecordFaul
     .pluck();
   const basePrices = faults.has('location-price-first-page-only');
   const similar = faults.has('foreign-ids-in-search');
+  const escaped = faults.has('names-escaped-with-location');
   return {
     price: (row, view) =>
       basePrices && view.page > 1 && located(view) ? (basePrice.get(row.seq) as number) : undefined,
     extras: (row, view) =>
       similar && searched(view) ? { similar: alike.all(row.name.toLowerCase(), row.seq) } : {},
+    name: (row, view) => (escaped && located(view) ? escapeHtml(row.name) : row.name),
   };
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ApiKey } from '../auth.ts';
+import { requireScopes, type ApiKey } from '../auth.ts';
 import type { SandboxContext } from '../context.ts';
 import type { Endpoint } from '../cursor.ts';
 import type { Scope } from '../domain.ts';
 import type { KeysetMode, PageStart, Statements } from '../queries/statements.ts';
 import { parseId, parseLimit, type RawQuery } from '../validate.ts';
-import { badRequest } from '../errors.ts';
+import { ApiError, badRequest } from '../errors.ts';
 import { CursorMemory } from '../faults/cursor-memory.ts';
 import { readQueryFaultily } from '../faults/parameters.ts';
 import { admit } from './admit.ts';
@@ -55,6 +55,17 @@ async function busyLimits(ctx: SandboxContext, query: RawQuery) {
   return { unchecked: await ctx.load.skipsLimitCheck() };
 }
 
+/** The 403 a key lacking one of `scopes` is owed, or null when it has them all. */
+function scopeRefusal(key: ApiKey, scopes: readonly Scope[]): ApiError | null {
+  try {
+    requireScopes(key, scopes);
+    return null;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+}
+
 export function registerList<Filter, Row>(
   app: FastifyInstance,
   ctx: SandboxContext,
@@ -65,7 +76,10 @@ export function registerList<Filter, Row>(
   // The faults of a server that remembers cursors (cursor-state-per-key and others), per endpoint.
   const memory = new CursorMemory(faults);
   app.get(`/api/v1${endpoint.path}`, async (request, reply) => {
-    const key = await admit(ctx, request, reply, endpoint.scopes);
+    // The refusal-carries-data fault: on orders, the scope check runs after the page is built.
+    const disclosing = faults.has('refusal-carries-data') && endpoint.endpoint === 'orders';
+    const key = await admit(ctx, request, reply, disclosing ? [] : endpoint.scopes);
+    const refusal = disclosing ? scopeRefusal(key, endpoint.scopes) : null;
     const query = readQueryFaultily(faults, request.url, request.query as RawQuery);
     const given = parseId(query, 'cursor', Infinity);
     const limit = parseLimit(query, faults, given !== undefined, await busyLimits(ctx, query));
@@ -104,7 +118,9 @@ export function registerList<Filter, Row>(
         total: () => count.get(tenant) as number,
       });
       memory.served(key.label, given, page.pagination.nextPageToken);
-      return page;
+      if (refusal === null) return page;
+      reply.code(refusal.statusCode);
+      return { ...page, message: refusal.message, error: 'Forbidden', statusCode: refusal.statusCode };
     });
   });
 }

@@ -82,7 +82,7 @@ export function menuItemsEndpoint(ctx: SandboxContext): ListEndpoint<MenuFilter,
     sortKey: menuSortKey,
     toJson: (row, view) => ({
       id: row.id,
-      name: row.name,
+      name: faulty.name(row, view),
       sku: row.sku,
       status: MENU_STATUSES[row.status],
       categoryId: categoryIds.get(row.category) ?? null,

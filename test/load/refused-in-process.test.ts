@@ -4,7 +4,8 @@
  * the same send, checks and failure points a load writes. A real key sent only where spec §5 does
  * not look for one (the places auth.key-elsewhere sends it) fails `key-rejected` on each fault that
  * reads one of those places, names the place in words, and holds no form of any key; the clean
- * sandbox refuses every one.
+ * sandbox refuses every one. A refusal that carries the records it refused (refusal-carries-data)
+ * fails refusal-discloses-nothing there too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_CASES, keyInCase } from '../../lib/http/key-case.ts';
@@ -101,6 +102,19 @@ describe('refused requests of a load, a real key elsewhere (in process)', () => 
       }
     },
   );
+
+  it('should fail refusal-discloses-nothing when a refusal carries the records it refused', async () => {
+    const sandbox = await startSmallSandbox({ faults: ['refusal-carries-data'] });
+    try {
+      const failures = failuresOf((await refuseAll(targetOf(sandbox.target))).points);
+      expect(failures.length).toBeGreaterThan(0);
+      expect(new Set(failures.map((failure) => `${failure.check} ${failure.code}`))).toEqual(
+        new Set(['refusal-discloses-nothing REFUSAL_CARRIES_RECORDS']),
+      );
+    } finally {
+      await sandbox.close();
+    }
+  });
 
   it('should send each kind of place on the sandbox within a short load', () => {
     const target = targetOf(clean.target);

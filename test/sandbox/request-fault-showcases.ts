@@ -75,6 +75,41 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect((await client.get(ORDERS, {}, client.bearer(0, 'noOrdersRead'))).status).toBe(200);
     },
   },
+  'names-escaped-with-location': {
+    async show(client) {
+      const locationId = client.tenant(0).locations?.[0];
+      const names = async (query: Record<string, string | undefined>) =>
+        new Map(
+          (await client.walk(MENU, { limit: 100, ...query })).flatMap((page) =>
+            page.data.map((item) => [item.id, item.name]),
+          ),
+        );
+      const plain = await names({});
+      const located = await names({ locationId });
+      const changed = [...located].filter(([id, name]) => plain.get(id) !== name);
+      expect(changed.length).toBeGreaterThan(0);
+      // Each changed name is the plain one with & < > " ' written as HTML entities.
+      const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
+      const unescaped = (name: unknown) =>
+        String(name).replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => entities[e] ?? e);
+      for (const [id, name] of changed) expect(unescaped(name)).toBe(plain.get(id));
+      expect(changed.some(([, name]) => String(name).includes('&amp;'))).toBe(true);
+    },
+  },
+  'refusal-carries-data': {
+    async show(client) {
+      const own = (await client.get(ORDERS, { limit: 5 })).body.data?.map((order) => order.id);
+      const refused = await client.get(ORDERS, { limit: 5 }, client.bearer(0, 'noOrdersRead'));
+      expect(refused.status).toBe(403);
+      expect(refused.body.statusCode).toBe(403);
+      expect(own).toHaveLength(5);
+      expect(refused.body.data?.map((order) => order.id)).toEqual(own);
+      // Only orders: the menu's refusal of a key lacking menu.read stays a plain Error.
+      const menu = await client.get(MENU, {}, client.bearer(0, 'noMenuRead'));
+      expect(menu.status).toBe(403);
+      expect(menu.body.data).toBeUndefined();
+    },
+  },
   'scope-skipped-with-cursor': {
     async show(client) {
       const first = await client.get(ORDERS, { limit: 5 });
