@@ -34,6 +34,8 @@ import { headLikeGet } from './head-like-get.ts';
 import { acceptJsonServed } from './accept-json-served.ts';
 import { notModifiedJustified } from './not-modified-justified.ts';
 import { spellingMeansValue } from './spelling-means-value.ts';
+import { dateHeaderSent } from './date-header-sent.ts';
+import { noByteOrderMark } from './no-byte-order-mark.ts';
 
 /** Run on every page of every walk, in the property suites and the load scenarios alike. */
 export const PAGE_CHECKS: readonly PageCheck[] = [
@@ -61,6 +63,9 @@ const PROBE_CHECKS = [
   throttleIs429,
   invalidParameterRejected,
   unknownPlaceRefused,
+  // Every answer's framing, whatever was asked (lib/paging/answer-checks.ts runs them).
+  dateHeaderSent,
+  noByteOrderMark,
 ];
 
 /** Comparisons of finished walks. */

@@ -4,7 +4,7 @@
  * $work/N.status: the Error shape of every error answer, each page's size against its limit, its
  * filters (the rules filter-respected judges, lib/checks/filter-rules.ts), hasMore against
  * nextPageToken, the exact empty result, duplicate ids and repeated tokens within a walk, ids served
- * to two tenants. Exit 1 when the bug shows, alone or under load (curl-load.ts), 0 when every answer
+ * to two tenants, every answer's Date header and first bytes. Exit 1 when the bug shows, alone or under load (curl-load.ts), 0 when every answer
  * passes both ways and these rules can see the failure, 2 (cannot judge) when they cannot: a check
  * that compares walks, say.
  */
@@ -48,6 +48,8 @@ const JUDGED_CHECKS: ReadonlySet<string> = new Set([
   'walk-terminates',
   'tenant-isolation',
   'tenants-disjoint',
+  'date-header-sent',
+  'no-byte-order-mark',
 ]);
 
 const json = (value: unknown): string => JSON.stringify(value);
@@ -153,6 +155,19 @@ const ERROR_SHAPE = [
 ];
 
 /**
+ * Every answer's framing (lib/paging/answer-checks.ts): no body that starts with the bytes EF BB BF
+ * (RFC 8259 §8.1), read from the saved bytes, not decoded; a Date header on every 2xx, 3xx and 4xx
+ * (RFC 9110 §6.6.1) whose value starts as an HTTP-date does, with a day name.
+ */
+const FRAMING = [
+  'for n in $all; do',
+  '  read -r status ctype <"$work/$n.status"',
+  `  if [ "$(head -c 3 "$work/$n.json" | od -An -tx1 | tr -d ' \n')" = efbbbf ]; then bug "step $n: HTTP $status body starts with a byte order mark (EF BB BF)"; fi`,
+  `  if [ "$status" -ge 200 ] && [ "$status" -lt 500 ] && ! grep -qiE '^date:[[:space:]]*(mon|tue|wed|thu|fri|sat|sun)' "$work/$n.headers"; then bug "step $n: HTTP $status without a Date header that is an HTTP-date"; fi`,
+  'done',
+];
+
+/**
  * What the script says when no rule broke alone: it tries under load (curl-load.ts), then says
  * reproduced (exit 1) or not reproduced (exit 0); or cannot judge (exit 2) a failure these rules
  * cannot see.
@@ -202,6 +217,7 @@ export function curlJudge(input: ReproInput): string {
     `ids() { for n in $(paged "$@"); do jq -r '.data[] | objects | .id | tostring' "$work/$n.json"; done; }`,
     `tokens() { for n in $(paged "$@"); do jq -r '.pagination.nextPageToken // empty' "$work/$n.json"; done; }`,
     ...ERROR_SHAPE,
+    ...FRAMING,
     ...pages,
     ...walkChecks(stepOwners(input.steps)),
     'if [ "$found" -eq 1 ]; then echo "REPRODUCED: the answers break the contract (the BUG line above says how)"; exit 1; fi',
