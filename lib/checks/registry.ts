@@ -36,6 +36,7 @@ import { notModifiedJustified } from './not-modified-justified.ts';
 import { spellingMeansValue } from './spelling-means-value.ts';
 import { dateHeaderSent } from './date-header-sent.ts';
 import { noByteOrderMark } from './no-byte-order-mark.ts';
+import { otherMethodRefused } from './other-method-refused.ts';
 
 /** Run on every page of every walk, in the property suites and the load scenarios alike. */
 export const PAGE_CHECKS: readonly PageCheck[] = [
@@ -84,6 +85,7 @@ const WALK_SET_CHECKS = [
   acceptJsonServed,
   notModifiedJustified,
   spellingMeansValue,
+  otherMethodRefused,
 ];
 
 /** What reports, flags and docs read of a check. */

@@ -11,6 +11,7 @@
 import { LIMITS } from '../contract/endpoints.ts';
 import { filterRules, type FilterRule } from '../checks/filter-rules.ts';
 import { limitOf } from '../checks/types.ts';
+import { UNKNOWN_METHOD } from '../http/call.ts';
 import type { ScriptTarget } from './script-target.ts';
 import { groupSteps, stepOwners, type ReproStep, type StepOwner } from './step-walks.ts';
 
@@ -50,6 +51,7 @@ const JUDGED_CHECKS: ReadonlySet<string> = new Set([
   'tenants-disjoint',
   'date-header-sent',
   'no-byte-order-mark',
+  'other-method-refused',
 ]);
 
 const json = (value: unknown): string => JSON.stringify(value);
@@ -148,7 +150,9 @@ const ERROR_SHAPE = [
   `error_shape='type == "object" and ((.message | type) == "string" or ((.message | type) == "array" and all(.message[]; type == "string"))) and .statusCode == $status and ((has("error") | not) or (.error | type) == "string")'`,
   'for n in $all; do',
   '  read -r status ctype <"$work/$n.status"',
-  '  if [ "$status" -lt 400 ] || [[ "$heads" == *" $n "* ]]; then continue; fi',
+  '  if [ "$status" -lt 400 ] || [[ "$heads" == *" $n "* ]] || [[ "$unknown" == *" $n "* ]]; then continue; fi',
+  // Another method's refusal is an Error only with a status spec §7 names (a 405 need not be one).
+  '  if [[ "$others" == *" $n "* ]] && [[ " 400 401 403 404 429 " != *" $status "* ]]; then continue; fi',
   '  if ! [[ "${ctype,,}" =~ $json_type ]]; then bug "step $n: HTTP $status answered with ${ctype:-no content type}, not JSON"',
   '  elif ! jq -e --argjson status "$status" "$error_shape" "$work/$n.json" >/dev/null 2>&1; then bug "step $n: HTTP $status without the Error shape {message, statusCode: $status, error?}"; fi',
   'done',
@@ -164,6 +168,18 @@ const FRAMING = [
   '  read -r status ctype <"$work/$n.status"',
   `  if [ "$(head -c 3 "$work/$n.json" | od -An -tx1 | tr -d ' \n')" = efbbbf ]; then bug "step $n: HTTP $status body starts with a byte order mark (EF BB BF)"; fi`,
   `  if [ "$status" -ge 200 ] && [ "$status" -lt 500 ] && ! grep -qiE '^date:[[:space:]]*(mon|tue|wed|thu|fri|sat|sun)' "$work/$n.headers"; then bug "step $n: HTTP $status without a Date header that is an HTTP-date"; fi`,
+  'done',
+];
+
+/**
+ * Another method than GET (http.other-methods, lib/checks/other-method-refused.ts): never a 5xx but
+ * 501, and a 405 with an Allow header that lists GET.
+ */
+const OTHER_METHODS_RULES = [
+  'for n in $others; do',
+  '  read -r status ctype <"$work/$n.status"',
+  '  if [ "$status" -ge 500 ] && [ "$status" != 501 ]; then bug "step $n: another method than GET answered HTTP $status"; fi',
+  `  if [ "$status" = 405 ] && ! grep -iE '^allow:' "$work/$n.headers" | grep -qw GET; then bug "step $n: HTTP 405 without an Allow header listing GET"; fi`,
   'done',
 ];
 
@@ -195,6 +211,12 @@ function noBugVerdict(input: ReproInput): string[] {
 export function curlJudge(input: ReproInput): string {
   const all = input.steps.map((_, index) => index).join(' ');
   const heads = input.steps.flatMap((step, index) => (step.call.method === 'HEAD' ? [index] : []));
+  const others = input.steps.flatMap((step, index) =>
+    step.call.method !== undefined && step.call.method !== 'GET' && step.call.method !== 'HEAD'
+      ? [index]
+      : [],
+  );
+  const unknown = input.steps.flatMap((step, index) => (step.call.method === UNKNOWN_METHOD ? [index] : []));
   const pages = byQuery(input.steps).flatMap(([step, indices]) => [
     `for n in $(paged ${indices.join(' ')}); do`,
     '  f="$work/$n.json"',
@@ -208,8 +230,12 @@ export function curlJudge(input: ReproInput): string {
     'bug() { echo "BUG: $*"; found=1; }',
     `all=${quoted(all)}`,
     `heads=${quoted(` ${heads.join(' ')} `)}`,
+    `others=${quoted(` ${others.join(' ')} `)}`,
+    `unknown=${quoted(` ${unknown.join(' ')} `)}`,
     'pages=" "',
     'for n in $all; do',
+    // Only a GET answers a page: another method's answer (an OPTIONS' empty 204) is judged apart.
+    '  if [[ "$others" == *" $n "* ]]; then continue; fi',
     `  if jq -e '(.data | type) == "array" and (.pagination | type) == "object"' "$work/$n.json" >/dev/null 2>&1; then pages="$pages$n "; fi`,
     'done',
     '# paged N...: those steps that answered a page; ids N...: their ids; tokens N...: their nextPageTokens.',
@@ -218,6 +244,7 @@ export function curlJudge(input: ReproInput): string {
     `tokens() { for n in $(paged "$@"); do jq -r '.pagination.nextPageToken // empty' "$work/$n.json"; done; }`,
     ...ERROR_SHAPE,
     ...FRAMING,
+    ...OTHER_METHODS_RULES,
     ...pages,
     ...walkChecks(stepOwners(input.steps)),
     'if [ "$found" -eq 1 ]; then echo "REPRODUCED: the answers break the contract (the BUG line above says how)"; exit 1; fi',

@@ -114,6 +114,8 @@ function curlArguments(target: Target, step: ReproStep, index: number): string {
   for (const line of stepHeaderLines(target, step, index)) words.push('-H', shellWord(line));
   // With -G, --head sends the query in the URL of a HEAD request.
   if (step.call.method === 'HEAD') words.push('--head');
+  // With -G, -X sends the query in the URL and no body, as the property did.
+  else if (step.call.method !== undefined && step.call.method !== 'GET') words.push('-X', step.call.method);
   return words.join(' ');
 }
 

@@ -75,4 +75,14 @@ export const HTTP_FAULT_SHOWCASES = {
       expect(header((await firstOrders(client)).headers.date)).toMatch(/ GMT$/);
     },
   },
+  'method-405-no-allow': {
+    async show(client) {
+      const url = `${client.sandbox.baseUrl}${ORDERS}`;
+      const refused = await get(url, client.bearer(0), 'DELETE');
+      expectErrorShape(refused, 405);
+      expect(refused.headers.allow).toBeUndefined();
+      // OPTIONS still says what the list serves.
+      expect(header((await get(url, {}, 'OPTIONS')).headers.allow)).toMatch(/\bGET\b/);
+    },
+  },
 } satisfies Partial<Record<FaultName, FaultShowcase>>;
