@@ -11,7 +11,7 @@ import type { ApiResponse } from '../http/response.ts';
 import { runProbeChecks } from './run-checks.ts';
 
 /** Checks of any answer's framing, as the registry lists them. */
-const ANSWER_CHECKS = [dateHeaderSent, noByteOrderMark] as const;
+export const ANSWER_CHECKS = [dateHeaderSent, noByteOrderMark] as const;
 
 /** Shared, never written to: what almost every answer adds. */
 const NONE: Failure[] = [];
