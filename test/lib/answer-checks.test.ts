@@ -1,9 +1,10 @@
 /**
- * The checks of every answer's framing judge what RFC 9110 §6.6.1 and RFC 8259 §8.1 fix and let
- * pass what they allow. (That each fires on its sandbox fault is the showcases' and the matrix's.)
+ * The checks of every answer's framing, and of another method's answer, judge what RFC 9110 and
+ * RFC 8259 §8.1 fix and let pass what they allow. (That each fires on its sandbox fault is the showcases' and the matrix's.)
  */
 import { describe, expect, it } from 'vitest';
 import { isHttpDate } from '../../lib/checks/date-header-sent.ts';
+import { otherMethodRefused } from '../../lib/checks/other-method-refused.ts';
 import type { ApiCall } from '../../lib/http/call.ts';
 import { toApiResponse } from '../../lib/http/response.ts';
 import { everyAnswerFailures } from '../../lib/paging/answer-checks.ts';
@@ -65,5 +66,25 @@ describe('everyAnswerFailures', () => {
       'no-byte-order-mark',
     ]);
     expect(checksOf(200, { date: DATE }, `{"a":"\uFEFF"}`)).toEqual([]);
+  });
+});
+
+describe('other-method-refused', () => {
+  const code = (status: number, allow?: string) =>
+    otherMethodRefused.run({ request: 'POST', status, allow })?.code ?? null;
+
+  it('should pass a refusal, a 501, a served OPTIONS and a 405 whose Allow lists GET', () => {
+    for (const status of [200, 204, 400, 401, 403, 404, 501]) expect(code(status), String(status)).toBeNull();
+    expect(code(405, 'GET, HEAD')).toBeNull();
+    expect(code(405, 'HEAD,GET')).toBeNull();
+  });
+
+  it('should fail another 5xx, and a 405 without Allow or whose Allow does not list GET', () => {
+    expect(code(500)).toBe('METHOD_SERVER_ERROR');
+    expect(code(503, 'GET')).toBe('METHOD_SERVER_ERROR');
+    expect(code(405)).toBe('METHOD_405_WITHOUT_ALLOW');
+    expect(code(405, 'HEAD')).toBe('METHOD_405_WITHOUT_ALLOW');
+    // Method names are case-sensitive (RFC 9110 §9.1).
+    expect(code(405, 'get, head')).toBe('METHOD_405_WITHOUT_ALLOW');
   });
 });
