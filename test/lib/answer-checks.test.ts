@@ -8,6 +8,9 @@ import { otherMethodRefused } from '../../lib/checks/other-method-refused.ts';
 import type { ApiCall } from '../../lib/http/call.ts';
 import { toApiResponse } from '../../lib/http/response.ts';
 import { everyAnswerFailures } from '../../lib/paging/answer-checks.ts';
+import { walkList, type Sender } from '../../lib/paging/walk-list.ts';
+import { fakeOrders } from './fake-list.ts';
+import { spec } from './walk-helpers.ts';
 
 const call: ApiCall = {
   endpoint: 'orders',
@@ -86,5 +89,32 @@ describe('other-method-refused', () => {
     expect(code(405, 'HEAD')).toBe('METHOD_405_WITHOUT_ALLOW');
     // Method names are case-sensitive (RFC 9110 §9.1).
     expect(code(405, 'get, head')).toBe('METHOD_405_WITHOUT_ALLOW');
+  });
+});
+
+describe('a walk and its answers’ framing', () => {
+  const undated: Sender = {
+    send: (sent) => {
+      const response = fakeOrders(sent);
+      delete response.headers.date;
+      return Promise.resolve(response);
+    },
+  };
+  const walkOf = (framing?: boolean) =>
+    walkList(undated, spec({ limit: '10' }), {
+      deadlineMs: Date.now() + 10_000,
+      ...(framing === undefined ? {} : { framing }),
+    });
+
+  it('should fail a walk on its first answer without a Date', async () => {
+    const walk = await walkOf();
+    expect(walk.end).toBe('failed');
+    expect(walk.failures.map((failure) => failure.check)).toEqual(['date-header-sent']);
+  });
+
+  it('should read the whole list when the framing is not judged (the survey)', async () => {
+    const walk = await walkOf(false);
+    expect(walk.end).toBe('complete');
+    expect(walk.failures).toEqual([]);
   });
 });
