@@ -3,7 +3,7 @@
  * request sequence that showed it, and a severity. Reports render these; they never re-run checks.
  */
 import type { Endpoint } from './contract/endpoints.ts';
-import type { AuthScheme, CredentialRole } from './http/call.ts';
+import type { AuthScheme, CredentialRole, Method } from './http/call.ts';
 import type { KeyCase } from './http/key-case.ts';
 import type { KeyPlace } from './http/key-place.ts';
 
@@ -23,8 +23,8 @@ export interface RequestRecord {
   /** Where the key went instead of the scheme's header (a query parameter, a cookie, ...), when it did. */
   keyPlace?: KeyPlace;
   status: number;
-  /** Present for a HEAD only: a GET is the default. */
-  method?: 'HEAD';
+  /** Present for a method other than GET (HEAD, or one http.other-methods sends): GET is the default. */
+  method?: Exclude<Method, 'GET'>;
 }
 
 export interface Failure {

@@ -16,6 +16,7 @@ import { SANDBOX_IDENTITY_PATH, sandboxIdentity } from '../lib/target/sandbox-id
 import { seededRandom } from './random.ts';
 import { RateLimits } from './rate-limit.ts';
 import { registerList } from './routes/list-route.ts';
+import { answerClientError, registerOtherMethods } from './routes/other-methods.ts';
 import { menuItemsEndpoint } from './routes/menu-items.ts';
 import { ordersEndpoint } from './routes/orders.ts';
 import { pageValidators } from './routes/validators.ts';
@@ -56,6 +57,7 @@ export function buildApp(ctx: SandboxContext, options: ResolvedOptions): Fastify
     frameworkErrors: (error, _request, reply) => {
       void sendError(reply, 400, error.message, ctx.faults);
     },
+    clientErrorHandler: answerClientError,
   });
   installErrorHandlers(app, ctx.faults);
   const sampleLatency = latencySampler(options.latency, seededRandom(options.seed ^ 0x5eed));
@@ -81,7 +83,10 @@ export function buildApp(ctx: SandboxContext, options: ResolvedOptions): Fastify
   installMutant(app, options.mutant);
   // Which sandbox this is (its settings, no key): a reproduction checks it meets the one it was made for.
   app.get(IDENTITY_URL, (_request, reply) => reply.send(ctx.identity));
-  registerList(app, ctx, menuItemsEndpoint(ctx));
-  registerList(app, ctx, ordersEndpoint(ctx));
+  const menu = menuItemsEndpoint(ctx);
+  const orders = ordersEndpoint(ctx);
+  registerList(app, ctx, menu);
+  registerList(app, ctx, orders);
+  registerOtherMethods(app, [`/api/v1${menu.path}`, `/api/v1${orders.path}`], ctx.faults);
   return app;
 }

@@ -50,12 +50,14 @@ function describeNetworkError(error: unknown, origin: string): string {
   return `cannot reach ${origin} (${code}); check baseUrl in the target file and that the server is running`;
 }
 
-/** The body as undici's `body.text()` reads it: UTF-8, a leading byte order mark skipped. */
+/**
+ * The body as UTF-8, a leading byte order mark kept as U+FEFF: undici's `body.text()` skips one,
+ * and then a server that sends EF BB BF before its JSON (RFC 8259 §8.1 forbids it) would pass.
+ */
 function decodeBody(chunks: readonly Buffer[], length: number): string {
   if (length === 0) return '';
   const buffer = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, length);
-  const bom = length > 2 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf;
-  return buffer.toString('utf8', bom ? 3 : 0);
+  return buffer.toString('utf8');
 }
 
 /** Repeated headers joined with `, ` (RFC 9110 §5.3); undici gives the names in lower case. */

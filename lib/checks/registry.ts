@@ -36,6 +36,9 @@ import { notModifiedJustified } from './not-modified-justified.ts';
 import { spellingMeansValue } from './spelling-means-value.ts';
 import { refusalDisclosesNothing } from './refusal-discloses-nothing.ts';
 import { recordSameInEveryView } from './record-same-in-every-view.ts';
+import { dateHeaderSent } from './date-header-sent.ts';
+import { noByteOrderMark } from './no-byte-order-mark.ts';
+import { otherMethodRefused } from './other-method-refused.ts';
 
 /** Run on every page of every walk, in the property suites and the load scenarios alike. */
 export const PAGE_CHECKS: readonly PageCheck[] = [
@@ -64,6 +67,9 @@ const PROBE_CHECKS = [
   throttleIs429,
   invalidParameterRejected,
   unknownPlaceRefused,
+  // Every answer's framing, whatever was asked (lib/paging/answer-checks.ts runs them).
+  dateHeaderSent,
+  noByteOrderMark,
 ];
 
 /** Comparisons of finished walks. */
@@ -83,6 +89,7 @@ const WALK_SET_CHECKS = [
   acceptJsonServed,
   notModifiedJustified,
   spellingMeansValue,
+  otherMethodRefused,
 ];
 
 /** What reports, flags and docs read of a check. */

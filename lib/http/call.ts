@@ -35,6 +35,14 @@ export interface Credential {
 
 export type Query = Record<string, string>;
 
+/** A method no registry lists (RFC 9110 §16.1): a server that does not recognise it may say 501. */
+export const UNKNOWN_METHOD = 'FROB';
+
+/** Methods the lists do not serve: spec §4 says both endpoints use GET. */
+export const OTHER_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', UNKNOWN_METHOD] as const;
+
+export type Method = 'GET' | 'HEAD' | (typeof OTHER_METHODS)[number];
+
 /** A query parameter as it goes on the wire: its value already percent-encoded, escapes and all. */
 interface RawParameter {
   name: string;
@@ -51,8 +59,11 @@ export interface ApiCall {
    * (withCursor) leaves them out.
    */
   raw?: readonly RawParameter[];
-  /** HEAD asks for GET's answer without its content (RFC 9110 §9.3.2). @default 'GET' */
-  method?: 'GET' | 'HEAD';
+  /**
+   * HEAD asks for GET's answer without its content (RFC 9110 §9.3.2); the others are methods the
+   * lists do not serve (spec §4: both endpoints use GET), sent by http.other-methods. @default 'GET'
+   */
+  method?: Method;
   /**
    * Request headers over the credential's (an Accept, a conditional header); null leaves one out.
    * Single probes only: a walk's next page (withCursor) leaves them out.

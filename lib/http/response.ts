@@ -3,15 +3,26 @@ export interface ApiResponse {
   status: number;
   /** Header names in lower case. */
   headers: Record<string, string>;
+  /** The body as sent, decoded as UTF-8: a leading byte order mark is kept (U+FEFF), never hidden. */
   bodyText: string;
-  /** The parsed JSON body, or undefined when the body is not JSON. */
+  /**
+   * The parsed JSON body, or undefined when the body is not JSON. Parsed past a leading byte order
+   * mark (RFC 8259 §8.1 lets a parser ignore one), so the mark is one finding (no-byte-order-mark),
+   * not a failure of every check that reads the body.
+   */
   body: unknown;
   durationMs: number;
 }
 
+const BYTE_ORDER_MARK = 0xfeff;
+
+/** Whether the body began with the bytes EF BB BF: one character read, nothing decoded again. */
+export const startsWithByteOrderMark = (response: ApiResponse): boolean =>
+  response.bodyText.charCodeAt(0) === BYTE_ORDER_MARK;
+
 export function parseBody(text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text) as unknown;
   } catch {
     return undefined;
   }

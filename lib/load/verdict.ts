@@ -5,6 +5,7 @@
  * measured less load than it claims, which is an error, not a pass).
  */
 import { PAGE_CHECKS } from '../checks/registry.ts';
+import { ANSWER_CHECKS } from '../paging/answer-checks.ts';
 import { REFUSED_CHECKS } from './refused-plan.ts';
 import type { Failure } from '../failure.ts';
 import { METRIC } from './metrics.ts';
@@ -35,7 +36,7 @@ interface CheckResult {
   name: string;
   judged: number;
   /** What it judged: every page of every walk, or the refused requests sent beside them. */
-  unit: 'pages' | 'refused requests';
+  unit: 'pages' | 'refused requests' | 'answers';
   errors: number;
   /** The first error it found, for the report. */
   first?: LoadFailure;
@@ -119,7 +120,7 @@ function judgeThresholds(merged: MergedSummary, thresholds: Thresholds): Thresho
   );
 }
 
-/** The page checks on every page, then the refused requests' checks on those the run sent. */
+/** The page checks on every page, the refused requests' checks on those the run sent, the framing on every answer. */
 function loadChecks(
   merged: MergedSummary,
   failures: readonly LoadFailure[],
@@ -145,6 +146,10 @@ function loadChecks(
         value(merged, `${METRIC.refused}{check:${check.name}}`, 'count') ?? 0,
         'refused requests',
       ),
+    ),
+    // Every answer's framing (lib/paging/answer-checks.ts): one latency point per answer.
+    ...ANSWER_CHECKS.map((check) =>
+      result(check.name, value(merged, METRIC.latency, 'count') ?? 0, 'answers'),
     ),
   ];
 }
@@ -205,7 +210,11 @@ function heldLine(checks: readonly CheckResult[]): string {
     const judged = Math.max(0, ...ofUnit.map((check) => check.judged));
     return ofUnit.length === 0 ? [] : [`${ofUnit.length} ${kind} checks held on ${judged} ${unit}`];
   };
-  return [...held('pages', 'page'), ...held('refused requests', 'refusal')].join(', ');
+  return [
+    ...held('pages', 'page'),
+    ...held('refused requests', 'refusal'),
+    ...held('answers', 'framing'),
+  ].join(', ');
 }
 
 const crossed = (thresholds: readonly ThresholdResult[]) =>

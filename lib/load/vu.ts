@@ -11,6 +11,7 @@ import { refusalDisclosesNothing } from '../checks/refusal-discloses-nothing.ts'
 import type { ApiCall } from '../http/call.ts';
 import { pacer } from '../http/pacer.ts';
 import type { ApiResponse } from '../http/response.ts';
+import { everyAnswerFailures } from '../paging/answer-checks.ts';
 import { runProbeChecks } from '../paging/run-checks.ts';
 import { answerFailures, throttledFailures, type Sender } from '../paging/walk-list.ts';
 import { foldPage, startWalk } from '../paging/walk.ts';
@@ -52,9 +53,12 @@ function refuser(send: MeasuredSend, failures: FailureRecorder, points: PointSin
     const traffic = 'refused';
     const response = await send(call, callTags(call, traffic, 1));
     const judged = response.status !== 429;
-    const found = judged
-      ? runProbeChecks([check, errorBodyShape, refusalDisclosesNothing], { call, response, probe })
-      : throttledFailures(call, response);
+    const found = [
+      ...(judged
+        ? runProbeChecks([check, errorBodyShape, refusalDisclosesNothing], { call, response, probe })
+        : throttledFailures(call, response)),
+      ...everyAnswerFailures(call, response),
+    ];
     if (judged) points.add(METRIC.refused, 'counter', 1, { check: check.name });
     failures.record(found, call, traffic);
     return response;
@@ -104,12 +108,16 @@ export function createVu(options: VuOptions): LoadVu {
     async send(call, traffic, depth = 1) {
       const response = await send(call, callTags(call, traffic, depth));
       failures.record(throttledFailures(call, response), call, traffic);
+      failures.record(everyAnswerFailures(call, response), call, traffic);
       return response;
     },
     async ask(call, traffic) {
       const response = await send(call, callTags(call, traffic, 1));
       // No answer at all is the server_errors threshold's (status 0), as for every request.
-      if (response.status !== 0) failures.record(answerFailures(call, response), call, traffic);
+      if (response.status !== 0) {
+        failures.record(answerFailures(call, response), call, traffic);
+        failures.record(everyAnswerFailures(call, response), call, traffic);
+      }
       return response;
     },
     refuse: refuser(send, failures, points),

@@ -11,7 +11,7 @@ export function requestRecord(call: ApiCall, status: number): RequestRecord {
 function requestRecordAt(call: ApiCall, path: string, status: number): RequestRecord {
   const { tenant, role, scheme, keyCase, keyPlace } = call.credential;
   const record: RequestRecord = { endpoint: call.endpoint, path, tenant, role, scheme, status };
-  if (call.method === 'HEAD') record.method = 'HEAD';
+  if (call.method !== undefined && call.method !== 'GET') record.method = call.method;
   if (keyCase !== undefined) record.keyCase = keyCase;
   if (keyPlace !== undefined) record.keyPlace = keyPlace;
   return record;

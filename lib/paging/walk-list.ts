@@ -14,6 +14,7 @@ import type { PageCheck } from '../checks/types.ts';
 import type { Failure } from '../failure.ts';
 import type { ApiCall } from '../http/call.ts';
 import { isClientError, type ApiResponse } from '../http/response.ts';
+import { everyAnswerFailures } from './answer-checks.ts';
 import { runProbeChecks } from './run-checks.ts';
 import type { TenantTraffic } from './tenant-traffic.ts';
 import { foldPage, nextCall, startWalk, type WalkEnd, type WalkSpec, type WalkState } from './walk.ts';
@@ -39,6 +40,13 @@ interface SendOptions {
    * Retry-After twice in a row, its tenant alone each time, fails retry-after-honest.
    */
   traffic?: TenantTraffic;
+  /**
+   * Judge each answer's framing (a Date, no byte order mark: ./answer-checks.ts). Off for the
+   * survey only, which reads the lists for the properties' inputs: a page without a Date must not
+   * cut its list short, and the properties' own requests meet the same answers and fail on them.
+   * @default true
+   */
+  framing?: boolean;
 }
 
 interface Sent {
@@ -132,6 +140,9 @@ async function backOffLoop(sender: Sender, call: ApiCall, options: SendOptions):
   for (let attempt = 0; ; attempt += 1) {
     const response = await sender.send(call);
     options.onResponse?.(call, response, attempt, waitedMs);
+    // Its Date and first bytes, whatever its status: a 429 retried away is an answer too.
+    const framing = options.framing === false ? [] : everyAnswerFailures(call, response);
+    if (framing.length > 0) failures.push(...framing);
     if (response.status !== 429) return { response, retries: attempt, failures };
     failures.push(...throttledFailures(call, response));
     const alone = traffic?.aloneSince(call.credential.tenant, mark) ?? false;
@@ -261,7 +272,8 @@ export async function walkList(sender: Sender, spec: WalkSpec, options: WalkOpti
     }
     const folded = foldPage(state, call, sent.response, options.checks);
     const failures = shaped.length === 0 ? folded : [...shaped, ...folded];
-    // A 429 that broke the Error shape ends the walk as a failure, like any page that did.
+    // A 429 that broke the Error shape, or an answer its framing (answer-checks.ts), ends the walk
+    // as a failure, like any page that did.
     if (shaped.length > 0) state.end = 'failed';
     options.onPage?.(state, call, sent.response, failures);
   }

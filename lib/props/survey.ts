@@ -86,6 +86,7 @@ async function surveyList(
   };
   const walk = await walkList(client, spec, {
     deadlineMs: budget.deadlineMs,
+    framing: false,
     onPage(_state, _call, response) {
       const data = (response.body as { data?: unknown } | undefined)?.data;
       if (response.status === 200 && Array.isArray(data))

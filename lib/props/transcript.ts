@@ -61,8 +61,9 @@ function recordingOver(client: NodeClient, shared: Shared): RecordingClient {
   // The one loop's answer, with whatever options the walk gave it (deadline, backoff, onResponse).
   const recording = withBackoff(client, (call, sent) => {
     if (sent.failures.length > 0) {
-      // A 429 that is not an Error (spec §7) fails the run, though its status never does.
-      shared.exchanges.push({ call, status: 429, nextPageToken: null });
+      // A 429 that is not an Error (spec §7) fails the run, though its status never does; so does
+      // any answer without a Date or with a byte order mark (lib/paging/answer-checks.ts).
+      shared.exchanges.push({ call, status: sent.response.status, nextPageToken: tokenOf(sent.response) });
       throw new ContractViolation(sent.failures, [...shared.exchanges]);
     }
     fc.pre(sent.response.status !== 429);

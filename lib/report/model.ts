@@ -5,6 +5,7 @@
  * Field-by-field reference: docs/report.md.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { OTHER_METHODS } from '../http/call.ts';
 import { KEY_CASES } from '../http/key-case.ts';
 import { KEY_PLACES } from '../http/key-place.ts';
 import { KEY_ROLES } from '../target/schema.ts';
@@ -40,7 +41,7 @@ const RequestRecordSchema = closed({
   keyCase: Type.Optional(oneOf(KEY_CASES)),
   keyPlace: Type.Optional(oneOf(KEY_PLACES)),
   status: Type.Integer(),
-  method: Type.Optional(Type.Literal('HEAD')),
+  method: Type.Optional(oneOf(['HEAD', ...OTHER_METHODS] as const)),
 });
 
 /** Mirrors `Failure` of lib/failure.ts (a test asserts the two types are equal). */

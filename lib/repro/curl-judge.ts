@@ -4,13 +4,14 @@
  * $work/N.status: the Error shape of every error answer, each page's size against its limit, its
  * filters (the rules filter-respected judges, lib/checks/filter-rules.ts), hasMore against
  * nextPageToken, the exact empty result, duplicate ids and repeated tokens within a walk, ids served
- * to two tenants. Exit 1 when the bug shows, alone or under load (curl-load.ts), 0 when every answer
+ * to two tenants, every answer's Date header and first bytes. Exit 1 when the bug shows, alone or under load (curl-load.ts), 0 when every answer
  * passes both ways and these rules can see the failure, 2 (cannot judge) when they cannot: a check
  * that compares walks, say.
  */
 import { LIMITS } from '../contract/endpoints.ts';
 import { filterRules, type FilterRule } from '../checks/filter-rules.ts';
 import { limitOf } from '../checks/types.ts';
+import { UNKNOWN_METHOD } from '../http/call.ts';
 import type { ScriptTarget } from './script-target.ts';
 import { groupSteps, stepOwners, type ReproStep, type StepOwner } from './step-walks.ts';
 
@@ -48,6 +49,9 @@ const JUDGED_CHECKS: ReadonlySet<string> = new Set([
   'walk-terminates',
   'tenant-isolation',
   'tenants-disjoint',
+  'date-header-sent',
+  'no-byte-order-mark',
+  'other-method-refused',
 ]);
 
 const json = (value: unknown): string => JSON.stringify(value);
@@ -146,9 +150,36 @@ const ERROR_SHAPE = [
   `error_shape='type == "object" and ((.message | type) == "string" or ((.message | type) == "array" and all(.message[]; type == "string"))) and .statusCode == $status and ((has("error") | not) or (.error | type) == "string")'`,
   'for n in $all; do',
   '  read -r status ctype <"$work/$n.status"',
-  '  if [ "$status" -lt 400 ] || [[ "$heads" == *" $n "* ]]; then continue; fi',
+  '  if [ "$status" -lt 400 ] || [[ "$heads" == *" $n "* ]] || [[ "$unknown" == *" $n "* ]]; then continue; fi',
+  // Another method's refusal is an Error only with a status spec §7 names (a 405 need not be one).
+  '  if [[ "$others" == *" $n "* ]] && [[ " 400 401 403 404 429 " != *" $status "* ]]; then continue; fi',
   '  if ! [[ "${ctype,,}" =~ $json_type ]]; then bug "step $n: HTTP $status answered with ${ctype:-no content type}, not JSON"',
   '  elif ! jq -e --argjson status "$status" "$error_shape" "$work/$n.json" >/dev/null 2>&1; then bug "step $n: HTTP $status without the Error shape {message, statusCode: $status, error?}"; fi',
+  'done',
+];
+
+/**
+ * Every answer's framing (lib/paging/answer-checks.ts): no body that starts with the bytes EF BB BF
+ * (RFC 8259 §8.1), read from the saved bytes, not decoded; a Date header on every 2xx, 3xx and 4xx
+ * (RFC 9110 §6.6.1) whose value starts as an HTTP-date does, with a day name.
+ */
+const FRAMING = [
+  'for n in $all; do',
+  '  read -r status ctype <"$work/$n.status"',
+  `  if [ "$(head -c 3 "$work/$n.json" | od -An -tx1 | tr -d ' \n')" = efbbbf ]; then bug "step $n: HTTP $status body starts with a byte order mark (EF BB BF)"; fi`,
+  `  if [ "$status" -ge 200 ] && [ "$status" -lt 500 ] && ! grep -qiE '^date:[[:space:]]*(mon|tue|wed|thu|fri|sat|sun)' "$work/$n.headers"; then bug "step $n: HTTP $status without a Date header that is an HTTP-date"; fi`,
+  'done',
+];
+
+/**
+ * Another method than GET (http.other-methods, lib/checks/other-method-refused.ts): never a 5xx but
+ * 501, and a 405 with an Allow header that lists GET.
+ */
+const OTHER_METHODS_RULES = [
+  'for n in $others; do',
+  '  read -r status ctype <"$work/$n.status"',
+  '  if [ "$status" -ge 500 ] && [ "$status" != 501 ]; then bug "step $n: another method than GET answered HTTP $status"; fi',
+  `  if [ "$status" = 405 ] && ! grep -iE '^allow:' "$work/$n.headers" | grep -qw GET; then bug "step $n: HTTP 405 without an Allow header listing GET"; fi`,
   'done',
 ];
 
@@ -180,6 +211,12 @@ function noBugVerdict(input: ReproInput): string[] {
 export function curlJudge(input: ReproInput): string {
   const all = input.steps.map((_, index) => index).join(' ');
   const heads = input.steps.flatMap((step, index) => (step.call.method === 'HEAD' ? [index] : []));
+  const others = input.steps.flatMap((step, index) =>
+    step.call.method !== undefined && step.call.method !== 'GET' && step.call.method !== 'HEAD'
+      ? [index]
+      : [],
+  );
+  const unknown = input.steps.flatMap((step, index) => (step.call.method === UNKNOWN_METHOD ? [index] : []));
   const pages = byQuery(input.steps).flatMap(([step, indices]) => [
     `for n in $(paged ${indices.join(' ')}); do`,
     '  f="$work/$n.json"',
@@ -193,8 +230,12 @@ export function curlJudge(input: ReproInput): string {
     'bug() { echo "BUG: $*"; found=1; }',
     `all=${quoted(all)}`,
     `heads=${quoted(` ${heads.join(' ')} `)}`,
+    `others=${quoted(` ${others.join(' ')} `)}`,
+    `unknown=${quoted(` ${unknown.join(' ')} `)}`,
     'pages=" "',
     'for n in $all; do',
+    // Only a GET answers a page: another method's answer (an OPTIONS' empty 204) is judged apart.
+    '  if [[ "$others" == *" $n "* ]]; then continue; fi',
     `  if jq -e '(.data | type) == "array" and (.pagination | type) == "object"' "$work/$n.json" >/dev/null 2>&1; then pages="$pages$n "; fi`,
     'done',
     '# paged N...: those steps that answered a page; ids N...: their ids; tokens N...: their nextPageTokens.',
@@ -202,6 +243,8 @@ export function curlJudge(input: ReproInput): string {
     `ids() { for n in $(paged "$@"); do jq -r '.data[] | objects | .id | tostring' "$work/$n.json"; done; }`,
     `tokens() { for n in $(paged "$@"); do jq -r '.pagination.nextPageToken // empty' "$work/$n.json"; done; }`,
     ...ERROR_SHAPE,
+    ...FRAMING,
+    ...OTHER_METHODS_RULES,
     ...pages,
     ...walkChecks(stepOwners(input.steps)),
     'if [ "$found" -eq 1 ]; then echo "REPRODUCED: the answers break the contract (the BUG line above says how)"; exit 1; fi',

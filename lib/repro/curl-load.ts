@@ -12,7 +12,7 @@
  * requests (the target's load.maxRps) and seconds; concurrency only where load may go (a loopback
  * target, or one whose file allows it), elsewhere one at a time.
  */
-import { callPath, type ApiCall } from '../http/call.ts';
+import { callPath, type ApiCall, type Method } from '../http/call.ts';
 import type { Target } from '../target/target.ts';
 import type { KeyVariable } from './script-target.ts';
 import { placedUrlSuffix } from './key-place-shell.ts';
@@ -44,7 +44,7 @@ function urls(steps: readonly ReproStep[], keys: readonly string[]): string[] {
 }
 
 /** The method a step is sent with. */
-const methodOf = (step: ReproStep): 'GET' | 'HEAD' => step.call.method ?? 'GET';
+const methodOf = (step: ReproStep): Method => step.call.method ?? 'GET';
 
 /**
  * Per step, `own_N`: one copy of the step itself, with its method and the header lines it was sent
@@ -174,7 +174,7 @@ entry() {
   if [ "$requests" -gt 0 ]; then text="next"$'\n'; fi
   quoted "$url"
   text+="url = $q"$'\n'
-  if [ "$method" = HEAD ]; then text+="head"$'\n'; fi
+  if [ "$method" = HEAD ]; then text+="head"$'\n'; elif [ "$method" != GET ]; then text+="request = $method"$'\n'; fi
   if [ "$bodies" -eq 1 ] && [ "$method" != HEAD ]; then quoted "$file"; else q=/dev/null; fi
   text+="output = $q"$'\n'
   quoted "%{http_code} $file %{content_type}\\n"
@@ -223,7 +223,7 @@ send() {
 what() { if [[ "$1" == p* ]]; then echo "a neighbour's first page ($1)"; else echo "step $1"; fi; }
 # judge_load: the answers of the last send, on what load cannot excuse; BUG lines, found=1.
 judge_load() {
-  local status file ctype name n who rest tenant shapes=0 answered=0 shared
+  local status file ctype name n who rest tenant method shapes=0 answered=0 shared
   declare -A shown=() copies=() files_of=()
   while read -r status file ctype; do
     name="$~{file##*/}"
@@ -233,10 +233,14 @@ judge_load() {
       copies[$n]=$(($~{copies[$n]:-0} + 1))
       if [ "$status" = "$~{bug_status[$n]}" ]; then shown[$n]=$(($~{shown[$n]:-0} + 1)); fi
     fi
-    if [ "$status" -ge 500 ]; then
+    method="$~{method_of[$n]:-GET}"
+    if [ "$status" -ge 500 ] && ! { [ "$status" = 501 ] && [ "$method" != GET ] && [ "$method" != HEAD ]; }; then
       if [ -z "$~{five[$status]:-}" ]; then five[$status]=1; bug "under load, the server failed: HTTP $status ($(what "$n"))"; fi
-    elif [ "$~{method_of[$n]:-GET}" = HEAD ]; then
+    elif [ "$method" = HEAD ]; then
       # No content to judge, and its Content-Type may be left out (RFC 9110 §9.3.2): its status only.
+      :
+    elif [ "$method" != GET ]; then
+      # Another method than GET: a 501 (RFC 9110 §15.6.2), a 405 of any body; its Allow is judged alone.
       :
     elif [ "$status" -ge 400 ]; then
       if ! [[ "$~{ctype,,}" =~ $json_type ]]; then

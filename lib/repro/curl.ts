@@ -114,6 +114,8 @@ function curlArguments(target: Target, step: ReproStep, index: number): string {
   for (const line of stepHeaderLines(target, step, index)) words.push('-H', shellWord(line));
   // With -G, --head sends the query in the URL of a HEAD request.
   if (step.call.method === 'HEAD') words.push('--head');
+  // With -G, -X sends the query in the URL and no body, as the property did.
+  else if (step.call.method !== undefined && step.call.method !== 'GET') words.push('-X', step.call.method);
   return words.join(' ');
 }
 
@@ -124,15 +126,16 @@ shown=0
 expected=0
 fact=""
 
-# request N STATUS_THAT_SHOWS_THE_BUG|- KEY_VARIABLE|- CURL_ARGS...: saves the answer ($work/N.json)
-# and its status and content type ($work/N.status), counts the bug's statuses. A request that gets
+# request N STATUS_THAT_SHOWS_THE_BUG|- KEY_VARIABLE|- CURL_ARGS...: saves the answer ($work/N.json,
+# its bytes as sent), its header lines ($work/N.headers) and its status and content type
+# ($work/N.status), counts the bug's statuses. A request that gets
 # no answer (the target unreachable), or whose key, served when the bug showed, is refused now (not
 # a key of this target), leaves nothing to judge: exit 2. VERBOSE=1 prints every answer; otherwise
 # only the verdict and the fact that proves it.
 request() {
   local n="$1" bug="$2" admitted="$3" answer status
   shift 3
-  if ! answer="$(curl -sS -G --max-time 30 -o "$work/$n.json" -w '%{http_code} %{content_type}' "$@" 2>"$work/$n.error")"; then
+  if ! answer="$(curl -sS -G --max-time 30 -o "$work/$n.json" -D "$work/$n.headers" -w '%{http_code} %{content_type}' "$@" 2>"$work/$n.error")"; then
     echo "cannot judge: step $n got no answer from $BASE_URL ($(head -n 1 "$work/$n.error")): $restart"
     exit 2
   fi

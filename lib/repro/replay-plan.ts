@@ -67,8 +67,10 @@ export function reproPlan(
   const owners = stepOwners(steps);
   const walks: PlanWalk[] = [];
   steps.forEach((step, index) => {
-    if (step.call.method === 'HEAD')
-      throw new Error(`reproduction step ${index} is a HEAD: the Artillery replay walks lists with GET`);
+    if (step.call.method !== undefined && step.call.method !== 'GET')
+      throw new Error(
+        `reproduction step ${index} is a ${step.call.method}: the Artillery replay walks lists with GET`,
+      );
     const owner = owners[index]?.walk ?? index;
     const current = walks[owner];
     if (current !== undefined) {

@@ -1,7 +1,8 @@
 /**
  * The faults of HTTP semantics the spec leans on (both endpoints are GET, spec §4), hooked in
  * before the routes: head-skips-auth answers HEAD before any key is read; accept-params-406 compares
- * the Accept header's entries as literal strings, so parameters, weights and case refuse JSON.
+ * the Accept header's entries as literal strings, so parameters, weights and case refuse JSON;
+ * error-bom and error-no-date spoil the framing of some answers (a body's first bytes, Date).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendError } from '../errors.ts';
@@ -17,8 +18,23 @@ const LITERAL_ACCEPTS: ReadonlySet<string> = new Set(['*/*', 'application/*', 'a
 const literallyAccepted = (accept: string): boolean =>
   accept.split(',').some((entry) => LITERAL_ACCEPTS.has(entry.trim()));
 
+/** A UTF-8 byte order mark, which RFC 8259 §8.1 forbids before a JSON text (error-bom). */
+const BYTE_ORDER_MARK = '\uFEFF';
+
 /** Installs the faults of this file that `faults` switches on. */
 export function installHttpFaults(app: FastifyInstance, faults: FaultSet): void {
+  // Fastify sets Content-Length after onSend, from the payload returned here.
+  if (faults.has('error-bom'))
+    app.addHook('onSend', async (request, reply, payload) =>
+      reply.statusCode === 400 && onList(request) && typeof payload === 'string'
+        ? BYTE_ORDER_MARK + payload
+        : payload,
+    );
+  if (faults.has('error-no-date'))
+    app.addHook('onSend', async (request, reply) => {
+      // Node's http writes Date on every answer unless told not to (RFC 9110 §6.6.1 asks for it).
+      if (reply.statusCode >= 400 && reply.statusCode < 500 && onList(request)) reply.raw.sendDate = false;
+    });
   if (faults.has('head-skips-auth'))
     app.addHook('onRequest', async (request, reply) => {
       if (request.method === 'HEAD' && onList(request))

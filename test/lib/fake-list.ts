@@ -40,8 +40,11 @@ function readToken(token: string): Position | null {
   }
 }
 
+/** Every answer of a real server carries a Date (RFC 9110 §6.6.1); the fakes' is fixed. */
+export const DATE = { date: 'Fri, 27 Nov 2026 12:00:00 GMT' };
+
 const json = (status: number, body: unknown): ApiResponse =>
-  toApiResponse(status, { 'content-type': 'application/json' }, JSON.stringify(body), 1);
+  toApiResponse(status, { 'content-type': 'application/json', ...DATE }, JSON.stringify(body), 1);
 
 export function fakeOrders(call: ApiCall, bug?: FakeBug): ApiResponse {
   const asked = Number(call.query.limit ?? 50);

@@ -29,7 +29,7 @@ beforeAll(async () => {
     seen.push(request);
     response.setHeader('X-Multi', ['one', 'two']);
     response.setHeader('Content-Type', 'application/json');
-    // A byte order mark before the JSON: read as undici's body.text() reads it, without the mark.
+    // A byte order mark before the JSON: kept in bodyText (no-byte-order-mark judges it), parsed past.
     response.end(
       Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"data":[],"pagination":{}}')]),
     );
@@ -52,6 +52,7 @@ describe('the Node client', () => {
     expect(response.headers['x-multi']).toBe('one, two');
     expect(response.headers['content-type']).toBe('application/json');
     expect(response.body).toEqual({ data: [], pagination: {} });
+    expect(response.bodyText.startsWith('\uFEFF{')).toBe(true);
     expect(response.durationMs).toBeGreaterThan(0);
   });
 

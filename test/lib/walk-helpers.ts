@@ -3,7 +3,7 @@ import type { ApiCall } from '../../lib/http/call.ts';
 import { toApiResponse, type ApiResponse } from '../../lib/http/response.ts';
 import type { WalkSpec } from '../../lib/paging/walk.ts';
 import type { Sender } from '../../lib/paging/walk-list.ts';
-import { fakeOrders } from './fake-list.ts';
+import { DATE, fakeOrders } from './fake-list.ts';
 
 export const spec = (query: Record<string, string>, more: Partial<WalkSpec> = {}): WalkSpec => ({
   endpoint: 'orders',
@@ -16,7 +16,7 @@ export const spec = (query: Record<string, string>, more: Partial<WalkSpec> = {}
 export const throttled = (retryAfter: string): ApiResponse =>
   toApiResponse(
     429,
-    { 'retry-after': retryAfter, 'content-type': 'application/json' },
+    { ...DATE, 'retry-after': retryAfter, 'content-type': 'application/json' },
     JSON.stringify({ statusCode: 429, error: 'Too Many Requests', message: 'slow down' }),
     1,
   );

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { BackoffPolicy } from '../../lib/backoff.ts';
 import { toApiResponse } from '../../lib/http/response.ts';
 import { walkList, withBackoff, type Sender } from '../../lib/paging/walk-list.ts';
-import { FAKE_ORDERS, fakeOrders } from './fake-list.ts';
+import { DATE, FAKE_ORDERS, fakeOrders } from './fake-list.ts';
 import { soon, spec, throttled, throttledFirst } from './walk-helpers.ts';
 
 describe('walkList under a rate limiter', () => {
@@ -73,7 +73,9 @@ describe('walkList under a rate limiter', () => {
   it('should fail, not end throttled, on a 429 whose body is not an Error (spec §7)', async () => {
     const plain: Sender = {
       send: () =>
-        Promise.resolve(toApiResponse(429, { 'content-type': 'text/plain' }, 'Too Many Requests', 1)),
+        Promise.resolve(
+          toApiResponse(429, { ...DATE, 'content-type': 'text/plain' }, 'Too Many Requests', 1),
+        ),
     };
     const state = await walkList(plain, spec({ limit: '10' }), {
       deadlineMs: soon(),
@@ -112,7 +114,9 @@ describe('walkList under a rate limiter', () => {
           sent += 1;
           if (sent === 2) return Promise.resolve(throttled('0.01'));
           if (sent === 3)
-            return Promise.resolve(toApiResponse(status, { 'content-type': 'application/json' }, body, 1));
+            return Promise.resolve(
+              toApiResponse(status, { ...DATE, 'content-type': 'application/json' }, body, 1),
+            );
           return Promise.resolve(fakeOrders(call));
         },
       };
@@ -132,13 +136,13 @@ describe('walkList under a rate limiter', () => {
         sent += 1;
         if (sent === 2)
           return Promise.resolve(
-            toApiResponse(429, { 'content-type': 'text/plain', 'retry-after': '0.01' }, 'slow', 1),
+            toApiResponse(429, { ...DATE, 'content-type': 'text/plain', 'retry-after': '0.01' }, 'slow', 1),
           );
         if (sent === 3)
           return Promise.resolve(
             toApiResponse(
               400,
-              { 'content-type': 'application/json' },
+              { ...DATE, 'content-type': 'application/json' },
               JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'cursor expired' }),
               1,
             ),
@@ -164,7 +168,7 @@ describe('walkList under a rate limiter', () => {
           sent === 2
             ? toApiResponse(
                 400,
-                { 'content-type': 'application/json' },
+                { ...DATE, 'content-type': 'application/json' },
                 JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'x' }),
                 1,
               )

@@ -84,15 +84,17 @@ describe('judge', () => {
 
     expect(judgement).toMatchObject({ verdict: 'pass', exitCode: 0, warnings: [] });
     expect(judgement.reason).toBe(
-      `${PAGE_CHECKS.length} page checks held on 40 pages; all 1 thresholds held`,
+      `${PAGE_CHECKS.length} page checks held on 40 pages, 2 framing checks held on 40 answers; all 1 thresholds held`,
     );
     expect(judgement.thresholds).toEqual([
       { metric: 'latency', expression: 'p95 < 500', ok: true, actual: 20 },
     ]);
-    expect(judgement.checks.map((check) => check.name)).toEqual(PAGE_CHECKS.map((check) => check.name));
-    expect(
-      judgement.checks.every((check) => check.judged === 40 && check.unit === 'pages' && check.errors === 0),
-    ).toBe(true);
+    expect(judgement.checks.map((check) => check.name)).toEqual([
+      ...PAGE_CHECKS.map((check) => check.name),
+      'date-header-sent',
+      'no-byte-order-mark',
+    ]);
+    expect(judgement.checks.every((check) => check.judged === 40 && check.errors === 0)).toBe(true);
     expect(judgement.generator).toEqual({
       planned: 10,
       started: 10,

@@ -26,7 +26,10 @@ export interface Reply {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   contentType: string;
+  /** The body decoded as undici's text() does: a leading byte order mark skipped. */
   text: string;
+  /** The body's bytes as sent. */
+  raw: Buffer;
   /** Parsed JSON body, or {} when the body is not JSON. */
   body: Body;
 }
@@ -41,13 +44,10 @@ function toQueryString(query: Query): string {
   return pairs.length === 0 ? '' : `?${params.toString()}`;
 }
 
-export async function get(
-  url: string,
-  headers: Record<string, string> = {},
-  method: 'GET' | 'POST' | 'HEAD' = 'GET',
-): Promise<Reply> {
+export async function get(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Reply> {
   const response = await request(url, { method, headers, headersTimeout: 10_000, bodyTimeout: 10_000 });
-  const text = await response.body.text();
+  const raw = Buffer.from(await response.body.arrayBuffer());
+  const text = new TextDecoder().decode(raw);
   let body: Body = {};
   try {
     body = JSON.parse(text) as Body;
@@ -55,7 +55,7 @@ export async function get(
     // Not JSON: the tests that care look at text and contentType.
   }
   const contentType = String(response.headers['content-type'] ?? '');
-  return { status: response.statusCode, headers: response.headers, contentType, text, body };
+  return { status: response.statusCode, headers: response.headers, contentType, text, raw, body };
 }
 
 export class SandboxClient {

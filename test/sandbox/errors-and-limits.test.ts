@@ -43,8 +43,20 @@ describe('errors use the Error shape and application/json (spec §7)', () => {
     );
   });
 
-  it('should answer a POST with 404 in the Error shape', async () => {
-    expectErrorShape(await get(`${sandbox.baseUrl}${ORDERS}`, client.bearer(2), 'POST'), 404);
+  it('should answer another method than GET with 405 and Allow, OPTIONS with 204 and Allow (RFC 9110)', async () => {
+    const refused = await get(`${sandbox.baseUrl}${ORDERS}`, client.bearer(2), 'POST');
+    expectErrorShape(refused, 405);
+    expect(refused.headers.allow).toBe('GET, HEAD');
+    const options = await get(`${sandbox.baseUrl}${MENU}`, {}, 'OPTIONS');
+    expect(options.status).toBe(204);
+    expect(options.headers.allow).toBe('GET, HEAD, OPTIONS');
+  });
+
+  it('should answer a method it does not know with 501 in the Error shape, with a Date', async () => {
+    const response = await rawRequest('FROB /api/v1/public/orders HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(response).toMatch(/^HTTP\/1\.1 501/);
+    expect(response).toMatch(/\r\nDate: \w{3}, \d\d \w{3} \d{4} [\d:]{8} GMT\r\n/);
+    expect(response).toMatch(/"statusCode":501/);
   });
 
   it('should answer a malformed URL with 400 in the Error shape', async () => {

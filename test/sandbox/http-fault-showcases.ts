@@ -1,4 +1,4 @@
-/** Showcases of the faults of HTTP semantics: HEAD, conditional requests, Accept. */
+/** Showcases of the faults of HTTP semantics: HEAD, conditional requests, Accept, framing. */
 import { expect } from 'vitest';
 import type { FaultName } from '../../sandbox/faults/catalogue.ts';
 import { expectErrorShape, get, MENU, ORDERS, type SandboxClient } from './client.ts';
@@ -56,6 +56,33 @@ export const HTTP_FAULT_SHOWCASES = {
         { ...client.bearer(0), accept: 'application/json;q=0.9' },
       );
       expectErrorShape(weighted, 406);
+    },
+  },
+  'error-bom': {
+    async show(client) {
+      const refused = await client.get(ORDERS, { limit: 500 });
+      expect(refused.status).toBe(400);
+      expect([...refused.raw.subarray(0, 4)]).toEqual([0xef, 0xbb, 0xbf, 0x7b]);
+      // Only 400: a 401's body and a page start with their JSON.
+      expect((await get(`${client.sandbox.baseUrl}${ORDERS}`)).raw[0]).toBe(0x7b);
+      expect((await firstOrders(client)).raw[0]).toBe(0x7b);
+    },
+  },
+  'error-no-date': {
+    async show(client) {
+      expect((await client.get(ORDERS, { limit: 500 })).headers.date).toBeUndefined();
+      expect((await get(`${client.sandbox.baseUrl}${ORDERS}`)).headers.date).toBeUndefined();
+      expect(header((await firstOrders(client)).headers.date)).toMatch(/ GMT$/);
+    },
+  },
+  'method-405-no-allow': {
+    async show(client) {
+      const url = `${client.sandbox.baseUrl}${ORDERS}`;
+      const refused = await get(url, client.bearer(0), 'DELETE');
+      expectErrorShape(refused, 405);
+      expect(refused.headers.allow).toBeUndefined();
+      // OPTIONS still says what the list serves.
+      expect(header((await get(url, {}, 'OPTIONS')).headers.allow)).toMatch(/\bGET\b/);
     },
   },
 } satisfies Partial<Record<FaultName, FaultShowcase>>;

@@ -1,0 +1,28 @@
+/**
+ * The checks every answer must pass whatever was asked (a page, a refusal, a 429, a HEAD): its Date
+ * header and its body's first bytes. Run by the one 429 loop on each answer it receives (every
+ * property, walk and repro request) and by the load's single requests (lib/load/vu.ts).
+ */
+import { dateHeaderSent } from '../checks/date-header-sent.ts';
+import { noByteOrderMark } from '../checks/no-byte-order-mark.ts';
+import type { Failure } from '../failure.ts';
+import { callPath, type ApiCall } from '../http/call.ts';
+import type { ApiResponse } from '../http/response.ts';
+import { runProbeChecks } from './run-checks.ts';
+
+/** Checks of any answer's framing, as the registry lists them. */
+export const ANSWER_CHECKS = [dateHeaderSent, noByteOrderMark] as const;
+
+/** Shared, never written to: what almost every answer adds. */
+const NONE: Failure[] = [];
+
+/**
+ * What `response` broke of the rules every answer keeps. Each check runs once with a placeholder
+ * first, so an answer that keeps them costs a header lookup and one character, no text built.
+ */
+export function everyAnswerFailures(call: ApiCall, response: ApiResponse): Failure[] {
+  const quiet = { call, response, probe: '' };
+  if (dateHeaderSent.run(quiet) === null && noByteOrderMark.run(quiet) === null) return NONE;
+  const probe = `${call.method ?? 'GET'} ${callPath(call)}`;
+  return runProbeChecks(ANSWER_CHECKS, { call, response, probe });
+}

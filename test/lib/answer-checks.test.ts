@@ -1,0 +1,120 @@
+/**
+ * The checks of every answer's framing, and of another method's answer, judge what RFC 9110 and
+ * RFC 8259 §8.1 fix and let pass what they allow. (That each fires on its sandbox fault is the showcases' and the matrix's.)
+ */
+import { describe, expect, it } from 'vitest';
+import { isHttpDate } from '../../lib/checks/date-header-sent.ts';
+import { otherMethodRefused } from '../../lib/checks/other-method-refused.ts';
+import type { ApiCall } from '../../lib/http/call.ts';
+import { toApiResponse } from '../../lib/http/response.ts';
+import { everyAnswerFailures } from '../../lib/paging/answer-checks.ts';
+import { walkList, type Sender } from '../../lib/paging/walk-list.ts';
+import { fakeOrders } from './fake-list.ts';
+import { spec } from './walk-helpers.ts';
+
+const call: ApiCall = {
+  endpoint: 'orders',
+  query: { limit: '500' },
+  credential: { tenant: 'a', role: 'full', scheme: 'bearer' },
+};
+const DATE = 'Fri, 27 Nov 2026 12:00:00 GMT';
+const ERROR = '{"statusCode":400,"error":"Bad Request","message":"limit"}';
+const answer = (status: number, headers: Record<string, string>, body = ERROR) =>
+  toApiResponse(status, { 'content-type': 'application/json', ...headers }, body, 1);
+const checksOf = (status: number, headers: Record<string, string>, body?: string) =>
+  everyAnswerFailures(call, answer(status, headers, body)).map((failure) => failure.code);
+
+describe('isHttpDate', () => {
+  it('should accept an IMF-fixdate and the obsolete forms a recipient must accept', () => {
+    for (const date of [
+      DATE,
+      'Sunday, 06-Nov-94 08:49:37 GMT',
+      'Sun Nov  6 08:49:37 1994',
+      'Sun Nov 16 08:49:37 1994',
+    ])
+      expect(isHttpDate(date), date).toBe(true);
+  });
+
+  it('should refuse what no HTTP-date grammar reads', () => {
+    for (const date of [
+      '',
+      'now',
+      '2026-11-27T12:00:00Z',
+      'Fri, 27 Nov 2026 12:00:00 UTC',
+      'fri, 27 nov 2026 12:00:00 GMT',
+      'Fri, 27 Nov 2026 25:00:00 GMT',
+      '1764244800',
+    ])
+      expect(isHttpDate(date), date).toBe(false);
+  });
+});
+
+describe('everyAnswerFailures', () => {
+  it('should pass an answer with a Date and JSON first, and a 5xx or no answer without Date', () => {
+    expect(checksOf(200, { date: DATE })).toEqual([]);
+    expect(checksOf(500, {})).toEqual([]);
+    expect(checksOf(0, {}, '')).toEqual([]);
+  });
+
+  it('should fail a 2xx, 3xx or 4xx without a Date, or with one that is no HTTP-date', () => {
+    for (const status of [200, 304, 400, 401, 403, 404, 429])
+      expect(checksOf(status, {})).toEqual(['DATE_MISSING']);
+    expect(checksOf(400, { date: '2026-11-27' })).toEqual(['DATE_INVALID']);
+  });
+
+  it('should fail a body whose first bytes are a byte order mark, and parse it past the mark', () => {
+    const response = answer(400, { date: DATE }, `\uFEFF${ERROR}`);
+    expect(response.body).toMatchObject({ statusCode: 400 });
+    expect(everyAnswerFailures(call, response).map((failure) => failure.check)).toEqual([
+      'no-byte-order-mark',
+    ]);
+    expect(checksOf(200, { date: DATE }, `{"a":"\uFEFF"}`)).toEqual([]);
+  });
+});
+
+describe('other-method-refused', () => {
+  const code = (status: number, allow?: string) =>
+    otherMethodRefused.run({ request: 'POST', status, allow })?.code ?? null;
+
+  it('should pass a refusal, a 501, a served OPTIONS and a 405 whose Allow lists GET', () => {
+    for (const status of [200, 204, 400, 401, 403, 404, 501]) expect(code(status), String(status)).toBeNull();
+    expect(code(405, 'GET, HEAD')).toBeNull();
+    expect(code(405, 'HEAD,GET')).toBeNull();
+  });
+
+  it('should fail another 5xx, and a 405 without Allow or whose Allow does not list GET', () => {
+    expect(code(500)).toBe('METHOD_SERVER_ERROR');
+    expect(code(503, 'GET')).toBe('METHOD_SERVER_ERROR');
+    expect(code(405)).toBe('METHOD_405_WITHOUT_ALLOW');
+    expect(code(405, 'HEAD')).toBe('METHOD_405_WITHOUT_ALLOW');
+    // Method names are case-sensitive (RFC 9110 §9.1).
+    expect(code(405, 'get, head')).toBe('METHOD_405_WITHOUT_ALLOW');
+  });
+});
+
+describe('a walk and its answers’ framing', () => {
+  const undated: Sender = {
+    send: (sent) => {
+      const response = fakeOrders(sent);
+      delete response.headers.date;
+      return Promise.resolve(response);
+    },
+  };
+  const walkOf = (framing?: boolean) =>
+    walkList(undated, spec({ limit: '10' }), {
+      deadlineMs: Date.now() + 10_000,
+      ...(framing === undefined ? {} : { framing }),
+    });
+
+  it('should fail a walk on its first answer without a Date', async () => {
+    const walk = await walkOf();
+    expect(walk.end).toBe('failed');
+    expect(walk.failures.map((failure) => failure.check)).toEqual(['date-header-sent']);
+  });
+
+  it('should read the whole list when the framing is not judged (the survey)', async () => {
+    const walk = await walkOf(false);
+    expect(walk.end).toBe('complete');
+    expect(walk.failures).toEqual([]);
+  });
+});
