@@ -6,7 +6,7 @@
 import { dateHeaderSent } from '../checks/date-header-sent.ts';
 import { noByteOrderMark } from '../checks/no-byte-order-mark.ts';
 import type { Failure } from '../failure.ts';
-import { callPath, type ApiCall } from '../http/call.ts';
+import { callPath, UNKNOWN_METHOD, type ApiCall } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
 import { runProbeChecks } from './run-checks.ts';
 
@@ -21,6 +21,9 @@ const NONE: Failure[] = [];
  * first, so an answer that keeps them costs a header lookup and one character, no text built.
  */
 export function everyAnswerFailures(call: ApiCall, response: ApiResponse): Failure[] {
+  // A method no server knows is refused by the HTTP parser before any code of the API runs (Node's
+  // own 400 has no Date): its answer says nothing of the implementation.
+  if (call.method === UNKNOWN_METHOD) return NONE;
   const quiet = { call, response, probe: '' };
   if (dateHeaderSent.run(quiet) === null && noByteOrderMark.run(quiet) === null) return NONE;
   const probe = `${call.method ?? 'GET'} ${callPath(call)}`;

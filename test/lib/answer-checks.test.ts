@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { isHttpDate } from '../../lib/checks/date-header-sent.ts';
 import { otherMethodRefused } from '../../lib/checks/other-method-refused.ts';
-import type { ApiCall } from '../../lib/http/call.ts';
+import { UNKNOWN_METHOD, type ApiCall } from '../../lib/http/call.ts';
 import { toApiResponse } from '../../lib/http/response.ts';
 import { everyAnswerFailures } from '../../lib/paging/answer-checks.ts';
 import { walkList, type Sender } from '../../lib/paging/walk-list.ts';
@@ -60,6 +60,15 @@ describe('everyAnswerFailures', () => {
     for (const status of [200, 304, 400, 401, 403, 404, 429])
       expect(checksOf(status, {})).toEqual(['DATE_MISSING']);
     expect(checksOf(400, { date: '2026-11-27' })).toEqual(['DATE_INVALID']);
+  });
+
+  it("should not judge the answer to a method no server knows: the HTTP parser's, not the API's", () => {
+    // Node's parser answers an unknown method 400 with no Date before any code of the server runs.
+    const unknown: ApiCall = { ...call, method: UNKNOWN_METHOD };
+    expect(everyAnswerFailures(unknown, answer(400, {}, ''))).toEqual([]);
+    expect(
+      everyAnswerFailures({ ...call, method: 'POST' as const }, answer(405, {})).map((f) => f.code),
+    ).toEqual(['DATE_MISSING']);
   });
 
   it('should fail a body whose first bytes are a byte order mark, and parse it past the mark', () => {
