@@ -19,6 +19,7 @@ import { throttleIs429 } from '../lib/checks/throttle-is-429.ts';
 import { retryAfterMs } from '../lib/backoff.ts';
 import { ENDPOINTS, type Endpoint } from '../lib/contract/endpoints.ts';
 import type { Failure } from '../lib/failure.ts';
+import { everyAnswerFailures } from '../lib/paging/answer-checks.ts';
 import type { ApiCall } from '../lib/http/call.ts';
 import type { ApiResponse } from '../lib/http/response.ts';
 import { runProbeChecks } from '../lib/paging/run-checks.ts';
@@ -78,6 +79,9 @@ function callOf(input: Input, index: number): ApiCall {
  */
 function judged(call: ApiCall, response: ApiResponse): Failure[] {
   const probe = `a ${call.credential.role} key's request in a burst of every key of its tenant`;
+  // Sent raw, past the one 429 loop: its framing checks (Date, first bytes) are run here.
+  const framing = everyAnswerFailures(call, response);
+  if (framing.length > 0) return framing;
   const status = runProbeChecks([throttleIs429], { call, response, probe });
   if (status.length > 0) return status;
   if (response.status === 200) return foldPage(startWalk({ ...call, maxPages: 1 }), call, response);

@@ -24,6 +24,7 @@ import { pacer } from '../lib/http/pacer.ts';
 import type { ApiResponse } from '../lib/http/response.ts';
 import { walkRoles } from '../lib/load/walk-plan.ts';
 import { runProbeChecks } from '../lib/paging/run-checks.ts';
+import { everyAnswerFailures } from '../lib/paging/answer-checks.ts';
 import { answerFailures, type Sender } from '../lib/paging/walk-list.ts';
 import type { KeyRole } from '../lib/target/schema.ts';
 import type { Target } from '../lib/target/target.ts';
@@ -154,6 +155,22 @@ export async function waitAllOf(throttled: Throttled, hintMs: number): Promise<v
   if (waitMs > 0) await sleep(waitMs);
 }
 
+/**
+ * Judges each answer of a burst, sent raw (past the one 429 loop, which runs the framing checks):
+ * its Date and first bytes, a page by every page check, a 429 in the Error shape naming no record
+ * the burst's own pages served (the list it refuses).
+ */
+function burstJudge(tenant: string): (call: ApiCall, response: ApiResponse) => Failure[] {
+  const served = new Set<string>();
+  const owner = (id: string) => (served.has(id) ? tenant : undefined);
+  return (call, response) => {
+    const data = (response.body as { data?: unknown } | undefined)?.data;
+    if (response.status === 200 && Array.isArray(data))
+      for (const record of data as { id?: unknown }[]) served.add(String(record?.id));
+    return [...everyAnswerFailures(call, response), ...answerFailures(call, response, owner)];
+  };
+}
+
 /** One run: throttled, then waiting all of Retry-After, then served. */
 async function waitedAndServed(context: PropertyContext, input: Input): Promise<void> {
   const call: ApiCall = {
@@ -165,7 +182,7 @@ async function waitedAndServed(context: PropertyContext, input: Input): Promise<
     context.raw,
     () => call,
     context.target.load.maxRps,
-    answerFailures,
+    burstJudge(input.tenant),
   );
   if (burst.failed !== undefined) throw new ContractViolation(burst.failures, [exchange(call, burst.failed)]);
   const { latest } = burst;

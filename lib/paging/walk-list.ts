@@ -60,10 +60,25 @@ interface Sent {
   failures: Failure[];
 }
 
-/** The checks of a 429 answer, which is backed off, never folded into a walk: its Error shape. */
-export const throttledFailures = (call: ApiCall, response: ApiResponse): Failure[] =>
+/** The tenant of each record id a caller knows: what no refusal may name (refusal-discloses-nothing). */
+type RecordOwner = (id: string) => string | undefined;
+
+/**
+ * The checks of a 429 answer, which is backed off, never folded into a walk: its Error shape, and
+ * no record in it (none of `recordOwner`'s ids either, when the caller knows some).
+ */
+export const throttledFailures = (
+  call: ApiCall,
+  response: ApiResponse,
+  recordOwner?: RecordOwner,
+): Failure[] =>
   response.status === 429
-    ? runProbeChecks([errorBodyShape, refusalDisclosesNothing], { call, response, probe: 'a 429 answer' })
+    ? runProbeChecks([errorBodyShape, refusalDisclosesNothing], {
+        call,
+        response,
+        probe: 'a 429 answer',
+        ...(recordOwner && { recordOwner }),
+      })
     : [];
 
 /**
@@ -71,9 +86,9 @@ export const throttledFailures = (call: ApiCall, response: ApiResponse): Failure
  * broke: spec §7 allows it two answers, the page (every page check: a 5xx or any other refusal
  * fails walk-pages-succeed) or a 429 in the Error shape.
  */
-export const answerFailures = (call: ApiCall, response: ApiResponse): Failure[] =>
+export const answerFailures = (call: ApiCall, response: ApiResponse, recordOwner?: RecordOwner): Failure[] =>
   response.status === 429
-    ? throttledFailures(call, response)
+    ? throttledFailures(call, response, recordOwner)
     : foldPage(startWalk({ ...call, maxPages: 1 }), call, response);
 
 /** A sender that withBackoff made: its sends already back off on 429, so nothing retries them again. */

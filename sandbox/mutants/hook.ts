@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { REENCODED } from './operators.ts';
 import { mutantNamed } from './matrix.ts';
-import type { Body, Response } from './response.ts';
+import { records, type Body, type Response } from './response.ts';
 
 /** The headers that carry a key: a repeated request is the same URL with the same key. */
 const KEY_HEADER = /^(authorization|x-.*-api-key)$/;
@@ -26,6 +26,7 @@ export function installMutant(app: FastifyInstance, name: string | undefined): v
   const mutant = mutantNamed(name);
   let inFlight = 0;
   const answered = new Set<string>();
+  let seenRecord: Record<string, unknown> | undefined;
   app.addHook('onRequest', (_request, _reply, done) => {
     inFlight += 1;
     done();
@@ -52,10 +53,17 @@ export function installMutant(app: FastifyInstance, name: string | undefined): v
       body: parse(payload),
       inFlight,
       repeated: answered.has(key),
+      prefix: '',
+      seenRecord,
     };
     answered.add(key);
+    const first = records(response.body)[0];
+    // A copy taken before any operator runs: the record as the page served it.
+    if (response.reply.statusCode === 200 && first !== undefined) seenRecord = { ...first };
     if (!mutant.site.matches(response)) return payload;
     mutant.operator.apply(response);
-    return response.body === undefined ? payload : JSON.stringify(response.body);
+    // Fastify sets Content-Length after onSend, from the payload returned here.
+    const json = response.body === undefined ? payload : JSON.stringify(response.body);
+    return typeof json === 'string' ? response.prefix + json : json;
   });
 }

@@ -4,7 +4,8 @@
  * it; a cell is the row at one site: the mutants that violate exactly that sentence there, or why
  * the cell cannot apply. docs/spec-coverage.md shows the table (`renderMatrix`).
  */
-import { OPERATORS, type Need, type Operator } from './operators.ts';
+import { OPERATORS } from './operators.ts';
+import type { Need, Operator } from './types.ts';
 import { SITES, type Site } from './sites.ts';
 
 export interface Sentence {
@@ -64,6 +65,7 @@ export const SENTENCES: readonly Sentence[] = [
       'scope-enforced',
       'foreign-resource-not-found',
       'invalid-parameter-rejected',
+      'other-method-refused',
     ],
     operators: ['status-500'],
   },
@@ -92,6 +94,37 @@ export const SENTENCES: readonly Sentence[] = [
     operators: ['repeat-differs'],
   },
   {
+    section: '4',
+    text: 'Every 2xx, 3xx and 4xx answer carries a Date header that is an HTTP-date (RFC 9110 §6.6.1).',
+    checks: ['date-header-sent'],
+    operators: ['date-missing', 'date-not-http-date'],
+  },
+  {
+    section: '4',
+    text: 'No JSON body starts with a byte order mark (RFC 8259 §8.1).',
+    checks: ['no-byte-order-mark'],
+    operators: ['body-bom'],
+  },
+  {
+    section: '4',
+    text: 'A 405 to another method than GET lists GET in its Allow header (RFC 9110 §15.5.6).',
+    checks: ['other-method-refused'],
+    operators: ['allow-missing'],
+  },
+  {
+    section: '5',
+    text: "A refusal discloses nothing: no record in data, no record's id anywhere in it.",
+    checks: ['refusal-discloses-nothing'],
+    operators: ['refusal-carries-record', 'refusal-names-record'],
+  },
+  {
+    section: '4',
+    text: 'Date a nearby second in IMF-fixdate, header names in any case, whitespace around the JSON text, Allow in any order (RFC 9110, RFC 8259).',
+    checks: ['date-header-sent', 'no-byte-order-mark', 'other-method-refused'],
+    operators: ['date-other-second', 'body-whitespace', 'allow-reordered'],
+    allowance: true,
+  },
+  {
     section: '2',
     text: 'Objects may carry additional fields; order, cursor text and headers beyond those listed are not shown.',
     checks: ['page-matches-schema', 'error-body-shape'],
@@ -109,12 +142,14 @@ export const SENTENCES: readonly Sentence[] = [
 /** Why an operator needing `need` cannot act at a site that lacks it. */
 const WHY_NOT: Readonly<Record<Need, string>> = {
   page: 'not a page',
-  error: 'not an error',
+  error: 'not an error spec §7 names',
   records: 'no records',
   token: 'no next token',
   cursor: 'no cursor before it',
   menu: 'orders have no name',
   filter: 'no filter its records show',
+  get: 'no answer to GET: http.other-methods judges its status and Allow',
+  method: 'not a 405 to another method',
 };
 
 /** A generated mutant: one operator at one site. */

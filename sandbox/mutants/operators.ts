@@ -4,20 +4,9 @@
  * its site (records, a token, a filter, a cursor) is declared so the generator can say where a
  * cell cannot apply.
  */
+import { FRAMING_EQUIVALENT, FRAMING_KILLING } from './framing.ts';
 import { pagination, queryOf, records, type Response } from './response.ts';
-
-/** What an operator needs of the responses at a site, checked by the generator (sites.ts). */
-export type Need = 'page' | 'error' | 'records' | 'token' | 'cursor' | 'menu' | 'filter';
-
-export interface Operator {
-  name: string;
-  /** What it changes, for the docs and reports. */
-  description: string;
-  needs: readonly Need[];
-  /** The spec allows the result: the gate must pass it. */
-  equivalent?: boolean;
-  apply(response: Response): void;
-}
+import type { Operator } from './types.ts';
 
 const TEXT = 'text/plain; charset=utf-8';
 /** The prefix of a re-encoded cursor; the sandbox's preHandler unwraps it (hook.ts). */
@@ -150,7 +139,8 @@ const KILLING: Operator[] = [
   {
     name: 'content-type-text',
     description: 'the body is sent as text/plain',
-    needs: [],
+    // A 405's body is no answer spec §4 or §7 describes: http.other-methods judges its status and Allow.
+    needs: ['get'],
     apply: (response) => {
       response.reply.type(TEXT);
     },
@@ -244,4 +234,9 @@ const EQUIVALENT: Operator[] = [
   },
 ];
 
-export const OPERATORS: readonly Operator[] = [...KILLING, ...EQUIVALENT];
+export const OPERATORS: readonly Operator[] = [
+  ...KILLING,
+  ...FRAMING_KILLING,
+  ...EQUIVALENT,
+  ...FRAMING_EQUIVALENT,
+];

@@ -13,6 +13,10 @@ export interface Response {
   inFlight: number;
   /** The same request (key and URL) was answered before. */
   repeated: boolean;
+  /** Text the hook sends before the serialised JSON (a byte order mark, whitespace); '' unless set. */
+  prefix: string;
+  /** A record an earlier page answered, unchanged: what a refusal mutant discloses. */
+  seenRecord: Record<string, unknown> | undefined;
 }
 
 /** The page's records, or an empty list when the body is not a page. */

@@ -3,7 +3,7 @@
  * operator (records, a token, a cursor, a filter), so the generator knows where a cell applies.
  */
 import { pagination, queryOf, records, type Response } from './response.ts';
-import type { Need } from './operators.ts';
+import type { Need } from './types.ts';
 
 export interface Site {
   name: string;
@@ -17,7 +17,7 @@ export interface Site {
 /** Requests above this many in flight are the `concurrent` site. */
 const CONCURRENT_ABOVE = 1;
 
-const PAGE_WITH_RECORDS: Need[] = ['page', 'records', 'token'];
+const PAGE_WITH_RECORDS: Need[] = ['get', 'page', 'records', 'token'];
 const ENDPOINTS = [
   { name: 'menu', path: '/api/v1/public/menu/items', needs: ['menu'] as Need[] },
   { name: 'orders', path: '/api/v1/public/orders', needs: [] as Need[] },
@@ -47,14 +47,14 @@ function endpointSites(name: string, path: string, needs: readonly Need[]): Site
     {
       name: `${name}.last-page`,
       description: `the last page of a walk of ${path} (hasMore false) with records`,
-      provides: ['page', 'records', ...needs],
+      provides: ['get', 'page', 'records', ...needs],
       matches: (response) =>
         page(response) && pagination(response.body)?.hasMore === false && hasRecords(response),
     },
     {
       name: `${name}.empty`,
       description: `an empty result of ${path}`,
-      provides: ['page', ...needs],
+      provides: ['get', 'page', ...needs],
       matches: (response) => page(response) && !hasRecords(response),
     },
   ];
@@ -98,7 +98,7 @@ const keySite = (name: string, description: string, uses: (response: Response) =
 const errorSite = (status: number): Site => ({
   name: `error-${status}`,
   description: `an error answer with status ${status}`,
-  provides: ['error'],
+  provides: ['get', 'error'],
   ...(status === 429 && { throttled: true }),
   matches: (response) => response.reply.statusCode === status,
 });
@@ -128,6 +128,13 @@ export const SITES: readonly Site[] = [
   errorSite(403),
   errorSite(404),
   errorSite(429),
+  {
+    name: 'method-405',
+    description: 'a 405 refusing POST, PUT, PATCH or DELETE on a list (spec §4: both endpoints use GET)',
+    // Not an error spec §7 names nor an answer to GET: its status and Allow are what is judged.
+    provides: ['method'],
+    matches: (response) => response.reply.statusCode === 405,
+  },
   {
     name: `concurrent>${CONCURRENT_ABOVE}`,
     description: `a page answered while more than ${CONCURRENT_ABOVE} requests are in flight`,

@@ -9,15 +9,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { MATRIX_SANDBOX, runMatrix, THROTTLED_LIMIT, withSandbox } from '../../lib/props/matrix.ts';
+import { MATRIX_SANDBOX, runMatrix, THROTTLED_LIMIT } from '../../lib/props/matrix.ts';
 import { runMutants } from '../../lib/props/mutants.ts';
 import { createContext } from '../../lib/props/context.ts';
 import { providedSandbox } from '../../lib/target/sandbox.ts';
 import { resolveInlineTarget } from '../../lib/target/target.ts';
 import { selectProperties } from '../../lib/props/registry.ts';
 import { runProperty, type PropertyResult } from '../../lib/props/runner.ts';
-import type { SandboxOptions } from '../../lib/target/sandbox-options.ts';
 import { withoutLowRateLimitKeys } from '../properties-runner/live-target.ts';
+import { failedCheck, runOnSandbox } from './run-property.ts';
 import '../setup/provide-layers.ts';
 
 const LOW_LIMIT = { rateLimit: THROTTLED_LIMIT };
@@ -26,14 +26,6 @@ const LOW_LIMIT = { rateLimit: THROTTLED_LIMIT };
 function contend(ms: number): ChildProcess[] {
   return Array.from({ length: 2 * availableParallelism() }, () =>
     spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore', timeout: ms, killSignal: 'SIGKILL' }),
-  );
-}
-
-async function run(property: string, options: SandboxOptions, seed: number): Promise<PropertyResult> {
-  const [definition] = selectProperties([property]);
-  if (definition === undefined) throw new Error(`no property ${property}`);
-  return withSandbox({ ...MATRIX_SANDBOX, ...options }, (context) =>
-    runProperty(definition, context, { seed, shrink: false }),
   );
 }
 
@@ -60,17 +52,22 @@ async function runUnthrottled(property: string): Promise<PropertyResult | undefi
   }
 }
 
-const failedCheck = (result: PropertyResult) =>
-  result.status === 'failed' ? result.failures[0]?.check : result.status;
-
 describe('pages answered under concurrency (pagination.concurrent-walks)', () => {
   it('should fail a page mutated only while another request is in flight', async () => {
-    const result = await run('pagination.concurrent-walks', { mutant: 'm:id-number@concurrent>1' }, 1);
+    const result = await runOnSandbox(
+      'pagination.concurrent-walks',
+      { mutant: 'm:id-number@concurrent>1' },
+      1,
+    );
     expect(failedCheck(result)).toBe('page-matches-schema');
   }, 60_000);
 
   it('should fail a repeated page that loses a record only under concurrency', async () => {
-    const result = await run('pagination.concurrent-walks', { mutant: 'm:repeat-differs@concurrent>1' }, 1);
+    const result = await runOnSandbox(
+      'pagination.concurrent-walks',
+      { mutant: 'm:repeat-differs@concurrent>1' },
+      1,
+    );
     // The lost record leaves a full page short while hasMore says more: full-page-when-more, a page
     // check, may see it before the copies are compared.
     expect(['repeat-gives-same-page', 'full-page-when-more']).toContain(failedCheck(result));
@@ -78,10 +75,10 @@ describe('pages answered under concurrency (pagination.concurrent-walks)', () =>
 
   it('should pass the clean sandbox for 3 seeds, and an allowed change made under concurrency', async () => {
     for (const seed of [1, 2, 3]) {
-      const result = await run('pagination.concurrent-walks', {}, seed);
+      const result = await runOnSandbox('pagination.concurrent-walks', {}, seed);
       expect(result.status, `seed ${seed}`).toBe('passed');
     }
-    const reversed = await run(
+    const reversed = await runOnSandbox(
       'pagination.concurrent-walks',
       { mutant: 'm:records-reversed@concurrent>1' },
       1,
@@ -92,7 +89,7 @@ describe('pages answered under concurrency (pagination.concurrent-walks)', () =>
 
 describe('every answer of the rate-limit burst (ratelimit.retry-after-honest)', () => {
   it('should fail a 5xx sent in place of a 429', async () => {
-    const result = await run(
+    const result = await runOnSandbox(
       'ratelimit.retry-after-honest',
       { ...LOW_LIMIT, mutant: 'm:status-500@error-429' },
       1,
@@ -150,7 +147,7 @@ describe('every answer of the rate-limit burst (ratelimit.retry-after-honest)', 
   }, 60_000);
 
   it('should pass the clean sandbox, throttled and then served', async () => {
-    const result = await run('ratelimit.retry-after-honest', LOW_LIMIT, 1);
+    const result = await runOnSandbox('ratelimit.retry-after-honest', LOW_LIMIT, 1);
     expect(result.status).toBe('passed');
     expect(result.status === 'passed' && result.runs - result.inconclusiveRuns).toBeGreaterThan(0);
   }, 60_000);
@@ -165,12 +162,12 @@ describe('the rate-limit property at the default limits, every core busy', () =>
   it('should pass the clean sandbox with every run judged, and catch throttle-text-body and retry-after-short', async () => {
     const children = contend(110_000);
     try {
-      const clean = await run('ratelimit.retry-after-honest', {}, 1);
+      const clean = await runOnSandbox('ratelimit.retry-after-honest', {}, 1);
       expect(clean.status).toBe('passed');
       expect(clean.status === 'passed' && clean.inconclusiveRuns).toBe(0);
-      const text = await run('ratelimit.retry-after-honest', { faults: ['throttle-text-body'] }, 1);
+      const text = await runOnSandbox('ratelimit.retry-after-honest', { faults: ['throttle-text-body'] }, 1);
       expect(failedCheck(text)).toBe('error-body-shape');
-      const short = await run('ratelimit.retry-after-honest', { faults: ['retry-after-short'] }, 1);
+      const short = await runOnSandbox('ratelimit.retry-after-honest', { faults: ['retry-after-short'] }, 1);
       expect(failedCheck(short)).toBe('retry-after-honest');
     } finally {
       for (const child of children) child.kill('SIGKILL');
@@ -198,7 +195,7 @@ describe('every key of a tenant at once (ratelimit.tenant-limit-429)', () => {
         [3, {}],
         [4, {}],
       ] as const) {
-        const result = await run('ratelimit.tenant-limit-429', options, seed);
+        const result = await runOnSandbox('ratelimit.tenant-limit-429', options, seed);
         expect(result.status, `seed ${seed}`).toBe('passed');
         expect(result.status === 'passed' && result.inconclusiveRuns, `seed ${seed}`).toBe(0);
       }

@@ -15,6 +15,7 @@ import { renderMatrix } from '../../sandbox/mutants/render.ts';
 import { startSandbox } from '../../sandbox/start.ts';
 import { tableRows } from '../docs/markdown-table.ts';
 import { inLanes } from '../setup/lanes.ts';
+import { runOnSandbox } from './run-property.ts';
 import '../setup/provide-layers.ts';
 
 const REGENERATE =
@@ -77,6 +78,19 @@ describe('the mutant generator', () => {
   });
 });
 
+/** Mutants of the framing and refusal rows, and the check that must kill each. */
+const FRAMING_KILLED: ReadonlyMap<string, string> = new Map([
+  ['m:date-missing@orders.cursor-page', 'date-header-sent'],
+  ['m:date-not-http-date@menu.empty', 'date-header-sent'],
+  ['m:date-missing@error-429', 'date-header-sent'],
+  ['m:body-bom@menu.last-page', 'no-byte-order-mark'],
+  ['m:body-bom@error-429', 'no-byte-order-mark'],
+  ['m:refusal-carries-record@error-404', 'refusal-discloses-nothing'],
+  ['m:refusal-names-record@error-400', 'refusal-discloses-nothing'],
+  ['m:refusal-names-record@error-429', 'refusal-discloses-nothing'],
+  ['m:allow-missing@method-405', 'other-method-refused'],
+]);
+
 describe('generated mutants end to end', () => {
   it('should be killed by the gate properties, and an equivalent one passed', async () => {
     const killing = [
@@ -89,14 +103,39 @@ describe('generated mutants end to end', () => {
       'm:filter-violated@menu.filter-status',
       'm:filter-violated@menu.filter-categoryId',
       'm:record-dropped@menu.filter-locationId',
+      // Every answer's Date and first bytes, a 405's Allow, what a refusal carries: at pages,
+      // errors (the 429 on a throttled sandbox) and a 405, each killed by the check it breaks.
+      ...FRAMING_KILLED.keys(),
     ];
     const equivalent = 'm:extra-record-field@orders.first-page';
     // Each mutant on a sandbox of its own, three at a time: the equivalent one (the whole suite,
     // much of it waiting on a Retry-After or a pause) first, the others beside it.
     const runs = await inLanes([equivalent, ...killing], 3, (mutant) => runMutants({ mutants: [mutant] }));
     const rows = runs.flat();
-    expect(rows.map((row) => [row.mutant, row.verdict]).sort()).toEqual(
-      [...killing.map((name) => [name, 'killed']), [equivalent, 'passed']].sort(),
+    const checked = (mutant: string, check: string | undefined) =>
+      FRAMING_KILLED.has(mutant) ? check : undefined;
+    expect(
+      rows.map((row) => [row.mutant, row.verdict, checked(row.mutant, row.failedBy?.check)]).sort(),
+    ).toEqual(
+      [
+        ...killing.map((name) => [name, 'killed', FRAMING_KILLED.get(name)]),
+        [equivalent, 'passed', undefined],
+      ].sort(),
     );
+  }, 90_000);
+
+  // Each allowed change passes the property that judges its site (the bench runs every property).
+  it('should pass a Date a second off with its name in capitals, whitespace before the JSON, and Allow reordered', async () => {
+    const equivalent = [
+      ['errors.shape', 'm:date-other-second@error-401'],
+      ['errors.shape', 'm:body-whitespace@error-400'],
+      ['pagination.terminates', 'm:body-whitespace@orders.cursor-page'],
+      ['pagination.terminates', 'm:date-other-second@menu.cursor-page'],
+      ['http.other-methods', 'm:allow-reordered@method-405'],
+    ] as const;
+    const results = await inLanes(equivalent, 3, ([property, mutant]) =>
+      runOnSandbox(property, { mutant }, 1),
+    );
+    expect(results.map((result) => result.status)).toEqual(equivalent.map(() => 'passed'));
   }, 90_000);
 });

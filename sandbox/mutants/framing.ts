@@ -1,0 +1,96 @@
+/**
+ * Mutation operators of an answer's framing and of what a refusal carries: its Date header
+ * (RFC 9110 §6.6.1), its body's first bytes (RFC 8259 §8.1), a 405's Allow (RFC 9110 §15.5.6), a
+ * refusal's records (spec §5, §7); and the changes of the same things that the RFCs allow.
+ */
+import type { Operator } from './types.ts';
+
+/** A UTF-8 byte order mark: the hook sends it before the serialised JSON. */
+const BYTE_ORDER_MARK = '\uFEFF';
+
+/** Changes that break a rule every answer (or every refusal, every 405) keeps. */
+export const FRAMING_KILLING: Operator[] = [
+  {
+    name: 'date-missing',
+    description: 'the answer carries no Date header',
+    needs: [],
+    apply: (response) => {
+      // Node's http writes Date on every answer unless told not to.
+      response.reply.raw.sendDate = false;
+      response.reply.removeHeader('date');
+    },
+  },
+  {
+    name: 'date-not-http-date',
+    description: 'Date sent as an ISO 8601 timestamp, not an HTTP-date',
+    needs: [],
+    apply: (response) => {
+      response.reply.header('date', new Date().toISOString());
+    },
+  },
+  {
+    name: 'body-bom',
+    description: 'a UTF-8 byte order mark (EF BB BF) before the JSON body',
+    needs: [],
+    apply: (response) => {
+      response.prefix = BYTE_ORDER_MARK;
+    },
+  },
+  {
+    name: 'refusal-carries-record',
+    description: 'the refusal carries data: [a record an earlier page answered]',
+    needs: ['error'],
+    apply: (response) => {
+      if (response.body && response.seenRecord) response.body.data = [response.seenRecord];
+    },
+  },
+  {
+    name: 'refusal-names-record',
+    description: "the refusal's message is a list (spec §2 allows one) whose last entry is a record's id",
+    needs: ['error'],
+    apply: (response) => {
+      const { body, seenRecord } = response;
+      if (body && seenRecord) body.message = [...[body.message].flat().map(String), String(seenRecord.id)];
+    },
+  },
+  {
+    name: 'allow-missing',
+    description: 'the 405 carries no Allow header',
+    needs: ['method'],
+    apply: (response) => {
+      response.reply.removeHeader('allow');
+    },
+  },
+];
+
+/** Changes of the same fields that RFC 9110 and RFC 8259 allow: the gate must pass every one. */
+export const FRAMING_EQUIVALENT: Operator[] = [
+  {
+    name: 'date-other-second',
+    description:
+      'Date an IMF-fixdate one second earlier, its name sent as DATE (field names are case-insensitive, RFC 9110 §5.1)',
+    needs: [],
+    equivalent: true,
+    apply: (response) => {
+      response.reply.raw.setHeader('DATE', new Date(Date.now() - 1000).toUTCString());
+    },
+  },
+  {
+    name: 'body-whitespace',
+    description: 'whitespace (CR LF, tab, space) before the JSON text, which RFC 8259 §2 allows around it',
+    needs: [],
+    equivalent: true,
+    apply: (response) => {
+      response.prefix = '\r\n\t ';
+    },
+  },
+  {
+    name: 'allow-reordered',
+    description: "the 405's Allow lists HEAD before GET, with no space after the comma (RFC 9110 §5.6.1)",
+    needs: ['method'],
+    equivalent: true,
+    apply: (response) => {
+      response.reply.header('allow', 'HEAD,GET');
+    },
+  },
+];
