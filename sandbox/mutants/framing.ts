@@ -8,6 +8,15 @@ import type { Operator } from './types.ts';
 /** A UTF-8 byte order mark: the hook sends it before the serialised JSON. */
 const BYTE_ORDER_MARK = '\uFEFF';
 
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** `date` in the obsolete RFC 850 form of RFC 9110 §5.6.7: `Sunday, 06-Nov-94 08:49:37 GMT`. */
+function rfc850Date(date: Date): string {
+  // toUTCString is the IMF-fixdate: "Sun, 06 Nov 1994 08:49:37 GMT".
+  const [, day, month, year, time] = date.toUTCString().split(' ');
+  return `${DAYS[date.getUTCDay()]}, ${day}-${month}-${year?.slice(2)} ${time} GMT`;
+}
+
 /** Changes that break a rule every answer (or every refusal, every 405) keeps. */
 export const FRAMING_KILLING: Operator[] = [
   {
@@ -26,6 +35,14 @@ export const FRAMING_KILLING: Operator[] = [
     needs: [],
     apply: (response) => {
       response.reply.header('date', new Date().toISOString());
+    },
+  },
+  {
+    name: 'date-obsolete-form',
+    description: 'Date in the obsolete RFC 850 form, which a recipient reads but no sender may generate',
+    needs: [],
+    apply: (response) => {
+      response.reply.header('date', rfc850Date(new Date()));
     },
   },
   {

@@ -95,9 +95,9 @@ export const SENTENCES: readonly Sentence[] = [
   },
   {
     section: '4',
-    text: 'Every 2xx, 3xx and 4xx answer carries a Date header that is an HTTP-date (RFC 9110 §6.6.1).',
+    text: 'Every 2xx, 3xx and 4xx answer carries a Date header that is an IMF-fixdate (RFC 9110 §6.6.1, RFC 9110 §5.6.7).',
     checks: ['date-header-sent'],
-    operators: ['date-missing', 'date-not-http-date'],
+    operators: ['date-missing', 'date-not-http-date', 'date-obsolete-form'],
   },
   {
     section: '4',

@@ -3,7 +3,7 @@
  * RFC 8259 §8.1 fix and let pass what they allow. (That each fires on its sandbox fault is the showcases' and the matrix's.)
  */
 import { describe, expect, it } from 'vitest';
-import { isHttpDate } from '../../lib/checks/date-header-sent.ts';
+import { isImfFixdate } from '../../lib/checks/date-header-sent.ts';
 import { otherMethodRefused } from '../../lib/checks/other-method-refused.ts';
 import { UNKNOWN_METHOD, type ApiCall } from '../../lib/http/call.ts';
 import { toApiResponse } from '../../lib/http/response.ts';
@@ -24,19 +24,17 @@ const answer = (status: number, headers: Record<string, string>, body = ERROR) =
 const checksOf = (status: number, headers: Record<string, string>, body?: string) =>
   everyAnswerFailures(call, answer(status, headers, body)).map((failure) => failure.code);
 
-describe('isHttpDate', () => {
-  it('should accept an IMF-fixdate and the obsolete forms a recipient must accept', () => {
+describe('isImfFixdate', () => {
+  it('should accept an IMF-fixdate', () => {
+    for (const date of [DATE, 'Sun, 06 Nov 1994 08:49:37 GMT', 'Wed, 31 Dec 2025 23:59:60 GMT'])
+      expect(isImfFixdate(date), date).toBe(true);
+  });
+
+  it('should refuse the obsolete forms, which a recipient reads but no sender may send, and what no grammar reads', () => {
     for (const date of [
-      DATE,
       'Sunday, 06-Nov-94 08:49:37 GMT',
       'Sun Nov  6 08:49:37 1994',
       'Sun Nov 16 08:49:37 1994',
-    ])
-      expect(isHttpDate(date), date).toBe(true);
-  });
-
-  it('should refuse what no HTTP-date grammar reads', () => {
-    for (const date of [
       '',
       'now',
       '2026-11-27T12:00:00Z',
@@ -45,7 +43,7 @@ describe('isHttpDate', () => {
       'Fri, 27 Nov 2026 25:00:00 GMT',
       '1764244800',
     ])
-      expect(isHttpDate(date), date).toBe(false);
+      expect(isImfFixdate(date), date).toBe(false);
   });
 });
 
@@ -60,6 +58,14 @@ describe('everyAnswerFailures', () => {
     for (const status of [200, 304, 400, 401, 403, 404, 429])
       expect(checksOf(status, {})).toEqual(['DATE_MISSING']);
     expect(checksOf(400, { date: '2026-11-27' })).toEqual(['DATE_INVALID']);
+  });
+
+  it('should name an obsolete HTTP-date form as such: RFC 9110 §5.6.7 lets no sender generate it', () => {
+    const [failure] = everyAnswerFailures(call, answer(200, { date: 'Sunday, 06-Nov-94 08:49:37 GMT' }));
+    expect(failure?.code).toBe('DATE_INVALID');
+    expect(failure?.message).toContain('an obsolete HTTP-date form');
+    const [other] = everyAnswerFailures(call, answer(200, { date: '2026-11-27' }));
+    expect(other?.message).toContain('no HTTP-date');
   });
 
   it("should not judge the answer to a method no server knows: the HTTP parser's, not the API's", () => {

@@ -82,6 +82,7 @@ describe('the mutant generator', () => {
 const FRAMING_KILLED: ReadonlyMap<string, string> = new Map([
   ['m:date-missing@orders.cursor-page', 'date-header-sent'],
   ['m:date-not-http-date@menu.empty', 'date-header-sent'],
+  ['m:date-obsolete-form@error-403', 'date-header-sent'],
   ['m:date-missing@error-429', 'date-header-sent'],
   ['m:body-bom@menu.last-page', 'no-byte-order-mark'],
   ['m:body-bom@error-429', 'no-byte-order-mark'],
