@@ -61,7 +61,7 @@ const StageSchema = closed({
    * `inconclusive`: the stage could not be judged, wholly or in part, for a reason on the user's
    * side (the load generator fell behind, a premise never held, the target stopped answering);
    * `error`: the harness itself failed (a bug). Either way what it judged before is kept, and its
-   * reason says why (docs/report.md, "Verdicts").
+   * reason says why (docs/report.md, "Verdicts and exit codes").
    */
   verdict: oneOf(['pass', 'fail', 'inconclusive', 'error'] as const),
   durationMs: Milliseconds,
