@@ -5,3 +5,7 @@
 export class HarnessError extends Error {
   override readonly name = 'HarnessError';
 }
+
+/** Whether `error` is the user's to fix (a HarnessError) rather than a failure of the harness. */
+export const isHarnessError = (error: unknown): error is HarnessError =>
+  error instanceof Error && error.name === 'HarnessError';

@@ -15,6 +15,7 @@ import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
 import { startWalk, type WalkState } from '../lib/paging/walk.ts';
 import type { Survey } from '../lib/props/survey.ts';
 import { defineProperty, prepared, type PropertyContext } from '../lib/props/types.ts';
+import { LIMITS } from '../lib/contract/endpoints.ts';
 import { pageLimit } from './arbitraries/limits.ts';
 import { judgeExact } from './oracle.ts';
 import { compared, NEEDS, NO_QUIESCENT_LIST, wholeQuiescentWalks } from './repeats.ts';
@@ -76,9 +77,15 @@ const concurrentWalks = defineProperty({
   runs: 5,
   async prepare(context) {
     const survey = await context.survey();
+    // Room for as many distinct limits as walks: above 97 there are fewer, and fast-check's
+    // uniqueArray would draw for ever (a list too long for the walk budget then ends walks
+    // incomplete, and the run is inconclusive).
     const arbitrary = wholeQuiescentWalks(context, survey, (min) =>
       fc.record({
-        limits: fc.uniqueArray(pageLimit(min), { minLength: CONCURRENT_WALKS, maxLength: CONCURRENT_WALKS }),
+        limits: fc.uniqueArray(pageLimit(Math.min(min, LIMITS.max - CONCURRENT_WALKS + 1)), {
+          minLength: CONCURRENT_WALKS,
+          maxLength: CONCURRENT_WALKS,
+        }),
       }),
     );
     if (arbitrary === null) return NO_QUIESCENT_LIST;

@@ -5,7 +5,7 @@
  * the 429 onset per tenant and key, and where the reports went.
  * Exit codes: 0 measured, 1 a page check failed under load, 2 usage or setup error.
  */
-import { reportLine, verdictLine } from '../lib/cli/run-lines.ts';
+import { reportLine, stageErrorLines, verdictLine } from '../lib/cli/run-lines.ts';
 import { publishedLine } from '../lib/load/publish.ts';
 import { resolveArtillery } from '../lib/process/artillery.ts';
 import { kneeLine, onsetLines, stepTable, verdictText } from '../lib/capacity/table.ts';
@@ -53,6 +53,7 @@ async function main(): Promise<number> {
   for (const check of result.summary.checks.filter((entry) => entry.verdict === 'failed'))
     console.log(`FAILED ${check.name}: ${check.failures?.[0]?.message ?? check.reason ?? ''}`);
   if (options.publish) console.log(publishedLine(options.publish, result.summary.runId, result.warnings));
+  for (const line of stageErrorLines(result.summary)) console.log(line);
   console.log(verdictLine(result.summary));
   console.log(reportLine(result.paths.html));
   return result.summary.exitCode;

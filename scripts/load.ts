@@ -2,7 +2,8 @@
  * `npm run load -- --scenario NAME --profile NAME [--target FILE] ...`: one load run on Artillery
  * against a target file or a sandbox started for it; prints the verdict, the generator's figures
  * and where the reports went. Exit codes: 0 every check and threshold held, 1 a check or threshold
- * failed, 2 usage or setup error (including a generator that could not keep its schedule).
+ * failed, 2 nothing failed but the run could not be judged (a generator that could not keep its
+ * schedule, a premise that never held), or a usage or setup error.
  */
 import { announceTarget, EXIT, parseFlags, runCli } from '../lib/cli/cli.ts';
 import { readerOf } from '../lib/cli/read.ts';
@@ -44,7 +45,8 @@ function printResult(result: LoadRun & { accuracy?: string }): void {
     );
   for (const warning of result.warnings) console.log(`warning: ${warning}`);
   if (result.accuracy) console.log(`accuracy: ${result.accuracy}`);
-  console.log(`${result.verdict.toUpperCase()}: ${result.reason}`);
+  const unjudged = result.summary.stages.some((stage) => stage.verdict === 'inconclusive');
+  console.log(`${unjudged ? 'INCONCLUSIVE' : result.verdict.toUpperCase()}: ${result.reason}`);
   console.log(verdictLine(result.summary));
   console.log(reportLine(result.report.html));
 }
@@ -87,7 +89,7 @@ async function main(): Promise<number> {
     const result = await judgeReport(judged);
     console.log(targetLine(result.summary.target));
     printResult(result);
-    return result.exitCode === 0 ? EXIT.pass : result.exitCode;
+    return result.summary.exitCode;
   }
   if (flags.count !== undefined || flags.region !== undefined)
     throw new HarnessError('--count and --region only go with --platform');
@@ -103,7 +105,7 @@ async function main(): Promise<number> {
     onOpened: announceTarget,
   });
   printResult(result);
-  return result.exitCode === 0 ? EXIT.pass : result.exitCode;
+  return result.summary.exitCode;
 }
 
 // lib/ does not import the layers above it: the sandbox is handed in here.

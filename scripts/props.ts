@@ -2,7 +2,8 @@
  * `npm run props`: the property suites against a target file or a sandbox it starts (with --fault
  * to switch a catalogue fault on), or the mutation matrix. Parses the flags, runs lib/props/run.ts,
  * prints one line per property and where the report went.
- * Exit codes: 0 every property passed or was skipped, 1 a property failed, 2 usage or setup error.
+ * Exit codes: 0 every property passed or was skipped, 1 a property failed, 2 the target stopped
+ * answering part-way (INCONCLUSIVE, what ran is reported) or usage or setup error.
  */
 import { readFile } from 'node:fs/promises';
 import { announceTarget, EXIT, parseFlags, runCli, useRedactor, type OnOpened } from '../lib/cli/cli.ts';
@@ -27,7 +28,8 @@ line per property; writes reports/<run-id>/{summary.json,junit.xml,report.html,p
     'npm run props -- --fault page-boundary-duplicate',
     'npm run props -- --property pagination.no-duplicates --seed 42 --path 3:0',
   ],
-  exitCodes: '0 passed (skips are not failures), 1 a property failed, 2 usage or setup error.',
+  exitCodes:
+    '0 passed (skips are not failures), 1 a property failed, 2 nothing failed but the target stopped\nanswering part-way (INCONCLUSIVE, report written) or usage or setup error.',
 });
 
 async function main(): Promise<number> {
@@ -58,7 +60,7 @@ async function main(): Promise<number> {
         console.error(targetLine(target));
       }
     : announceTarget;
-  const { artifacts, report, failed, summary, results } = await runProps(
+  const { artifacts, report, summary, results } = await runProps(
     { ...run, properties, options },
     (result) => {
       if (!flags.json) console.log(resultLines(result));
@@ -74,7 +76,7 @@ async function main(): Promise<number> {
     console.log(verdictLine(summary));
     console.log(reportLine(report.html));
   }
-  return failed ? EXIT.checksFailed : EXIT.pass;
+  return summary.exitCode;
 }
 
 // lib/ does not import the layers above it: the sandbox and the property suites are handed in here.

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { announceTarget, parseFlags, runCli } from '../lib/cli/cli.ts';
-import { reportLine, shownPath, verdictLine } from '../lib/cli/run-lines.ts';
+import { reportLine, shownPath, stageErrorLines, verdictLine } from '../lib/cli/run-lines.ts';
 import { REPRO_OPTIONS, REPRO_RETIRED_FLAGS, REPRO_USAGE, reproOptions } from '../lib/repro/options.ts';
 import { runRepro } from '../lib/repro/run.ts';
 import { provideSandbox } from '../lib/target/sandbox.ts';
@@ -33,6 +33,7 @@ async function main(): Promise<number> {
   console.log(`${result.verdict === 'reproduced' ? 'REPRODUCED' : 'NOT REPRODUCED'}: ${result.line}`);
   for (const file of result.outcome.reproduction)
     console.log(`reproduction: ${shownPath(path.join(result.paths.runDir, file))}`);
+  for (const line of stageErrorLines(result.summary)) console.log(line);
   console.log(verdictLine(result.summary));
   console.log(reportLine(result.paths.html));
   return result.summary.exitCode;

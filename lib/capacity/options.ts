@@ -140,7 +140,7 @@ it implies, and what to run next.`,
     'npm run capacity -- --target staging.json --p95 300ms --p99 1s --max-429 0.5% --workers 2',
   ],
   exitCodes:
-    '0 measured (whatever the curve or the capacity), 1 a page check failed under load, 2 usage or setup error.',
+    '0 measured (whatever the curve or the capacity), 1 a page check failed under load, 2 no step\ndriven or a step could not run (INCONCLUSIVE, report written), or usage or setup error.',
 });
 
 /** `--time-budget` is per property in gate and props; capacity's whole run has its own name. */

@@ -66,10 +66,20 @@ export function capacityReport(run: MeasuredRun): StageReport {
       capacity: capacityMetrics(run),
     },
     findings: pageChecks(run, answered),
-    stages: [
-      run.error === undefined
-        ? stageEntry('capacity steps', broken ? 'fail' : 'pass', run.durationMs)
-        : stageEntry('capacity steps', 'error', run.durationMs, run.error),
-    ],
+    stages: [stepsStage(run, broken)],
   };
+}
+
+/**
+ * The steps' stage: inconclusive when a step could not run (a reason on the user's side: the steps
+ * before it stand) or when no step was driven (the capacity is unknown), saying what to do.
+ */
+function stepsStage(run: MeasuredRun, broken: boolean) {
+  const name = 'capacity steps';
+  if (run.error !== undefined)
+    return stageEntry(name, 'inconclusive', run.durationMs, `${run.error}; run again`);
+  if (broken) return stageEntry(name, 'fail', run.durationMs);
+  if (run.capacity.kind === 'none')
+    return stageEntry(name, 'inconclusive', run.durationMs, [run.lines.capacity, ...run.next].join('; '));
+  return stageEntry(name, 'pass', run.durationMs);
 }

@@ -3,7 +3,7 @@
  * one line and sets the exit code. Exit codes: 0 pass, 1 checks failed, 2 usage or setup error.
  */
 import { parseArgs } from 'node:util';
-import { HarnessError } from '../errors.ts';
+import { HarnessError, isHarnessError } from '../errors.ts';
 import type { Redactor } from '../redact.ts';
 import { flagsOf, type OptionTable } from './options.ts';
 import { targetLine, type RunTarget } from './run-lines.ts';
@@ -72,7 +72,7 @@ export function parseFlags<T extends OptionTable>(
 
 /** The one line a user sees for an error; a stack only when HARNESS_DEBUG=1. */
 export function describeError(error: unknown): string {
-  if (error instanceof Error && error.name === 'HarnessError') return error.message;
+  if (isHarnessError(error)) return error.message;
   const text = error instanceof Error ? error.message : String(error);
   return `internal error: ${text.split('\n')[0]} (set HARNESS_DEBUG=1 for details)`;
 }

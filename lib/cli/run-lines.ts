@@ -21,22 +21,30 @@ export function shownPath(file: string, cwd = process.cwd()): string {
     : relative;
 }
 
-/** One line for each stage that could not finish, and why: the reason a verdict fails with no check failed. */
+/**
+ * One line for each stage that could not be judged (`INCONCLUSIVE`: a reason on the user's side,
+ * saying what to do) or that the harness failed in (`ERROR`: an internal error), and why.
+ */
 export const stageErrorLines = (summary: {
   stages: readonly { name: string; verdict: string; reason?: string }[];
 }): string[] =>
   summary.stages
-    .filter((stage) => stage.verdict === 'error')
-    .map((stage) => `ERROR ${stage.name} stage could not finish: ${stage.reason ?? ''}`);
+    .filter((stage) => stage.verdict === 'inconclusive' || stage.verdict === 'error')
+    .map((stage) =>
+      stage.verdict === 'inconclusive'
+        ? `INCONCLUSIVE ${stage.name} stage could not be judged: ${stage.reason ?? ''}`
+        : `ERROR ${stage.name} stage failed in the harness: ${stage.reason ?? ''}`,
+    );
 
 /**
- * Every command's verdict, on its own line just before the report line: `verdict PASS|FAIL`, and
- * how many checks were skipped when some were (a pass with checks that judged nothing says so).
+ * Every command's verdict, on its own line just before the report line: `verdict
+ * PASS|FAIL|INCONCLUSIVE`, and how many checks were skipped when some were (a pass with checks
+ * that judged nothing says so).
  */
 export function verdictLine(summary: { verdict: string; checks?: readonly { verdict: string }[] }): string {
   const checks = summary.checks ?? [];
   const skipped = checks.filter((check) => check.verdict === 'skipped').length;
-  const verdict = `verdict ${summary.verdict === 'pass' ? 'PASS' : 'FAIL'}`;
+  const verdict = `verdict ${summary.verdict.toUpperCase()}`;
   return skipped === 0
     ? verdict
     : `${verdict}, ${skipped} of ${checks.length} checks skipped (why: in the report)`;

@@ -1,7 +1,8 @@
 /**
  * What the gate prints at the end: each failing cause once, with the properties or loads that saw
  * it listed under it (lib/report/causes.ts: twelve properties failing on one duplicate id are one
- * cause, not twelve bugs) and the command that replays it, the regressions, then the verdict.
+ * cause, not twelve bugs) and the command that replays it, each stage it could not judge (or the
+ * harness failed in) with why, the regressions, then the verdict.
  */
 import { causesOf, replayOf, seenByLine } from '../report/causes.ts';
 import type { Summary } from '../report/model.ts';

@@ -12,7 +12,8 @@ import type { StartedTarget } from '../run/start.ts';
 import type { ProfileName } from '../load/profiles.ts';
 import type { ScenarioName } from '../load/thresholds.ts';
 import type { GeneratorRequest } from '../load/artillery/run.ts';
-import { loadFindings, loadMetrics } from '../load/run/summary.ts';
+import { loadFindings, loadMetrics, loadsVerdict, unjudgedReason } from '../load/run/summary.ts';
+import { generatorBehind } from '../load/verdict.ts';
 import { runLoads, type LoadResult } from '../load/run/loads.ts';
 import { PROJECT_ROOT } from '../project-root.ts';
 import { SANDBOX_FLOOD_RATE } from '../load/run/sandbox.ts';
@@ -71,7 +72,8 @@ async function judgeLoad(
   progress: (line: string) => void,
 ): Promise<Finding[]> {
   const label = `${load.name}/${load.profile}`;
-  progress(`  ${result.verdict.toUpperCase().padEnd(5)} ${label}: ${result.reason}`);
+  const verdict = unjudgedReason(result) === undefined ? result.verdict.toUpperCase() : 'INCONCLUSIVE';
+  progress(`  ${verdict.padEnd(5)} ${label}: ${result.reason}`);
   for (const warning of result.warnings) progress(`        warning: ${warning}`);
   const file = options.target?.opened.file;
   const source = file ? { targetFile: file } : { faults: options.faults };
@@ -84,6 +86,25 @@ async function judgeLoad(
     reproduction,
   });
 }
+
+/** What the gate can do when its generator falls behind: its loads run at fixed rates. */
+const GATE_BEHIND_ADVICE = 'run the gate on a quieter machine, or leave this load out (--load)';
+
+/** A load's result as the gate says it: a generator that fell behind is told what the gate can do. */
+export function inTheGate(result: LoadResult): LoadResult {
+  const behind = result.verdict === 'error' && result.reason === generatorBehind(result.generator);
+  const reason = behind ? generatorBehind(result.generator, GATE_BEHIND_ADVICE) : undefined;
+  return reason === undefined ? result : { ...result, reason };
+}
+
+/** The load stage's verdict: inconclusive (which loads, and why) when any load could not be judged. */
+export const gateLoadsStage = (loads: readonly GateLoad[], results: readonly LoadResult[]) =>
+  loadsVerdict(
+    results.map((result, index) => ({
+      label: `${loads[index]?.name ?? ''}/${loads[index]?.profile ?? ''}`,
+      result,
+    })),
+  );
 
 /**
  * Runs the loads as stages of one Artillery run, one after the other (side by side they would
@@ -116,11 +137,13 @@ export async function runGateLoads(
     },
   }));
   progress(`  ${loads.map((load) => load.name).join(', ')}: one Artillery run, stage after stage`);
-  const results = await runLoads(named, {
-    dir: path.join(options.runDir, 'load'),
-    ...(options.publish ? { publish: options.publish } : {}),
-    progress: (line) => progress(`    ${line}`),
-  });
+  const results = (
+    await runLoads(named, {
+      dir: path.join(options.runDir, 'load'),
+      ...(options.publish ? { publish: options.publish } : {}),
+      progress: (line) => progress(`    ${line}`),
+    })
+  ).map(inTheGate);
   const findings: Finding[] = [];
   const artifacts = results.map((result, index) => ({
     name: `load ${loads[index]?.name ?? ''}: result.json`,

@@ -5,7 +5,7 @@
  */
 import type { Publish } from '../load/publish.ts';
 import { resolveArtillery } from '../process/artillery.ts';
-import { describeError, type OnOpened } from '../cli/cli.ts';
+import type { OnOpened } from '../cli/cli.ts';
 import { type Redactor } from '../redact.ts';
 import {
   compareWithBaseline,
@@ -13,13 +13,13 @@ import {
   withBaseline,
   type BaselineMargins,
 } from '../report/baseline.ts';
-import { buildSummary, stageEntry, type StageReport } from '../report/build.ts';
+import { buildSummary, stageEntry, unfinishedStage, type StageReport } from '../report/build.ts';
 import type { Summary } from '../report/model.ts';
 import { readSummaryFile } from '../report/read.ts';
 import { runVersions } from '../report/versions.ts';
 import { withRun, type RunFolder, type RunPaths } from '../report/with-run.ts';
 import type { RunOptions } from '../props/runner.ts';
-import { runGateLoads, type GateLoad } from './loads.ts';
+import { gateLoadsStage, runGateLoads, type GateLoad } from './loads.ts';
 import type { OpenedTarget } from '../adapters/open-target.ts';
 import { runGateProperties } from './properties.ts';
 import { waitUntilAnswering } from '../props/readiness.ts';
@@ -47,10 +47,14 @@ export interface GateResult {
 
 type Say = (line: string) => void;
 
-/** What a stage returns: whether it passed, what it found, and the error that ended it early. */
+/**
+ * What a stage returns: whether it passed, what it found, why part of it could not be judged (a
+ * reason on the user's side), and the error that ended it early.
+ */
 interface StageRun {
   passed: boolean;
   report: StageReport;
+  unjudged?: string;
   error?: Error;
 }
 
@@ -59,6 +63,15 @@ interface StageDone {
   report: StageReport;
   error?: Error;
 }
+
+/** The stage's line: ended by an error, not judged in part, or judged. */
+function stageLine(name: string, run: StageRun, durationMs: number, redact: Redactor) {
+  if (run.error !== undefined) return unfinishedStage(name, durationMs, run.error, redact);
+  if (run.unjudged !== undefined) return stageEntry(name, 'inconclusive', durationMs, run.unjudged);
+  return stageEntry(name, run.passed ? 'pass' : 'fail', durationMs);
+}
+
+const MARKS = { pass: '✔', fail: '✘', inconclusive: '?', error: '✘' } as const;
 
 /**
  * Runs one stage. Its outcome is a value: an error in it is the stage's verdict, with its reason,
@@ -71,21 +84,15 @@ async function stage(
 ): Promise<StageDone> {
   io.say(`▶ ${name}`);
   const started = Date.now();
-  const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
-  const { passed, report, error } = await run().catch((thrown: unknown): StageRun => ({
+  const done = await run().catch((thrown: unknown): StageRun => ({
     passed: false,
     report: {},
     error: thrown instanceof Error ? thrown : new Error(String(thrown)),
   }));
-  if (error === undefined) {
-    const stages = [stageEntry(name, passed ? 'pass' : 'fail', Date.now() - started)];
-    io.say(`${passed ? '✔' : '✘'} ${name} (${seconds()})`);
-    return { report: { ...report, stages } };
-  }
-  const reason = io.redact(describeError(error));
-  const stages = [stageEntry(name, 'error', Date.now() - started, reason)];
-  io.say(`✘ ${name} (${seconds()}): error: ${reason}`);
-  return { report: { ...report, stages }, error };
+  const line = stageLine(name, done, Date.now() - started, io.redact);
+  const why = line.reason === undefined ? '' : `: ${line.verdict}: ${line.reason}`;
+  io.say(`${MARKS[line.verdict]} ${name} (${(line.durationMs / 1000).toFixed(1)} s)${why}`);
+  return { report: { ...done.report, stages: [line] }, ...(done.error ? { error: done.error } : {}) };
 }
 
 /** What the gate's stages run against and with. */
@@ -132,8 +139,13 @@ function loadStage({ options, opened, folder, io }: GateRun): Promise<StageDone>
       },
       io.say,
     );
-    const passed = results.every((result) => result.verdict === 'pass' || result.verdict === 'inconclusive');
-    return { passed, report, ...(error === undefined ? {} : { error }) };
+    const { verdict, reason } = gateLoadsStage(options.loads, results);
+    return {
+      passed: verdict === 'pass',
+      report,
+      ...(verdict === 'inconclusive' ? { unjudged: reason } : {}),
+      ...(error === undefined ? {} : { error }),
+    };
   });
 }
 

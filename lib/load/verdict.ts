@@ -79,7 +79,7 @@ export const GENERATOR_BOUNDS = { latenessP95Ms: 500, startedShare: 0.95 } as co
 
 export interface Judgement {
   verdict: Verdict;
-  /** 0 pass or inconclusive, 1 a threshold or check failed, 2 usage or setup error. */
+  /** 0 pass, 1 a threshold or check failed, 2 the run could not be judged, wholly (error) or in part (inconclusive). */
   exitCode: number;
   /** One line: what held, what failed and why. */
   reason: string;
@@ -191,13 +191,19 @@ export function generatorShortfall(
   return undefined;
 }
 
-/** One line naming the figure and what to do, when the generator did not keep its schedule. */
-export function generatorBehind(figures: GeneratorFigures): string | undefined {
+/**
+ * One line naming the figure and what to do (`advice`, the load command's by default), when the
+ * generator did not keep its schedule.
+ */
+export function generatorBehind(
+  figures: GeneratorFigures,
+  advice = 'lower --rate or add --workers',
+): string | undefined {
   const shortfall = generatorShortfall(figures);
   if (shortfall === 'late')
-    return `the load generator fell behind its schedule: arrivals started ${Math.round(figures.latenessP95Ms ?? 0)} ms late at p95 (bound ${GENERATOR_BOUNDS.latenessP95Ms} ms); lower --rate or add --workers`;
+    return `the load generator fell behind its schedule: arrivals started ${Math.round(figures.latenessP95Ms ?? 0)} ms late at p95 (bound ${GENERATOR_BOUNDS.latenessP95Ms} ms); ${advice}`;
   if (shortfall === 'short')
-    return `the load generator started ${figures.started} of ${figures.planned} planned arrivals (${figures.achievedRate.toFixed(1)}/s of ${figures.offeredRate.toFixed(1)}/s); lower --rate or add --workers`;
+    return `the load generator started ${figures.started} of ${figures.planned} planned arrivals (${figures.achievedRate.toFixed(1)}/s of ${figures.offeredRate.toFixed(1)}/s); ${advice}`;
   if (shortfall === 'over')
     return `the load generators started ${figures.started + figures.skipped} arrivals, more than the ${figures.planned} planned: run a distributed directory with the --count it was written for`;
   return undefined;
@@ -246,9 +252,9 @@ export function judge(outcome: RunOutcome): Judgement {
   if (outcome.engineError) return { ...base, verdict: 'error', exitCode: 2, reason: outcome.engineError };
   const behind = generatorBehind(generator);
   if (behind) return { ...base, verdict: 'error', exitCode: 2, reason: behind };
-  // Not a pass, not a failure: reported as inconclusive with its reason (a skip in JUnit).
+  // Not a pass, not a failure: what it set out to show was not judged (a skip in JUnit, exit 2).
   if (outcome.premiseFailed)
-    return { ...base, verdict: 'inconclusive', exitCode: 0, reason: outcome.premiseFailed };
+    return { ...base, verdict: 'inconclusive', exitCode: 2, reason: outcome.premiseFailed };
   return {
     ...base,
     verdict: 'pass',

@@ -13,9 +13,9 @@ import { matrixHolds, matrixMarkdown } from './matrix-report.ts';
 import { waitUntilAnswering } from './readiness.ts';
 import { writeRunArtifacts } from './report.ts';
 import { runPropertiesKept, type PropertyResult, type RunOptions } from './runner.ts';
-import { describeError, type OnOpened } from '../cli/cli.ts';
+import type { OnOpened } from '../cli/cli.ts';
 import { HarnessError } from '../errors.ts';
-import { buildSummary, stageEntry } from '../report/build.ts';
+import { buildSummary, unfinishedStage } from '../report/build.ts';
 import type { Summary } from '../report/model.ts';
 import { runVersions } from '../report/versions.ts';
 import type { ReportPaths } from '../report/write.ts';
@@ -41,7 +41,6 @@ export interface PropsResult {
   summary: Summary;
   /** summary.json, junit.xml and report.html, in the schema every command writes. */
   report: ReportPaths;
-  failed: boolean;
 }
 
 /**
@@ -84,18 +83,12 @@ export async function runProps(
           reproductions: artifacts.reproductions,
           source,
         });
-        // What ran is judged and kept; the reason the rest could not run is the run's stage error.
+        // What ran is judged and kept; why the rest could not run is the stage's line: inconclusive
+        // for a reason on the user's side (the target stopped answering), else the harness's error.
         const stages =
           interrupted === undefined
             ? []
-            : [
-                stageEntry(
-                  'properties',
-                  'error',
-                  Date.now() - started.getTime(),
-                  redact(describeError(interrupted)),
-                ),
-              ];
+            : [unfinishedStage('properties', Date.now() - started.getTime(), interrupted, redact)];
         const artifactsKept = [{ name: 'props.json', path: 'props.json' }];
         const summary = buildSummary(runFacts('props', folder, opened, runVersions()), [
           { findings, stages, artifacts: artifactsKept },
@@ -103,7 +96,7 @@ export async function runProps(
         return { summary, redact, results, artifacts };
       },
     );
-    return { ...done, report: paths, failed: done.summary.exitCode !== 0 };
+    return { ...done, report: paths };
   } finally {
     await context.close();
     await opened.close();

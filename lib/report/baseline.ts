@@ -143,5 +143,5 @@ export function compareWithBaseline(
 /** The summary with the comparison recorded; regressions make it a failed run (exit 1). */
 export function withBaseline(summary: Summary, path: string, regressions: Regression[]): Summary {
   const next: Summary = { ...summary, baseline: { path, regressions } };
-  return { ...next, ...judgedVerdict(next, next.exitCode === 2) };
+  return { ...next, ...judgedVerdict(next) };
 }

@@ -2,6 +2,8 @@
  * The one place a Summary is built: a run's stages return what they found as values
  * (StageReport), and buildSummary lists them and derives the verdict and exit code from them.
  */
+import { describeError } from '../cli/cli.ts';
+import { isHarnessError } from '../errors.ts';
 import { isError, type Failure } from '../failure.ts';
 import { SCHEMA_VERSION, type CheckKind, type CheckResult, type Command, type Summary } from './model.ts';
 
@@ -50,7 +52,7 @@ export function describeTarget(
 
 type Stage = Summary['stages'][number];
 
-/** A stage as the summary lists it; `reason` (required for an `error` stage): why it could not finish. */
+/** A stage as the summary lists it; `reason` (required for an `inconclusive` or `error` stage): why. */
 export function stageEntry(
   name: string,
   verdict: Stage['verdict'],
@@ -58,6 +60,21 @@ export function stageEntry(
   reason?: string,
 ): Stage {
   return { name, verdict, durationMs: Math.max(0, durationMs), ...(reason === undefined ? {} : { reason }) };
+}
+
+/**
+ * The line of a stage that an error ended: a HarnessError (lib/errors.ts: the user's to fix, e.g.
+ * the target stopped answering) leaves it `inconclusive`; any other error is the harness's own
+ * failure, `error`, named an internal error. `redact` hides the target's keys in the reason.
+ */
+export function unfinishedStage(
+  name: string,
+  durationMs: number,
+  error: unknown,
+  redact: (text: string) => string,
+): Stage {
+  const verdict = isHarnessError(error) ? 'inconclusive' : 'error';
+  return stageEntry(name, verdict, durationMs, redact(describeError(error)));
 }
 
 /** What a property or threshold runner reports for one check. */
@@ -140,8 +157,6 @@ export interface RunFacts {
   versions: Summary['versions'];
   startedAt: Date;
   finishedAt: Date;
-  /** A run that found nothing and could not do its work (exit 2). */
-  setupError?: boolean;
 }
 
 function addFinding(into: Pick<Summary, 'checks' | 'advisories'>, finding: Finding): void {
@@ -183,25 +198,31 @@ export function buildSummary(run: RunFacts, reports: readonly StageReport[]): Su
     ) as Summary['metrics'],
     ...(reports.some((report) => report.artifacts !== undefined) ? { artifacts } : {}),
   };
-  return { ...summary, ...judgedVerdict(summary, run.setupError ?? false) };
+  return { ...summary, ...judgedVerdict(summary) };
 }
 
 /**
- * A check or stage failed, a stage ended in error after the run judged something (a finding is
- * never lost, and a gate that could not finish never passes), or the run regressed.
+ * A finding: a check or stage failed, or the run regressed; or the harness itself failed (a stage
+ * in `error`: loud, never read as a pass nor as the user's to fix).
  */
 export const somethingFailed = (summary: Summary): boolean =>
   summary.checks.some((check) => check.verdict === 'failed') ||
-  summary.stages.some((stage) => stage.verdict !== 'pass') ||
+  summary.stages.some((stage) => stage.verdict === 'fail' || stage.verdict === 'error') ||
   (summary.baseline?.regressions.length ?? 0) > 0;
 
+/** The stages that could not be judged, wholly or in part, for a reason on the user's side. */
+export const unjudgedStages = (summary: Pick<Summary, 'stages'>): Summary['stages'] =>
+  summary.stages.filter((stage) => stage.verdict === 'inconclusive');
+
 /**
- * The verdict and exit code the checks, stages and baseline give. `setupError` (exit 2) is for a
- * run that found nothing and could not do its work; a run that found something is exit 1.
+ * The verdict and exit code the checks, stages and baseline give: any finding fails the run
+ * (exit 1, whatever else could not be judged: a finding is never lost); else a stage that could
+ * not be judged makes it inconclusive (exit 2: never a pass); else it passes (exit 0).
  */
-export function judgedVerdict(summary: Summary, setupError: boolean): Pick<Summary, 'verdict' | 'exitCode'> {
-  const failed = somethingFailed(summary);
-  return { verdict: failed || setupError ? 'fail' : 'pass', exitCode: setupError ? 2 : failed ? 1 : 0 };
+export function judgedVerdict(summary: Summary): Pick<Summary, 'verdict' | 'exitCode'> {
+  if (somethingFailed(summary)) return { verdict: 'fail', exitCode: 1 };
+  if (unjudgedStages(summary).length > 0) return { verdict: 'inconclusive', exitCode: 2 };
+  return { verdict: 'pass', exitCode: 0 };
 }
 
 export const checksWithVerdict = (summary: Summary, verdict: CheckResult['verdict']): CheckResult[] =>

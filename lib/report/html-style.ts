@@ -13,9 +13,11 @@ pre { background: var(--soft); border: 1px solid var(--line); border-radius: 6px
 header.verdict { padding: 28px 0 20px; border-bottom: 1px solid var(--line); }
 header.verdict-pass { background: var(--pass-bg); }
 header.verdict-fail { background: var(--fail-bg); }
+header.verdict-inconclusive { background: var(--warn-bg); }
 .verdict-word { font-size: 64px; font-weight: 800; letter-spacing: 0.04em; line-height: 1; }
 .verdict-pass .verdict-word { color: var(--pass); }
 .verdict-fail .verdict-word { color: var(--fail); }
+.verdict-inconclusive .verdict-word { color: var(--warn); }
 .verdict-line { font-size: 20px; margin: 8px 0 16px; }
 .facts { display: grid; grid-template-columns: max-content 1fr max-content 1fr; gap: 2px 16px; margin: 0; font-size: 14px; }
 .facts dt { color: var(--muted); }
@@ -53,6 +55,7 @@ th { background: var(--soft); font-weight: 600; }
 .num { text-align: right; font-variant-numeric: tabular-nums; }
 .stage-fail, .stage-error, .regression { color: var(--fail); font-weight: 600; }
 .stage-pass { color: var(--pass); font-weight: 600; }
+.stage-inconclusive { color: var(--warn); font-weight: 600; }
 figure { margin: 8px 0 16px; }
 figcaption { color: var(--muted); font-size: 13px; }
 .chart { width: 100%; min-height: 280px; }

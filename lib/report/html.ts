@@ -5,7 +5,7 @@
  */
 import { redactDeep, type Redactor } from '../redact.ts';
 import type { Summary } from './model.ts';
-import { checksWithVerdict } from './build.ts';
+import { checksWithVerdict, unjudgedStages } from './build.ts';
 import { buildCharts } from './chart-data.ts';
 import { CHART_CLIENT_JS } from './chart-client.ts';
 import { REPORT_CSS } from './html-style.ts';
@@ -34,8 +34,15 @@ function verdictLine(summary: Summary): string {
   const parts = [`${count('failed')} failed`, `${count('passed')} passed`, `${count('skipped')} skipped`];
   if (regressions > 0) parts.push(`${regressions} regressions against the baseline`);
   if (summary.advisories.length > 0) parts.push(`${summary.advisories.length} advisories`);
-  const setup = summary.exitCode === 2 ? ' · the run could not complete its setup' : '';
-  return `${summary.checks.length} checks: ${parts.join(' · ')} · exit code ${summary.exitCode}${setup}`;
+  const unjudged = unjudgedStages(summary).map((stage) => stage.name);
+  // A summary written before stages said so (exit 2 without an inconclusive stage) could not set up.
+  const why =
+    unjudged.length > 0
+      ? ` · could not be judged: ${unjudged.join(', ')} (why: under Stages)`
+      : summary.exitCode === 2
+        ? ' · the run could not complete its setup'
+        : '';
+  return `${summary.checks.length} checks: ${parts.join(' · ')} · exit code ${summary.exitCode}${why}`;
 }
 
 function header(summary: Summary): string {

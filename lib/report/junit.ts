@@ -3,7 +3,8 @@
  * kind, so CI systems list them under names that stay the same from run to run (test history,
  * flakiness tracking); a baseline comparison adds a suite of its own. A failure names its cause
  * (lib/report/causes.ts, as the console and report.html group them) and the other checks that saw
- * it, and gives the cause's replay first: thirty red test cases of one fault read as one bug.
+ * it, and gives the cause's replay first: thirty red test cases of one fault read as one bug. A
+ * stage that could not be judged is skipped with its reason, never a failure.
  */
 import builder, { type TestCase, type TestSuite } from 'junit-report-builder';
 import type { Redactor } from '../redact.ts';
@@ -109,6 +110,33 @@ function addBaselineSuite(report: ReturnType<typeof builder.newBuilder>, summary
       .stacktrace(baseline.regressions.map((regression) => regression.message).join('\n'));
 }
 
+/**
+ * A stage that could not be judged is a skipped test case with its reason (what to do), a stage the
+ * harness failed in an errored one: neither is a failure of the target. Stages that were judged
+ * are their checks already.
+ */
+function addStagesSuite(report: ReturnType<typeof builder.newBuilder>, summary: Summary): void {
+  const unfinished = summary.stages.filter(
+    (stage) => stage.verdict === 'inconclusive' || stage.verdict === 'error',
+  );
+  if (unfinished.length === 0) return;
+  const suite = report.testSuite().name(`${summary.command}: stages`);
+  for (const stage of unfinished) {
+    const reason = stage.reason ?? '';
+    const testCase = suite
+      .testCase()
+      .className(`${summary.command}.stage`)
+      .name(stage.name)
+      .time(stage.durationMs / 1000);
+    if (stage.verdict === 'error') testCase.error(reason, 'HARNESS_ERROR', reason);
+    else
+      testCase
+        .skipped()
+        .property('skipped', `could not be judged: ${reason}`)
+        .standardOutput(`could not be judged: ${reason}`);
+  }
+}
+
 export function renderJunit(summary: Summary, redact: Redactor): string {
   const clean = redactDeep(summary, redact);
   const report = builder.newBuilder().name(`${clean.command} ${clean.runId}`);
@@ -121,6 +149,7 @@ export function renderJunit(summary: Summary, redact: Redactor): string {
     const suite = report.testSuite().name(`${clean.command}: ${SUITE_NAMES[kind]}`);
     for (const check of checks) addTestCase(suite, clean, check, causes);
   }
+  addStagesSuite(report, clean);
   addBaselineSuite(report, clean);
   return redact(report.build());
 }

@@ -57,10 +57,15 @@ export const FailureSchema = closed({
 
 const StageSchema = closed({
   name: Type.String({ minLength: 1 }),
-  /** `error`: the stage could not finish (its reason says why); what it judged before is kept. */
-  verdict: oneOf(['pass', 'fail', 'error'] as const),
+  /**
+   * `inconclusive`: the stage could not be judged, wholly or in part, for a reason on the user's
+   * side (the load generator fell behind, a premise never held, the target stopped answering);
+   * `error`: the harness itself failed (a bug). Either way what it judged before is kept, and its
+   * reason says why (docs/report.md, "Verdicts and exit codes").
+   */
+  verdict: oneOf(['pass', 'fail', 'inconclusive', 'error'] as const),
   durationMs: Milliseconds,
-  /** Why the stage ended in error, one line, no key. */
+  /** Why the stage is inconclusive or in error, one line, no key (required then). */
   reason: Type.Optional(Type.String({ minLength: 1 })),
 });
 
@@ -269,8 +274,12 @@ export const SummarySchema = closed({
   target: TargetInfoSchema,
   /** `artillery` is required when a load ran (a threshold check or load metrics are present). */
   versions: closed({ harness: Type.String(), node: Type.String(), artillery: Type.Optional(Type.String()) }),
-  verdict: oneOf(['pass', 'fail'] as const),
-  /** 0 pass; 1 something was judged and a check, stage or baseline failed or a stage errored; 2 nothing could be judged. */
+  /** `inconclusive`: nothing failed, but some of the run could not be judged (exit 2). */
+  verdict: oneOf(['pass', 'fail', 'inconclusive'] as const),
+  /**
+   * 0 pass; 1 a check, stage or baseline failed, or the harness failed (a stage in `error`);
+   * 2 nothing failed but something could not be judged, for a reason on the user's side.
+   */
   exitCode: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]),
   stages: Type.Array(StageSchema),
   checks: Type.Array(CheckResultSchema),

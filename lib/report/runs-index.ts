@@ -138,7 +138,7 @@ function indexHtml(entries: readonly RunEntry[]): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Runs</title>
 <style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{padding:4px 10px;border-bottom:1px solid #ddd;text-align:left}
-tr.fail b{color:#b00020}tr.pass b{color:#1b5e20}</style></head>
+tr.fail b{color:#b00020}tr.pass b{color:#1b5e20}tr.inconclusive b{color:#9a6700}</style></head>
 <body><h1>Runs <small>(${entries.length})</small></h1>
 <p>Newest first. <code>npm run report -- --list</code> prints the same; <code>latest-&lt;command&gt;</code> points at each command's last run.</p>
 <table><thead><tr><th>started (UTC)</th><th>command</th><th>target</th><th>verdict</th><th>duration</th><th>report</th></tr></thead>

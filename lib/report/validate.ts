@@ -4,7 +4,7 @@
  */
 import { Value } from '@sinclair/typebox/value';
 import { SummarySchema, type Summary } from './model.ts';
-import { somethingFailed } from './build.ts';
+import { somethingFailed, unjudgedStages } from './build.ts';
 
 export type SummaryResult = { ok: true; summary: Summary } | { ok: false; problems: string[] };
 
@@ -49,13 +49,18 @@ function runProblems(summary: Summary): string[] {
   if (summary.checks.some((check) => check.kind === 'threshold') && !summary.versions.artillery)
     problems.push('/versions/artillery: required when a load ran (the summary has threshold checks)');
   summary.stages.forEach((stage, index) => {
-    if (stage.verdict === 'error' && !stage.reason)
-      problems.push(`/stages/${index}/reason: required for a stage in error (why it could not finish)`);
+    if ((stage.verdict === 'error' || stage.verdict === 'inconclusive') && !stage.reason)
+      problems.push(`/stages/${index}/reason: required for a stage ${stage.verdict} (why it was not judged)`);
   });
   const failed = somethingFailed(summary);
-  if (summary.verdict === 'pass' && (failed || summary.exitCode !== 0))
-    problems.push('/verdict: is pass, but a check, stage or baseline failed, or exitCode is not 0');
+  const unjudged = unjudgedStages(summary).length > 0;
+  if (summary.verdict === 'pass' && (failed || unjudged || summary.exitCode !== 0))
+    problems.push(
+      '/verdict: is pass, but a check, stage or baseline failed, a stage was not judged, or exitCode is not 0',
+    );
   if (summary.verdict === 'fail' && summary.exitCode === 0) problems.push('/exitCode: is 0 for a failed run');
+  if (summary.verdict === 'inconclusive' && (failed || summary.exitCode !== 2))
+    problems.push('/verdict: is inconclusive, but something failed (exit 1) or exitCode is not 2');
   if (summary.exitCode === 1 && !failed)
     problems.push('/exitCode: is 1 (checks failed) but no check, stage or baseline failed');
   return problems;

@@ -18,7 +18,7 @@ export interface ReproOutcome {
   huntMs: number;
   shrunk?: Shrunk;
   shrinkMs: number;
-  /** Why the shrink could not finish, when it could not: the hunt's finding stands unshrunk. */
+  /** Why the shrink could not finish (the user's side), when it could not: the hunt's finding stands unshrunk. */
   shrinkError?: string;
   reproduction: string[];
 }
@@ -56,7 +56,7 @@ function reproStages(outcome: ReproOutcome): NonNullable<StageReport['stages']> 
       : []),
     ...(outcome.shrinkError === undefined
       ? []
-      : [stageEntry('shrink', 'error', outcome.shrinkMs, outcome.shrinkError)]),
+      : [stageEntry('shrink', 'inconclusive', outcome.shrinkMs, outcome.shrinkError)]),
   ];
 }
 

@@ -1,11 +1,17 @@
 /**
  * The gate's closing lines (lib/gate/console.ts): one line per failing cause with the checks that
- * saw it and its replay under it, never one line per property; then the verdict, then the report.
+ * saw it and its replay under it, never one line per property; a stage that could not be judged in
+ * one line with its reason; then the verdict, then the report.
  */
 import { describe, expect, it } from 'vitest';
 import { verdictLine } from '../../lib/cli/run-lines.ts';
 import { failureLines } from '../../lib/gate/console.ts';
-import { buildSummary, type Finding } from '../../lib/report/build.ts';
+import { buildSummary, stageEntry, type Finding } from '../../lib/report/build.ts';
+import { gateLoadsStage, inTheGate } from '../../lib/gate/loads.ts';
+import { GATE_LOADS } from '../../lib/gate/plan.ts';
+import type { LoadResult } from '../../lib/load/run/loads.ts';
+import { loadFindings } from '../../lib/load/run/summary.ts';
+import { generatorBehind } from '../../lib/load/verdict.ts';
 import { testRun } from '../report/test-run.ts';
 import type { Failure } from '../../lib/failure.ts';
 
@@ -77,5 +83,53 @@ describe('the gate console', () => {
   it('should say the verdict on its own line, the report line following it', () => {
     const summary = summaryWith(['pagination.no-duplicates']);
     expect(verdictLine(summary)).toBe('verdict FAIL');
+  });
+});
+
+describe("the gate's load stage when its generator fell behind", () => {
+  const generator = {
+    planned: 20,
+    started: 20,
+    skipped: 0,
+    dropped: 0,
+    slots: 20,
+    latenessP95Ms: 813,
+    latenessP99Ms: 900,
+    offeredRate: 2,
+    achievedRate: 2,
+  };
+  const behind = {
+    verdict: 'error',
+    exitCode: 2,
+    reason: generatorBehind(generator),
+    thresholds: [],
+    checks: [],
+    generator,
+    warnings: [],
+    failures: [],
+    setupFailures: [],
+    durationMs: 10_000,
+  } as unknown as LoadResult;
+  const walk = GATE_LOADS.filter((load) => load.name === 'walk');
+
+  it('should be inconclusive, naming the load and what the gate can do, never a failed check', () => {
+    const result = inTheGate(behind);
+    expect(result.reason).toBe(
+      'the load generator fell behind its schedule: arrivals started 813 ms late at p95 (bound 500 ms); run the gate on a quieter machine, or leave this load out (--load)',
+    );
+    const { verdict, reason } = gateLoadsStage(walk, [result]);
+    const summary = buildSummary(testRun('gate'), [
+      { stages: [stageEntry('load', verdict, 10_000, reason)], findings: loadFindings(result, 'walk/smoke') },
+    ]);
+    expect(summary).toMatchObject({ verdict: 'inconclusive', exitCode: 2 });
+    expect(summary.checks.filter((check) => check.verdict === 'failed')).toEqual([]);
+    expect(failureLines(summary)).toEqual([
+      `INCONCLUSIVE load stage could not be judged: walk/smoke: ${result.reason}`,
+    ]);
+  });
+
+  it('should keep any other reason a load could not be judged as the load said it', () => {
+    const engine = { ...behind, reason: 'the load did not finish within 100 s; raise --timeout' };
+    expect(inTheGate(engine)).toBe(engine);
   });
 });

@@ -149,32 +149,65 @@ describe('release gate', { timeout: 600_000 }, () => {
       expect(skipped?.reason).toMatch(/^load phase not run/);
     });
 
-    it('should exit 1 with its three reports when a stage errors after another found something', async () => {
+    /**
+     * A target file with one tenant: the fairness load cannot be set up, a reason on the user's
+     * side known before any arrival (no machine load decides it). After the properties caught
+     * `faults`, the gate fails (exit 1) and shows the load stage it could not judge; with nothing
+     * caught, it is inconclusive (exit 2), never a pass.
+     */
+    async function gateWithOneTenant(faults: string[]) {
       const targetPath = path.join(mkdtempSync(path.join(os.tmpdir(), 'gate-target-')), 'target.json');
-      // A target file with one tenant: the fairness load cannot be set up (a reason on the user's
-      // side), after the properties stage has caught the fault.
-      const sandbox = await startSandbox({ faults: ['page-overflow'], tenants: 2, targetPath });
+      const sandbox = await startSandbox({ faults, tenants: 2, targetPath });
       const file = JSON.parse(readFileSync(targetPath, 'utf8')) as { tenants: unknown[] };
       writeFileSync(targetPath, JSON.stringify({ ...file, tenants: file.tenants.slice(0, 1) }), {
         mode: 0o600,
       });
       try {
-        const run = await runGate(['--target', targetPath, '--load', 'fairness', '--runs', '1']);
-        expect(run.stderr).toBe('');
-        expect(run.exitCode).toBe(1);
-        const summary = run.summary();
-        expect(blamedChecks(summary)).toContain('page-size-within-limit');
-        const reason = /fairness needs at least two tenants/;
-        const load = summary.stages.find((stage) => stage.name === 'load');
-        expect(load?.verdict).toBe('error');
-        expect(load?.reason).toMatch(reason);
-        const html = readFileSync(path.join(run.reportsDir, 'latest', 'report.html'), 'utf8');
-        expect(html).toMatch(reason);
-        expect(readdirSync(path.join(run.reportsDir, 'latest'))).toContain('junit.xml');
-        expect(run.stdout).toMatch(/^ERROR load stage could not finish: fairness needs/m);
+        return await runGate(['--target', targetPath, '--load', 'fairness', '--runs', '1']);
       } finally {
         await sandbox.close();
       }
+    }
+    const unjudged = /fairness needs at least two tenants/;
+
+    it('should exit 1 with its three reports when a stage cannot be judged after another found something', async () => {
+      const run = await gateWithOneTenant(['page-overflow']);
+      expect(run.stderr).toBe('');
+      expect(run.exitCode).toBe(1);
+      const summary = run.summary();
+      expect(summary.verdict).toBe('fail');
+      expect(blamedChecks(summary)).toContain('page-size-within-limit');
+      const load = summary.stages.find((stage) => stage.name === 'load');
+      expect(load?.verdict).toBe('inconclusive');
+      expect(load?.reason).toMatch(unjudged);
+      const html = readFileSync(path.join(run.reportsDir, 'latest', 'report.html'), 'utf8');
+      expect(html).toMatch(unjudged);
+      expect(readdirSync(path.join(run.reportsDir, 'latest'))).toContain('junit.xml');
+      expect(run.stdout).toMatch(/^INCONCLUSIVE load stage could not be judged: fairness needs/m);
+      expect(run.stdout).toMatch(/^FAILED page-size-within-limit:/m);
+    });
+
+    it('should exit 2, INCONCLUSIVE with the reason, when nothing failed but the load stage could not be judged', async () => {
+      const run = await gateWithOneTenant([]);
+      expect(run.stderr).toBe('');
+      expect(run.exitCode).toBe(2);
+      const summary = run.summary();
+      expect(summary).toMatchObject({ verdict: 'inconclusive', exitCode: 2 });
+      expect(summary.checks.filter((check) => check.verdict === 'failed')).toEqual([]);
+      expect(summary.stages.map((stage) => [stage.name, stage.verdict])).toEqual([
+        ['properties', 'pass'],
+        ['load', 'inconclusive'],
+      ]);
+      const junit = readFileSync(path.join(run.reportsDir, 'latest', 'junit.xml'), 'utf8');
+      expect(junit).toMatch(/failures="0"/);
+      expect(junit).toMatch(/<testcase classname="gate\.stage" name="load"/);
+      expect(run.stdout.trimEnd().split('\n').slice(-3)).toEqual([
+        expect.stringMatching(
+          /^INCONCLUSIVE load stage could not be judged: fairness needs at least two tenants .*; add one to the target file$/,
+        ),
+        expect.stringMatching(/^verdict INCONCLUSIVE(, \d+ of \d+ checks skipped \(why: in the report\))?$/),
+        expect.stringMatching(/^report: \S+\/report\.html$/),
+      ]);
     });
 
     it('should refuse bad input with one line and exit 2', async () => {

@@ -32,14 +32,14 @@ describe.concurrent('premises of the load scenarios', { timeout: STAGED_TIMEOUT_
   it('should call fairness inconclusive when the flood never throttled the noisy tenant', async () => {
     const result = await stage('quiet-flood');
 
-    expect(result).toMatchObject({ verdict: 'inconclusive', exitCode: 0 });
+    expect(result).toMatchObject({ verdict: 'inconclusive', exitCode: 2 });
     expect(result.reason).toMatch(/^the noisy tenant was never throttled/);
   });
 
   it('should call stress inconclusive when the target never answered 429', async () => {
     const result = await stage('no-limit');
 
-    expect(result).toMatchObject({ verdict: 'inconclusive', exitCode: 0 });
+    expect(result).toMatchObject({ verdict: 'inconclusive', exitCode: 2 });
     expect(result.reason).toMatch(/^the target never answered 429/);
   });
 

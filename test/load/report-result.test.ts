@@ -128,7 +128,7 @@ describe('reportResult', () => {
 
     const result = await reportResult(dir);
 
-    expect(result.verdict).toBe('inconclusive');
+    expect(result).toMatchObject({ verdict: 'inconclusive', exitCode: 2 });
     expect(result.thresholds[0]?.unjudged).toMatch(/not p10/);
   });
 

@@ -1,12 +1,13 @@
 /**
  * A load in the one summary schema (lib/load/run/summary.ts): what the gate and `npm run load`
- * write. An inconclusive load is a skipped check with its reason, never a pass and never a failure;
- * an errored load fails its run check; a failed page check is listed once.
+ * write. A load that could not be judged (its premise never held, its generator fell behind) is a
+ * skipped check with its reason and an inconclusive stage, never a pass and never a failure; a
+ * failed page check is listed once.
  */
 import { describe, expect, it } from 'vitest';
 import { buildSummary } from '../../lib/report/build.ts';
 import type { LoadResult } from '../../lib/load/run/loads.ts';
-import { loadFindings } from '../../lib/load/run/summary.ts';
+import { loadFindings, loadStage } from '../../lib/load/run/summary.ts';
 import { testRun } from '../report/test-run.ts';
 
 const generator = {
@@ -30,15 +31,18 @@ function loadResult(judgement: Partial<LoadResult>): LoadResult {
     warnings: [],
     failures: [],
     setupFailures: [],
+    durationMs: 0,
     ...judgement,
   } as LoadResult;
 }
 
 function summaryOf(result: LoadResult, replay?: string) {
-  return buildSummary(
-    testRun('load', { finishedAt: new Date(1000), setupError: result.verdict === 'error' }),
-    [{ findings: loadFindings(result, 'fairness/smoke', replay === undefined ? {} : { replay }) }],
-  );
+  return buildSummary(testRun('load', { finishedAt: new Date(1000) }), [
+    {
+      stages: [loadStage('fairness/smoke', result)],
+      findings: loadFindings(result, 'fairness/smoke', replay === undefined ? {} : { replay }),
+    },
+  ]);
 }
 
 describe('a load in the summary schema', () => {
@@ -50,22 +54,27 @@ describe('a load in the summary schema', () => {
     expect(run?.detail).toContain('10 of 10 arrivals');
   });
 
-  it('should skip, with the reason, a load whose premise never held', () => {
+  it('should skip, with the reason, a load whose premise never held, and call the run inconclusive (exit 2)', () => {
     const reason = 'the noisy tenant was throttled on 3% of its hold-phase requests (premise: 50%)';
-    const summary = summaryOf(loadResult({ verdict: 'inconclusive', reason }));
-    expect(summary).toMatchObject({ verdict: 'pass', exitCode: 0 });
+    const summary = summaryOf(loadResult({ verdict: 'inconclusive', exitCode: 2, reason }));
+    expect(summary).toMatchObject({ verdict: 'inconclusive', exitCode: 2 });
     const run = summary.checks.find((check) => check.name === 'fairness/smoke run');
     expect(run).toMatchObject({ verdict: 'skipped', reason: `inconclusive: ${reason}` });
+    expect(summary.stages).toEqual([
+      { name: 'load', verdict: 'inconclusive', durationMs: 0, reason: `fairness/smoke: ${reason}` },
+    ]);
   });
 
-  it('should fail the run check of a load that could not run', () => {
+  it('should skip the run check of a load whose generator fell behind, never fail it: inconclusive, exit 2', () => {
     const reason = 'the load generator fell behind its schedule';
     const summary = summaryOf(loadResult({ verdict: 'error', exitCode: 2, reason }));
-    expect(summary).toMatchObject({ verdict: 'fail', exitCode: 2 });
+    expect(summary).toMatchObject({ verdict: 'inconclusive', exitCode: 2 });
+    expect(summary.checks.filter((check) => check.verdict === 'failed')).toEqual([]);
     expect(summary.checks.find((check) => check.name === 'fairness/smoke run')).toMatchObject({
-      verdict: 'failed',
-      reason,
+      verdict: 'skipped',
+      reason: `inconclusive: ${reason}`,
     });
+    expect(summary.stages[0]).toMatchObject({ verdict: 'inconclusive', reason: `fairness/smoke: ${reason}` });
   });
 
   it('should list a failed page check once, its first failure as data, with the replay of the load', () => {

@@ -14,7 +14,7 @@ import { withRun } from '../../report/with-run.ts';
 import type { LoadResult } from './loads.ts';
 import { REPORT_FILE, reportResult } from './report-result.ts';
 import type { LoadRun } from './run-load.ts';
-import { loadFindings, runLoadText } from './summary.ts';
+import { loadFindings, loadStage, runLoadText } from './summary.ts';
 
 const round = (value: number | undefined) => Number((value ?? 0).toFixed(2));
 
@@ -70,6 +70,7 @@ export async function judgeReport(dir: string): Promise<LoadRun & { accuracy: st
   const { paths, summary, result } = await withRun({ command: 'load', runDir }, async ({ runId }) => {
     const result = await reportResult(runDir);
     writeFileSync(result.files.result, `${JSON.stringify(result, null, 2)}\n`);
+    const label = `${result.scenario}/${result.profile}`;
     const summary = buildSummary(
       {
         command: 'load',
@@ -78,11 +79,11 @@ export async function judgeReport(dir: string): Promise<LoadRun & { accuracy: st
         versions: runVersions(result.engine.artillery),
         startedAt: new Date(result.startedAt),
         finishedAt: new Date(),
-        setupError: result.verdict === 'error',
       },
       [
         {
-          findings: loadFindings(result, `${result.scenario}/${result.profile}`),
+          stages: [loadStage(label, result)],
+          findings: loadFindings(result, label),
           metrics: reportTables(result),
           artifacts: [
             { name: 'result.json', path: 'result.json' },

@@ -163,9 +163,9 @@ phases, every page checked, thresholds judged on the merged raw points. Writes r
     'npm run load -- --target staging.json --profile load --platform fargate --count 4',
     'npm run load -- --judge-report reports/20250101-120000-load-fargate',
   ],
-  exitCodes: `0 every check and threshold held (or inconclusive: the run's premise never held, said
-with its reason), 1 a check or threshold failed, 2 usage or setup error (including a load generator
-that could not keep its schedule).`,
+  exitCodes: `0 every check and threshold held, 1 a check or threshold failed, 2 nothing failed
+but the run could not be judged (verdict INCONCLUSIVE with the reason: the load generator fell behind
+its schedule, the run's premise never held) or a usage or setup error.`,
 });
 
 /** `--out-dir DIR` wrote the run into DIR itself; run folders now go into the reports dir. */

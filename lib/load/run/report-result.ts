@@ -93,6 +93,7 @@ export async function reportResult(dir: string): Promise<LoadResult & { accuracy
     ...(inconclusive
       ? {
           verdict: 'inconclusive' as const,
+          exitCode: 2,
           reason: `${unjudged.length} threshold(s) not judged: ${unjudged.map((t) => `${t.metric} ${t.expression}`).join(', ')} (${unjudged[0]?.unjudged ?? ''})`,
         }
       : {}),

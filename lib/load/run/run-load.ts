@@ -11,7 +11,7 @@ import { runVersions } from '../../report/versions.ts';
 import { withRun, type RunPaths } from '../../report/with-run.ts';
 import { runLoads, type LoadResult } from './loads.ts';
 import { checkOptions, type LoadOptions } from './options.ts';
-import { loadFindings, loadMetrics } from './summary.ts';
+import { loadFindings, loadMetrics, loadStage } from './summary.ts';
 
 /** A load command's run: its load's result, and the run's reports in the one summary schema. */
 export interface LoadRun extends LoadResult {
@@ -59,10 +59,10 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadRun> {
           versions: runVersions(result.engine.artillery),
           startedAt: started,
           finishedAt: new Date(),
-          setupError: result.verdict === 'error',
         },
         [
           {
+            stages: [loadStage(`${scenario}/${profile}`, result)],
             findings: loadFindings(result, `${scenario}/${profile}`, { replay }),
             metrics,
             artifacts: [{ name: 'result.json', path: path.relative(dir, result.files.result) }],

@@ -4,7 +4,7 @@
  */
 import { ALL_CHECKS } from '../../checks/registry.ts';
 import type { Failure } from '../../failure.ts';
-import { judgeCheck, type CheckOutcome, type Finding, type Rerun } from '../../report/build.ts';
+import { judgeCheck, stageEntry, type CheckOutcome, type Finding, type Rerun } from '../../report/build.ts';
 import type { Summary } from '../../report/model.ts';
 import { thresholdChecks } from '../../report/thresholds.ts';
 import type { LoadFailure } from '../run-points.ts';
@@ -101,8 +101,8 @@ function loadCheckFindings(result: LoadResult, label: string, rerun: Rerun): Fin
  * failed with its first failure; listed once however often it failed), the checks its setup
  * traffic broke (with their requests), every failed one with `rerun` (the command that runs the
  * load again, and its reproduction script), its advisories, and a "run" check with the
- * generator's figures. An inconclusive run (its premise never held) is a skipped check with the
- * reason, never a pass.
+ * generator's figures. A run that could not be judged (unjudgedReason) is a skipped check with
+ * the reason, never a pass, and its stage says why (loadsStage).
  */
 export function loadFindings(result: LoadResult, label: string, rerun: Rerun = {}): Finding[] {
   const checks = loadCheckFindings(result, label, rerun);
@@ -113,12 +113,13 @@ export function loadFindings(result: LoadResult, label: string, rerun: Rerun = {
     .filter((failure) => failure.severity !== 'error')
     .map((failure) => ({ advisory: asAdvisory(failure, label) }));
   const figures = generatorLine(result.generator);
-  // A run that failed or could not run, for a reason no check above names, says why here.
+  const unjudged = unjudgedReason(result);
+  // A run that failed or could not be judged, for a reason no check above names, says why here.
   const run: Finding = {
     check: { name: `${label} run`, kind: 'invariant', family: 'load', detail: `generator: ${figures}` },
     outcome:
-      result.verdict === 'inconclusive'
-        ? { verdict: 'skipped', reason: `inconclusive: ${result.reason}` }
+      unjudged !== undefined
+        ? { verdict: 'skipped', reason: `inconclusive: ${unjudged}` }
         : result.verdict !== 'pass' && !failedHere
           ? { verdict: 'failed', reason: result.reason, ...rerun }
           : result.notRun !== undefined
@@ -126,6 +127,36 @@ export function loadFindings(result: LoadResult, label: string, rerun: Rerun = {
             : { verdict: 'passed' },
   };
   return [...checks, ...advisories, run];
+}
+
+/**
+ * Why a load could not be judged, for a reason on the user's side, or undefined: wholly (`error`:
+ * its generator fell behind, its setup or the engine could not run) or in part (`inconclusive`:
+ * its premise never held). Either makes its stage inconclusive (exit 2 unless something failed).
+ */
+export const unjudgedReason = (result: Pick<LoadResult, 'verdict' | 'reason'>): string | undefined =>
+  result.verdict === 'error' || result.verdict === 'inconclusive' ? result.reason : undefined;
+
+/**
+ * The verdict of loads run together, as their stage's line says it: inconclusive, naming each load
+ * that could not be judged and why, when any could not (what the others found is in their checks);
+ * else fail when any failed; else pass.
+ */
+export function loadsVerdict(
+  loads: readonly { label: string; result: Pick<LoadResult, 'verdict' | 'reason'> }[],
+): { verdict: 'pass' | 'fail' | 'inconclusive'; reason?: string } {
+  const unjudged = loads.flatMap(({ label, result }) => {
+    const reason = unjudgedReason(result);
+    return reason === undefined ? [] : [`${label}: ${reason}`];
+  });
+  if (unjudged.length > 0) return { verdict: 'inconclusive', reason: unjudged.join('; ') };
+  return { verdict: loads.some(({ result }) => result.verdict === 'fail') ? 'fail' : 'pass' };
+}
+
+/** The stage line of one load run alone (`npm run load`). */
+export function loadStage(label: string, result: LoadResult): Summary['stages'][number] {
+  const { verdict, reason } = loadsVerdict([{ label, result }]);
+  return stageEntry('load', verdict, result.durationMs, reason);
 }
 
 type LoadShape = Pick<LoadResult, 'scenario' | 'profile' | 'phases'>;

@@ -1,0 +1,71 @@
+/**
+ * A capacity run's stage (lib/capacity/summary.ts): a step that could not run, or no step driven,
+ * leaves the capacity not judged: inconclusive with what to do (exit 2), never a pass; a finding
+ * beside it is exit 1.
+ */
+import { describe, expect, it } from 'vitest';
+import { capacityReport, type MeasuredRun } from '../../lib/capacity/summary.ts';
+import { buildSummary } from '../../lib/report/build.ts';
+import { testRun } from '../report/test-run.ts';
+
+function measured(run: Partial<MeasuredRun>): MeasuredRun {
+  return {
+    measured: [],
+    failures: [],
+    setupFailures: [],
+    durationMs: 1000,
+    steps: [],
+    verdicts: [],
+    capacity: { kind: 'at-least', rps: 40, index: 0 },
+    lines: { capacity: 'capacity: at least 40 req/s' },
+    objective: { p95Ms: 500, p99Ms: 1500, maxErrorRate: 0, max429Rate: 0.01 },
+    knee: null,
+    onsets: [],
+    next: ['raise --max (now 40): the top step still met the objective'],
+    ...run,
+  };
+}
+
+const summaryOf = (run: MeasuredRun) => buildSummary(testRun('capacity'), [capacityReport(run)]);
+
+describe('the stage of a capacity run', () => {
+  it('should pass when its steps ran and nothing failed', () => {
+    expect(summaryOf(measured({}))).toMatchObject({ verdict: 'pass', exitCode: 0 });
+  });
+
+  it('should be inconclusive, saying what to do, when no step was driven', () => {
+    const summary = summaryOf(
+      measured({
+        capacity: { kind: 'none' },
+        lines: { capacity: 'capacity: unknown, the generator could not drive any step' },
+        next: ['lower --start (now 10) or add --workers: no step was driven'],
+      }),
+    );
+    expect(summary).toMatchObject({ verdict: 'inconclusive', exitCode: 2 });
+    expect(summary.stages[0]).toMatchObject({
+      verdict: 'inconclusive',
+      reason:
+        'capacity: unknown, the generator could not drive any step; lower --start (now 10) or add --workers: no step was driven',
+    });
+  });
+
+  it('should be inconclusive when a step could not run, and fail on a finding beside it', () => {
+    const error = 'step 3: the load did not finish within 90 s; raise --timeout or shorten --duration';
+    expect(summaryOf(measured({ error }))).toMatchObject({
+      verdict: 'inconclusive',
+      exitCode: 2,
+      stages: [{ verdict: 'inconclusive', reason: `${error}; run again` }],
+    });
+    const failure = {
+      check: 'no-duplicate-ids',
+      code: 'DUPLICATE_ID',
+      severity: 'error' as const,
+      message: 'id o-1 twice',
+      count: 1,
+    };
+    expect(summaryOf(measured({ error, failures: [failure] }))).toMatchObject({
+      verdict: 'fail',
+      exitCode: 1,
+    });
+  });
+});
