@@ -67,6 +67,8 @@ export interface RunArtilleryOptions {
   echo?: boolean;
   /** Flags for `artillery run` before the script, e.g. `['--output', 'report.json']`. */
   args?: readonly string[];
+  /** Flags for the Node that runs Artillery (before its CLI), e.g. V8's heap sizes. */
+  nodeFlags?: readonly string[];
 }
 
 export interface RunArtilleryResult {
@@ -102,7 +104,7 @@ export async function runArtillery(options: RunArtilleryOptions): Promise<RunArt
   const { node, cli } = resolveArtillery();
   const result = await spawnBounded({
     cmd: node,
-    args: [cli, 'run', '--quiet', ...(options.args ?? []), options.script],
+    args: [...(options.nodeFlags ?? []), cli, 'run', '--quiet', ...(options.args ?? []), options.script],
     cwd: options.cwd ?? PROJECT_ROOT,
     env: artilleryEnv(node, options),
     timeoutMs: options.timeoutMs,

@@ -70,6 +70,15 @@ export const scheduleS = (stages: readonly { phases: readonly Phase[] }[]): numb
  */
 export const localSlotsPerS = (): number => Math.max(1, os.cpus().length - 1);
 
+/**
+ * V8's young generation for the generator processes, 4 × Node's default semi-space (16 MB): a
+ * walk's state (its ids, its request records, its suspended frames) lives as long as the walk, tens
+ * to hundreds of ms under load, long enough to survive two scavenges of the default size and be
+ * promoted, which the old generation's marking on V8's helper threads then pays for (docs/bench.md,
+ * session 19). With fewer scavenges most walks end before their second one and die young.
+ */
+const GENERATOR_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=64'];
+
 const filesIn = (dir: string): string[] =>
   existsSync(dir)
     ? readdirSync(dir)
@@ -124,6 +133,7 @@ export async function runGenerators(request: GeneratorRequest): Promise<Generato
       timeoutMs: request.timeoutMs,
       echo: request.echo ?? false,
       args: ['--output', report],
+      nodeFlags: GENERATOR_NODE_FLAGS,
     });
     return { run, script };
   });
