@@ -118,42 +118,6 @@ describe('every answer of the rate-limit burst (ratelimit.retry-after-honest)', 
       for (const child of children) child.kill('SIGKILL');
     }
   }, 120_000);
-
-  it('should be inconclusive, never passed, when the burst never reaches the limit, and say how fast it went', async () => {
-    const result = await runUnthrottled('ratelimit.retry-after-honest');
-    expect(result?.status).toBe('skipped');
-    expect(result?.status === 'skipped' && result.reason).toMatch(
-      /^inconclusive.*never throttled: 10 requests in \d+\.\d s \(\d+ a second achieved.*load\.maxRps allows 2\).*lowRateLimit key/,
-    );
-  }, 60_000);
-
-  it('should send nothing it paced once throttled: the clean sandbox never fails with load.maxRps pacing the burst', async () => {
-    const running = await providedSandbox().start(MATRIX_SANDBOX);
-    // At 2 a second the lowRateLimit key (4 a 2 s window) is refused about when its window ends;
-    // requests paced before that 429 and sent after it spent the next window, the one its
-    // Retry-After: 1 promised, and the retry was refused: a false failure on seeds 7 and 2.
-    const context = createContext(
-      resolveInlineTarget({ ...running.target, load: { allowed: true, maxRps: 2 } }),
-    );
-    try {
-      const [definition] = selectProperties(['ratelimit.retry-after-honest']);
-      for (const seed of [7, 2]) {
-        const result =
-          definition && (await runProperty(definition, context, { seed, runs: 1, timeBudgetMs: 6000 }));
-        // Throttled and served, or never throttled at that pace (inconclusive): never failed.
-        expect(['passed', 'skipped'], `seed ${seed}`).toContain(result?.status);
-      }
-    } finally {
-      await context.close();
-      await running.close();
-    }
-  }, 60_000);
-
-  it('should pass the clean sandbox, throttled and then served', async () => {
-    const result = await run('ratelimit.retry-after-honest', LOW_LIMIT, 1);
-    expect(result.status).toBe('passed');
-    expect(result.status === 'passed' && result.runs - result.inconclusiveRuns).toBeGreaterThan(0);
-  }, 60_000);
 });
 
 /**
@@ -206,6 +170,43 @@ describe('every key of a tenant at once (ratelimit.tenant-limit-429)', () => {
       for (const child of children) child.kill('SIGKILL');
     }
   }, 120_000);
+});
+
+/**
+ * Bursts that wait on timers, not on a core: paced by load.maxRps 2 (ten requests, five seconds),
+ * or throttled and then waiting out a Retry-After. Each on a sandbox of its own, side by side;
+ * after the busy loops above, never beside them.
+ */
+describe.concurrent('bursts that wait on timers, side by side', () => {
+  it('should be inconclusive, never passed, when the rate-limit burst never reaches the limit, and say how fast it went', async () => {
+    const result = await runUnthrottled('ratelimit.retry-after-honest');
+    expect(result?.status).toBe('skipped');
+    expect(result?.status === 'skipped' && result.reason).toMatch(
+      /^inconclusive.*never throttled: 10 requests in \d+\.\d s \(\d+ a second achieved.*load\.maxRps allows 2\).*lowRateLimit key/,
+    );
+  }, 60_000);
+
+  it('should send nothing it paced once throttled: the clean sandbox never fails with load.maxRps pacing the burst', async () => {
+    const running = await providedSandbox().start(MATRIX_SANDBOX);
+    // At 2 a second the lowRateLimit key (4 a 2 s window) is refused about when its window ends;
+    // requests paced before that 429 and sent after it spent the next window, the one its
+    // Retry-After: 1 promised, and the retry was refused: a false failure on seeds 7 and 2.
+    const context = createContext(
+      resolveInlineTarget({ ...running.target, load: { allowed: true, maxRps: 2 } }),
+    );
+    try {
+      const [definition] = selectProperties(['ratelimit.retry-after-honest']);
+      for (const seed of [7, 2]) {
+        const result =
+          definition && (await runProperty(definition, context, { seed, runs: 1, timeBudgetMs: 6000 }));
+        // Throttled and served, or never throttled at that pace (inconclusive): never failed.
+        expect(['passed', 'skipped'], `seed ${seed}`).toContain(result?.status);
+      }
+    } finally {
+      await context.close();
+      await running.close();
+    }
+  }, 60_000);
 
   it('should be inconclusive, never passed, when no key of the tenant is ever throttled, and say how fast it went', async () => {
     const result = await runUnthrottled('ratelimit.tenant-limit-429');
@@ -213,5 +214,11 @@ describe('every key of a tenant at once (ratelimit.tenant-limit-429)', () => {
     expect(result?.status === 'skipped' && result.reason).toMatch(
       /^inconclusive.*no key of tenant \S+ was throttled: 10 requests in \d+\.\d s \(\d+ a second achieved.*load\.maxRps allows 2\)/,
     );
+  }, 60_000);
+
+  it('should pass the clean sandbox, throttled and then served', async () => {
+    const result = await run('ratelimit.retry-after-honest', LOW_LIMIT, 1);
+    expect(result.status).toBe('passed');
+    expect(result.status === 'passed' && result.runs - result.inconclusiveRuns).toBeGreaterThan(0);
   }, 60_000);
 });
