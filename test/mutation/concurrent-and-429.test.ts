@@ -8,7 +8,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATRIX_SANDBOX, runMatrix, THROTTLED_LIMIT, withSandbox } from '../../lib/props/matrix.ts';
 import { runMutants } from '../../lib/props/mutants.ts';
 import { createContext } from '../../lib/props/context.ts';
@@ -99,10 +99,25 @@ describe('every answer of the rate-limit burst (ratelimit.retry-after-honest)', 
     );
     expect(failedCheck(result)).toBe('walk-pages-succeed');
   }, 60_000);
+});
 
-  it("should kill the 429 site's mutants and the short Retry-After while busy loops hold every core, and pass an allowed change", async () => {
-    const children = contend(110_000);
-    try {
+/**
+ * Busy loops on every core (two children a core) for the three tests below, which run side by
+ * side under them: each one's verdicts are reached by the requests its bursts have in flight, not
+ * by a rate the machine must keep, so a test beside it changes nothing; one after another they
+ * held the cores (and the other worker's file) twice as long.
+ */
+describe('every core busy', () => {
+  let children: ChildProcess[] = [];
+  beforeAll(() => {
+    children = contend(150_000);
+  });
+  afterAll(() => {
+    for (const child of children) child.kill('SIGKILL');
+  });
+
+  describe.concurrent('side by side', () => {
+    it("should kill the 429 site's mutants and the short Retry-After, and pass an allowed change (ratelimit.retry-after-honest)", async () => {
       const killing = ['m:error-message-missing@error-429', 'm:content-type-text@error-429'];
       const rows = await runMutants({ mutants: [...killing, 'm:extra-headers@error-429'] });
       expect(rows.map((row) => [row.mutant, row.verdict, row.failedBy?.property])).toEqual([
@@ -114,21 +129,14 @@ describe('every answer of the rate-limit burst (ratelimit.retry-after-honest)', 
       expect(faults.map((row) => [row.verdict, row.caughtBy?.check])).toEqual([
         ['caught', 'retry-after-honest'],
       ]);
-    } finally {
-      for (const child of children) child.kill('SIGKILL');
-    }
-  }, 120_000);
-});
+    }, 120_000);
 
-/**
- * At the sandbox's default limits (1,000 a key a second, more than a loaded machine may send), the
- * property bursts on a lowRateLimit key, whose 4 requests a 2 s window the first round in flight
- * passes: with every core busy it still judges every run, and still catches the rate-limit faults.
- */
-describe('the rate-limit property at the default limits, every core busy', () => {
-  it('should pass the clean sandbox with every run judged, and catch throttle-text-body and retry-after-short', async () => {
-    const children = contend(110_000);
-    try {
+    /**
+     * At the sandbox's default limits (1,000 a key a second, more than a loaded machine may send),
+     * the property bursts on a lowRateLimit key, whose 4 requests a 2 s window the first round in
+     * flight passes: it still judges every run, and still catches the rate-limit faults.
+     */
+    it('should pass the clean sandbox at the default limits with every run judged, and catch throttle-text-body and retry-after-short', async () => {
       const clean = await run('ratelimit.retry-after-honest', {}, 1);
       expect(clean.status).toBe('passed');
       expect(clean.status === 'passed' && clean.inconclusiveRuns).toBe(0);
@@ -136,22 +144,15 @@ describe('the rate-limit property at the default limits, every core busy', () =>
       expect(failedCheck(text)).toBe('error-body-shape');
       const short = await run('ratelimit.retry-after-honest', { faults: ['retry-after-short'] }, 1);
       expect(failedCheck(short)).toBe('retry-after-honest');
-    } finally {
-      for (const child of children) child.kill('SIGKILL');
-    }
-  }, 120_000);
-});
+    }, 120_000);
 
-/**
- * The tenant's shared limit (ratelimit.tenant-limit-429): every key of a tenant at once. On the
- * matrix's throttled sandbox (THROTTLED_LIMIT: 8 for the tenant, 4 for each key) the shared
- * bucket refuses first, in the burst's first round of requests in flight, so busy loops on every
- * core change nothing; at the default limits the tenant's lowRateLimit key is what is throttled.
- */
-describe('every key of a tenant at once (ratelimit.tenant-limit-429)', () => {
-  it('should catch a tenant limit answered 503 and pass the clean sandbox, throttled or at its default limits, while busy loops hold every core', async () => {
-    const children = contend(110_000);
-    try {
+    /**
+     * The tenant's shared limit (ratelimit.tenant-limit-429): every key of a tenant at once. On the
+     * matrix's throttled sandbox (THROTTLED_LIMIT: 8 for the tenant, 4 for each key) the shared
+     * bucket refuses first, in the burst's first round of requests in flight; at the default
+     * limits the tenant's lowRateLimit key is what is throttled.
+     */
+    it('should catch a tenant limit answered 503 and pass the clean sandbox, throttled or at its default limits (ratelimit.tenant-limit-429)', async () => {
       const { rows } = await runMatrix({ faults: ['tenant-limit-503'], cleanSeeds: [] });
       expect(rows.map((row) => [row.verdict, row.caughtBy?.property, row.caughtBy?.check])).toEqual([
         ['caught', 'ratelimit.tenant-limit-429', 'throttle-is-429'],
@@ -166,10 +167,8 @@ describe('every key of a tenant at once (ratelimit.tenant-limit-429)', () => {
         expect(result.status, `seed ${seed}`).toBe('passed');
         expect(result.status === 'passed' && result.inconclusiveRuns, `seed ${seed}`).toBe(0);
       }
-    } finally {
-      for (const child of children) child.kill('SIGKILL');
-    }
-  }, 120_000);
+    }, 120_000);
+  });
 });
 
 /**
