@@ -8,7 +8,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATRIX_SANDBOX, runMatrix, THROTTLED_LIMIT } from '../../lib/props/matrix.ts';
 import { runMutants } from '../../lib/props/mutants.ts';
 import { createContext } from '../../lib/props/context.ts';
@@ -16,6 +16,7 @@ import { providedSandbox } from '../../lib/target/sandbox.ts';
 import { resolveInlineTarget } from '../../lib/target/target.ts';
 import { selectProperties } from '../../lib/props/registry.ts';
 import { runProperty, type PropertyResult } from '../../lib/props/runner.ts';
+import type { SandboxOptions } from '../../lib/target/sandbox-options.ts';
 import { withoutLowRateLimitKeys } from '../properties-runner/live-target.ts';
 import { failedCheck, runOnSandbox } from './run-property.ts';
 import '../setup/provide-layers.ts';
@@ -49,6 +50,15 @@ async function runUnthrottled(property: string): Promise<PropertyResult | undefi
   } finally {
     await context.close();
     await running.close();
+  }
+}
+
+/** The tenant burst passes the clean sandbox for each seed, every run judged (none inconclusive). */
+async function expectTenantLimitPasses(seeds: readonly number[], options: SandboxOptions): Promise<void> {
+  for (const seed of seeds) {
+    const result = await runOnSandbox('ratelimit.tenant-limit-429', options, seed);
+    expect(result.status, `seed ${seed}`).toBe('passed');
+    expect(result.status === 'passed' && result.inconclusiveRuns, `seed ${seed}`).toBe(0);
   }
 }
 
@@ -96,10 +106,25 @@ describe('every answer of the rate-limit burst (ratelimit.retry-after-honest)', 
     );
     expect(failedCheck(result)).toBe('walk-pages-succeed');
   }, 60_000);
+});
 
-  it("should kill the 429 site's mutants and the short Retry-After while busy loops hold every core, and pass an allowed change", async () => {
-    const children = contend(110_000);
-    try {
+/**
+ * Busy loops on every core (two children a core) for the tests below, which run side by
+ * side under them: each one's verdicts are reached by the requests its bursts have in flight, not
+ * by a rate the machine must keep, so a test beside it changes nothing; one after another they
+ * held the cores (and the other worker's file) twice as long.
+ */
+describe('every core busy', () => {
+  let children: ChildProcess[] = [];
+  beforeAll(() => {
+    children = contend(150_000);
+  });
+  afterAll(() => {
+    for (const child of children) child.kill('SIGKILL');
+  });
+
+  describe.concurrent('side by side', () => {
+    it("should kill the 429 site's mutants and the short Retry-After, and pass an allowed change (ratelimit.retry-after-honest)", async () => {
       const killing = ['m:error-message-missing@error-429', 'm:content-type-text@error-429'];
       const rows = await runMutants({ mutants: [...killing, 'm:extra-headers@error-429'] });
       expect(rows.map((row) => [row.mutant, row.verdict, row.failedBy?.property])).toEqual([
@@ -111,12 +136,50 @@ describe('every answer of the rate-limit burst (ratelimit.retry-after-honest)', 
       expect(faults.map((row) => [row.verdict, row.caughtBy?.check])).toEqual([
         ['caught', 'retry-after-honest'],
       ]);
-    } finally {
-      for (const child of children) child.kill('SIGKILL');
-    }
-  }, 120_000);
+    }, 120_000);
 
-  it('should be inconclusive, never passed, when the burst never reaches the limit, and say how fast it went', async () => {
+    /**
+     * At the sandbox's default limits (1,000 a key a second, more than a loaded machine may send),
+     * the property bursts on a lowRateLimit key, whose 4 requests a 2 s window the first round in
+     * flight passes: it still judges every run, and still catches the rate-limit faults.
+     */
+    it('should pass the clean sandbox at the default limits with every run judged, and catch throttle-text-body and retry-after-short', async () => {
+      const clean = await runOnSandbox('ratelimit.retry-after-honest', {}, 1);
+      expect(clean.status).toBe('passed');
+      expect(clean.status === 'passed' && clean.inconclusiveRuns).toBe(0);
+      const text = await runOnSandbox('ratelimit.retry-after-honest', { faults: ['throttle-text-body'] }, 1);
+      expect(failedCheck(text)).toBe('error-body-shape');
+      const short = await runOnSandbox('ratelimit.retry-after-honest', { faults: ['retry-after-short'] }, 1);
+      expect(failedCheck(short)).toBe('retry-after-honest');
+    }, 120_000);
+
+    /**
+     * The tenant's shared limit (ratelimit.tenant-limit-429): every key of a tenant at once. On the
+     * matrix's throttled sandbox (THROTTLED_LIMIT: 8 for the tenant, 4 for each key) the shared
+     * bucket refuses first, in the burst's first round of requests in flight; at the default
+     * limits the tenant's lowRateLimit key is what is throttled.
+     */
+    it('should catch a tenant limit answered 503, and pass the clean throttled sandbox (ratelimit.tenant-limit-429)', async () => {
+      const { rows } = await runMatrix({ faults: ['tenant-limit-503'], cleanSeeds: [] });
+      expect(rows.map((row) => [row.verdict, row.caughtBy?.property, row.caughtBy?.check])).toEqual([
+        ['caught', 'ratelimit.tenant-limit-429', 'throttle-is-429'],
+      ]);
+      await expectTenantLimitPasses([1, 2], LOW_LIMIT);
+    }, 120_000);
+
+    it('should pass the clean sandbox at its default limits (ratelimit.tenant-limit-429)', async () => {
+      await expectTenantLimitPasses([3, 4], {});
+    }, 120_000);
+  });
+});
+
+/**
+ * Bursts that wait on timers, not on a core: paced by load.maxRps 2 (ten requests, five seconds),
+ * or throttled and then waiting out a Retry-After. Each on a sandbox of its own, side by side;
+ * after the busy loops above, never beside them.
+ */
+describe.concurrent('bursts that wait on timers, side by side', () => {
+  it('should be inconclusive, never passed, when the rate-limit burst never reaches the limit, and say how fast it went', async () => {
     const result = await runUnthrottled('ratelimit.retry-after-honest');
     expect(result?.status).toBe('skipped');
     expect(result?.status === 'skipped' && result.reason).toMatch(
@@ -146,69 +209,17 @@ describe('every answer of the rate-limit burst (ratelimit.retry-after-honest)', 
     }
   }, 60_000);
 
-  it('should pass the clean sandbox, throttled and then served', async () => {
-    const result = await runOnSandbox('ratelimit.retry-after-honest', LOW_LIMIT, 1);
-    expect(result.status).toBe('passed');
-    expect(result.status === 'passed' && result.runs - result.inconclusiveRuns).toBeGreaterThan(0);
-  }, 60_000);
-});
-
-/**
- * At the sandbox's default limits (1,000 a key a second, more than a loaded machine may send), the
- * property bursts on a lowRateLimit key, whose 4 requests a 2 s window the first round in flight
- * passes: with every core busy it still judges every run, and still catches the rate-limit faults.
- */
-describe('the rate-limit property at the default limits, every core busy', () => {
-  it('should pass the clean sandbox with every run judged, and catch throttle-text-body and retry-after-short', async () => {
-    const children = contend(110_000);
-    try {
-      const clean = await runOnSandbox('ratelimit.retry-after-honest', {}, 1);
-      expect(clean.status).toBe('passed');
-      expect(clean.status === 'passed' && clean.inconclusiveRuns).toBe(0);
-      const text = await runOnSandbox('ratelimit.retry-after-honest', { faults: ['throttle-text-body'] }, 1);
-      expect(failedCheck(text)).toBe('error-body-shape');
-      const short = await runOnSandbox('ratelimit.retry-after-honest', { faults: ['retry-after-short'] }, 1);
-      expect(failedCheck(short)).toBe('retry-after-honest');
-    } finally {
-      for (const child of children) child.kill('SIGKILL');
-    }
-  }, 120_000);
-});
-
-/**
- * The tenant's shared limit (ratelimit.tenant-limit-429): every key of a tenant at once. On the
- * matrix's throttled sandbox (THROTTLED_LIMIT: 8 for the tenant, 4 for each key) the shared
- * bucket refuses first, in the burst's first round of requests in flight, so busy loops on every
- * core change nothing; at the default limits the tenant's lowRateLimit key is what is throttled.
- */
-describe('every key of a tenant at once (ratelimit.tenant-limit-429)', () => {
-  it('should catch a tenant limit answered 503 and pass the clean sandbox, throttled or at its default limits, while busy loops hold every core', async () => {
-    const children = contend(110_000);
-    try {
-      const { rows } = await runMatrix({ faults: ['tenant-limit-503'], cleanSeeds: [] });
-      expect(rows.map((row) => [row.verdict, row.caughtBy?.property, row.caughtBy?.check])).toEqual([
-        ['caught', 'ratelimit.tenant-limit-429', 'throttle-is-429'],
-      ]);
-      for (const [seed, options] of [
-        [1, LOW_LIMIT],
-        [2, LOW_LIMIT],
-        [3, {}],
-        [4, {}],
-      ] as const) {
-        const result = await runOnSandbox('ratelimit.tenant-limit-429', options, seed);
-        expect(result.status, `seed ${seed}`).toBe('passed');
-        expect(result.status === 'passed' && result.inconclusiveRuns, `seed ${seed}`).toBe(0);
-      }
-    } finally {
-      for (const child of children) child.kill('SIGKILL');
-    }
-  }, 120_000);
-
   it('should be inconclusive, never passed, when no key of the tenant is ever throttled, and say how fast it went', async () => {
     const result = await runUnthrottled('ratelimit.tenant-limit-429');
     expect(result?.status).toBe('skipped');
     expect(result?.status === 'skipped' && result.reason).toMatch(
       /^inconclusive.*no key of tenant \S+ was throttled: 10 requests in \d+\.\d s \(\d+ a second achieved.*load\.maxRps allows 2\)/,
     );
+  }, 60_000);
+
+  it('should pass the clean sandbox, throttled and then served', async () => {
+    const result = await runOnSandbox('ratelimit.retry-after-honest', LOW_LIMIT, 1);
+    expect(result.status).toBe('passed');
+    expect(result.status === 'passed' && result.runs - result.inconclusiveRuns).toBeGreaterThan(0);
   }, 60_000);
 });

@@ -4,7 +4,7 @@ import { ALL_PROPERTIES } from '../../properties/all.ts';
 import { selectProperties } from '../../lib/props/registry.ts';
 import { runProperties, type PropertyResult } from '../../lib/props/runner.ts';
 import type { RunningSandbox } from '../../sandbox/start.ts';
-import { contextOn, startSmallSandbox, withoutLowRateLimitKeys } from './live-target.ts';
+import { contextOn, startSmallSandbox } from './live-target.ts';
 import '../setup/provide-layers.ts';
 
 const byName = (results: PropertyResult[]) => new Map(results.map((result) => [result.name, result]));
@@ -85,30 +85,6 @@ describe('runner on a target that throttles every request', () => {
   });
 });
 
-describe('runner on a target whose load.maxRps keeps a burst under its rate limit', () => {
-  it('should call the rate-limit property inconclusive with why: never throttled within load.maxRps', async () => {
-    const sandbox = await startSmallSandbox();
-    try {
-      const file = {
-        ...withoutLowRateLimitKeys(sandbox.target),
-        load: { ...sandbox.target.load, maxRps: 2 },
-      };
-      const context = contextOn(file);
-      try {
-        const [result] = await runProperties(selectProperties(['ratelimit.retry-after-honest']), context, {
-          seed: 7,
-          runs: 1,
-          timeBudgetMs: 6_000,
-        });
-        expectSkipped(
-          result,
-          /^inconclusive: .*the key was never throttled: \d+ requests in .* load\.maxRps allows 2\)/,
-        );
-      } finally {
-        await context.close();
-      }
-    } finally {
-      await sandbox.close();
-    }
-  });
-});
+// The rate-limit property on a target whose load.maxRps keeps its burst under the limit (the key
+// never throttled, inconclusive, with how fast it went): test/mutation/concurrent-and-429.test.ts,
+// "never reaches the limit", the same property on the same pace without the lowRateLimit keys.
