@@ -205,6 +205,11 @@ export const FAULTS = [
     'keys are looked up by their first 25 characters: an issued key with its last one changed is accepted',
   ),
   fault(
+    'key-header-bearer-accepted',
+    'auth',
+    "the key header's value goes through Authorization's helper: X-...-Api-Key: Bearer <key> is served",
+  ),
+  fault(
     'key-in-query',
     'auth',
     'with neither key header, the key is read from the access_token query parameter (RFC 6750 §2.3): served',
