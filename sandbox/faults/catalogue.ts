@@ -353,6 +353,11 @@ export const FAULTS = [
     'validation',
     'Accept is compared literally: application/json;q=0.9 or with charset, or in a list, is refused 406',
   ),
+  fault(
+    'gzip-twice-on-repeat',
+    'page',
+    'a list answer is gzipped when asked; the same request again is gzipped twice under one Content-Encoding: gzip',
+  ),
   fault('error-bom', 'errors', 'a 400 body starts with a UTF-8 byte order mark (EF BB BF) before its JSON'),
   fault('error-no-date', 'errors', 'a 4xx answer (400, 401, 403, 404, 429) carries no Date header'),
   fault(
