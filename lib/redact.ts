@@ -2,7 +2,7 @@
  * The one place that removes API keys from anything printed or written: logs, reports, error
  * messages, reproductions. Build it from every key value of the loaded target.
  */
-import { KEY_CASES, keyInCase } from './http/key-case.ts';
+import { KEY_CASES, keyInCase, WRAPPING_CASES } from './http/key-case.ts';
 import { basicCredentials } from './http/key-place.ts';
 
 export type Redactor = (text: string) => string;
@@ -23,7 +23,8 @@ export function createRedactor(secrets: readonly string[]): Redactor {
   const keys = secrets.filter((value) => value.length > 0);
   const changed = (key: string) => [
     key,
-    ...KEY_CASES.map((each) => keyInCase(key, each)),
+    // A wrapping holds the key whole: the key's own alternative removes it, and leaves `Bearer `.
+    ...KEY_CASES.filter((each) => !WRAPPING_CASES.includes(each)).map((each) => keyInCase(key, each)),
     basicCredentials(key),
   ];
   for (const secret of keys.flatMap(changed)) {

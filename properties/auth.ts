@@ -21,7 +21,7 @@ const missingOrMalformedKey = probeProperty({
   name: 'auth.missing-or-malformed-key',
   family: 'auth',
   description:
-    'A request without a key, with a string that cannot be a key, or with a real key changed (upper, lower, one letter flipped; a character replaced, dropped or appended: never issued) is 401 on both endpoints and both schemes.',
+    'A request without a key, with a string that cannot be a key, or with a real key changed (upper, lower, one letter flipped; a character replaced, dropped, appended or put before it: never issued) or whole inside another value (after a Bearer of its own, quoted, twice) is 401 on both endpoints and both schemes.',
   check: keyRejected,
   needs: [],
   runs: 20,

@@ -15,6 +15,7 @@ import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
 import { requestRecord } from '../lib/paging/records.ts';
 import { defineProperty, prepared } from '../lib/props/types.ts';
 import {
+  comparedTenant,
   errorShape,
   fixedCells,
   PAGE_KINDS,
@@ -65,8 +66,7 @@ export const acceptProperty = defineProperty({
   runs: 4,
   async prepare(context) {
     const survey = await context.survey();
-    // A quiescent tenant, where the answers with and without Accept must be the same records.
-    const tenant = survey.tenants.find((entry) => entry.quiescent) ?? survey.tenants[0];
+    const tenant = comparedTenant(survey);
     if (tenant === undefined) return { skip: 'no tenant with a full key' };
     const variants = [
       ...ACCEPTS_JSON.map((accept) => ({ accept, acceptsJson: true })),

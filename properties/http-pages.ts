@@ -82,6 +82,13 @@ export function samePage(a: PageAnswer, b: PageAnswer): boolean {
   return true;
 }
 
+/**
+ * The tenant whose answers a property compares: a quiescent one, where two answers to one request
+ * must be the same records; any tenant with a full key else (then only statuses are compared).
+ */
+export const comparedTenant = (survey: Survey): Survey['tenants'][number] | undefined =>
+  survey.tenants.find((entry) => entry.quiescent) ?? survey.tenants[0];
+
 /** An input of a fixed cell. */
 export interface CellInput {
   cell: CoverageCell;

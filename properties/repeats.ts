@@ -9,9 +9,8 @@ import { ENDPOINTS } from '../lib/contract/endpoints.ts';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
 import { filteredWalkExact } from '../lib/checks/filtered-walk-exact.ts';
 import { noDuplicateIds } from '../lib/checks/no-duplicate-ids.ts';
-import { repeatGivesSamePage, type PageAnswer } from '../lib/checks/repeat-gives-same-page.ts';
+import { pageAnswerOf, repeatGivesSamePage, type PageAnswer } from '../lib/checks/repeat-gives-same-page.ts';
 import type { Failure } from '../lib/failure.ts';
-import { canonicalJson } from '../lib/canonical-json.ts';
 import type { ApiCall } from '../lib/http/call.ts';
 import type { ApiResponse } from '../lib/http/response.ts';
 import { runProbeChecks, runWalkSetCheck } from '../lib/paging/run-checks.ts';
@@ -31,16 +30,7 @@ export const NEEDS: readonly Need[] = [FULL_KEY, { kind: 'quiescent' }];
 export const NO_QUIESCENT_LIST = { skip: 'no quiescent tenant whose lists the survey read in full' };
 
 /** A page as the repeat check reads it. */
-export function answerOf(response: ApiResponse): PageAnswer {
-  const body = response.body as { data?: unknown; pagination?: { hasMore?: unknown } } | undefined;
-  const records = Array.isArray(body?.data) ? (body.data as { id?: unknown }[]) : [];
-  return {
-    status: response.status,
-    ids: new Set(records.map((record) => String(record?.id))),
-    records: new Map(records.map((record) => [String(record?.id), canonicalJson(record)])),
-    hasMore: body?.pagination?.hasMore,
-  };
-}
+export const answerOf = (response: ApiResponse): PageAnswer => pageAnswerOf(response.status, response.body);
 
 /** The repeat check of two answers to `call`. */
 export function compared(call: ApiCall, first: ApiResponse, again: ApiResponse, request: string): Failure[] {

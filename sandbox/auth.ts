@@ -98,6 +98,9 @@ function keyElsewhere(headers: IncomingHttpHeaders, query: RawQuery, faults: Fau
   return faults.has('key-in-cookie') ? inCookie : undefined;
 }
 
+/** A value with an optional `Bearer ` prefix (any case) taken off: Authorization's helper. */
+const withoutBearer = (value: string): string => value.replace(/^bearer +/i, '');
+
 /** The key value a request presents, from `Authorization: Bearer` or `X-<Brand>-Api-Key` (spec §5). */
 function presentedKey(
   headers: IncomingHttpHeaders,
@@ -106,7 +109,11 @@ function presentedKey(
   faults: FaultSet,
 ): string {
   const authorization = headers.authorization;
-  const branded = faults.has('service-header-ignored') ? undefined : headers[brandHeader];
+  const sent = faults.has('service-header-ignored') ? undefined : headers[brandHeader];
+  // The key-header-bearer-accepted fault: the key header's value goes through Authorization's
+  // "strip an optional Bearer prefix" helper, so `Bearer <key>` there is read as the key.
+  const branded =
+    faults.has('key-header-bearer-accepted') && typeof sent === 'string' ? withoutBearer(sent) : sent;
   if (authorization === undefined && branded === undefined) {
     const elsewhere = keyElsewhere(headers, query, faults);
     if (elsewhere !== undefined) return elsewhere;

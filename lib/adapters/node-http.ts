@@ -56,9 +56,11 @@ function describeNetworkError(error: unknown, origin: string): string {
  */
 function decodeBody(chunks: readonly Buffer[], length: number): string {
   if (length === 0) return '';
-  const buffer = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, length);
-  return buffer.toString('utf8');
+  return joined(chunks, length).toString('utf8');
 }
+
+const joined = (chunks: readonly Buffer[], length: number): Buffer =>
+  chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, length);
 
 /** Repeated headers joined with `, ` (RFC 9110 §5.3); undici gives the names in lower case. */
 function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
@@ -113,7 +115,15 @@ export function createNodeClient(target: Target, options: NodeClientOptions = {}
         },
         onResponseEnd() {
           const body = decodeBody(chunks, length);
-          resolve(lowerCasedResponse(status, flatHeaders(received), body, performance.now() - started));
+          const response = lowerCasedResponse(
+            status,
+            flatHeaders(received),
+            body,
+            performance.now() - started,
+          );
+          // A coded body is judged on its bytes (ApiResponse.bodyBytes); undici decodes nothing here.
+          if (response.headers['content-encoding'] !== undefined) response.bodyBytes = joined(chunks, length);
+          resolve(response);
         },
         onResponseError(_controller, error) {
           const code = (error as { code?: string }).code ?? '';

@@ -20,13 +20,14 @@ const inQuery = ({ call }: ProbeContext): boolean => {
 export const keyRejected: ProbeCheck = {
   name: 'key-rejected',
   description:
-    'Missing, malformed (a real key in another case too), revoked and expired keys are 401 on both endpoints and both schemes; so is a real key sent elsewhere than the two headers (a query parameter may be 400).',
+    'Missing, malformed (a real key in another case, altered, or wrapped: after a Bearer of its own, quoted, twice), revoked and expired keys are 401 on both endpoints and both schemes; so is a real key sent elsewhere than the two headers (a query parameter may be 400).',
   catches: [
     'revoked-key-works',
     'expired-key-works',
     'auth-cached-per-tenant',
     'key-case-folded',
     'key-prefix-only',
+    'key-header-bearer-accepted',
     'key-in-query',
     'key-in-other-header',
     'key-in-cookie',

@@ -32,6 +32,7 @@ import { repeatGivesSamePage } from './repeat-gives-same-page.ts';
 import { concurrentWalksAgree } from './concurrent-walks-agree.ts';
 import { headLikeGet } from './head-like-get.ts';
 import { acceptJsonServed } from './accept-json-served.ts';
+import { contentCodingDecoded } from './content-coding-decoded.ts';
 import { notModifiedJustified } from './not-modified-justified.ts';
 import { spellingMeansValue } from './spelling-means-value.ts';
 import { refusalDisclosesNothing } from './refusal-discloses-nothing.ts';
@@ -87,6 +88,7 @@ const WALK_SET_CHECKS = [
   concurrentWalksAgree,
   headLikeGet,
   acceptJsonServed,
+  contentCodingDecoded,
   notModifiedJustified,
   spellingMeansValue,
   otherMethodRefused,

@@ -1,4 +1,4 @@
-import { differingField } from '../canonical-json.ts';
+import { canonicalJson, differingField } from '../canonical-json.ts';
 import { firstDifference } from './set-difference.ts';
 import type { WalkSetCheck } from './types.ts';
 
@@ -9,6 +9,18 @@ export interface PageAnswer {
   /** Each record as canonical JSON (keys sorted), by id: every field, the extra ones too. */
   records: ReadonlyMap<string, string>;
   hasMore: unknown;
+}
+
+/** The page a parsed body of `status` is, as a client reads it (no data array: no records). */
+export function pageAnswerOf(status: number, parsed: unknown): PageAnswer {
+  const body = parsed as { data?: unknown; pagination?: { hasMore?: unknown } } | undefined;
+  const records = Array.isArray(body?.data) ? (body.data as { id?: unknown }[]) : [];
+  return {
+    status,
+    ids: new Set(records.map((record) => String(record?.id))),
+    records: new Map(records.map((record) => [String(record?.id), canonicalJson(record)])),
+    hasMore: body?.pagination?.hasMore,
+  };
 }
 
 export interface Repeat {

@@ -1,7 +1,13 @@
 /**
  * A real key changed (spec §5: a malformed key yields 401): with its case changed, or one
- * character altered, dropped or appended. Not the key that was issued, so a server that folds case
- * before its lookup, or compares only a prefix of the key, accepts a string it never gave out.
+ * character altered, dropped, appended or prepended. Not the key that was issued, so a server that
+ * folds case before its lookup, or compares only a prefix of the key, accepts a string it never
+ * gave out. Or the key whole inside a value that is not the key (spec §5: the header's value is
+ * `<API_KEY>`, Authorization's `Bearer <API_KEY>`): after a `Bearer ` of its own (a server that
+ * strips an optional prefix from its key header), quoted, or twice (a comma is no list here: the
+ * key header is no list field, RFC 9110 §5.3). Whitespace HTTP strips around a value
+ * (RFC 9110 §5.5) and the spaces RFC 9110 §11.4 allows after the scheme are no change, so none
+ * is sent.
  */
 export const KEY_CASES = [
   'upper',
@@ -12,6 +18,12 @@ export const KEY_CASES = [
   'middle-replaced',
   'last-dropped',
   'appended',
+  'prepended',
+  'bearer-prefixed',
+  'bearer-lower-prefixed',
+  'quoted',
+  'comma-doubled',
+  'space-doubled',
 ] as const;
 
 export type KeyCase = (typeof KEY_CASES)[number];
@@ -26,6 +38,12 @@ export const KEY_CASE_WORDS: Record<KeyCase, string> = {
   'middle-replaced': 'its middle character replaced',
   'last-dropped': 'its last character dropped',
   appended: 'one character appended',
+  prepended: 'one character put before it',
+  'bearer-prefixed': "after a 'Bearer ' of its own",
+  'bearer-lower-prefixed': "after a 'bearer ' of its own",
+  quoted: 'in double quotes',
+  'comma-doubled': 'twice, comma-separated',
+  'space-doubled': 'twice, space-separated',
 };
 
 /**
@@ -66,14 +84,34 @@ function flipped(key: string, which: 'first' | 'last'): string {
  */
 export const ALTERED_MIN_LENGTH = 9;
 
-const CASE_ONLY: readonly KeyCase[] = ['upper', 'lower', 'first-flipped', 'last-flipped'];
+/**
+ * The changes that send the key whole inside another value: removing the key from a text removes
+ * it from these too (lib/redact.ts), and the load's refused requests (lib/load/refused-plan.ts)
+ * leave them to auth.missing-or-malformed-key.
+ */
+export const WRAPPING_CASES: readonly KeyCase[] = [
+  'bearer-prefixed',
+  'bearer-lower-prefixed',
+  'quoted',
+  'comma-doubled',
+  'space-doubled',
+];
+
+/** The changes that alter a character: a key shorter than ALTERED_MIN_LENGTH is left alone. */
+const ALTERING: readonly KeyCase[] = [
+  'last-replaced',
+  'middle-replaced',
+  'last-dropped',
+  'appended',
+  'prepended',
+];
 
 /**
  * `key` in `keyCase`: the same string when the change finds nothing to change (no letter to
  * change the case of, or a key shorter than ALTERED_MIN_LENGTH to alter).
  */
 export function keyInCase(key: string, keyCase: KeyCase): string {
-  if (!CASE_ONLY.includes(keyCase) && key.length < ALTERED_MIN_LENGTH) return key;
+  if (ALTERING.includes(keyCase) && key.length < ALTERED_MIN_LENGTH) return key;
   switch (keyCase) {
     case 'upper':
       return key.toUpperCase();
@@ -91,5 +129,17 @@ export function keyInCase(key: string, keyCase: KeyCase): string {
       return key.slice(0, -1);
     case 'appended':
       return `${key}${replaced(key.charAt(key.length - 1))}`;
+    case 'prepended':
+      return `${replaced(key.charAt(0))}${key}`;
+    case 'bearer-prefixed':
+      return `Bearer ${key}`;
+    case 'bearer-lower-prefixed':
+      return `bearer ${key}`;
+    case 'quoted':
+      return `"${key}"`;
+    case 'comma-doubled':
+      return `${key},${key}`;
+    case 'space-doubled':
+      return `${key} ${key}`;
   }
 }

@@ -12,6 +12,12 @@ export interface ApiResponse {
    */
   body: unknown;
   durationMs: number;
+  /**
+   * The body's bytes as sent, kept only when the answer names a Content-Encoding: then `bodyText`
+   * is the coded bytes read as UTF-8, and the content-coding check (lib/checks/content-coding-
+   * decoded.ts) decodes these itself. Absent on every other answer (no copy per request).
+   */
+  bodyBytes?: Uint8Array;
 }
 
 const BYTE_ORDER_MARK = 0xfeff;

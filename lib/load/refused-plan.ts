@@ -182,7 +182,7 @@ const CHANGES: readonly Change[] = [
   withForeignPlace('locationId'),
   withLimitOutside,
   withChangedKey(['upper', 'lower', 'first-flipped', 'last-flipped']),
-  withChangedKey(['last-replaced', 'last-dropped', 'appended', 'middle-replaced']),
+  withChangedKey(['last-replaced', 'last-dropped', 'appended', 'middle-replaced', 'prepended']),
   withKeyElsewhere('query'),
   withKeyElsewhere('header'),
   withKeyElsewhere('cookie'),

@@ -174,11 +174,13 @@ key_replaced() {
 
 # key_case MODE KEY: KEY changed as the harness sent it: upper, lower, first-flipped or
 # last-flipped (the first or last ASCII letter's case changed), last-replaced or middle-replaced
-# (that character replaced by another of its class), last-dropped, or appended (the last
-# character's replacement added); a key shorter than ${ALTERED_MIN_LENGTH} is not altered.
+# (that character replaced by another of its class), last-dropped, appended or prepended (the
+# last or first character's replacement added); a key shorter than ${ALTERED_MIN_LENGTH} is not
+# altered; or the whole key wrapped: bearer-prefixed, bearer-lower-prefixed, quoted, comma-doubled,
+# space-doubled.
 key_case() {
   local key="$2" i at=-1 c
-  if [ "\${#key}" -lt ${ALTERED_MIN_LENGTH} ] && [[ "$1" == *-replaced || "$1" == last-dropped || "$1" == appended ]]; then
+  if [ "\${#key}" -lt ${ALTERED_MIN_LENGTH} ] && [[ "$1" == *-replaced || "$1" == last-dropped || "$1" == *pended ]]; then
     printf %s "$key"
     return
   fi
@@ -189,6 +191,12 @@ key_case() {
     middle-replaced) key_replaced "$key" $((\${#key} / 2)) ;;
     last-dropped) printf %s "\${key%?}" ;;
     appended) printf %s "$key$(replaced_char "\${key: -1}")" ;;
+    prepended) printf %s "$(replaced_char "\${key:0:1}")$key" ;;
+    bearer-prefixed) printf 'Bearer %s' "$key" ;;
+    bearer-lower-prefixed) printf 'bearer %s' "$key" ;;
+    quoted) printf '"%s"' "$key" ;;
+    comma-doubled) printf '%s,%s' "$key" "$key" ;;
+    space-doubled) printf '%s %s' "$key" "$key" ;;
     *)
       for ((i = 0; i < \${#key}; i++)); do
         if [[ "\${key:i:1}" == [A-Za-z] ]]; then

@@ -205,6 +205,11 @@ export const FAULTS = [
     'keys are looked up by their first 25 characters: an issued key with its last one changed is accepted',
   ),
   fault(
+    'key-header-bearer-accepted',
+    'auth',
+    "the key header's value goes through Authorization's helper: X-...-Api-Key: Bearer <key> is served",
+  ),
+  fault(
     'key-in-query',
     'auth',
     'with neither key header, the key is read from the access_token query parameter (RFC 6750 §2.3): served',
@@ -347,6 +352,11 @@ export const FAULTS = [
     'accept-params-406',
     'validation',
     'Accept is compared literally: application/json;q=0.9 or with charset, or in a list, is refused 406',
+  ),
+  fault(
+    'gzip-twice-on-repeat',
+    'page',
+    'a list answer is gzipped when asked; the same request again is gzipped twice under one Content-Encoding: gzip',
   ),
   fault('error-bom', 'errors', 'a 400 body starts with a UTF-8 byte order mark (EF BB BF) before its JSON'),
   fault('error-no-date', 'errors', 'a 4xx answer (400, 401, 403, 404, 429) carries no Date header'),

@@ -2,8 +2,10 @@
  * The faults of HTTP semantics the spec leans on (both endpoints are GET, spec §4), hooked in
  * before the routes: head-skips-auth answers HEAD before any key is read; accept-params-406 compares
  * the Accept header's entries as literal strings, so parameters, weights and case refuse JSON;
- * error-bom and error-no-date spoil the framing of some answers (a body's first bytes, Date).
+ * error-bom and error-no-date spoil the framing of some answers (a body's first bytes, Date);
+ * gzip-twice-on-repeat codes a repeated request's body twice under one Content-Encoding: gzip.
  */
+import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendError } from '../errors.ts';
 import type { FaultSet } from './catalogue.ts';
@@ -21,8 +23,34 @@ const literallyAccepted = (accept: string): boolean =>
 /** A UTF-8 byte order mark, which RFC 8259 §8.1 forbids before a JSON text (error-bom). */
 const BYTE_ORDER_MARK = '\uFEFF';
 
+/** How many requests gzip-twice-on-repeat remembers before it forgets them all: its memory is bounded. */
+const REMEMBERED_REQUESTS = 10_000;
+
+const acceptsGzip = (request: FastifyRequest): boolean =>
+  /(^|,)\s*gzip\s*(;|,|$)/i.test(request.headers['accept-encoding'] ?? '');
+
+/**
+ * gzip-twice-on-repeat: a list answer gzipped when the request accepts gzip, and a request seen
+ * before (its URL, key headers and Accept-Encoding) gzipped once more, as a cache that stores the
+ * coded body and codes it again on the way out; one Content-Encoding: gzip either way.
+ */
+function installGzipTwice(app: FastifyInstance): void {
+  const seen = new Set<string>();
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!onList(request) || !acceptsGzip(request) || typeof payload !== 'string') return payload;
+    // The URL and every header: the same request, key and Accept-Encoding included.
+    const key = JSON.stringify([request.url, request.headers]);
+    const body = seen.has(key) ? gzipSync(gzipSync(payload)) : gzipSync(payload);
+    if (seen.size >= REMEMBERED_REQUESTS) seen.clear();
+    seen.add(key);
+    reply.header('content-encoding', 'gzip');
+    return body;
+  });
+}
+
 /** Installs the faults of this file that `faults` switches on. */
 export function installHttpFaults(app: FastifyInstance, faults: FaultSet): void {
+  if (faults.has('gzip-twice-on-repeat')) installGzipTwice(app);
   // Fastify sets Content-Length after onSend, from the payload returned here.
   if (faults.has('error-bom'))
     app.addHook('onSend', async (request, reply, payload) =>

@@ -1,12 +1,15 @@
 /**
- * The three checks of HTTP semantics judge what RFC 9110 fixes and let pass what it allows: a 304
+ * The checks of HTTP semantics judge what RFC 9110 fixes and let pass what it allows: a 304
  * to a key's own current validator, a server that ignores conditions, a 406 or JSON to an Accept
- * that excludes JSON. (That each fires on its sandbox fault is the mutation matrix's proof.)
+ * that excludes JSON, no content coding. (That each fires on its sandbox fault is the mutation matrix's proof.)
  */
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { acceptJsonServed, type Negotiated } from '../../lib/checks/accept-json-served.ts';
+import { contentCodingDecoded } from '../../lib/checks/content-coding-decoded.ts';
 import { headLikeGet } from '../../lib/checks/head-like-get.ts';
 import { notModifiedJustified } from '../../lib/checks/not-modified-justified.ts';
+import { pageAnswerOf } from '../../lib/checks/repeat-gives-same-page.ts';
 
 const own = { header: 'if-none-match' as const, value: '"abc"', from: 'its own page' };
 
@@ -70,5 +73,53 @@ describe('head-like-get', () => {
     expect(head(200, 401, [401])?.code).toBe('HEAD_DIFFERS');
     expect(head(200, 200, [401])?.code).toBe('HEAD_WRONG_STATUS');
     expect(head(200, 200, [200], '{}')?.code).toBe('HEAD_HAS_CONTENT');
+  });
+});
+
+const PAGE_TEXT = '{"data":[{"id":"1"},{"id":"2"}],"pagination":{"nextPageToken":null,"hasMore":false}}';
+const ERROR_TEXT = '{"statusCode":400,"error":"Bad Request","message":"limit"}';
+const plainOf = (text: string, status: number) => ({
+  ...pageAnswerOf(status, JSON.parse(text)),
+  body: JSON.parse(text) as unknown,
+});
+const decodedBy = (
+  acceptEncoding: string,
+  contentEncoding: string,
+  bytes: Uint8Array,
+  { text = PAGE_TEXT, status = 200 } = {},
+) =>
+  contentCodingDecoded.run({
+    request: 'r',
+    acceptEncoding,
+    plain: plainOf(text, status),
+    answer: { status, contentEncoding, bytes },
+    quiescent: true,
+  });
+
+describe('content-coding-decoded', () => {
+  const raw = Buffer.from(PAGE_TEXT);
+
+  it('should read a body by every coding its Content-Encoding lists, and no coding at all', () => {
+    expect(decodedBy('gzip', 'gzip', gzipSync(raw))).toBeNull();
+    expect(decodedBy('br', 'br', brotliCompressSync(raw))).toBeNull();
+    expect(decodedBy('deflate', 'deflate', deflateSync(raw))).toBeNull();
+    expect(decodedBy('gzip, deflate, br', 'deflate, gzip', gzipSync(deflateSync(raw)))).toBeNull();
+    expect(decodedBy('identity', '', raw)).toBeNull();
+    expect(decodedBy('gzip', 'identity', raw)).toBeNull();
+    const error = Buffer.from(ERROR_TEXT);
+    expect(decodedBy('br', 'br', brotliCompressSync(error), { text: ERROR_TEXT, status: 400 })).toBeNull();
+  });
+
+  it('should fail a coding applied twice under one name, one not accepted, another page or Error', () => {
+    expect(decodedBy('gzip', 'gzip', gzipSync(gzipSync(raw)))?.code).toBe('CODING_NOT_JSON');
+    expect(decodedBy('identity', 'gzip', gzipSync(raw))?.code).toBe('CODING_NOT_ACCEPTED');
+    expect(decodedBy('gzip;q=0, br', 'gzip', gzipSync(raw))?.code).toBe('CODING_NOT_ACCEPTED');
+    expect(decodedBy('br', 'br', gzipSync(raw))?.code).toBe('CODING_UNDECODABLE');
+    const other = Buffer.from(PAGE_TEXT.replace('"2"', '"3"'));
+    expect(decodedBy('gzip', 'gzip', gzipSync(other))?.code).toBe('CODING_OTHER_PAGE');
+    const changed = Buffer.from(ERROR_TEXT.replace('400', '401'));
+    expect(decodedBy('gzip', '', changed, { text: ERROR_TEXT, status: 400 })?.code).toBe(
+      'CODING_OTHER_ERROR',
+    );
   });
 });

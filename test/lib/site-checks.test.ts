@@ -165,9 +165,19 @@ describe('a key in another case', () => {
       'sbx_Bb3xY',
       'sbx_Ab3x',
       'sbx_Ab3xYZ',
+      'tsbx_Ab3xY',
+      'Bearer sbx_Ab3xY',
+      'bearer sbx_Ab3xY',
+      '"sbx_Ab3xY"',
+      'sbx_Ab3xY,sbx_Ab3xY',
+      'sbx_Ab3xY sbx_Ab3xY',
     ]);
-    // Too short to alter, and no letter to change the case of: every change leaves it alone.
-    for (const keyCase of KEY_CASES) expect(keyInCase('1234-567', keyCase)).toBe('1234-567');
+    // Too short to alter, and no letter to change the case of: every change but a wrapping leaves it alone.
+    const short = KEY_CASES.map((keyCase) => keyInCase('1234-567', keyCase));
+    expect(short.slice(0, 9)).toEqual(Array.from({ length: 9 }, () => '1234-567'));
+    expect(short.slice(9).every((wrapped) => wrapped.includes('1234-567') && wrapped !== '1234-567')).toBe(
+      true,
+    );
   });
 
   it('should replace a character by another of its class: a digit, a letter in the same case, - and _', () => {

@@ -1,4 +1,5 @@
 /** Showcases of the faults of HTTP semantics: HEAD, conditional requests, Accept, framing. */
+import { gunzipSync } from 'node:zlib';
 import { expect } from 'vitest';
 import type { FaultName } from '../../sandbox/faults/catalogue.ts';
 import { expectErrorShape, get, MENU, ORDERS, type SandboxClient } from './client.ts';
@@ -56,6 +57,20 @@ export const HTTP_FAULT_SHOWCASES = {
         { ...client.bearer(0), accept: 'application/json;q=0.9' },
       );
       expectErrorShape(weighted, 406);
+    },
+  },
+  'gzip-twice-on-repeat': {
+    async show(client) {
+      const asked = { ...client.bearer(0), 'accept-encoding': 'gzip, deflate, br' };
+      const first = await client.get(ORDERS, { limit: 10 }, asked);
+      expect(first.headers['content-encoding']).toBe('gzip');
+      const page = gunzipSync(first.raw).toString('utf8');
+      expect(JSON.parse(page)).toHaveProperty('pagination');
+      const again = await client.get(ORDERS, { limit: 10 }, asked);
+      expect(again.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gunzipSync(again.raw)).toString('utf8')).toBe(page);
+      // Not asked, not coded.
+      expect((await firstOrders(client)).headers['content-encoding']).toBeUndefined();
     },
   },
   'error-bom': {

@@ -149,6 +149,16 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect((await client.get(ORDERS, {}, { authorization: `Bearer ${altered}` })).status).toBe(200);
     },
   },
+  'key-header-bearer-accepted': {
+    async show(client) {
+      const header = client.sandbox.target.apiKeyHeader.toLowerCase();
+      const key = client.key(0);
+      for (const scheme of ['Bearer', 'bearer', 'BEARER'])
+        expect((await client.get(ORDERS, {}, { [header]: `${scheme} ${key}` })).status).toBe(200);
+      // Authorization is read as before: a second Bearer there is still malformed.
+      expect((await client.get(ORDERS, {}, { authorization: `Bearer Bearer ${key}` })).status).toBe(401);
+    },
+  },
   'key-in-query': {
     async show(client) {
       const reply = await client.get(ORDERS, { access_token: client.key(0) }, {});
