@@ -115,6 +115,9 @@ export const unasked = (call: ApiCall, response: ApiResponse, request: string): 
     requestRecord(call, response.status),
   ]);
 
+/** The refusals spec §7 names: one of them must be in the Error shape, whatever was asked. */
+export const SPEC_ERRORS: ReadonlySet<number> = new Set([400, 401, 403, 404, 429]);
+
 /** The Error shape of a refusal no walk folded (spec §7), and no record in it (spec §5). */
 export const errorShape = (call: ApiCall, response: ApiResponse, request: string): Failure[] =>
   runProbeChecks([errorBodyShape, refusalDisclosesNothing], { call, response, probe: request });

@@ -7,6 +7,7 @@ import { CursorCodec } from './cursor.ts';
 import { installErrorHandlers, sendError } from './errors.ts';
 import { faultSet } from './faults/catalogue.ts';
 import { installHttpFaults } from './faults/http.ts';
+import { installRouteFaults } from './faults/routes.ts';
 import { LoadFaults } from './faults/load.ts';
 import { installMutant } from './mutants/hook.ts';
 import { latencySampler } from './latency.ts';
@@ -85,6 +86,7 @@ export function buildApp(ctx: SandboxContext, options: ResolvedOptions): Fastify
   app.get(IDENTITY_URL, (_request, reply) => reply.send(ctx.identity));
   const menu = menuItemsEndpoint(ctx);
   const orders = ordersEndpoint(ctx);
+  installRouteFaults(app, ctx, orders);
   registerList(app, ctx, menu);
   registerList(app, ctx, orders);
   registerOtherMethods(app, [`/api/v1${menu.path}`, `/api/v1${orders.path}`], ctx.faults);

@@ -138,7 +138,10 @@ export function createNodeClient(target: Target, options: NodeClientOptions = {}
         // undici holds a GET's followers back until its headers come (`blocking`) unless told not to.
         // A HEAD's answer has no content: undici reads none and ends it at its headers.
         const method = call.method ?? 'GET';
-        dispatcher.dispatch({ origin, path, method, headers, blocking: pipelining === 1 }, handler);
+        dispatcher.dispatch(
+          { origin, path, method, headers, body: call.body, blocking: pipelining === 1 },
+          handler,
+        );
       } catch (error) {
         reject(new HarnessError(describeNetworkError(error, origin)));
       }

@@ -40,6 +40,7 @@ import { recordSameInEveryView } from './record-same-in-every-view.ts';
 import { dateHeaderSent } from './date-header-sent.ts';
 import { noByteOrderMark } from './no-byte-order-mark.ts';
 import { otherMethodRefused } from './other-method-refused.ts';
+import { otherRouteRefused } from './other-route-refused.ts';
 
 /** Run on every page of every walk, in the property suites and the load scenarios alike. */
 export const PAGE_CHECKS: readonly PageCheck[] = [
@@ -92,6 +93,7 @@ const WALK_SET_CHECKS = [
   notModifiedJustified,
   spellingMeansValue,
   otherMethodRefused,
+  otherRouteRefused,
 ];
 
 /** What reports, flags and docs read of a check. */

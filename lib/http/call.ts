@@ -41,6 +41,9 @@ export const UNKNOWN_METHOD = 'FROB';
 /** Methods the lists do not serve: spec §4 says both endpoints use GET. */
 export const OTHER_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', UNKNOWN_METHOD] as const;
 
+/** The other methods that would write (RFC 9110 §9.3.3-9.3.5, RFC 5789): spec §1 opens none publicly. */
+export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 export type Method = 'GET' | 'HEAD' | (typeof OTHER_METHODS)[number];
 
 /** A query parameter as it goes on the wire: its value already percent-encoded, escapes and all. */
@@ -69,6 +72,16 @@ export interface ApiCall {
    * Single probes only: a walk's next page (withCursor) leaves them out.
    */
   headers?: Readonly<Record<string, string | null>>;
+  /**
+   * A body sent with another method (a write method's JSON, its Content-Type in `headers`), as a
+   * client that tries to write sends one. Single probes only.
+   */
+  body?: string;
+  /**
+   * What follows the endpoint's path (`/ord_1`, `/`): a route beside the list that spec §1 does not
+   * make public. Single probes only: a walk's next page (withCursor) leaves it out.
+   */
+  pathSuffix?: string;
 }
 
 export interface HttpRequest {
@@ -107,7 +120,7 @@ const pathOf = new WeakMap<ApiCall, string>();
 export function callPath(call: ApiCall): string {
   let path = pathOf.get(call);
   if (path === undefined) {
-    path = ENDPOINT_INFO[call.endpoint].path + queryString(call.query);
+    path = ENDPOINT_INFO[call.endpoint].path + (call.pathSuffix ?? '') + queryString(call.query);
     for (const { name, encoded } of call.raw ?? [])
       path += `${path.includes('?') ? '&' : '?'}${name}=${encoded}`;
     pathOf.set(call, path);

@@ -99,7 +99,8 @@ function stepHeaderLines(target: Target, step: ReproStep, index: number): string
 }
 
 function curlArguments(target: Target, step: ReproStep, index: number): string {
-  const words = [shellWord(`\${BASE_URL}${ENDPOINT_INFO[step.call.endpoint].path}`)];
+  const path = ENDPOINT_INFO[step.call.endpoint].path + (step.call.pathSuffix ?? '');
+  const words = [shellWord(`\${BASE_URL}${path}`)];
   for (const [name, value] of Object.entries(step.call.query)) {
     const fresh = name === 'cursor' && step.cursorFrom !== undefined;
     words.push(
@@ -116,6 +117,9 @@ function curlArguments(target: Target, step: ReproStep, index: number): string {
   if (step.call.method === 'HEAD') words.push('--head');
   // With -G, -X sends the query in the URL and no body, as the property did.
   else if (step.call.method !== undefined && step.call.method !== 'GET') words.push('-X', step.call.method);
+  // A body the property sent with a write: -T reads it from the line's here-string (-G would put
+  // --data in the URL).
+  if (step.call.body !== undefined) words.push('-T', '-', `<<<${singleQuoted(step.call.body)}`);
   return words.join(' ');
 }
 

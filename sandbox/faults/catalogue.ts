@@ -366,6 +366,16 @@ export const FAULTS = [
     'POST, PUT, PATCH and DELETE are refused 405 without an Allow header',
   ),
   fault(
+    'post-creates-order',
+    'validation',
+    'POST /public/orders with a full key and a JSON order creates it: 201 with Location, in later lists',
+  ),
+  fault(
+    'order-detail-route',
+    'store',
+    "an internal GET /public/orders/{id} answers any tenant's order by its id, 200",
+  ),
+  fault(
     'retry-after-short',
     'rate-limit',
     'Retry-After rounds the wait down to whole seconds: with under a second left it says 0',

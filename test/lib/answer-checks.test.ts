@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { isImfFixdate } from '../../lib/checks/date-header-sent.ts';
 import { otherMethodRefused } from '../../lib/checks/other-method-refused.ts';
+import { otherRouteRefused } from '../../lib/checks/other-route-refused.ts';
 import { UNKNOWN_METHOD, type ApiCall } from '../../lib/http/call.ts';
 import { toApiResponse } from '../../lib/http/response.ts';
 import { everyAnswerFailures } from '../../lib/paging/answer-checks.ts';
@@ -88,11 +89,13 @@ describe('everyAnswerFailures', () => {
 });
 
 describe('other-method-refused', () => {
-  const code = (status: number, allow?: string) =>
-    otherMethodRefused.run({ request: 'POST', status, allow })?.code ?? null;
+  const code = (status: number, allow?: string, method = 'POST') =>
+    otherMethodRefused.run({ request: method, method, status, allow })?.code ?? null;
 
   it('should pass a refusal, a 501, a served OPTIONS and a 405 whose Allow lists GET', () => {
-    for (const status of [200, 204, 400, 401, 403, 404, 501]) expect(code(status), String(status)).toBeNull();
+    for (const status of [400, 401, 403, 404, 501]) expect(code(status), String(status)).toBeNull();
+    for (const status of [200, 204])
+      expect(code(status, 'GET, OPTIONS', 'OPTIONS'), String(status)).toBeNull();
     expect(code(405, 'GET, HEAD')).toBeNull();
     expect(code(405, 'HEAD,GET')).toBeNull();
   });
@@ -104,6 +107,45 @@ describe('other-method-refused', () => {
     expect(code(405, 'HEAD')).toBe('METHOD_405_WITHOUT_ALLOW');
     // Method names are case-sensitive (RFC 9110 §9.1).
     expect(code(405, 'get, head')).toBe('METHOD_405_WITHOUT_ALLOW');
+  });
+
+  it('should fail a write method answered 2xx or 3xx (spec §1: read-only)', () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'])
+      for (const status of [200, 201, 202, 204, 303])
+        expect(code(status, undefined, method), `${method} ${status}`).toBe('METHOD_WRITE_ACCEPTED');
+  });
+});
+
+describe('other-route-refused', () => {
+  const own = { id: 'ord_1', owner: 'tenant-a' };
+  const theirs = { id: 'ord_2', owner: 'tenant-b' };
+  const code = (
+    status: number,
+    carried: typeof own | null,
+    foreign: typeof own | null,
+    listWithSlash = false,
+  ) =>
+    otherRouteRefused.run({
+      request: 'GET orders/x',
+      status,
+      tenant: 'tenant-a',
+      carried,
+      foreign,
+      listWithSlash,
+    })?.code ?? null;
+
+  it('should pass a refusal, a 2xx with no record, and the list served at its path with a slash', () => {
+    for (const status of [301, 308, 400, 401, 403, 404, 405])
+      expect(code(status, own, null), String(status)).toBeNull();
+    expect(code(200, null, null)).toBeNull();
+    expect(code(200, own, null, true)).toBeNull();
+  });
+
+  it("should fail a 2xx carrying a record on a path the spec does not list, and another tenant's anywhere", () => {
+    expect(code(200, own, null)).toBe('OTHER_ROUTE_SERVES_RECORD');
+    expect(code(203, own, null)).toBe('OTHER_ROUTE_SERVES_RECORD');
+    expect(code(200, theirs, theirs)).toBe('OTHER_ROUTE_CROSSES_TENANT');
+    expect(code(200, theirs, theirs, true)).toBe('OTHER_ROUTE_CROSSES_TENANT');
   });
 });
 

@@ -44,8 +44,19 @@ function toQueryString(query: Query): string {
   return pairs.length === 0 ? '' : `?${params.toString()}`;
 }
 
-export async function get(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Reply> {
-  const response = await request(url, { method, headers, headersTimeout: 10_000, bodyTimeout: 10_000 });
+export async function get(
+  url: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+  sent?: string,
+): Promise<Reply> {
+  const response = await request(url, {
+    method,
+    headers,
+    body: sent,
+    headersTimeout: 10_000,
+    bodyTimeout: 10_000,
+  });
   const raw = Buffer.from(await response.body.arrayBuffer());
   const text = new TextDecoder().decode(raw);
   let body: Body = {};

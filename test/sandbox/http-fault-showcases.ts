@@ -100,4 +100,23 @@ export const HTTP_FAULT_SHOWCASES = {
       expect(header((await get(url, {}, 'OPTIONS')).headers.allow)).toMatch(/\bGET\b/);
     },
   },
+  'post-creates-order': {
+    async show(client) {
+      const json = { ...client.bearer(0), 'content-type': 'application/json' };
+      const order = JSON.stringify({ number: '#probe', status: 'OPEN', locationId: null });
+      const made = await get(`${client.sandbox.baseUrl}${ORDERS}`, json, 'POST', order);
+      expect(made.status).toBe(201);
+      expect(header(made.headers.location)).toBe(`/api/v1${ORDERS}/${String(made.body.id)}`);
+      // Newest first: the order made now heads tenant 0's list.
+      expect((await firstOrders(client)).body.data?.[0]?.id).toBe(made.body.id);
+    },
+  },
+  'order-detail-route': {
+    async show(client) {
+      const foreign = (await client.get(ORDERS, { limit: 1 }, client.bearer(1))).body.data?.[0]?.id ?? '';
+      const read = await get(`${client.sandbox.baseUrl}${ORDERS}/${foreign}`, client.bearer(0));
+      expect(read.status).toBe(200);
+      expect(read.body.id).toBe(foreign);
+    },
+  },
 } satisfies Partial<Record<FaultName, FaultShowcase>>;
