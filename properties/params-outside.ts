@@ -248,7 +248,7 @@ function ownIdCasesCoverage(survey: Survey): Coverage<OutsideInput> {
 const placeOutsideProperty = outsideProperty({
   name: 'parameters.unknown-place',
   description:
-    'A locationId or categoryId no tenant has (made up, an own id in another case, over-long, control characters, bad escapes, empty) is 404 or 400; never a 5xx.',
+    'A locationId or categoryId no tenant has (made up, an own id in another case or padded with a space, a literal word such as null, undefined, true or *, over-long, control characters, bad escapes, empty) is 404 or 400; never a 5xx.',
   endpoints: ['menuItems', 'orders'],
   runs: 10,
   values: (tenant, endpoint, survey) => {

@@ -312,6 +312,11 @@ export const FAULTS = [
     "locationId is looked up ignoring case: LOC_A_1 (no tenant's id) filters by the tenant's loc_a_1",
   ),
   fault(
+    'null-literal-location',
+    'validation',
+    'locationId=null (or NULL, undefined, None, nil) is read as no location: the unfiltered list is served, not 404',
+  ),
+  fault(
     'unknown-place-empty',
     'store',
     'a locationId or categoryId no tenant has is served as an empty list instead of 404',

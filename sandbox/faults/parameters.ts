@@ -57,15 +57,25 @@ function formDecoded(text: string): string {
   }
 }
 
+/** null-literal-location: the words a careless reader takes for "no value" (a JSON-ish null check). */
+const NULL_WORDS: ReadonlySet<string> = new Set(['null', 'NULL', 'undefined', 'None', 'nil']);
+
+/** null-literal-location: locationId=null (and its kin) is read as no location filter. */
+const nullLocationDropped = (query: RawQuery): RawQuery =>
+  typeof query.locationId === 'string' && NULL_WORDS.has(query.locationId)
+    ? Object.fromEntries(Object.entries(query).filter(([name]) => name !== 'locationId'))
+    : query;
+
 /**
  * The query as a faulty server reads it: the same object when none of these faults is on; a
- * normalised copy (empty-filter-ignored, enum-case-insensitive, active-only-any-word, active-only-spelling-ignored,
+ * normalised copy (empty-filter-ignored, null-literal-location, enum-case-insensitive, active-only-any-word, active-only-spelling-ignored,
  * q-decoded-twice); or a
  * throw that becomes a 500.
  */
 export function readQueryFaultily(faults: FaultSet, url: string, sent: RawQuery): RawQuery {
   if (faults.has('bad-escape-500')) decodeAgain(url);
-  const query = faults.has('empty-filter-ignored') ? emptyFiltersDropped(url, sent) : sent;
+  const kept = faults.has('empty-filter-ignored') ? emptyFiltersDropped(url, sent) : sent;
+  const query = faults.has('null-literal-location') ? nullLocationDropped(kept) : kept;
   const values = Object.values(query);
   if (faults.has('repeated-param-500') && values.some(Array.isArray))
     throw new TypeError('value.trim is not a function');

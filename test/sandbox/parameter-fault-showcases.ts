@@ -77,4 +77,14 @@ export const PARAMETER_FAULT_SHOWCASES = {
       expect(reply.body).toEqual({ data: [], pagination: { nextPageToken: null, hasMore: false } });
     },
   },
+  'null-literal-location': {
+    async show(client) {
+      const unfiltered = await client.get(ORDERS, { limit: 100 });
+      const reply = await client.get(ORDERS, { locationId: 'null', limit: 100 });
+      expect(reply.status).toBe(200);
+      expect(reply.body.data).toEqual(unfiltered.body.data);
+      expect((await client.get(MENU, { locationId: 'undefined' })).status).toBe(200);
+      expect((await client.get(ORDERS, { locationId: 'true' })).status).toBe(404);
+    },
+  },
 } satisfies Partial<Record<FaultName, FaultShowcase>>;
