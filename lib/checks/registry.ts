@@ -34,6 +34,8 @@ import { headLikeGet } from './head-like-get.ts';
 import { acceptJsonServed } from './accept-json-served.ts';
 import { notModifiedJustified } from './not-modified-justified.ts';
 import { spellingMeansValue } from './spelling-means-value.ts';
+import { encodingMeansNothing } from './encoding-means-nothing.ts';
+import { undefinedParameterIgnored } from './undefined-parameter-ignored.ts';
 import { refusalDisclosesNothing } from './refusal-discloses-nothing.ts';
 import { recordSameInEveryView } from './record-same-in-every-view.ts';
 import { dateHeaderSent } from './date-header-sent.ts';
@@ -89,6 +91,8 @@ const WALK_SET_CHECKS = [
   acceptJsonServed,
   notModifiedJustified,
   spellingMeansValue,
+  encodingMeansNothing,
+  undefinedParameterIgnored,
   otherMethodRefused,
 ];
 

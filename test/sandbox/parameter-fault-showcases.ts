@@ -77,6 +77,24 @@ export const PARAMETER_FAULT_SHOWCASES = {
       expect(reply.body).toEqual({ data: [], pagination: { nextPageToken: null, hasMore: false } });
     },
   },
+  'encoded-name-ignored': {
+    async show(client) {
+      expect((await client.get(`${ORDERS}?limit=500`)).status).toBe(400);
+      const reply = await client.get(`${ORDERS}?%6Cimit=500`);
+      expect(reply.status).toBe(200);
+      expect(reply.body.data).toHaveLength(50);
+    },
+  },
+  'offset-honoured': {
+    async show(client) {
+      const plain = await client.get(MENU, { limit: 3 });
+      const skipped = await client.get(MENU, { limit: 3, offset: 1 });
+      expect(skipped.status).toBe(200);
+      expect(skipped.body.data?.[0]).toEqual(plain.body.data?.[1]);
+      const orders = await client.get(ORDERS, { limit: 3 });
+      expect((await client.get(ORDERS, { limit: 3, offset: 1 })).body.data).toEqual(orders.body.data);
+    },
+  },
   'null-literal-location': {
     async show(client) {
       const unfiltered = await client.get(ORDERS, { limit: 100 });
