@@ -1,13 +1,14 @@
 /**
  * Requests that mean what a plain request means (RFC 3986 §2.3 and RFC 3986 §6.2.2.2; spec §4.3
- * rules 1, 5, 6): a legal request of a list (any filters, any limit, page 1 or 2, either scheme) sent plain, then
- * with the unreserved characters of its parameter names and values percent-encoded (every one, and
- * the first letter of each name: `%6Cimit`), the same for an invalid one (limit=500: the same 400),
- * and with each of a set of parameters the spec does not define (offset, page, sort, tenantId, ...)
- * added with a meaningful value. Encoded, the answer is the plain one (encoding-means-nothing);
- * with an undefined parameter, it is the plain page or a 400 (undefined-parameter-ignored).
- * Spaces stay `+` as the plain request writes them: whether `+` is a space is form encoding's
- * rule, not RFC 3986's, and only unreserved characters are certain to mean themselves encoded.
+ * rules 1, 5, 6): a legal request of a list (any filters, any limit, page 1 or 2, either scheme)
+ * sent plain, then with the unreserved characters of its parameter names and values
+ * percent-encoded (every one, and the first letter of each name: `%6Cimit`), the same for invalid
+ * ones (limit=500, status=BOGUS, a cursor no server issued: the same refusal), and with each of a
+ * set of parameters the spec does not define (offset, page, sort, tenantId, ...) added with a
+ * meaningful value. Encoded, the answer is the plain one (encoding-means-nothing); with an
+ * undefined parameter, it is the plain page or a 400 (undefined-parameter-ignored). Spaces stay
+ * `+` as the plain request writes them: whether `+` is a space is form encoding's rule, not RFC
+ * 3986's, and only unreserved characters are certain to mean themselves encoded.
  */
 import { ENDPOINTS, type Endpoint } from '../lib/contract/endpoints.ts';
 import { encodingMeansNothing } from '../lib/checks/encoding-means-nothing.ts';
@@ -94,6 +95,12 @@ function undefinedParameters(survey: Survey, request: ListRequest): [string, str
   ];
 }
 
+/**
+ * Invalid values of a parameter each (spec §4.3 rule 6, §7: 400; a cursor no server issued: a
+ * 4xx), sent plain and encoded: the encoded request is refused alike.
+ */
+const INVALID: readonly Query[] = [{ limit: '500' }, { status: 'BOGUS' }, { cursor: 'zz-no-such-cursor' }];
+
 interface Judged {
   check: WalkSetCheck<SameMeaning>;
   request: string;
@@ -130,7 +137,7 @@ async function judgeForms(
   const { quiescent } = tenantSurvey(survey, request.tenant);
   const base = { endpoint: request.endpoint, credential: credential(request.tenant, 'full', request.scheme) };
   const failures: Failure[] = [];
-  for (const sent of [query, { ...query, limit: '500' }]) {
+  for (const sent of [query, ...INVALID.map((invalid) => ({ ...query, ...invalid }))]) {
     const call = { ...base, query: sent };
     const plain = { call, response: await context.client.send(call) };
     const words = describeRequest(request, sent);
