@@ -27,6 +27,7 @@ import {
   activeOnlyOutside,
   cursorOutside,
   limitOutside,
+  literalIds,
   ownIdCases,
   placeOutside,
   repeatedParameters,
@@ -215,7 +216,9 @@ const ownIdCell = (endpoint: Endpoint, name: string, scheme: AuthScheme): Covera
  * One cell per endpoint, parameter and scheme: a first page of the first tenant with such ids,
  * every case change of its own ids sent (ownIdCases), so each kind is sent on each endpoint via
  * each scheme on every run, as the changed keys are (auth.missing-or-malformed-key): a server
- * that reads the place before the key, or one way for each header, folds case on one only.
+ * that reads the place before the key, or one way for each header, folds case on one only. The
+ * literal words (null, undefined, true, *) and a padded own id go with them: each endpoint and
+ * parameter gets them in this phase, not only when a random run draws it.
  */
 function ownIdCasesCoverage(survey: Survey): Coverage<OutsideInput> {
   const known = knownPlaces(survey);
@@ -233,7 +236,8 @@ function ownIdCasesCoverage(survey: Survey): Coverage<OutsideInput> {
         }
         cells.push(cell);
         const request = { endpoint, tenant: tenant.name, scheme, query: {}, cursor: false };
-        examples.push({ request, values: ownIdCases(name, { ids: ids(tenant), known }, 0) });
+        const own = { ids: ids(tenant), known };
+        examples.push({ request, values: [...ownIdCases(name, own, 0), ...literalIds(name, own)] });
       }
     }
   const reached = (input: OutsideInput): string[] =>

@@ -225,7 +225,7 @@ const LITERAL_WORDS = [
  * Every literal word no tenant has as an id, and the first own id with a space before or after it
  * (ids are opaque strings, spec §2: padded, it is another id), each sent on every run.
  */
-function literalIds(name: string, own: OwnIds): Outside[] {
+export function literalIds(name: string, own: OwnIds): Outside[] {
   const words = LITERAL_WORDS.filter((word) => !own.known.has(word));
   const id = own.ids[0];
   const padded = id === undefined ? [] : [`${id} `, ` ${id}`].filter((each) => !own.known.has(each));
