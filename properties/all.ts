@@ -11,7 +11,6 @@ import { HTTP_SEMANTICS } from './http-semantics.ts';
 import { LIMITS_FAMILY } from './limits.ts';
 import { PAGINATION } from './pagination.ts';
 import { PARAMETERS } from './params-outside.ts';
-import { equivalentFormsProperty } from './params-equivalent.ts';
 import { RATE_LIMIT } from './rate-limit.ts';
 import { TENANT_RATE_LIMIT } from './rate-limit-tenant.ts';
 import { REPEATS } from './repeats.ts';
@@ -29,7 +28,6 @@ export const ALL_PROPERTIES: readonly PropertyDefinition[] = [
   ...CURSOR_SHAPES,
   ...FILTERS,
   ...PARAMETERS,
-  equivalentFormsProperty,
   ...AUTH,
   ...TENANCY,
   ...ERRORS,

@@ -37,6 +37,7 @@ import {
 } from './arbitraries/outside.ts';
 import { listRequest, type ListRequest } from './arbitraries/requests.ts';
 import { blankCoverage, blankValues } from './params-blank.ts';
+import { equivalentFormsProperty } from './params-equivalent.ts';
 import { judgeSpelling } from './params-spelling.ts';
 import { describeRequest, sentQuery } from './probes.ts';
 import { FULL_KEY, listSources, tenantSurvey } from './support.ts';
@@ -306,4 +307,5 @@ export const PARAMETERS = [
   cursorOutsideProperty,
   repeatedProperty,
   blankProperty,
+  equivalentFormsProperty,
 ];
