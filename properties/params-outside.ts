@@ -27,6 +27,7 @@ import {
   activeOnlyOutside,
   cursorOutside,
   limitOutside,
+  literalIds,
   ownIdCases,
   placeOutside,
   repeatedParameters,
@@ -36,6 +37,7 @@ import {
 } from './arbitraries/outside.ts';
 import { listRequest, type ListRequest } from './arbitraries/requests.ts';
 import { blankCoverage, blankValues } from './params-blank.ts';
+import { equivalentFormsProperty } from './params-equivalent.ts';
 import { judgeSpelling } from './params-spelling.ts';
 import { describeRequest, sentQuery } from './probes.ts';
 import { FULL_KEY, listSources, tenantSurvey } from './support.ts';
@@ -215,7 +217,9 @@ const ownIdCell = (endpoint: Endpoint, name: string, scheme: AuthScheme): Covera
  * One cell per endpoint, parameter and scheme: a first page of the first tenant with such ids,
  * every case change of its own ids sent (ownIdCases), so each kind is sent on each endpoint via
  * each scheme on every run, as the changed keys are (auth.missing-or-malformed-key): a server
- * that reads the place before the key, or one way for each header, folds case on one only.
+ * that reads the place before the key, or one way for each header, folds case on one only. The
+ * literal words (null, undefined, true, *) and a padded own id go with them: each endpoint and
+ * parameter gets them in this phase, not only when a random run draws it.
  */
 function ownIdCasesCoverage(survey: Survey): Coverage<OutsideInput> {
   const known = knownPlaces(survey);
@@ -233,7 +237,8 @@ function ownIdCasesCoverage(survey: Survey): Coverage<OutsideInput> {
         }
         cells.push(cell);
         const request = { endpoint, tenant: tenant.name, scheme, query: {}, cursor: false };
-        examples.push({ request, values: ownIdCases(name, { ids: ids(tenant), known }, 0) });
+        const own = { ids: ids(tenant), known };
+        examples.push({ request, values: [...ownIdCases(name, own, 0), ...literalIds(name, own)] });
       }
     }
   const reached = (input: OutsideInput): string[] =>
@@ -248,7 +253,7 @@ function ownIdCasesCoverage(survey: Survey): Coverage<OutsideInput> {
 const placeOutsideProperty = outsideProperty({
   name: 'parameters.unknown-place',
   description:
-    'A locationId or categoryId no tenant has (made up, an own id in another case, over-long, control characters, bad escapes, empty) is 404 or 400; never a 5xx.',
+    'A locationId or categoryId no tenant has (made up, an own id in another case or padded with a space, a literal word such as null, undefined, true or *, over-long, control characters, bad escapes, empty) is 404 or 400; never a 5xx.',
   endpoints: ['menuItems', 'orders'],
   runs: 10,
   values: (tenant, endpoint, survey) => {
@@ -302,4 +307,5 @@ export const PARAMETERS = [
   cursorOutsideProperty,
   repeatedProperty,
   blankProperty,
+  equivalentFormsProperty,
 ];

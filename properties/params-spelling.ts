@@ -25,7 +25,8 @@ function sentValue(outside: Outside): string | null {
   }
 }
 
-const answerOf = (response: ApiResponse): SpelledAnswer => {
+/** A response as the page-comparing checks read it (spelling-means-value, encoding-means-nothing). */
+export const answerOf = (response: ApiResponse): SpelledAnswer => {
   const body = response.body as { data?: unknown; pagination?: { hasMore?: unknown } } | undefined;
   const records = Array.isArray(body?.data) ? (body.data as Record<string, unknown>[]) : [];
   return { status: response.status, records, hasMore: body?.pagination?.hasMore };

@@ -35,6 +35,8 @@ import { acceptJsonServed } from './accept-json-served.ts';
 import { contentCodingDecoded } from './content-coding-decoded.ts';
 import { notModifiedJustified } from './not-modified-justified.ts';
 import { spellingMeansValue } from './spelling-means-value.ts';
+import { encodingMeansNothing } from './encoding-means-nothing.ts';
+import { undefinedParameterIgnored } from './undefined-parameter-ignored.ts';
 import { refusalDisclosesNothing } from './refusal-discloses-nothing.ts';
 import { recordSameInEveryView } from './record-same-in-every-view.ts';
 import { dateHeaderSent } from './date-header-sent.ts';
@@ -92,6 +94,8 @@ const WALK_SET_CHECKS = [
   contentCodingDecoded,
   notModifiedJustified,
   spellingMeansValue,
+  encodingMeansNothing,
+  undefinedParameterIgnored,
   otherMethodRefused,
   otherRouteRefused,
 ];

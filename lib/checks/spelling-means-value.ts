@@ -1,13 +1,10 @@
 import type { Query } from '../http/call.ts';
 import { filterRules, ruleHolds } from './filter-rules.ts';
+import { pageDiffers, type PageAnswer } from './same-page.ts';
 import type { WalkSetCheck } from './types.ts';
 
 /** An answer as this check reads it: its status and records, and whether more followed. */
-export interface SpelledAnswer {
-  status: number;
-  records: readonly Record<string, unknown>[];
-  hasMore: unknown;
-}
+export type SpelledAnswer = PageAnswer;
 
 export interface Spelling {
   /** The request in words, the spelling left out. */
@@ -27,8 +24,6 @@ export interface Spelling {
   quiescent: boolean;
 }
 
-const idsOf = (answer: SpelledAnswer): string[] => answer.records.map((record) => String(record.id)).sort();
-
 /** What is wrong with the served answer, read as the canonical value's, in words; null if nothing. */
 function misread(spelling: Spelling): string | null {
   const { served, reference, canonicalQuery, limit } = spelling;
@@ -38,12 +33,7 @@ function misread(spelling: Spelling): string | null {
     if (offender !== undefined) return `record ${String(offender.id)} does not satisfy ${rule.label}`;
   }
   if (!spelling.quiescent || reference.status !== 200) return null;
-  const [got, due] = [idsOf(served), idsOf(reference)];
-  if (got.join('\n') !== due.join('\n'))
-    return `${got.length} records where the canonical value gives ${due.length}, other ones`;
-  if (served.hasMore !== reference.hasMore)
-    return `hasMore ${String(served.hasMore)} where the canonical value gives ${String(reference.hasMore)}`;
-  return null;
+  return pageDiffers(served, reference, 'the canonical value');
 }
 
 /**

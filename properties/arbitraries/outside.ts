@@ -196,8 +196,49 @@ export function ownIdCases(name: string, own: OwnIds, start: number): Outside[] 
 }
 
 /**
+ * Words a language or a serialiser writes for nothing, any, yes or no, and their quoted forms: a
+ * server that reads one as "no place" (locationId=null selecting the orders without a location)
+ * serves a list where no place of that id exists (spec §5, §7: 404).
+ */
+const LITERAL_WORDS = [
+  'null',
+  'NULL',
+  'Null',
+  'undefined',
+  'None',
+  'nil',
+  'NaN',
+  'true',
+  'false',
+  '0',
+  '-1',
+  '*',
+  '%',
+  '_',
+  '[]',
+  '{}',
+  '""',
+  "''",
+] as const;
+
+/**
+ * Every literal word no tenant has as an id, and the first own id with a space before or after it
+ * (ids are opaque strings, spec §2: padded, it is another id), each sent on every run.
+ */
+export function literalIds(name: string, own: OwnIds): Outside[] {
+  const words = LITERAL_WORDS.filter((word) => !own.known.has(word));
+  const id = own.ids[0];
+  const padded = id === undefined ? [] : [`${id} `, ` ${id}`].filter((each) => !own.known.has(each));
+  return [
+    ...words.map((word) => one(name, `a literal word (${word})`, word, true)),
+    ...padded.map((each) => one(name, 'a padded own id', each, true)),
+  ];
+}
+
+/**
  * A locationId or categoryId no tenant has (spec §5, §7: 404, or 400 for a malformed one): made
- * up, an own id in another case, and odd in the ways any string may be.
+ * up, an own id in another case or padded, a literal word (null, undefined, true, *), and odd in
+ * the ways any string may be.
  */
 export const placeOutside = (name: 'locationId' | 'categoryId', own: OwnIds): fc.Arbitrary<Outside[]> =>
   fc
@@ -205,6 +246,7 @@ export const placeOutside = (name: 'locationId' | 'categoryId', own: OwnIds): fc
     .map(({ id, start, rest }) => [
       one(name, 'an id no tenant has', id, true),
       ...ownIdCases(name, own, start),
+      ...literalIds(name, own),
       ...rest,
     ]);
 

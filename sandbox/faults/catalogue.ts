@@ -317,6 +317,21 @@ export const FAULTS = [
     "locationId is looked up ignoring case: LOC_A_1 (no tenant's id) filters by the tenant's loc_a_1",
   ),
   fault(
+    'encoded-name-ignored',
+    'validation',
+    'parameter names are compared as written: %6Cimit=500 is not limit, so it is ignored (200, 50 records), not a 400',
+  ),
+  fault(
+    'offset-honoured',
+    'page',
+    'the menu still reads a legacy offset=N on first pages and skips N records (offset pagination does not exist)',
+  ),
+  fault(
+    'null-literal-location',
+    'validation',
+    'locationId=null (or NULL, undefined, None, nil) is read as no location: the unfiltered list is served, not 404',
+  ),
+  fault(
     'unknown-place-empty',
     'store',
     'a locationId or categoryId no tenant has is served as an empty list instead of 404',

@@ -57,15 +57,47 @@ function formDecoded(text: string): string {
   }
 }
 
+/** null-literal-location: the words a careless reader takes for "no value" (a JSON-ish null check). */
+const NULL_WORDS: ReadonlySet<string> = new Set(['null', 'NULL', 'undefined', 'None', 'nil']);
+
+/** null-literal-location: locationId=null (and its kin) is read as no location filter. */
+const nullLocationDropped = (query: RawQuery): RawQuery =>
+  typeof query.locationId === 'string' && NULL_WORDS.has(query.locationId)
+    ? Object.fromEntries(Object.entries(query).filter(([name]) => name !== 'locationId'))
+    : query;
+
+/** encoded-name-ignored: the names as written in the URL, not decoded (`%6Cimit` stays so). */
+const writtenNames = (url: string): Set<string> =>
+  new Set((url.split('?')[1] ?? '').split('&').map((pair) => pair.split('=')[0] ?? ''));
+
+/** encoded-name-ignored: a parameter is read only when its name is written plainly in the URL. */
+const plainlyNamed = (url: string, query: RawQuery): RawQuery => {
+  const written = writtenNames(url);
+  return Object.fromEntries(Object.entries(query).filter(([name]) => written.has(name)));
+};
+
+/**
+ * offset-honoured: the legacy offset=N of an older menu endpoint, still read on a first page of
+ * the menu (spec §4.3 rule 5: offset pagination does not exist); undefined when not so read.
+ */
+export function legacyOffset(faults: FaultSet, url: string, query: RawQuery): number | undefined {
+  if (!faults.has('offset-honoured') || !(url.split('?')[0] ?? '').endsWith('/public/menu/items'))
+    return undefined;
+  const { offset } = query;
+  return typeof offset === 'string' && /^[0-9]{1,6}$/.test(offset) ? Number(offset) : undefined;
+}
+
 /**
  * The query as a faulty server reads it: the same object when none of these faults is on; a
- * normalised copy (empty-filter-ignored, enum-case-insensitive, active-only-any-word, active-only-spelling-ignored,
+ * normalised copy (encoded-name-ignored, empty-filter-ignored, null-literal-location, enum-case-insensitive, active-only-any-word, active-only-spelling-ignored,
  * q-decoded-twice); or a
  * throw that becomes a 500.
  */
 export function readQueryFaultily(faults: FaultSet, url: string, sent: RawQuery): RawQuery {
   if (faults.has('bad-escape-500')) decodeAgain(url);
-  const query = faults.has('empty-filter-ignored') ? emptyFiltersDropped(url, sent) : sent;
+  const named = faults.has('encoded-name-ignored') ? plainlyNamed(url, sent) : sent;
+  const kept = faults.has('empty-filter-ignored') ? emptyFiltersDropped(url, named) : named;
+  const query = faults.has('null-literal-location') ? nullLocationDropped(kept) : kept;
   const values = Object.values(query);
   if (faults.has('repeated-param-500') && values.some(Array.isArray))
     throw new TypeError('value.trim is not a function');

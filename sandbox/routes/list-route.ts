@@ -7,7 +7,7 @@ import type { KeysetMode, PageStart, Statements } from '../queries/statements.ts
 import { parseId, parseLimit, type RawQuery } from '../validate.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import { CursorMemory } from '../faults/cursor-memory.ts';
-import { readQueryFaultily } from '../faults/parameters.ts';
+import { legacyOffset, readQueryFaultily } from '../faults/parameters.ts';
 import { admit } from './admit.ts';
 import { buildPage, keysetMode, readCursor, walkBinding } from './paging.ts';
 import { sendPage } from './send-page.ts';
@@ -97,10 +97,14 @@ export function registerList<Filter, Row>(
     const read = readCursor(ctx, cursor, binding, endpoint.sortValueType);
     // The page-number-cursor fault: page n starts at (n - 1) x the limit of this request, which is
     // right only while the limit stays what it was on the pages before.
+    // The offset-honoured fault: a legacy offset=N starts the menu's first page N records in.
+    const offset = read.page === 1 ? legacyOffset(faults, request.url, query) : undefined;
     const walk =
       faults.has('page-number-cursor') && read.page > 1
         ? { ...read, start: { kind: 'offset' as const, offset: (read.page - 1) * limit } }
-        : read;
+        : offset === undefined
+          ? read
+          : { ...read, start: { kind: 'offset' as const, offset } };
     const tenant = filters.placeTenant ?? walk.tenant.code;
     // The filter-lost-on-later-pages fault: the query for page 2 on is built without the filters.
     const filter =

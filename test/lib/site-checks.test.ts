@@ -6,6 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defaultLimitApplied } from '../../lib/checks/default-limit-applied.ts';
+import { encodingMeansNothing } from '../../lib/checks/encoding-means-nothing.ts';
+import type { SameMeaning } from '../../lib/checks/same-page.ts';
+import { undefinedParameterIgnored } from '../../lib/checks/undefined-parameter-ignored.ts';
 import { limitInvariance } from '../../lib/checks/limit-invariance.ts';
 import { canonicalSpelling } from '../../lib/checks/parameter-domain.ts';
 import { spellingMeansValue, type Spelling } from '../../lib/checks/spelling-means-value.ts';
@@ -187,5 +190,41 @@ describe('a key in another case', () => {
       ),
     ).toEqual(['sbx_Ab3x0', 'sbx_Ab3xa', 'sbx_Ab3x_', 'sbx_Ab3x-', 'sbx_Ab3x0']);
     expect(keyInCase('sbx_Ab3x9', 'appended')).toBe('sbx_Ab3x90');
+  });
+});
+
+describe('encoding-means-nothing and undefined-parameter-ignored', () => {
+  const page = (ids: string[], status = 200) => ({
+    status,
+    records: ids.map((id) => ({ id })),
+    hasMore: status === 200 ? false : undefined,
+  });
+  const same = (served: SameMeaning['served'], plain: SameMeaning['plain'], quiescent = true) => ({
+    request: 'menuItems?limit=2',
+    variant: 'a variant',
+    served,
+    plain,
+    quiescent,
+  });
+
+  it('should fail an encoded request answered otherwise than the plain one (status or page)', () => {
+    expect(encodingMeansNothing.run(same(page(['a']), page([], 400)))?.message).toMatch(
+      /answered 200 where the plain request answers 400/,
+    );
+    expect(encodingMeansNothing.run(same(page(['a']), page(['a', 'b'])))?.code).toBe(
+      'ENCODING_CHANGED_ANSWER',
+    );
+    expect(encodingMeansNothing.run(same(page(['a']), page(['a', 'b']), false))).toBeNull();
+    expect(encodingMeansNothing.run(same(page([], 400), page([], 400)))).toBeNull();
+    expect(encodingMeansNothing.run(same(page(['b', 'a']), page(['a', 'b'])))).toBeNull();
+  });
+
+  it('should pass an undefined parameter refused or ignored, and fail one that moved the page', () => {
+    expect(undefinedParameterIgnored.run(same(page([], 400), page(['a'])))).toBeNull();
+    expect(undefinedParameterIgnored.run(same(page(['a']), page(['a'])))).toBeNull();
+    expect(undefinedParameterIgnored.run(same(page(['b']), page(['a'])))?.code).toBe(
+      'UNDEFINED_PARAMETER_HONOURED',
+    );
+    expect(undefinedParameterIgnored.run(same(page([], 404), page(['a'])))?.message).toMatch(/answered 404/);
   });
 });

@@ -77,4 +77,32 @@ export const PARAMETER_FAULT_SHOWCASES = {
       expect(reply.body).toEqual({ data: [], pagination: { nextPageToken: null, hasMore: false } });
     },
   },
+  'encoded-name-ignored': {
+    async show(client) {
+      expect((await client.get(`${ORDERS}?limit=500`)).status).toBe(400);
+      const reply = await client.get(`${ORDERS}?%6Cimit=500`);
+      expect(reply.status).toBe(200);
+      expect(reply.body.data).toHaveLength(50);
+    },
+  },
+  'offset-honoured': {
+    async show(client) {
+      const plain = await client.get(MENU, { limit: 3 });
+      const skipped = await client.get(MENU, { limit: 3, offset: 1 });
+      expect(skipped.status).toBe(200);
+      expect(skipped.body.data?.[0]).toEqual(plain.body.data?.[1]);
+      const orders = await client.get(ORDERS, { limit: 3 });
+      expect((await client.get(ORDERS, { limit: 3, offset: 1 })).body.data).toEqual(orders.body.data);
+    },
+  },
+  'null-literal-location': {
+    async show(client) {
+      const unfiltered = await client.get(ORDERS, { limit: 100 });
+      const reply = await client.get(ORDERS, { locationId: 'null', limit: 100 });
+      expect(reply.status).toBe(200);
+      expect(reply.body.data).toEqual(unfiltered.body.data);
+      expect((await client.get(MENU, { locationId: 'undefined' })).status).toBe(200);
+      expect((await client.get(ORDERS, { locationId: 'true' })).status).toBe(404);
+    },
+  },
 } satisfies Partial<Record<FaultName, FaultShowcase>>;

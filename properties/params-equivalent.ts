@@ -1,0 +1,213 @@
+/**
+ * Requests that mean what a plain request means (RFC 3986 §2.3 and RFC 3986 §6.2.2.2; spec §4.3
+ * rules 1, 5, 6): a legal request of a list (any filters, any limit, page 1 or 2, either scheme)
+ * sent plain, then with the unreserved characters of its parameter names and values
+ * percent-encoded (every one, and the first letter of each name: `%6Cimit`), the same for invalid
+ * ones (limit=500, status=BOGUS, a cursor no server issued: the same refusal), and with each of a
+ * set of parameters the spec does not define (offset, page, sort, tenantId, ...) added with a
+ * meaningful value. Encoded, the answer is the plain one (encoding-means-nothing); with an
+ * undefined parameter, it is the plain page or a 400 (undefined-parameter-ignored). Spaces stay
+ * `+` as the plain request writes them: whether `+` is a space is form encoding's rule, not RFC
+ * 3986's, and only unreserved characters are certain to mean themselves encoded.
+ */
+import { ENDPOINTS, type Endpoint } from '../lib/contract/endpoints.ts';
+import { encodingMeansNothing } from '../lib/checks/encoding-means-nothing.ts';
+import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
+import type { SameMeaning } from '../lib/checks/same-page.ts';
+import { tenantIsolation } from '../lib/checks/tenant-isolation.ts';
+import type { WalkSetCheck } from '../lib/checks/types.ts';
+import { undefinedParameterIgnored } from '../lib/checks/undefined-parameter-ignored.ts';
+import type { Failure } from '../lib/failure.ts';
+import { queryString, type ApiCall, type Query } from '../lib/http/call.ts';
+import type { ApiResponse } from '../lib/http/response.ts';
+import { cellKey, type Coverage, type CoverageCell } from '../lib/props/coverage.ts';
+import { requestRecord } from '../lib/paging/records.ts';
+import { runProbeChecks, runWalkSetCheck } from '../lib/paging/run-checks.ts';
+import { recordOwners, type Survey } from '../lib/props/survey.ts';
+import { defineProperty, prepared, type PropertyContext } from '../lib/props/types.ts';
+import { listRequest, type ListRequest } from './arbitraries/requests.ts';
+import { answerOf } from './params-spelling.ts';
+import { describeRequest, sentQuery } from './probes.ts';
+import { FULL_KEY, listSources, tenantSurvey } from './support.ts';
+import { credential, servedIsolation, verdict } from './walks.ts';
+
+const hex = (char: string): string => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
+
+/** Form-encoded `text` with its unreserved characters percent-encoded: all, or only the first. */
+function escapeUnreserved(text: string, all: boolean): string {
+  let escaped = false;
+  // An escape already there (%20) is kept whole: its hex digits are not characters of the value.
+  return text.replace(/%[0-9A-Fa-f]{2}|[A-Za-z0-9._~-]/g, (token) => {
+    if (token.length === 3 || (escaped && !all)) return token;
+    escaped = true;
+    return hex(token);
+  });
+}
+
+/** The query's parameters as the plain request writes them (form-encoded name and value). */
+const plainPairs = (query: Query): [string, string][] =>
+  queryString(query)
+    .slice(1)
+    .split('&')
+    .filter((pair) => pair !== '')
+    .map((pair) => pair.split('=') as [string, string]);
+
+/** The forms of a query with unreserved characters percent-encoded, each in words. */
+const ENCODINGS = [
+  { words: 'every unreserved character of names and values percent-encoded', names: true, values: true },
+  { words: 'the first letter of every name percent-encoded', names: false, values: false },
+] as const;
+
+function encodedCall(call: ApiCall, encoding: (typeof ENCODINGS)[number]): ApiCall {
+  const raw = plainPairs(call.query).map(([name, value]) => ({
+    name: escapeUnreserved(name, encoding.names),
+    encoded: encoding.values ? escapeUnreserved(value, true) : value,
+  }));
+  return { ...call, query: {}, raw };
+}
+
+/** Parameters the spec does not define, each with a value a server honouring it would act on. */
+function undefinedParameters(survey: Survey, request: ListRequest): [string, string][] {
+  const other = survey.tenants.find((tenant) => tenant.name !== request.tenant)?.name ?? 'other-tenant';
+  const records = tenantSurvey(survey, request.tenant).lists[request.endpoint].records;
+  const id = String(records[1]?.id ?? records[0]?.id ?? 'zz-no-such-record');
+  return [
+    ['offset', '1'],
+    ['page', '2'],
+    ['skip', '1'],
+    ['start', '1'],
+    ['from', '1'],
+    ['after', id],
+    ['before', id],
+    ['since', '2020-01-01T00:00:00Z'],
+    ['per_page', '1'],
+    ['page_size', '1'],
+    ['pageSize', '1'],
+    ['size', '1'],
+    ['sort', '-id'],
+    ['order', 'desc'],
+    ['orderBy', 'id'],
+    ['fields', 'id'],
+    ['include', 'lines'],
+    ['expand', 'lines'],
+    ['tenantId', other],
+    ['tenant', other],
+  ];
+}
+
+/**
+ * Invalid values of a parameter each (spec §4.3 rule 6, §7: 400; a cursor no server issued: a
+ * 4xx), sent plain and encoded: the encoded request is refused alike.
+ */
+const INVALID: readonly Query[] = [{ limit: '500' }, { status: 'BOGUS' }, { cursor: 'zz-no-such-cursor' }];
+
+interface Judged {
+  check: WalkSetCheck<SameMeaning>;
+  request: string;
+  variant: string;
+  quiescent: boolean;
+}
+
+/** Sends `call`, judges its answer against the plain one's by `judged.check`, and its shape. */
+async function judgeVariant(
+  context: PropertyContext,
+  plain: { call: ApiCall; response: ApiResponse },
+  call: ApiCall,
+  judged: Judged,
+): Promise<Failure[]> {
+  const response = await context.client.send(call);
+  const probe = `${judged.variant} in ${judged.request}`;
+  const recordOwner = recordOwners(await context.survey());
+  const same: SameMeaning = { ...judged, served: answerOf(response), plain: answerOf(plain.response) };
+  const requests = [requestRecord(plain.call, plain.response.status), requestRecord(call, response.status)];
+  return [
+    ...runProbeChecks([errorBodyShape], { call, response, probe, recordOwner }),
+    ...(await servedIsolation(context, call, response)),
+    ...runWalkSetCheck(judged.check, same, requests),
+  ];
+}
+
+/** The plain request and every variant of it, judged. */
+async function judgeForms(
+  context: PropertyContext,
+  survey: Survey,
+  request: ListRequest,
+): Promise<Failure[]> {
+  const query = await sentQuery(context, survey, request);
+  const { quiescent } = tenantSurvey(survey, request.tenant);
+  const base = { endpoint: request.endpoint, credential: credential(request.tenant, 'full', request.scheme) };
+  const failures: Failure[] = [];
+  for (const sent of [query, ...INVALID.map((invalid) => ({ ...query, ...invalid }))]) {
+    const call = { ...base, query: sent };
+    const plain = { call, response: await context.client.send(call) };
+    const words = describeRequest(request, sent);
+    for (const encoding of ENCODINGS) {
+      const encoded = encodedCall(call, encoding);
+      const variant = `${encoding.words} (${encoded.raw?.map((pair) => `${pair.name}=${pair.encoded}`).join('&') ?? ''})`;
+      const judged = { check: encodingMeansNothing, request: words, variant, quiescent };
+      failures.push(...(await judgeVariant(context, plain, encoded, judged)));
+    }
+    if (sent !== query) continue;
+    for (const [name, value] of undefinedParameters(survey, request)) {
+      const judged = {
+        check: undefinedParameterIgnored,
+        request: words,
+        variant: `${name}=${value} added`,
+        quiescent,
+      };
+      failures.push(
+        ...(await judgeVariant(context, plain, { ...call, query: { ...query, [name]: value } }, judged)),
+      );
+    }
+  }
+  return failures;
+}
+
+const formsCell = (endpoint: Endpoint, cursor: boolean): CoverageCell => ({
+  where: endpoint,
+  label: cursor ? 'with a cursor' : 'first page',
+});
+
+/**
+ * One cell per endpoint and page (a first page at limit 1, so a skipped record shows; a page
+ * reached by a cursor, at limit 1 so a list of two records has one), on every run.
+ */
+function formsCoverage(survey: Survey): Coverage<ListRequest> {
+  const cells: CoverageCell[] = [];
+  const examples: ListRequest[] = [];
+  for (const endpoint of ENDPOINTS)
+    for (const cursor of [false, true]) {
+      const tenant = survey.tenants.find((each) => each.lists[endpoint].records.length >= 2);
+      const cell = formsCell(endpoint, cursor);
+      if (tenant === undefined) {
+        cells.push({ ...cell, why: 'no list has two records' });
+        continue;
+      }
+      cells.push(cell);
+      examples.push({ endpoint, tenant: tenant.name, scheme: 'bearer', query: { limit: '1' }, cursor });
+    }
+  const reached = (request: ListRequest) => [cellKey(formsCell(request.endpoint, request.cursor))];
+  return { cells, examples, reached };
+}
+
+export const equivalentFormsProperty = defineProperty({
+  name: 'parameters.equivalent-forms',
+  family: 'parameters',
+  description:
+    'A request with the unreserved characters of its names and values percent-encoded (%6Cimit=500) answers as the plain one (same page, same 400); a parameter the spec does not define (offset, page, sort, tenantId, ...) changes nothing: the plain page, or a 400.',
+  checks: [
+    encodingMeansNothing.name,
+    undefinedParameterIgnored.name,
+    errorBodyShape.name,
+    tenantIsolation.name,
+  ],
+  needs: [FULL_KEY],
+  runs: 4,
+  async prepare(context) {
+    const survey = await context.survey();
+    const sources = listSources(context.target, survey);
+    const arbitrary = listRequest(context.target, sources, { cursor: 'maybe', endpoints: ENDPOINTS });
+    const run = async (request: ListRequest) => verdict(context, await judgeForms(context, survey, request));
+    return prepared(arbitrary, run, formsCoverage(survey));
+  },
+});
