@@ -111,6 +111,11 @@ export const FAULTS = [
     'validation',
     'limit 0, negative, non-integer or non-numeric is replaced instead of 400',
   ),
+  fault(
+    'limit-radix-prefix',
+    'validation',
+    'limit is read like strtol(s, 0): limit=010 serves 8 records (octal), limit=0x10 16 (hex)',
+  ),
   fault('cursor-500', 'cursor', 'the cursor is decoded before its signature is checked: tampering gives 500'),
   fault(
     'cursor-expiry-500',
