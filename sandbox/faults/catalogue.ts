@@ -244,6 +244,11 @@ export const FAULTS = [
   fault('q-like-wildcards', 'store', 'q goes into a SQL LIKE pattern unescaped: % and _ in q match any text'),
   fault('error-shape', 'errors', 'error bodies lack statusCode and message, and error is an object'),
   fault('error-content-type', 'errors', 'error bodies are sent as text/plain'),
+  fault(
+    'problem-json-403',
+    'errors',
+    'a 403 is sent as application/problem+json, not the application/json the spec names',
+  ),
   fault('default-limit-wrong', 'validation', 'without limit the page size is 20 instead of 50'),
   fault(
     'cursor-page-default-limit',
