@@ -37,6 +37,7 @@ import { spellingMeansValue } from './spelling-means-value.ts';
 import { refusalDisclosesNothing } from './refusal-discloses-nothing.ts';
 import { recordSameInEveryView } from './record-same-in-every-view.ts';
 import { dateHeaderSent } from './date-header-sent.ts';
+import { notSharedCacheable } from './not-shared-cacheable.ts';
 import { noByteOrderMark } from './no-byte-order-mark.ts';
 import { otherMethodRefused } from './other-method-refused.ts';
 
@@ -54,6 +55,7 @@ export const PAGE_CHECKS: readonly PageCheck[] = [
   filterRespected,
   emptyResultExact,
   tenantIsolation,
+  notSharedCacheable,
 ];
 
 /** One request each, with the status the contract fixes for it. */

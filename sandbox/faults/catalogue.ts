@@ -157,6 +157,11 @@ export const FAULTS = [
     'a ~150 ms response cache keyed by path and query (not tenant) leaks across tenants',
     'load',
   ),
+  fault(
+    'menu-public-cacheable',
+    'page',
+    'menu pages say Cache-Control: public, max-age=300 with only Vary: Accept-Encoding',
+  ),
   fault('scope-bypass', 'auth', 'GET /public/orders does not check the orders.read scope'),
   fault(
     'names-escaped-with-location',
