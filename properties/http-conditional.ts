@@ -6,6 +6,7 @@
  * get a 304, or the same page again. Every unconditional answer of these runs is judged too: a 304
  * to it is a failure. A target that sends no validators is not reached, and says so.
  */
+import { notSharedCacheable } from '../lib/checks/not-shared-cacheable.ts';
 import fc from 'fast-check';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
 import { notModifiedJustified } from '../lib/checks/not-modified-justified.ts';
@@ -130,7 +131,7 @@ export const conditionalProperty = defineProperty({
   family: 'http',
   description:
     "A 304 answers only a key's own current validator (RFC 9110 §13.1): never another tenant's ETag or Last-Modified, never one from before its data changed, never an unconditional request; a 304 or the same page to its own on quiescent data.",
-  checks: [notModifiedJustified.name, repeatGivesSamePage.name, errorBodyShape.name],
+  checks: [notModifiedJustified.name, repeatGivesSamePage.name, errorBodyShape.name, notSharedCacheable.name],
   needs: [FULL_KEY],
   runs: 4,
   async prepare(context) {

@@ -38,6 +38,7 @@ import {
 import { listRequest, type ListRequest } from './arbitraries/requests.ts';
 import { blankCoverage, blankValues } from './params-blank.ts';
 import { equivalentFormsProperty } from './params-equivalent.ts';
+import { limitFormsCoverage } from './params-limit.ts';
 import { judgeSpelling } from './params-spelling.ts';
 import { describeRequest, sentQuery } from './probes.ts';
 import { FULL_KEY, listSources, tenantSurvey } from './support.ts';
@@ -181,10 +182,11 @@ const activeOnlyOutsideProperty = outsideProperty({
 const limitOutsideProperty = outsideProperty({
   name: 'parameters.limit-outside',
   description:
-    'limit huge, not UTF-8 or with a control character is 400; lenient forms (050, 1e1) are refused or served as the number they spell; empty is 400; never a 5xx.',
+    'limit huge, not UTF-8, with a control character or not a decimal integer (0x10, 0b101, 1e1, 5.0, spaces, 1_0, other scripts) is 400; padded decimals (010, +5) are refused or served as exactly that decimal; empty is 400; never a 5xx.',
   endpoints: ['menuItems', 'orders'],
   runs: 8,
   values: () => limitOutside,
+  coverage: limitFormsCoverage,
   spellings: true,
 });
 

@@ -40,7 +40,10 @@ export function sendError(
     return reply.code(429).type('text/plain; charset=utf-8').send('Too Many Requests');
   const type = faults.has('error-content-type')
     ? 'text/plain; charset=utf-8'
-    : 'application/json; charset=utf-8';
+    : // The bug: refusals of scope sent as RFC 9457 problem details, a type the spec does not name.
+      statusCode === 403 && faults.has('problem-json-403')
+      ? 'application/problem+json; charset=utf-8'
+      : 'application/json; charset=utf-8';
   return reply
     .code(statusCode)
     .type(type)

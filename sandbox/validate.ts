@@ -18,9 +18,16 @@ function single(query: RawQuery, name: string): string | undefined {
   return value;
 }
 
+/** limit-radix-prefix: C's strtol(s, NULL, 0): `0x10` is hex 16, `010` octal 8, else decimal. */
+function strtolBase0(raw: string): number {
+  if (/^0[xX][0-9a-fA-F]{1,8}$/.test(raw)) return Number.parseInt(raw.slice(2), 16);
+  if (/^0[0-7]{1,10}$/.test(raw)) return Number.parseInt(raw, 8);
+  return /^[1-9][0-9]{0,8}$/.test(raw) ? Number(raw) : NaN;
+}
+
 /**
  * limit: an integer from 1 to 100, default 50; anything else is 400 and never silently altered
- * (spec §4.3 rule 6, §8). The limit-clamp, bad-limit-accepted, default-limit-wrong and
+ * (spec §4.3 rule 6, §8). The limit-clamp, bad-limit-accepted, limit-radix-prefix, default-limit-wrong and
  * cursor-page-default-limit faults break exactly these rules; so do the faults of a busy server
  * (`busy`): limit-unchecked-when-busy clamps what it would refuse, default-limit-when-busy falls
  * back to a default of 20.
@@ -39,6 +46,7 @@ export function parseLimit(
     busy.fallback === true;
   if (raw === undefined) return wrongDefault ? 20 : DEFAULT_LIMIT;
   let limit = /^[1-9][0-9]{0,8}$/.test(raw) ? Number(raw) : NaN;
+  if (faults.has('limit-radix-prefix')) limit = strtolBase0(raw);
   if (faults.has('bad-limit-accepted')) {
     const lenient = Number.parseInt(raw, 10);
     limit = lenient >= 1 ? lenient : DEFAULT_LIMIT;

@@ -1,4 +1,5 @@
 import type { FailureFields } from '../failure.ts';
+import { isJsonMediaType } from '../http/response.ts';
 import type { PageAnswer } from './repeat-gives-same-page.ts';
 import { firstDifference } from './set-difference.ts';
 import type { WalkSetCheck } from './types.ts';
@@ -22,8 +23,6 @@ export interface AcceptAnswer {
   quiescent: boolean;
 }
 
-const isJson = (contentType: string): boolean => /^application\/([\w.+-]+\+)?json\b/i.test(contentType);
-
 const shown = (answer: Negotiated): string => `${answer.status} ${answer.contentType || '(no content type)'}`;
 
 /** An Accept that excludes JSON: refused 406 or served JSON anyway are both allowed; never a 5xx. */
@@ -35,7 +34,7 @@ function notJudged({ request, accept, answer }: AcceptAnswer): FailureFields | n
       expected: '406, or the 200 JSON page (spec §7: never a 5xx)',
       received: shown(answer),
     };
-  if (answer.status === 406 || (answer.status === 200 && isJson(answer.contentType))) return null;
+  if (answer.status === 406 || (answer.status === 200 && isJsonMediaType(answer.contentType))) return null;
   return {
     code: 'ACCEPT_OTHER',
     severity: 'advisory',
@@ -74,7 +73,7 @@ export const acceptJsonServed: WalkSetCheck<AcceptAnswer> = {
         shown(plain),
       );
     if (answer.status !== 200) return null;
-    if (!isJson(answer.contentType))
+    if (!isJsonMediaType(answer.contentType))
       return fail('ACCEPT_NOT_JSON', `answered ${shown(answer)}`, '200 application/json');
     if (!input.quiescent) return null;
     const difference = firstDifference([plain, answer]);

@@ -3,11 +3,15 @@ import type { ApiCall } from '../http/call.ts';
 import { isJsonContentType, type ApiResponse } from '../http/response.ts';
 import type { PageCheck, ProbeCheck } from './types.ts';
 
-/** spec §7: every error body uses the Error shape of §2, as JSON, with the status it was sent with. */
+/**
+ * spec §7: every error body uses the Error shape of §2, sent as application/json (spec §4: not another
+ * `+json` type such as application/problem+json), with the status it was sent with.
+ */
 export const errorBodyShape: PageCheck & ProbeCheck = {
   name: 'error-body-shape',
-  description: 'Every non-2xx response is JSON in the Error shape, its statusCode equal to the HTTP status.',
-  catches: ['error-shape', 'error-content-type', 'throttle-text-body'],
+  description:
+    'Every non-2xx response is application/json (parameters allowed, not another +json type) in the Error shape, its statusCode equal to the HTTP status.',
+  catches: ['error-shape', 'error-content-type', 'throttle-text-body', 'problem-json-403'],
   run({ call, response }: { call?: ApiCall; response: ApiResponse }) {
     if (response.status < 400) return null;
     // A HEAD answer has no content, whatever its status (RFC 9110 §9.3.2): head-like-get judges it.
@@ -16,8 +20,8 @@ export const errorBodyShape: PageCheck & ProbeCheck = {
     if (!isJsonContentType(response))
       return {
         code: 'ERROR_NOT_JSON',
-        message: 'error response is not JSON',
-        expected: 'application/json',
+        message: `error response is not application/json (spec §4, §7): ${response.headers['content-type'] ?? 'no content type'}`,
+        expected: 'application/json (parameters allowed)',
         received,
       };
     const problems = errorBodyProblems(response.body);

@@ -25,6 +25,7 @@ export const invalidParameterRejected: ProbeCheck = {
     'repeated-param-500',
     'repeated-param-first-wins',
     'empty-filter-ignored',
+    'limit-radix-prefix',
   ],
   run(context) {
     const readings = readParameters(context.call);

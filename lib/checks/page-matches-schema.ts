@@ -14,8 +14,8 @@ export const pageMatchesSchema: PageCheck = {
     if (!isJsonContentType(response))
       return {
         code: 'PAGE_NOT_JSON',
-        message: 'page is not sent as application/json',
-        expected: 'application/json',
+        message: `page is not sent as application/json (spec §4): ${response.headers['content-type'] ?? 'no content type'}`,
+        expected: 'application/json (parameters allowed)',
         received: response.headers['content-type'] ?? '(no content type)',
       };
     const problems = pageProblems(call.endpoint, response.body);

@@ -25,19 +25,24 @@ function decoded(encoded: string): string | null {
   }
 }
 
-const NUMBER = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
-
 /**
- * limit (spec §4, §8): an integer 1..100. Numbers written otherwise that a parser may read as one
- * in range (leading zeros, `+5`, `10.0`, `1e2`, spaces around) are open. The empty value is no
- * integer: given, it is invalid (a server that reads it as no limit serves what was not asked).
+ * limit (spec §4, §8): an integer 1..100, in decimal. A decimal with leading zeros (`010`, `0100`)
+ * or a plus sign (`+5`) reads as that decimal only: such a form is open (refused, or served as
+ * exactly that many). Any other form is invalid (a 400): a radix prefix (`0x10`, `0o10`, `0b101`,
+ * which a strtol-like parser reads as 16, 8, 5), an exponent, a decimal point, spaces, an
+ * underscore, digits of another script (`٣`, `５`); so is the empty value (a server that reads it
+ * as no limit serves what was not asked). A parser reading `010` as 8 has altered the request
+ * (spec §4.3 rule 6), which spelling-means-value judges.
  */
 function readLimit(value: string): Pick<ParameterReading, 'reading' | 'why'> {
-  const number = NUMBER.test(value) ? Number(value) : NaN;
-  if (!(Number.isInteger(number) && number >= LIMITS.min && number <= LIMITS.max))
-    return { reading: 'invalid', why: `limit is an integer ${LIMITS.min} to ${LIMITS.max} (spec §4, §8)` };
+  const decimal = /^\+?[0-9]+$/.test(value) ? Number.parseInt(value, 10) : NaN;
+  if (!(decimal >= LIMITS.min && decimal <= LIMITS.max))
+    return {
+      reading: 'invalid',
+      why: `limit is a decimal integer ${LIMITS.min} to ${LIMITS.max} (spec §4, §8); ${JSON.stringify(value)} is none`,
+    };
   if (/^[1-9]\d*$/.test(value)) return { reading: 'valid', why: 'a limit in range' };
-  return { reading: 'open', why: `${JSON.stringify(value)} reads as ${number} only to a lenient parser` };
+  return { reading: 'open', why: `${JSON.stringify(value)} reads as ${decimal} only to a lenient parser` };
 }
 
 /** Parameters of the endpoint whose values the spec lists or types (status, activeOnly, limit). */
@@ -114,15 +119,14 @@ const TRUE_WORDS: ReadonlySet<string> = new Set(['true', '1', 'yes', 'on', 't', 
 
 /**
  * The value spelled by `value` when it is another spelling of one the spec names: a boolean word
- * in any case (TRUE, 1, yes: true), a status in another case (open: OPEN), a limit written
- * leniently (050: 50). A server may refuse such a spelling (400) or take it as that value; taking
+ * in any case (TRUE, 1, yes: true), a status in another case (open: OPEN), a decimal limit
+ * written with leading zeros or a plus (010: 10, never 8). A server may refuse such a spelling (400) or take it as that value; taking
  * it as anything else is a bug. Null for a value that is its own spelling, or spells none.
  */
 export function canonicalSpelling(endpoint: Endpoint, name: string, value: string): string | null {
   const info = ENDPOINT_INFO[endpoint];
   let canonical: string | null = null;
-  if (name === 'limit' && readLimit(value).reading === 'open' && value.trim() !== '')
-    canonical = String(Number(value));
+  if (name === 'limit' && readLimit(value).reading === 'open') canonical = String(Number.parseInt(value, 10));
   if (name === 'status')
     canonical = info.statuses.find((status) => status.toLowerCase() === value.toLowerCase()) ?? null;
   if (name === 'activeOnly' && enumerated(endpoint, name) && BOOLEAN_SPELLINGS.has(value.toLowerCase()))

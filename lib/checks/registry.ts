@@ -40,6 +40,7 @@ import { undefinedParameterIgnored } from './undefined-parameter-ignored.ts';
 import { refusalDisclosesNothing } from './refusal-discloses-nothing.ts';
 import { recordSameInEveryView } from './record-same-in-every-view.ts';
 import { dateHeaderSent } from './date-header-sent.ts';
+import { notSharedCacheable } from './not-shared-cacheable.ts';
 import { noByteOrderMark } from './no-byte-order-mark.ts';
 import { otherMethodRefused } from './other-method-refused.ts';
 import { otherRouteRefused } from './other-route-refused.ts';
@@ -58,6 +59,7 @@ export const PAGE_CHECKS: readonly PageCheck[] = [
   filterRespected,
   emptyResultExact,
   tenantIsolation,
+  notSharedCacheable,
 ];
 
 /** One request each, with the status the contract fixes for it. */

@@ -28,6 +28,9 @@ export interface Spelling {
 function misread(spelling: Spelling): string | null {
   const { served, reference, canonicalQuery, limit } = spelling;
   if (served.records.length > limit) return `${served.records.length} records, over limit ${limit}`;
+  // A short page that says more follow read another limit (limit=010 as 8): on any data.
+  if (served.hasMore === true && served.records.length < limit)
+    return `${served.records.length} records with hasMore: true, under limit ${limit}`;
   for (const rule of filterRules(canonicalQuery)) {
     const offender = served.records.find((record) => !ruleHolds(rule, record));
     if (offender !== undefined) return `record ${String(offender.id)} does not satisfy ${rule.label}`;
@@ -38,15 +41,15 @@ function misread(spelling: Spelling): string | null {
 
 /**
  * spec §4.1, §4.2, §4.3 rule 6: a spelling of a value the spec names (activeOnly=TRUE, status=open,
- * limit=050) may be refused with a 400, or served as that value; served as another (TRUE read as
- * no filter) the request was silently altered. A served spelling's records keep the canonical
+ * limit=010) may be refused with a 400, or served as that value; served as another (TRUE read as
+ * no filter, 010 read as octal 8) the request was silently altered. A served spelling's records keep the canonical
  * value's filter rules and limit, and on quiescent data are the canonical request's records.
  */
 export const spellingMeansValue: WalkSetCheck<Spelling> = {
   name: 'spelling-means-value',
   description:
-    'A served spelling of a value (activeOnly=TRUE, status=open, limit=050) answers as that value: its filter rules, limit and, on quiescent data, its records.',
-  catches: ['active-only-spelling-ignored'],
+    'A served spelling of a value (activeOnly=TRUE, status=open, limit=010) answers as that value: its filter rules, its limit (full when more follow) and, on quiescent data, its records.',
+  catches: ['active-only-spelling-ignored', 'limit-radix-prefix'],
   run(spelling) {
     if (spelling.served.status !== 200) return null;
     const wrong = misread(spelling);

@@ -64,8 +64,16 @@ function lowerCaseHeaders(headers: Record<string, string>): Record<string, strin
   return lower;
 }
 
+/**
+ * Whether a Content-Type names the media type application/json (spec §4: "return application/json"),
+ * in any case, with any parameters (RFC 9110 §8.3.1). Another type with a `+json` suffix
+ * (`application/problem+json`) is not it: a client that dispatches on the type does not read it.
+ */
+export const isJsonMediaType = (contentType: string): boolean =>
+  /^\s*application\/json\s*(;|$)/i.test(contentType);
+
 export const isJsonContentType = (response: ApiResponse): boolean =>
-  /^application\/([\w.+-]+\+)?json\b/i.test(response.headers['content-type'] ?? '');
+  isJsonMediaType(response.headers['content-type'] ?? '');
 
 /**
  * A 4xx: the server refused the request as the client sent it. A 429 is one too; a caller that

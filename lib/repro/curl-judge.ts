@@ -146,7 +146,8 @@ function walkChecks(owners: readonly StepOwner[]): string[] {
  * HEAD's: it has no content, and may leave out its Content-Type (RFC 9110 §9.3.2).
  */
 const ERROR_SHAPE = [
-  `json_type='^application/([a-z0-9_.+-]+\\+)?json($|[^a-z0-9_])'`,
+  // The media type application/json, parameters allowed (lib/http/response.ts isJsonMediaType).
+  `json_type='^[[:space:]]*application/json[[:space:]]*(;|$)'`,
   `error_shape='type == "object" and ((.message | type) == "string" or ((.message | type) == "array" and all(.message[]; type == "string"))) and .statusCode == $status and ((has("error") | not) or (.error | type) == "string")'`,
   'for n in $all; do',
   '  read -r status ctype <"$work/$n.status"',

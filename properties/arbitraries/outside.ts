@@ -135,22 +135,49 @@ export const activeOnlyOutside: fc.Arbitrary<Outside[]> = fc
     ...rest,
   ]);
 
-/** Forms a lenient number parser reads as a limit in range; the spec shows only plain integers. */
-const LENIENT_LIMITS = ['050', '+5', '10.0', '1e1', ' 7', '7 '];
+/** Decimals with leading zeros or a plus: refused, or served as exactly that decimal (never octal). */
+const PADDED_LIMITS = ['010', '007', '0100', '00050', '+5'];
+
+/**
+ * Forms that are no decimal integer, each a 400: radix prefixes a strtol-like parser reads (0x10 as
+ * 16), an exponent, a decimal point, spaces, an underscore, digits of another script.
+ */
+const NOT_DECIMAL_LIMITS = [
+  '0x10',
+  '0o10',
+  '0b101',
+  '1e1',
+  '5.0',
+  '5.',
+  ' 5',
+  '7 ',
+  '1_0',
+  '\u0663',
+  '\uFF15',
+];
+
+/** Every padded decimal and every form that is no decimal integer, for the coverage phase. */
+export const limitForms = (): Outside[] => [
+  ...PADDED_LIMITS.map((value) => one('limit', 'a padded decimal', value)),
+  ...NOT_DECIMAL_LIMITS.map((value) => one('limit', 'no decimal integer', value)),
+];
 
 /**
  * limit outside the integers 1..100 (spec §4, §8) beyond what limits.rejected draws: huge numbers
- * (an overflow), unreadable and empty values, and the lenient forms whose reading is open.
+ * (an overflow), unreadable and empty values, forms that are no decimal integer, and padded
+ * decimals whose reading is open.
  */
 export const limitOutside: fc.Arbitrary<Outside[]> = fc
   .record({
     huge: fc.stringMatching(/^[1-9][0-9]{19,39}$/),
-    lenient: fc.constantFrom(...LENIENT_LIMITS),
+    padded: fc.constantFrom(...PADDED_LIMITS),
+    notDecimal: fc.constantFrom(...NOT_DECIMAL_LIMITS),
     rest: anyParameter('limit', fc.integer({ min: LIMITS.min, max: LIMITS.max }).map(String)),
   })
-  .map(({ huge, lenient, rest }) => [
+  .map(({ huge, padded, notDecimal, rest }) => [
     one('limit', 'a huge number', huge),
-    one('limit', 'a number written leniently', lenient),
+    one('limit', 'a padded decimal', padded),
+    one('limit', 'no decimal integer', notDecimal),
     ...rest.filter((outside) => outside.kind !== 'an over-long value'),
   ]);
 

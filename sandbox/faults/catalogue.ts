@@ -111,6 +111,11 @@ export const FAULTS = [
     'validation',
     'limit 0, negative, non-integer or non-numeric is replaced instead of 400',
   ),
+  fault(
+    'limit-radix-prefix',
+    'validation',
+    'limit is read like strtol(s, 0): limit=010 serves 8 records (octal), limit=0x10 16 (hex)',
+  ),
   fault('cursor-500', 'cursor', 'the cursor is decoded before its signature is checked: tampering gives 500'),
   fault(
     'cursor-expiry-500',
@@ -151,6 +156,11 @@ export const FAULTS = [
     'load',
     'a ~150 ms response cache keyed by path and query (not tenant) leaks across tenants',
     'load',
+  ),
+  fault(
+    'menu-public-cacheable',
+    'page',
+    'menu pages say Cache-Control: public, max-age=300 with only Vary: Accept-Encoding',
   ),
   fault('scope-bypass', 'auth', 'GET /public/orders does not check the orders.read scope'),
   fault(
@@ -244,6 +254,11 @@ export const FAULTS = [
   fault('q-like-wildcards', 'store', 'q goes into a SQL LIKE pattern unescaped: % and _ in q match any text'),
   fault('error-shape', 'errors', 'error bodies lack statusCode and message, and error is an object'),
   fault('error-content-type', 'errors', 'error bodies are sent as text/plain'),
+  fault(
+    'problem-json-403',
+    'errors',
+    'a 403 is sent as application/problem+json, not the application/json the spec names',
+  ),
   fault('default-limit-wrong', 'validation', 'without limit the page size is 20 instead of 50'),
   fault(
     'cursor-page-default-limit',

@@ -25,4 +25,18 @@ describe('error-body-shape', () => {
     expect(errorBodyShape.run({ call: head, response: toApiResponse(429, json, '', 1), probe })).toBeNull();
     expect(errorBodyShape.run({ call: head, response: toApiResponse(401, json, '', 1), probe })).toBeNull();
   });
+
+  it.each([
+    ['application/json', null],
+    ['Application/JSON; Charset=UTF-8', null],
+    ['application/json;charset=utf-8', null],
+    ['application/problem+json; charset=utf-8', 'ERROR_NOT_JSON'],
+    ['application/vnd.api+json', 'ERROR_NOT_JSON'],
+    ['application/jsonp', 'ERROR_NOT_JSON'],
+    ['text/json', 'ERROR_NOT_JSON'],
+  ])('should judge the media type %s as %s (spec §4: application/json)', (type, code) => {
+    const error = JSON.stringify({ statusCode: 403, error: 'Forbidden', message: 'missing scope' });
+    const response = toApiResponse(403, { 'content-type': type }, error, 1);
+    expect(errorBodyShape.run({ call, response, probe })?.code ?? null).toBe(code);
+  });
 });

@@ -132,6 +132,21 @@ describe('spelling-means-value', () => {
     expect(spellingMeansValue.run(spelling(served, reference, false))).toBeNull();
   });
 
+  it('should fail a padded limit served as another number (010 as octal 8), on changing data too', () => {
+    const served = answer(
+      Array.from({ length: 8 }, () => 'OPEN'),
+      true,
+    );
+    const padded = { ...spelling(served, served, false), name: 'limit', sent: '010', canonical: '10' };
+    const failure = spellingMeansValue.run({ ...padded, canonicalQuery: { limit: '10' }, limit: 10 });
+    expect(failure?.message).toMatch(/limit=010 was served, not as limit=10: 8 records with hasMore: true/);
+    const full = answer(
+      Array.from({ length: 10 }, () => 'OPEN'),
+      true,
+    );
+    expect(spellingMeansValue.run({ ...padded, served: full, limit: 10 })).toBeNull();
+  });
+
   it('should pass a spelling refused or served as its value', () => {
     const refused = { status: 400, records: [], hasMore: undefined };
     expect(spellingMeansValue.run(spelling(refused, answer(['OPEN'])))).toBeNull();
@@ -148,7 +163,10 @@ describe('spelling-means-value', () => {
     ['menuItems', 'status', 'Stop_List', 'STOP_LIST'],
     ['orders', 'status', 'OPEN', null],
     ['orders', 'limit', '050', '50'],
-    ['orders', 'limit', '1e1', '10'],
+    ['orders', 'limit', '010', '10'],
+    ['orders', 'limit', '+5', '5'],
+    ['orders', 'limit', '1e1', null],
+    ['orders', 'limit', '0x10', null],
     ['orders', 'limit', '', null],
     ['orders', 'limit', '5', null],
   ] as const)('should read %s %s=%s as the value %s', (endpoint, name, value, canonical) => {

@@ -119,4 +119,13 @@ export const HTTP_FAULT_SHOWCASES = {
       expect(read.body.id).toBe(foreign);
     },
   },
+  'menu-public-cacheable': {
+    async show(client) {
+      const menu = await client.get(MENU);
+      expect(menu.status).toBe(200);
+      expect(menu.headers['cache-control']).toBe('public, max-age=300');
+      expect(menu.headers.vary).toBe('Accept-Encoding');
+      expect((await client.get(ORDERS)).headers['cache-control']).toBeUndefined();
+    },
+  },
 } satisfies Partial<Record<FaultName, FaultShowcase>>;

@@ -45,6 +45,12 @@ export const PARAMETER_FAULT_SHOWCASES = {
       expect(statusesOf(reply.body.data).has('CLOSED')).toBe(true);
     },
   },
+  'limit-radix-prefix': {
+    async show(client) {
+      expect((await client.get(MENU, { limit: '010' })).body.data).toHaveLength(8);
+      expect((await client.get(ORDERS, { limit: '0x10' })).body.data).toHaveLength(16);
+    },
+  },
   'long-param-500': {
     async show(client) {
       expectErrorShape(await client.get(MENU, { q: 'x'.repeat(201) }), 500);

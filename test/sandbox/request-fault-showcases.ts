@@ -295,6 +295,14 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect(reply.contentType).toMatch(/^text\/plain/);
     },
   },
+  'problem-json-403': {
+    async show(client) {
+      const refused = await client.get(MENU, {}, client.bearer(0, 'noMenuRead'));
+      expect(refused.status).toBe(403);
+      expect(refused.contentType).toBe('application/problem+json; charset=utf-8');
+      expect((await client.get(ORDERS, { limit: 0 })).contentType).toMatch(/^application\/json/);
+    },
+  },
   'service-header-ignored': {
     async show(client) {
       const key = client.key(0);
