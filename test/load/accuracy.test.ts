@@ -22,19 +22,27 @@ const TOLERANCE = { p50: 15, p95: 60, p99: 80 } as const;
 const EXPECTED = { p50: FIXED_MS, p95: FIXED_MS + STALL_MS, p99: FIXED_MS + STALL_MS } as const;
 const RATE = 4;
 const DURATION_S = 10;
+/** The reason a run gives when its generator fell behind its schedule (the run judged nothing). */
+const GENERATOR_BEHIND = /generator fell behind/;
 
 describe('reported latency percentiles', () => {
   it(
     'should match an injected distribution with stalls, within tolerance',
     { timeout: RUN_TIMEOUT_MS },
     async () => {
-      const result = await run({
-        scenario: 'walk',
-        profile: 'smoke',
-        duration: `${DURATION_S}s`,
-        rate: RATE,
-        sandbox: { latency: { fixedMs: FIXED_MS, tailMs: STALL_MS, tailRatio: 0.1 } },
-      });
+      const once = () =>
+        run({
+          scenario: 'walk',
+          profile: 'smoke',
+          duration: `${DURATION_S}s`,
+          rate: RATE,
+          sandbox: { latency: { fixedMs: FIXED_MS, tailMs: STALL_MS, tailRatio: 0.1 } },
+        });
+      // A run whose generator could not get a core in time (a machine stall of seconds, seen when
+      // other suites load both cores) measured nothing: run it once more. A generator that is late
+      // because the stalls hold it (coordinated omission) is late again, and fails below.
+      const first = await once();
+      const result = GENERATOR_BEHIND.test(first.reason ?? '') ? await once() : first;
 
       expect(result.verdict, result.reason).toBe('pass');
       expect(result.exitCode).toBe(0);
