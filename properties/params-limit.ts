@@ -9,7 +9,8 @@ import { ENDPOINTS, type Endpoint } from '../lib/contract/endpoints.ts';
 import { cellKey, type Coverage, type CoverageCell } from '../lib/props/coverage.ts';
 import type { Query } from '../lib/http/call.ts';
 import type { Survey } from '../lib/props/survey.ts';
-import { limitForms, type Outside } from './arbitraries/outside.ts';
+import type { Outside } from './arbitraries/outside.ts';
+import { limitForms } from './arbitraries/outside-typed.ts';
 import type { ListRequest } from './arbitraries/requests.ts';
 
 const FORMS = limitForms().map((form) => form.encoded[0]);

@@ -2,7 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TenantSurvey } from '../../lib/props/survey.ts';
-import { cursorOutside, searchOutside } from '../../properties/arbitraries/outside.ts';
+import { cursorOutside } from '../../properties/arbitraries/outside-ids.ts';
+import { searchOutside } from '../../properties/arbitraries/outside.ts';
 
 /** A tenant whose only item names encode to 9 bytes a character (CJK). */
 const cjkTenant: TenantSurvey = {
