@@ -61,6 +61,13 @@ function accepted(acceptEncoding: string): Set<string> {
   return codings;
 }
 
+/**
+ * The codings a body may carry for a request with `acceptEncoding`: accepted by it and known to
+ * this check, as a reproduction judges them (lib/repro/curl-coding.ts).
+ */
+export const servableCodings = (acceptEncoding: string): string[] =>
+  [...accepted(acceptEncoding)].filter((coding) => DECODERS[coding] !== undefined);
+
 const firstBytes = (bytes: Uint8Array): string =>
   [...bytes.subarray(0, 4)].map((byte) => byte.toString(16).padStart(2, '0')).join(' ') || '(none)';
 

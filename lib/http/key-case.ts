@@ -86,8 +86,7 @@ export const ALTERED_MIN_LENGTH = 9;
 
 /**
  * The changes that send the key whole inside another value: removing the key from a text removes
- * it from these too (lib/redact.ts), and the load's refused requests (lib/load/refused-plan.ts)
- * leave them to auth.missing-or-malformed-key.
+ * it from these too (lib/redact.ts).
  */
 export const WRAPPING_CASES: readonly KeyCase[] = [
   'bearer-prefixed',

@@ -1,7 +1,8 @@
 /**
  * The requests a load sends beside its walks that the contract says must be refused (spec §5):
  * no key, a malformed key, the walk's own key in another case or with one character replaced,
- * dropped or appended (never issued: malformed), the walk's own key sent only where §5 does not
+ * dropped or appended (never issued: malformed), the walk's own key whole inside another value
+ * (after a Bearer of its own, quoted, twice: malformed), the walk's own key sent only where §5 does not
  * look for one (a query parameter, a cookie, another Authorization scheme, another header: a
  * missing key), a revoked or expired key (401), a key lacking a scope its endpoint needs (403),
  * another tenant's location or category (404), a limit just outside 1..100 (400). Each is a
@@ -172,7 +173,10 @@ const withoutKey: Change = (call, tenant, target, variant) =>
  * it) and a near miss (one that compares a prefix accepts a last character changed) are kinds of
  * their own, early in the turn, so a short load sends both within its first arrivals (twelve with
  * three tenants); then the key elsewhere, a kind per kind of place (a server that also reads one
- * place serves it), all four within the first 24 arrivals with three tenants. The count of kinds
+ * place serves it), all four within the first 24 arrivals with three tenants; then the key whole
+ * inside another value, as auth.missing-or-malformed-key sends it: after a Bearer of its own (a
+ * server that strips an optional prefix from its key header serves it) and quoted or twice, two
+ * kinds, both within the first 30 arrivals with three tenants. The count of kinds
  * is odd: a tenant meets a kind every kinds × tenants arrivals, and walks alternate between the two
  * endpoints, so an even count would ask a tenant's categoryId of orders only, every time.
  */
@@ -187,6 +191,8 @@ const CHANGES: readonly Change[] = [
   withKeyElsewhere('header'),
   withKeyElsewhere('cookie'),
   withKeyElsewhere('authorization'),
+  withChangedKey(['bearer-prefixed', 'bearer-lower-prefixed']),
+  withChangedKey(['quoted', 'comma-doubled', 'space-doubled']),
   withKey('expired', (name) => `the expired key of ${name}`),
   withForeignPlace('categoryId'),
   withoutKey,

@@ -85,5 +85,6 @@ export function reproScript(result: FailedRun, target: Target, source: RunSource
     failures: result.failures,
     tenants: target.tenants.map((tenant) => tenant.name),
     maxRps: target.load.maxRps,
+    quiescent: target.tenants.filter((tenant) => tenant.quiescent).map((tenant) => tenant.name),
   });
 }

@@ -4,14 +4,18 @@
  * $work/N.status: the Error shape of every error answer, each page's size against its limit, its
  * filters (the rules filter-respected judges, lib/checks/filter-rules.ts), hasMore against
  * nextPageToken, the exact empty result, duplicate ids and repeated tokens within a walk, ids served
- * to two tenants, every answer's Date header and first bytes. Exit 1 when the bug shows, alone or under load (curl-load.ts), 0 when every answer
+ * to two tenants, every answer's Date header and first bytes, a write never taken, a coded body
+ * against the same request's plain one (curl-coding.ts), no page a shared cache may hand to
+ * another requester (curl-cache.ts). Exit 1 when the bug shows, alone or under load (curl-load.ts), 0 when every answer
  * passes both ways and these rules can see the failure, 2 (cannot judge) when they cannot: a check
  * that compares walks, say.
  */
 import { LIMITS } from '../contract/endpoints.ts';
 import { filterRules, type FilterRule } from '../checks/filter-rules.ts';
 import { limitOf } from '../checks/types.ts';
-import { UNKNOWN_METHOD } from '../http/call.ts';
+import { UNKNOWN_METHOD, WRITE_METHODS } from '../http/call.ts';
+import { CACHE_RULES } from './curl-cache.ts';
+import { codingRules } from './curl-coding.ts';
 import type { ScriptTarget } from './script-target.ts';
 import { groupSteps, stepOwners, type ReproStep, type StepOwner } from './step-walks.ts';
 
@@ -35,6 +39,8 @@ export interface ReproInput {
   tenants?: readonly string[];
   /** The target's load.maxRps: the load phase stays under it (its target file's wins). */
   maxRps?: number;
+  /** The tenants whose data holds still: a coded page is compared with the plain one record for record. */
+  quiescent?: readonly string[];
 }
 import { singleQuoted as quoted } from './shell-words.ts';
 
@@ -52,6 +58,8 @@ const JUDGED_CHECKS: ReadonlySet<string> = new Set([
   'date-header-sent',
   'no-byte-order-mark',
   'other-method-refused',
+  'content-coding-decoded',
+  'not-shared-cacheable',
 ]);
 
 const json = (value: unknown): string => JSON.stringify(value);
@@ -152,6 +160,8 @@ const ERROR_SHAPE = [
   'for n in $all; do',
   '  read -r status ctype <"$work/$n.status"',
   '  if [ "$status" -lt 400 ] || [[ "$heads" == *" $n "* ]] || [[ "$unknown" == *" $n "* ]]; then continue; fi',
+  // A body curl could not decode is judged by its coding (curl-coding.ts), not as an Error.
+  '  if [ -f "$work/$n.undecodable" ]; then continue; fi',
   // Another method's refusal is an Error only with a status spec §7 names (a 405 need not be one).
   '  if [[ "$others" == *" $n "* ]] && [[ " 400 401 403 404 429 " != *" $status "* ]]; then continue; fi',
   '  if ! [[ "${ctype,,}" =~ $json_type ]]; then bug "step $n: HTTP $status answered with ${ctype:-no content type}, not JSON"',
@@ -169,18 +179,20 @@ const FRAMING = [
   'for n in $all; do',
   '  if [[ "$unknown" == *" $n "* ]]; then continue; fi',
   '  read -r status ctype <"$work/$n.status"',
-  `  if [ "$(od -An -tx1 -N3 "$work/$n.json" | tr -d ' \n')" = efbbbf ]; then bug "step $n: HTTP $status body starts with a byte order mark (EF BB BF)"; fi`,
+  `  if [ ! -f "$work/$n.undecodable" ] && [ "$(od -An -tx1 -N3 "$work/$n.json" | tr -d ' \n')" = efbbbf ]; then bug "step $n: HTTP $status body starts with a byte order mark (EF BB BF)"; fi`,
   `  if [ "$status" -ge 200 ] && [ "$status" -lt 500 ] && ! grep -qiE '^date:[[:space:]]*(mon|tue|wed|thu|fri|sat|sun)' "$work/$n.headers"; then bug "step $n: HTTP $status without a Date header that is an HTTP-date"; fi`,
   'done',
 ];
 
 /**
  * Another method than GET (http.other-methods, lib/checks/other-method-refused.ts): never a 5xx but
- * 501, and a 405 with an Allow header that lists GET.
+ * 501, a write method never 2xx or 3xx (spec §1: read-only), and a 405 with an Allow header that
+ * lists GET.
  */
 const OTHER_METHODS_RULES = [
   'for n in $others; do',
   '  read -r status ctype <"$work/$n.status"',
+  '  if [[ "$writes" == *" $n "* ]] && [ "$status" -ge 200 ] && [ "$status" -lt 400 ]; then bug "step $n: a write method answered HTTP $status: the public API is read-only (spec §1), yet the write was taken"; fi',
   '  if [ "$status" -ge 500 ] && [ "$status" != 501 ]; then bug "step $n: another method than GET answered HTTP $status"; fi',
   `  if [ "$status" = 405 ] && ! grep -iE '^allow:' "$work/$n.headers" | grep -qw GET; then bug "step $n: HTTP 405 without an Allow header listing GET"; fi`,
   'done',
@@ -210,16 +222,34 @@ function noBugVerdict(input: ReproInput): string[] {
   return [`echo ${quoted(cannot)}`, 'exit 2'];
 }
 
+/** The steps whose method or key header `which` picks, as a bash word: ' 1 4 '. */
+function stepSet(steps: readonly ReproStep[], which: (step: ReproStep) => boolean): string {
+  const indices = steps.flatMap((step, index) => (which(step) ? [index] : []));
+  return quoted(` ${indices.join(' ')} `);
+}
+
+/**
+ * Bash variables naming the steps the rules treat apart: HEADs, other methods, writes, unknown
+ * methods, and those sent with the key header (not Authorization).
+ */
+const stepSets = (steps: readonly ReproStep[]): string[] => [
+  `all=${quoted(steps.map((_, index) => index).join(' '))}`,
+  `heads=${stepSet(steps, (step) => step.call.method === 'HEAD')}`,
+  `others=${stepSet(steps, ({ call }) => call.method !== undefined && call.method !== 'GET' && call.method !== 'HEAD')}`,
+  `writes=${stepSet(steps, ({ call }) => WRITE_METHODS.has(call.method ?? 'GET'))}`,
+  `unknown=${stepSet(steps, (step) => step.call.method === UNKNOWN_METHOD)}`,
+  `keyed=${stepSet(steps, (step) => step.call.credential.scheme === 'serviceHeader')}`,
+];
+
+/**
+ * A step the script could not judge (a coding this curl cannot decode) is said in the verdict, which
+ * is then "cannot judge", never "not reproduced".
+ */
+const unjudgedVerdict = (input: ReproInput): string =>
+  `if [ -n "$unjudged" ]; then echo "cannot judge: not judged by this script: $unjudged; the other answers kept the contract rules checked here; replay it with the harness: "${quoted(input.replay)}; exit 2; fi`;
+
 /** The judgement: rules on every answer, then the verdict (it ends the script). */
 export function curlJudge(input: ReproInput): string {
-  const all = input.steps.map((_, index) => index).join(' ');
-  const heads = input.steps.flatMap((step, index) => (step.call.method === 'HEAD' ? [index] : []));
-  const others = input.steps.flatMap((step, index) =>
-    step.call.method !== undefined && step.call.method !== 'GET' && step.call.method !== 'HEAD'
-      ? [index]
-      : [],
-  );
-  const unknown = input.steps.flatMap((step, index) => (step.call.method === UNKNOWN_METHOD ? [index] : []));
   const pages = byQuery(input.steps).flatMap(([step, indices]) => [
     `for n in $(paged ${indices.join(' ')}); do`,
     '  f="$work/$n.json"',
@@ -231,10 +261,9 @@ export function curlJudge(input: ReproInput): string {
     '# Judge the answers: the contract rules every answer keeps.',
     'found=0',
     'bug() { echo "BUG: $*"; found=1; }',
-    `all=${quoted(all)}`,
-    `heads=${quoted(` ${heads.join(' ')} `)}`,
-    `others=${quoted(` ${others.join(' ')} `)}`,
-    `unknown=${quoted(` ${unknown.join(' ')} `)}`,
+    'unjudged=""',
+    'unjudged() { unjudged="${unjudged:+$unjudged; }$*"; }',
+    ...stepSets(input.steps),
     'pages=" "',
     'for n in $all; do',
     // Only a GET answers a page: another method's answer (an OPTIONS' empty 204) is judged apart.
@@ -248,9 +277,12 @@ export function curlJudge(input: ReproInput): string {
     ...ERROR_SHAPE,
     ...FRAMING,
     ...OTHER_METHODS_RULES,
+    ...codingRules(input.steps, input.quiescent ?? []),
+    ...CACHE_RULES,
     ...pages,
     ...walkChecks(stepOwners(input.steps)),
     'if [ "$found" -eq 1 ]; then echo "REPRODUCED: the answers break the contract (the BUG line above says how)"; exit 1; fi',
+    unjudgedVerdict(input),
     ...noBugVerdict(input),
     '',
   ].join('\n');

@@ -8,7 +8,8 @@
  * is sent until it is throttled again. The answers are judged on what load cannot excuse: the
  * status that was the bug, a 5xx, an error outside the Error shape, a record served to two
  * tenants' keys. A HEAD step is asked as HEAD, by its copies and its neighbours alike: its answers
- * have no content (RFC 9110 §9.3.2), so they are judged on their status only. Bounded in rounds,
+ * have no content (RFC 9110 §9.3.2), so they are judged on their status only. A step sent with an
+ * Accept-Encoding is decoded by curl, as alone (curl-coding.ts). Bounded in rounds,
  * requests (the target's load.maxRps) and seconds; concurrency only where load may go (a loopback
  * target, or one whose file allows it), elsewhere one at a time.
  */
@@ -182,6 +183,8 @@ entry() {
   for line in "$@"; do
     quoted "$line"
     text+="header = $q"$'\n'
+    # Sent with an Accept-Encoding, as the step alone: curl decodes the body (curl-coding.ts).
+    if [[ "$~{line,,}" =~ ^accept-encoding:[[:space:]]*[^[:space:]] ]]; then text+="compressed"$'\n'; fi
   done
   printf '%s' "$text" >>"$config"
   requests=$((requests + 1))

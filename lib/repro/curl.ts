@@ -6,13 +6,15 @@
  * answers (curl-judge.ts), and when they keep every rule, asks again under load (curl-load.ts).
  * Exit 1 reproduced, 0 not reproduced (alone nor under load), 2 cannot judge: another target than
  * the one it was made for, a key or the target missing or refused, a request without an answer, a
- * throttled step not throttled again, or a check these rules cannot see.
+ * throttled step not throttled again, a coded body this curl cannot decode, or a check these rules
+ * cannot see.
  */
 import { ENDPOINT_INFO } from '../contract/endpoints.ts';
 import { toHttpRequest, type Credential } from '../http/call.ts';
 import { ALTERED_MIN_LENGTH, REPLACED_FROM, REPLACED_TO } from '../http/key-case.ts';
 import type { Target } from '../target/target.ts';
 import { WALK_ROLES } from '../load/walk-plan.ts';
+import { acceptEncodingOf } from './curl-coding.ts';
 import { curlJudge, type ReproInput } from './curl-judge.ts';
 import { keyPlaceLines, placedHeaderLine, placedQueryWords } from './key-place-shell.ts';
 import { loadPhase } from './curl-load.ts';
@@ -113,6 +115,9 @@ function curlArguments(target: Target, step: ReproStep, index: number): string {
   for (const { name, encoded } of step.call.raw ?? [])
     words.push('--data', singleQuoted(`${name}=${encoded}`));
   for (const line of stepHeaderLines(target, step, index)) words.push('-H', shellWord(line));
+  // Sent with an Accept-Encoding: curl decodes the body by its Content-Encoding (curl-coding.ts);
+  // the step's own header line replaces the one --compressed would send.
+  if (acceptEncodingOf(step.call) !== undefined) words.push('--compressed');
   // With -G, --head sends the query in the URL of a HEAD request.
   if (step.call.method === 'HEAD') words.push('--head');
   // With -G, -X sends the query in the URL and no body, as the property did.
@@ -134,12 +139,16 @@ fact=""
 # its bytes as sent), its header lines ($work/N.headers) and its status and content type
 # ($work/N.status), counts the bug's statuses. A request that gets
 # no answer (the target unreachable), or whose key, served when the bug showed, is refused now (not
-# a key of this target), leaves nothing to judge: exit 2. VERBOSE=1 prints every answer; otherwise
-# only the verdict and the fact that proves it.
+# a key of this target), leaves nothing to judge: exit 2. An answer whose body curl --compressed
+# could not decode (curl's exit 61) is an answer: $work/N.undecodable says why. VERBOSE=1 prints
+# every answer; otherwise only the verdict and the fact that proves it.
 request() {
-  local n="$1" bug="$2" admitted="$3" answer status
+  local n="$1" bug="$2" admitted="$3" answer status code=0
   shift 3
-  if ! answer="$(curl -sS -G --max-time 30 -o "$work/$n.json" -D "$work/$n.headers" -w '%{http_code} %{content_type}' "$@" 2>"$work/$n.error")"; then
+  answer="$(curl -sS -G --max-time 30 -o "$work/$n.json" -D "$work/$n.headers" -w '%{http_code} %{content_type}' "$@" 2>"$work/$n.error")" || code=$?
+  if [ "$code" = 61 ] && [ -s "$work/$n.headers" ]; then
+    cp "$work/$n.error" "$work/$n.undecodable"
+  elif [ "$code" != 0 ]; then
     echo "cannot judge: step $n got no answer from $BASE_URL ($(head -n 1 "$work/$n.error")): $restart"
     exit 2
   fi

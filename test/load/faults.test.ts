@@ -95,7 +95,7 @@ const ISOLATION: Record<string, LoadOptions> = {
     faults: ['scope-skipped-under-concurrency'],
   },
   // The walk's own request with a limit outside 1..100 beside it, while its walk's limit is checked:
-  // six such arrivals in the 60 (arrivals 5, 7, 9, 44, 46, 48 with the sandbox's three tenants).
+  // six such arrivals in the 60 (arrivals 5, 7, 9, 50, 52, 54 with the sandbox's three tenants).
   'limit-unchecked-when-busy': {
     scenario: 'isolation',
     profile: 'smoke',

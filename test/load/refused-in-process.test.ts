@@ -4,11 +4,12 @@
  * the same send, checks and failure points a load writes. A real key sent only where spec §5 does
  * not look for one (the places auth.key-elsewhere sends it) fails `key-rejected` on each fault that
  * reads one of those places, names the place in words, and holds no form of any key; the clean
- * sandbox refuses every one. A refusal that carries the records it refused (refusal-carries-data)
- * fails refusal-discloses-nothing there too.
+ * sandbox refuses every one. So does the key whole after a Bearer of its own in the key header
+ * (key-header-bearer-accepted), as auth.missing-or-malformed-key sends it. A refusal that carries
+ * the records it refused (refusal-carries-data) fails refusal-discloses-nothing there too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEY_CASES, keyInCase } from '../../lib/http/key-case.ts';
+import { KEY_CASE_WORDS, KEY_CASES, keyInCase } from '../../lib/http/key-case.ts';
 import { basicCredentials, keyPlaceKind } from '../../lib/http/key-place.ts';
 import { METRIC } from '../../lib/load/metrics.ts';
 import { planRefused } from '../../lib/load/refused-plan.ts';
@@ -19,10 +20,10 @@ import { keyValues, startSmallSandbox, targetOf } from '../properties-runner/liv
 import '../setup/provide-layers.ts';
 
 /**
- * Each of the sandbox's three tenants meets each of the 13 kinds of refusal five times: every
+ * Each of the sandbox's three tenants meets each of the 15 kinds of refusal five times: every
  * variant of the largest kind (5 query parameters).
  */
-const ARRIVALS = 13 * 3 * 5;
+const ARRIVALS = 15 * 3 * 5;
 
 interface Point {
   metric: string;
@@ -60,6 +61,13 @@ const failuresOf = (points: readonly Point[]) =>
 const keyForms = (keys: readonly string[]): string[] =>
   keys.flatMap((key) => [key, ...KEY_CASES.map((each) => keyInCase(key, each)), basicCredentials(key)]);
 
+/** No point holds any form of any key of `sandbox`. */
+function expectNoKeyForm(points: readonly Point[], sandbox: RunningSandbox): void {
+  const written = JSON.stringify(points).toLowerCase();
+  for (const form of keyForms(keyValues(sandbox.target)))
+    expect(written.includes(form.toLowerCase()), 'a point holds a key').toBe(false);
+}
+
 describe('refused requests of a load, a real key elsewhere (in process)', () => {
   let clean: RunningSandbox;
   beforeAll(async () => {
@@ -75,6 +83,26 @@ describe('refused requests of a load, a real key elsewhere (in process)', () => 
     expect(judged.length).toBeGreaterThan(ARRIVALS / 2);
   });
 
+  /**
+   * The messages of the failures the refused requests met on a sandbox with `fault`: key-rejected
+   * served (ACCEPTED) and nothing else, no form of any key written.
+   */
+  async function keyAccepted(fault: string): Promise<string[]> {
+    const sandbox = await startSmallSandbox({ faults: [fault] });
+    try {
+      const { points } = await refuseAll(targetOf(sandbox.target));
+      const failures = failuresOf(points);
+      expect(failures.length).toBeGreaterThan(0);
+      expect(new Set(failures.map((failure) => `${failure.check} ${failure.code}`))).toEqual(
+        new Set(['key-rejected ACCEPTED']),
+      );
+      expectNoKeyForm(points, sandbox);
+      return failures.map((failure) => failure.message ?? '');
+    } finally {
+      await sandbox.close();
+    }
+  }
+
   it.each([
     ['key-in-query', 'in the query parameter access_token'],
     ['key-in-other-header', 'in the header x-api-key'],
@@ -83,25 +111,20 @@ describe('refused requests of a load, a real key elsewhere (in process)', () => 
   ])(
     'should fail key-rejected on %s, the place named in words, no form of any key written',
     async (fault, words) => {
-      const sandbox = await startSmallSandbox({ faults: [fault] });
-      try {
-        const { points } = await refuseAll(targetOf(sandbox.target));
-        const failures = failuresOf(points);
-        expect(failures.length).toBeGreaterThan(0);
-        expect(new Set(failures.map((failure) => `${failure.check} ${failure.code}`))).toEqual(
-          new Set(['key-rejected ACCEPTED']),
-        );
-        expect(failures.map((failure) => failure.message)).toContainEqual(
-          expect.stringContaining(`${words}, in neither key header answered 200`),
-        );
-        const written = JSON.stringify(points).toLowerCase();
-        for (const form of keyForms(keyValues(sandbox.target)))
-          expect(written.includes(form.toLowerCase()), 'a point holds a key').toBe(false);
-      } finally {
-        await sandbox.close();
-      }
+      expect(await keyAccepted(fault)).toContainEqual(
+        expect.stringContaining(`${words}, in neither key header answered 200`),
+      );
     },
   );
+
+  it("should fail key-rejected when the key header's value after a Bearer of its own is served (key-header-bearer-accepted), no form of any key written", async () => {
+    const words = [KEY_CASE_WORDS['bearer-prefixed'], KEY_CASE_WORDS['bearer-lower-prefixed']];
+    for (const message of await keyAccepted('key-header-bearer-accepted'))
+      expect(
+        words.some((said) => message.includes(`, ${said} answered 200`)),
+        message,
+      ).toBe(true);
+  });
 
   it('should fail refusal-discloses-nothing when a refusal carries the records it refused', async () => {
     const sandbox = await startSmallSandbox({ faults: ['refusal-carries-data'] });

@@ -15,8 +15,10 @@ import { walkBesideRefused } from '../../lib/load/walk-beside-refused.ts';
 import type { Target } from '../../lib/target/target.ts';
 import { TARGET } from './fixtures.ts';
 
-/** The key changes that change only the case of a key (the others alter a character). */
+/** The key changes that change only the case of a key (the others alter a character or wrap it). */
 const CASE_CHANGES: readonly string[] = ['upper', 'lower', 'first-flipped', 'last-flipped'];
+/** The key changes that put the key whole after a Bearer of its own (in the key header: a server that strips it serves it). */
+const BEARER_WRAPPED: readonly string[] = ['bearer-prefixed', 'bearer-lower-prefixed'];
 
 const refusals = (target: Target, count: number) =>
   Array.from({ length: count }, (_, index) => ({ index, ...planRefused(target, index) }));
@@ -94,9 +96,9 @@ describe('planRefused', () => {
     expect(new Set(refusals(TARGET, 6).map((refused) => refused.check.name))).toEqual(
       new Set(REFUSED_CHECKS.map((check) => check.name)),
     );
-    // Two turns of the 13 kinds with three tenants: no key and a malformed key take one kind in turn.
+    // Two turns of the 15 kinds with three tenants: no key and a malformed key take one kind in turn.
     const seen = new Set(
-      refusals(TARGET, 13 * 3 * 2).map(({ call }) => `${call.credential.tenant} ${call.credential.role}`),
+      refusals(TARGET, 15 * 3 * 2).map(({ call }) => `${call.credential.tenant} ${call.credential.role}`),
     );
     for (const tenant of ['tenant-a', 'tenant-b', 'tenant-c'])
       for (const role of ['revoked', 'noMenuRead', 'noOrdersRead', 'none', 'malformed'])
@@ -108,8 +110,8 @@ describe('planRefused', () => {
     const seen = new Set(changed.map(({ call }) => `${call.credential.tenant} ${call.credential.keyCase}`));
     // The fixture's keys are lower case already: lower-casing them changes nothing, so it is not sent.
     for (const tenant of ['tenant-a', 'tenant-b', 'tenant-c'])
-      // A key wrapped whole (WRAPPING_CASES) is auth.missing-or-malformed-key's alone.
-      for (const keyCase of KEY_CASES.filter((each) => each !== 'lower' && !WRAPPING_CASES.includes(each)))
+      // Wrapped whole too (after a Bearer of its own, quoted, twice), as auth.missing-or-malformed-key sends it.
+      for (const keyCase of KEY_CASES.filter((each) => each !== 'lower'))
         expect(seen, `${tenant} ${keyCase}`).toContain(`${tenant} ${keyCase}`);
     expect(seen).not.toContain('tenant-a lower');
     for (const { call, probe, index } of changed) {
@@ -164,16 +166,18 @@ describe('planRefused', () => {
       const kindOf = (index: number): string => {
         const { call, changedQuery } = change(target, index);
         const { keyCase } = call.credential;
+        if (keyCase !== undefined && BEARER_WRAPPED.includes(keyCase)) return 'bearer-wrapped';
+        if (keyCase !== undefined && WRAPPING_CASES.includes(keyCase)) return 'wrapped';
         if (keyCase !== undefined) return CASE_CHANGES.includes(keyCase) ? 'case' : 'near miss';
         const { keyPlace } = call.credential;
         if (keyPlace !== undefined) return keyPlaceKind(keyPlace);
         return changedQuery[0] ?? call.credential.role;
       };
-      // Each tenant takes every kind within two turns of the thirteen kinds (a kind it cannot
+      // Each tenant takes every kind within two turns of the fifteen kinds (a kind it cannot
       // express on one walk, categoryId on orders, it can on the next).
       const seen = new Set(
         Array.from(
-          { length: count * 13 * 2 },
+          { length: count * 15 * 2 },
           (_, index) => `${planWalk(target, index).credential.tenant} ${kindOf(index)}`,
         ),
       );
@@ -184,6 +188,8 @@ describe('planRefused', () => {
         'expired',
         'categoryId',
         'near miss',
+        'bearer-wrapped',
+        'wrapped',
         'none',
         'malformed',
         'limit',
@@ -221,6 +227,28 @@ describe('planRefused', () => {
     }
   });
 
+  it('should send the key whole inside another value within the first 30 arrivals, after a Bearer of its own in the key header among them', () => {
+    const wrapped = refusals(TARGET, 30).filter(({ call }) =>
+      WRAPPING_CASES.includes(call.credential.keyCase ?? 'upper'),
+    );
+    expect(wrapped.some(({ call }) => BEARER_WRAPPED.includes(call.credential.keyCase ?? ''))).toBe(true);
+    expect(wrapped.some(({ call }) => !BEARER_WRAPPED.includes(call.credential.keyCase ?? ''))).toBe(true);
+    // What key-header-bearer-accepted serves: X-…-Api-Key: Bearer <key> (or bearer <key>).
+    const inKeyHeader = wrapped.filter(
+      ({ call }) =>
+        BEARER_WRAPPED.includes(call.credential.keyCase ?? '') && call.credential.scheme === 'serviceHeader',
+    );
+    expect(inKeyHeader.length).toBeGreaterThan(0);
+    for (const { call } of inKeyHeader) {
+      const key = TARGET.tenants.find((tenant) => tenant.name === call.credential.tenant)?.keys[
+        call.credential.role as 'full'
+      ];
+      expect(toHttpRequest(TARGET, call).headers['x-fixture-api-key']).toMatch(
+        new RegExp(`^bearer ${key}$`, 'i'),
+      );
+    }
+  });
+
   it('should send every kind of place within the first 24 arrivals, so a short load sends each', () => {
     const kinds = refusals(TARGET, 24).flatMap(({ call }) =>
       call.credential.keyPlace === undefined ? [] : [keyPlaceKind(call.credential.keyPlace)],
@@ -239,11 +267,14 @@ describe('planRefused', () => {
       })),
     };
     const roles = new Set(refusals(bare, 60).map(({ call }) => call.credential.role));
-    // Its full key "k" only in another case: too short for a near miss (lib/http/key-case.ts).
-    // Its own key with a limit outside too: the full key, unchanged.
+    // Its full key "k" only in another case or wrapped whole: too short for a near miss
+    // (lib/http/key-case.ts). Its own key with a limit outside too: the full key, unchanged.
     expect(roles).toEqual(new Set(['none', 'malformed', 'full']));
-    const changed = refusals(bare, 60).filter(({ call }) => call.credential.keyCase !== undefined);
-    expect(changed.every(({ call }) => CASE_CHANGES.includes(call.credential.keyCase ?? ''))).toBe(true);
+    const changed = refusals(bare, 60).flatMap(({ call }) => call.credential.keyCase ?? []);
+    expect(
+      changed.filter((keyCase) => !CASE_CHANGES.includes(keyCase) && !WRAPPING_CASES.includes(keyCase)),
+    ).toEqual([]);
+    expect(changed.some((keyCase) => WRAPPING_CASES.includes(keyCase))).toBe(true);
     expect(new Set(refusals(bare, 60).map(({ check }) => check.name))).toEqual(
       new Set(['key-rejected', 'limit-bounds-enforced']),
     );

@@ -30,6 +30,22 @@ const CASES = [
     bug: /records that do not satisfy status=/,
   },
   { fault: 'error-shape', property: 'errors.shape', bug: /without the Error shape/ },
+  // A repeat coded twice under one gzip: curl --compressed decodes one and finds no JSON.
+  {
+    fault: 'gzip-twice-on-repeat',
+    property: 'http.accept-encoding',
+    bug: /^BUG: step \d+ \(Accept-Encoding: [^)]*gzip[^)]*\) answered a body that is not JSON once decoded by Content-Encoding: gzip$/m,
+  },
+  {
+    fault: 'menu-public-cacheable',
+    property: 'http.conditional',
+    bug: /^BUG: step \d+: HTTP 200, a page of the tenant's data reusable by a shared cache \(spec §5, RFC 9111 §3\.5\): public lets a shared cache store it/m,
+  },
+  {
+    fault: 'post-creates-order',
+    property: 'http.other-methods',
+    bug: /^BUG: step \d+: a write method answered HTTP 201: the public API is read-only/m,
+  },
 ];
 
 /** Runs a script with bash, the environment holding nothing but PATH and `env`: no key variables. */
