@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOAD_USAGE } from '../../lib/load/run/options.ts';
 import { writeRunReport } from '../../lib/report/write.ts';
-import { execAsync, type Exited } from '../setup/exec.ts';
+import type { Exited } from '../setup/exec.ts';
+import { runCommand } from '../setup/command.ts';
 import { lanes } from '../setup/lanes.ts';
 import { folderHashes } from '../report/folder-hashes.ts';
 import { sampleSummary } from '../report/sample-summary.ts';
@@ -21,7 +22,7 @@ const command = (script: string, ...args: string[]): Promise<Exited> => commandI
 
 const commandIn = (env: NodeJS.ProcessEnv, script: string, ...args: string[]): Promise<Exited> =>
   lane(() =>
-    execAsync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+    runCommand(script, args, {
       timeoutMs: 120_000,
       env: { ...process.env, HARNESS_DEBUG: '', ...env },
     }),
