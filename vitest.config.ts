@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          globalSetup: ['test/setup/reports-untouched.ts'],
+          globalSetup: ['test/setup/reports-untouched.ts', 'test/setup/build-commands.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

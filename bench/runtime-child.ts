@@ -5,11 +5,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { RUNTIME_NODE } from '../lib/process/artillery-layout.ts';
+import { PROJECT_ROOT } from '../lib/project-root.ts';
 import { spawnBounded } from '../lib/process/spawn-bounded.ts';
 
-const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+/** bench/, from the project's folder: the same from the sources and from a bundle of the command. */
+export const BENCH_DIR = path.join(PROJECT_ROOT, 'bench');
 
 /** Runs `child` (a file of bench/) with `options`; resolves to its last line, parsed. */
 export async function runBenchChild<Result>(

@@ -1,13 +1,14 @@
 /** The sandbox in a child process, as the sandbox sections measure it, and its full-key headers. */
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import type { SandboxOptions } from '../lib/target/sandbox-options.ts';
 import type { TargetFile } from '../lib/target/schema.ts';
 import { forkServer, type ChildServer } from './child.ts';
+import { BENCH_DIR } from './runtime-child.ts';
 import type { SandboxReady } from './sandbox-child.ts';
 import type { BaselineOptions, BaselineReady } from './fastify-child.ts';
 
-const SANDBOX_CHILD = fileURLToPath(new URL('./sandbox-child.ts', import.meta.url));
-const BASELINE_CHILD = fileURLToPath(new URL('./fastify-child.ts', import.meta.url));
+const SANDBOX_CHILD = path.join(BENCH_DIR, 'sandbox-child.ts');
+const BASELINE_CHILD = path.join(BENCH_DIR, 'fastify-child.ts');
 
 /** Limits far above any bench's rate: the bench measures serving, not throttling. */
 export const UNTHROTTLED = { perKey: 1_000_000_000, perTenant: 1_000_000_000, windowMs: 1000 };

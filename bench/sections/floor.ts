@@ -5,9 +5,9 @@
  * flags and the gate passes (exit 0) fails the section. The clean sandbox must pass both first.
  * --quick runs the faults of the kinds a schema fuzzer reaches: statuses and values out of range.
  */
-import { fileURLToPath } from 'node:url';
 import { MATRIX_SANDBOX, faultSandbox } from '../../lib/props/matrix.ts';
 import { FAULTS } from '../../sandbox/faults/catalogue.ts';
+import { PROJECT_ROOT } from '../../lib/project-root.ts';
 import { peerVerdict, type Verdict } from '../peer/compare.ts';
 import { ensureSchemathesis, type PeerTool } from '../peer/install.ts';
 import type { PeerRun } from '../peer/run.ts';
@@ -16,7 +16,6 @@ import type { BenchContext, BenchSection, SectionOutcome } from '../section.ts';
 import { gateWith, type GateMatrixRow } from './gate-matrix.ts';
 import { outcome, runAgainst } from './peer.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const GATE_FLAGS = ['--load', 'none'] as const;
 
 /** Faults a schema fuzzer can reach: values out of range, server errors, statuses, shapes. */
@@ -72,7 +71,7 @@ function table(rows: readonly FloorRow[]): SectionTable {
 }
 
 async function measure(context: BenchContext): Promise<SectionOutcome> {
-  const lookup = await ensureSchemathesis(ROOT, context.log);
+  const lookup = await ensureSchemathesis(PROJECT_ROOT, context.log);
   if (!lookup.ok) return { status: 'skipped', reason: lookup.reason };
   const clean = await runAgainst(lookup.tool, context, { name: 'clean', options: MATRIX_SANDBOX });
   const cleanGate = await gateWith(context, 'clean', GATE_FLAGS);

@@ -8,8 +8,8 @@
  */
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Failure } from '../failure.ts';
+import { PROJECT_ROOT } from '../project-root.ts';
 import { resolveArtillery } from '../process/artillery.ts';
 import { ARTILLERY_DIR, pinnedVersion } from '../process/artillery-layout.ts';
 import type { Redactor } from '../redact.ts';
@@ -22,8 +22,11 @@ import { scriptTarget } from './script-target.ts';
 import type { RunSource } from '../replay-command.ts';
 import type { Target } from '../target/target.ts';
 
-/** The reproduction's Artillery engine, bundled into each Artillery reproduction. */
-const REPRO_ENGINE_ENTRY = fileURLToPath(new URL('./artillery-engine.ts', import.meta.url));
+/**
+ * The reproduction's Artillery engine, bundled into each Artillery reproduction: a path from the
+ * project's folder, the same whether this module runs from lib/ or from a command's bundle.
+ */
+export const REPRO_ENGINE_ENTRY = path.join(PROJECT_ROOT, 'lib', 'repro', 'artillery-engine.ts');
 
 export interface ReproArtillery {
   /** The pinned version: what `npx --yes artillery@VERSION` runs where the harness is not. */

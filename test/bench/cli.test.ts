@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { SECTIONS, selectSections } from '../../bench/registry.ts';
+import { bundledArgs } from '../setup/command.ts';
 
 const bench = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench.ts', ...args], {
+  spawnSync(process.execPath, bundledArgs('bench', args), {
     encoding: 'utf8',
     timeout: 30_000,
   });

@@ -3,19 +3,19 @@
  * duration, a file where a folder must be, a loopback target for a cloud runner, a closed port (said
  * once), and a reader that closed the pipe (no error at all). Never Node's own words for it.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { bundledArgs, runCommand } from '../setup/command.ts';
 import { execAsync } from '../setup/exec.ts';
 import { lanes } from '../setup/lanes.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'bad-values-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** Node's words for what the harness must name itself. */
-const NODE_WORDS = /ambiguous|internal error|EEXIST|ENOTDIR|EPIPE|ECONNRESET|at .*\.ts:\d+/;
+/** Node's words for what the harness must name itself; a stack line, from the sources or a bundle. */
+const NODE_WORDS = /ambiguous|internal error|EEXIST|ENOTDIR|EPIPE|ECONNRESET|at .*\.m?[jt]s:\d+/;
 
 /**
  * Three commands at a time: each is a Node process loading the harness before it says its one
@@ -25,7 +25,7 @@ const lane = lanes(3);
 
 const command = (script: string, args: string[], env: Record<string, string> = {}) =>
   lane(() =>
-    execAsync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+    runCommand(script, args, {
       timeoutMs: 60_000,
       env: { ...process.env, HARNESS_DEBUG: '', ...env },
     }),
@@ -102,37 +102,41 @@ describe.concurrent('a bad value', () => {
 });
 
 describe('a reader that stops reading', () => {
-  it('should end the listing quietly with exit 0 (report --list | head -1)', { timeout: 60_000 }, () => {
-    // Enough runs that the listing outlasts the pipe's buffer once head has gone.
-    const reports = path.join(work, 'reports');
-    const runs = Array.from({ length: 3000 }, (_, index) => {
-      const runId = `20260101T${String(index).padStart(6, '0')}Z-gate-x${index}`;
-      mkdirSync(path.join(reports, runId), { recursive: true });
-      return JSON.stringify({
-        runId,
-        command: 'gate',
-        startedAt: '2026-01-01T00:00:00.000Z',
-        durationMs: 1000,
-        target: 'sandbox',
-        kind: 'sandbox',
-        faults: [],
-        verdict: 'pass',
-        exitCode: 0,
-        failed: 0,
-        checks: 1,
+  it(
+    'should end the listing quietly with exit 0 (report --list | head -1)',
+    { timeout: 60_000 },
+    async () => {
+      // Enough runs that the listing outlasts the pipe's buffer once head has gone.
+      const reports = path.join(work, 'reports');
+      const runs = Array.from({ length: 3000 }, (_, index) => {
+        const runId = `20260101T${String(index).padStart(6, '0')}Z-gate-x${index}`;
+        mkdirSync(path.join(reports, runId), { recursive: true });
+        return JSON.stringify({
+          runId,
+          command: 'gate',
+          startedAt: '2026-01-01T00:00:00.000Z',
+          durationMs: 1000,
+          target: 'sandbox',
+          kind: 'sandbox',
+          faults: [],
+          verdict: 'pass',
+          exitCode: 0,
+          failed: 0,
+          checks: 1,
+        });
       });
-    });
-    writeFileSync(path.join(reports, 'runs.jsonl'), `${runs.join('\n')}\n`);
-    const tsx = path.resolve('node_modules/.bin/tsx');
+      writeFileSync(path.join(reports, 'runs.jsonl'), `${runs.join('\n')}\n`);
+      const report = [process.execPath, ...bundledArgs('report', ['--list', '--reports-dir', reports])];
 
-    const result = spawnSync(
-      'bash',
-      ['-c', `set -o pipefail; "${tsx}" scripts/report.ts --list --reports-dir "${reports}" | head -1`],
-      { encoding: 'utf8', timeout: 60_000 },
-    );
+      const result = await execAsync(
+        'bash',
+        ['-c', `set -o pipefail; ${report.map((word) => `"${word}"`).join(' ')} | head -1`],
+        { env: process.env, timeoutMs: 60_000 },
+      );
 
-    expect(result.stderr).toBe('');
-    expect(result.status).toBe(0);
-    expect(result.stdout.trim().split('\n')).toHaveLength(1);
-  });
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      expect(result.stdout.trim().split('\n')).toHaveLength(1);
+    },
+  );
 });

@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { tsxCommandArgs } from '../setup/command.ts';
 
 const COMMANDS = [
   'gate',
@@ -24,15 +25,12 @@ const COMMANDS = [
 
 const run = promisify(execFile);
 async function helpOf(command: string): Promise<{ text: string; stderr: string }> {
-  // Node with tsx's loader: tsx's own command would start a second Node process for each.
-  const { stdout, stderr } = await run(
-    process.execPath,
-    ['--import', 'tsx', `scripts/${command}.ts`, '--help'],
-    {
-      encoding: 'utf8',
-      timeout: 60_000,
-    },
-  );
+  // As `npm run <command>` runs it (tsx on the sources): the one test of that path for every
+  // command; the other tests spawn the commands' bundles (test/setup/command.ts).
+  const { stdout, stderr } = await run(process.execPath, tsxCommandArgs(command, ['--help']), {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { text: stdout.trimEnd(), stderr };
 }
 

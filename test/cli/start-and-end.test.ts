@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { execAsync } from '../setup/exec.ts';
+import { runCommand } from '../setup/command.ts';
 import { lanes } from '../setup/lanes.ts';
 
 const reports = mkdtempSync(path.join(tmpdir(), 'start-and-end-'));
@@ -23,14 +23,10 @@ const run = async (script: string, args: string[], env: Record<string, string> =
   // A reports folder each: the commands run side by side.
   const reportsDir = mkdtempSync(path.join(reports, `${script}-`));
   const result = await command(() =>
-    execAsync(
-      process.execPath,
-      ['--import', 'tsx', `scripts/${script}.ts`, ...args, '--reports-dir', reportsDir],
-      {
-        timeoutMs: 120_000,
-        env: { ...process.env, HARNESS_DEBUG: '', ...env },
-      },
-    ),
+    runCommand(script, [...args, '--reports-dir', reportsDir], {
+      timeoutMs: 120_000,
+      env: { ...process.env, HARNESS_DEBUG: '', ...env },
+    }),
   );
   return { ...result, lines: result.stdout.trimEnd().split('\n') };
 };

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox/start.ts';
 import { lanes } from '../setup/lanes.ts';
-import { blamedChecks, runGateAsync, runScriptAsync } from './run-gate.ts';
+import { blamedChecks, runGateAsync } from './run-gate.ts';
+import { runCommand } from '../setup/command.ts';
 import '../setup/provide-layers.ts';
 
 // A sandbox key looks like sbx_<22+ url-safe characters>; none may reach any file of a run.
@@ -97,7 +98,7 @@ describe('release gate', { timeout: 600_000 }, () => {
       expect(replays, 'a failed property for each check').not.toContain(undefined);
       const replayed = await Promise.all(
         replays.map((replay) =>
-          runScriptAsync('props', (replay ?? '').replace('npm run props -- ', '').split(' '), {
+          runCommand('props', (replay ?? '').replace('npm run props -- ', '').split(' '), {
             timeoutMs: 120_000,
             env: { ...process.env, HARNESS_REPORTS_DIR: run.reportsDir },
           }),

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Summary } from '../../lib/report/model.ts';
-import { execAsync, type Exited } from '../setup/exec.ts';
+import { runCommand } from '../setup/command.ts';
 import '../setup/provide-layers.ts';
 
 export interface GateRun {
@@ -30,22 +30,10 @@ function gateEnv(): { reportsDir: string; env: NodeJS.ProcessEnv } {
   return { reportsDir, env: { ...process.env, HARNESS_REPORTS_DIR: reportsDir } };
 }
 
-/**
- * Runs `scripts/<script>.ts` under tsx in a child process, without blocking this one: Node with
- * tsx's loader, not npx (whose own warnings would mix into stderr) nor tsx's command, which starts
- * a second Node process for each.
- */
-export const runScriptAsync = (
-  script: string,
-  args: readonly string[],
-  options: { env: NodeJS.ProcessEnv; timeoutMs: number },
-): Promise<Exited> =>
-  execAsync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], options);
-
 /** Runs the gate as a user does, its reports in a temp folder of their own. */
 export async function runGateAsync(args: string[], timeoutMs = 240_000): Promise<GateRun> {
   const { reportsDir, env } = gateEnv();
-  const run = await runScriptAsync('gate', args, { env, timeoutMs });
+  const run = await runCommand('gate', args, { env, timeoutMs });
   return gateRun(reportsDir, run.status, run.stdout, run.stderr);
 }
 

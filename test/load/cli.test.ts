@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOAD_USAGE } from '../../lib/load/run/options.ts';
-import { writeRunReport } from '../../lib/report/write.ts';
-import { execAsync, type Exited } from '../setup/exec.ts';
+import type { Exited } from '../setup/exec.ts';
+import { runCommand } from '../setup/command.ts';
 import { lanes } from '../setup/lanes.ts';
 import { folderHashes } from '../report/folder-hashes.ts';
 import { sampleSummary } from '../report/sample-summary.ts';
@@ -21,7 +21,7 @@ const command = (script: string, ...args: string[]): Promise<Exited> => commandI
 
 const commandIn = (env: NodeJS.ProcessEnv, script: string, ...args: string[]): Promise<Exited> =>
   lane(() =>
-    execAsync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+    runCommand(script, args, {
       timeoutMs: 120_000,
       env: { ...process.env, HARNESS_DEBUG: '', ...env },
     }),
@@ -94,20 +94,7 @@ describe.concurrent("the gate's --baseline", { timeout: 180_000 }, () => {
     expect(existsSync(reports)).toBe(false);
   });
 
-  it('should read the baseline run and change none of its files', async () => {
-    const runs = path.join(work, 'earlier');
-    const earlier = await writeRunReport(sampleSummary(), { reportsDir: runs, redact: (text) => text });
-    const before = folderHashes(runs);
-
-    const result = await command(
-      ...['gate', '--load', 'none', '--runs', '1', '--baseline', earlier.runDir],
-      ...['--reports-dir', path.join(work, 'reports')],
-    );
-
-    expect(result.status, result.stderr).toBe(0);
-    expect(result.stdout).not.toContain('REGRESSION');
-    expect(folderHashes(runs)).toEqual(before);
-  });
+  // A baseline read and left as it was: test/gate/million-orders.test.ts, on the gate it runs anyway.
 });
 
 describe.concurrent('--judge-report', { timeout: 180_000 }, () => {

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Summary } from '../../lib/report/model.ts';
 import { ALL_PROPERTIES } from '../../properties/all.ts';
+import { bundledArgs } from '../setup/command.ts';
 
 interface Outcome {
   code: number;
@@ -19,12 +20,10 @@ const REPORTS_DIR = mkdtempSync(join(tmpdir(), 'props-cli-reports-'));
 
 async function props(...args: string[]): Promise<Outcome> {
   try {
-    // Node with tsx's loader, not npx: npm's own start cost half a CPU-second a case.
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/props.ts', ...args],
-      { timeout: 60_000, env: { ...process.env, HARNESS_REPORTS_DIR: REPORTS_DIR } },
-    );
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, bundledArgs('props', args), {
+      timeout: 60_000,
+      env: { ...process.env, HARNESS_REPORTS_DIR: REPORTS_DIR },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };

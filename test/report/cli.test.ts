@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes } from '../setup/lanes.ts';
+import { bundledArgs } from '../setup/command.ts';
 import { spawnBounded } from '../../lib/process/spawn-bounded.ts';
 import type { Summary } from '../../lib/report/model.ts';
 import { validateSummary } from '../../lib/report/validate.ts';
@@ -20,9 +21,8 @@ const lane = lanes(3);
 const report = (...args: string[]) =>
   lane(() =>
     spawnBounded({
-      // Node with tsx's loader: tsx's own command would start a second Node process for each.
       cmd: process.execPath,
-      args: ['--import', 'tsx', 'scripts/report.ts', ...args],
+      args: bundledArgs('report', args),
       timeoutMs: 50_000,
     }),
   );

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FAULTS } from '../../sandbox/faults/catalogue.ts';
+import { bundledArgs } from '../setup/command.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
@@ -17,11 +18,11 @@ interface Run {
 }
 
 /**
- * Runs `npm run sandbox` as tsx would; `untilOutput` waits (bounded) for a line on stdout, then
+ * Runs `npm run sandbox` (its bundle, test/setup/command.ts); `untilOutput` waits (bounded) for a line on stdout, then
  * sends SIGTERM, as a person pressing Ctrl-C would.
  */
 function runCli(args: string[], untilOutput?: RegExp, env: Record<string, string> = {}): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/sandbox.ts', ...args], {
+  const child = spawn(process.execPath, bundledArgs('sandbox', args), {
     cwd: ROOT,
     env: { ...process.env, ...env },
   });
@@ -42,7 +43,7 @@ function runCli(args: string[], untilOutput?: RegExp, env: Record<string, string
   );
 }
 
-// Concurrent: each case is a separate process, mostly waiting for tsx to start.
+// Concurrent: each case is a separate process, mostly waiting for Node to load the harness.
 describe.concurrent('npm run sandbox', () => {
   it('should start, print its base URL and target file (never a key), and stop on SIGTERM', async () => {
     const targetOut = join(dir, 'target.json');
