@@ -21,8 +21,8 @@ import { credential, servedIsolation } from './walks.ts';
 
 /** What a property judges beyond the checks every outside value gets. */
 interface OutsideJudging {
-  /** Judges the values no tenant has (an unknown id or cursor) besides invalid-parameter-rejected. */
-  unknown?: ProbeCheck;
+  /** Judge the values no tenant has (an unknown id or cursor) besides invalid-parameter-rejected. */
+  unknown?: readonly ProbeCheck[];
   /** A served spelling of a value the spec names is judged as that value (spelling-means-value). */
   spellings?: boolean;
   /** The request's tenant holds still (the survey says), as spelling-means-value is told. */
@@ -61,7 +61,7 @@ export async function probeOutside(
     const call = outsideCall(request, query, outside);
     const response = await context.client.send(call);
     const checks = [errorBodyShape, refusalDisclosesNothing, invalidParameterRejected];
-    if (outside.unknown && judging.unknown) checks.push(judging.unknown);
+    if (outside.unknown) checks.push(...(judging.unknown ?? []));
     const others = { ...request, query: without(request.query, outside.name) };
     const probe = `${outside.kind} (${shown(outside)}) in ${describeRequest(others)}`;
     const recordOwner = recordOwners(await context.survey());

@@ -37,8 +37,8 @@ interface OutsideSpec {
   values(tenant: TenantSurvey, endpoint: Endpoint, survey: Survey): fc.Arbitrary<Outside[]>;
   /** Inputs run before the random ones, each a cell: what must be sent on every run. */
   coverage?: (survey: Survey) => Coverage<OutsideInput>;
-  /** Judges the values no tenant has (an unknown id or cursor) besides invalid-parameter-rejected. */
-  unknown?: ProbeCheck;
+  /** Judge the values no tenant has (an unknown id or cursor) besides invalid-parameter-rejected. */
+  unknown?: readonly ProbeCheck[];
   /** Page 2 also sends its cursor twice. */
   cursorTwice?: boolean;
   /** A served spelling of a value the spec names is judged as that value (spelling-means-value). */
@@ -63,7 +63,7 @@ export const outsideProperty = (spec: OutsideSpec) =>
       errorBodyShape.name,
       refusalDisclosesNothing.name,
       tenantIsolation.name,
-      ...(spec.unknown ? [spec.unknown.name] : []),
+      ...(spec.unknown ?? []).map((check) => check.name),
       ...(spec.spellings ? [spellingMeansValue.name] : []),
     ],
     needs: [FULL_KEY],

@@ -67,7 +67,7 @@ const cursorOutsideProperty = outsideProperty({
   endpoints: ['menuItems', 'orders'],
   runs: 8,
   values: () => cursorOutside,
-  unknown: cursorRejected,
+  unknown: [cursorRejected],
 });
 
 const repeatedProperty = outsideProperty({

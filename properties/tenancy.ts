@@ -16,6 +16,7 @@ import { foldPage, startWalk } from '../lib/paging/walk.ts';
 import type { Failure } from '../lib/failure.ts';
 import { isClientError, type ApiResponse } from '../lib/http/response.ts';
 import { endpoint, scheme } from './arbitraries/lists.ts';
+import { unknownOfForm } from './arbitraries/outside-ids.ts';
 import { listRequest, type ListSource } from './arbitraries/requests.ts';
 import { searchTerm, searchTerms } from './arbitraries/search.ts';
 import { describeRequest, probeCall, sentQuery, type ProbeInput } from './probes.ts';
@@ -133,31 +134,6 @@ const crossTenantCursor = defineProperty({
     });
   },
 });
-
-const DIGITS = '0123456789';
-const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-
-/** The characters that may stand where `char` stands in an id of the same form. */
-const sameClass = (char: string): string => {
-  if (DIGITS.includes(char)) return DIGITS;
-  if (LETTERS.includes(char)) return LETTERS;
-  return LETTERS.toUpperCase().includes(char) ? LETTERS.toUpperCase() : '';
-};
-
-/**
- * An id of the form of `id` that no surveyed tenant has: one letter or digit changed, from the
- * end (`loc_b_1` gives `loc_b_0`); `id` itself with a digit added when every such change is taken.
- */
-function unknownOfForm(id: string, taken: ReadonlySet<string>): string {
-  for (let index = id.length - 1; index >= 0; index -= 1) {
-    const char = id[index] as string;
-    for (const other of sameClass(char)) {
-      const candidate = `${id.slice(0, index)}${other}${id.slice(index + 1)}`;
-      if (other !== char && !taken.has(candidate)) return candidate;
-    }
-  }
-  return `${id}0`;
-}
 
 /** A foreign place probe and the unknown id of its form sent in the same request. */
 interface ForeignPlaceInput {

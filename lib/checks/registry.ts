@@ -27,6 +27,7 @@ import { moreMeansRecords } from './more-means-records.ts';
 import { retryAfterHonest } from './retry-after-honest.ts';
 import { throttleIs429 } from './throttle-is-429.ts';
 import { invalidParameterRejected } from './invalid-parameter-rejected.ts';
+import { unknownPlaceNotFound } from './unknown-place-not-found.ts';
 import { unknownPlaceRefused } from './unknown-place-refused.ts';
 import { repeatGivesSamePage } from './repeat-gives-same-page.ts';
 import { concurrentWalksAgree } from './concurrent-walks-agree.ts';
@@ -73,6 +74,7 @@ const PROBE_CHECKS = [
   throttleIs429,
   invalidParameterRejected,
   unknownPlaceRefused,
+  unknownPlaceNotFound,
   // Every answer's framing, whatever was asked (lib/paging/answer-checks.ts runs them).
   dateHeaderSent,
   noByteOrderMark,

@@ -6,7 +6,9 @@ import type { ProbeCheck } from './types.ts';
  * as 404; an id a server can tell is malformed (over-long, control characters, not UTF-8) may be a
  * 400 instead. Never data, never a 5xx. The probes send ids no tenant has: made up by the harness,
  * an own id in another case or padded with a space (spec §2: ids are opaque strings, so LOC_A_1 is
- * not loc_a_1), or a literal word (null, undefined, true, *) that is nobody's id.
+ * not loc_a_1), or a literal word (null, undefined, true, *) that is nobody's id. The 400 this
+ * allows is unknown-place-not-found's finding where the id is a plausible one (any shape, 1-64
+ * visible ASCII characters): a server may not impose a format on opaque ids.
  */
 export const unknownPlaceRefused: ProbeCheck = {
   name: 'unknown-place-refused',

@@ -22,6 +22,7 @@ const STATUS_CHECKS: ReadonlySet<string> = new Set([
   'auth-schemes-agree',
   'invalid-parameter-rejected',
   'unknown-place-refused',
+  'unknown-place-not-found',
   'head-like-get',
   'accept-json-served',
   'not-modified-justified',

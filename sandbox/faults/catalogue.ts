@@ -347,6 +347,11 @@ export const FAULTS = [
     'locationId=null (or NULL, undefined, None, nil) is read as no location: the unfiltered list is served, not 404',
   ),
   fault(
+    'place-id-format-400',
+    'validation',
+    "a place id not shaped like the sandbox's own (loc_ or cat_, 12 hex digits) is 400, not 404: nowhere, LOC-1",
+  ),
+  fault(
     'unknown-place-empty',
     'store',
     'a locationId or categoryId no tenant has is served as an empty list instead of 404',

@@ -3,7 +3,7 @@ import { identify, requireScopes, requireValid, type ApiKey } from '../auth.ts';
 import type { Place, Tenant } from '../catalog.ts';
 import type { SandboxContext } from '../context.ts';
 import type { Scope } from '../domain.ts';
-import { notFound } from '../errors.ts';
+import { badRequest, notFound } from '../errors.ts';
 import type { RawQuery } from '../validate.ts';
 import type { FaultSet } from '../faults/catalogue.ts';
 
@@ -57,8 +57,16 @@ async function sharedAcrossAwait(key: ApiKey): Promise<ApiKey> {
 const UNKNOWN_PLACE_CODE = -1;
 
 const PLACES = {
-  locationId: { fault: 'foreign-location', places: (ctx: SandboxContext) => ctx.store.catalog.locationById },
-  categoryId: { fault: 'foreign-category', places: (ctx: SandboxContext) => ctx.store.catalog.categoryById },
+  locationId: {
+    fault: 'foreign-location',
+    places: (ctx: SandboxContext) => ctx.store.catalog.locationById,
+    form: /^loc_[0-9a-f]{12}$/,
+  },
+  categoryId: {
+    fault: 'foreign-category',
+    places: (ctx: SandboxContext) => ctx.store.catalog.categoryById,
+    form: /^cat_[0-9a-f]{12}$/,
+  },
 } as const;
 
 /** The location-id-case-folded fault: the tenant's location whose id equals `id` ignoring case. */
@@ -86,7 +94,9 @@ export function resolvePlace(
   tenant: Tenant,
 ): Place | undefined {
   if (id === undefined) return undefined;
-  const { fault, places } = PLACES[parameter];
+  const { fault, places, form } = PLACES[parameter];
+  // The place-id-format-400 fault: the server's own id format checked before the lookup.
+  if (ctx.faults.has('place-id-format-400') && !form.test(id)) throw badRequest(`${parameter} is malformed`);
   const place = places(ctx).get(id) ?? caseFolded(ctx, parameter, id, tenant);
   // The unknown-place-empty fault: an id no tenant has filters by a place nothing is in.
   if (place === undefined && ctx.faults.has('unknown-place-empty'))

@@ -83,6 +83,13 @@ export const PARAMETER_FAULT_SHOWCASES = {
       expect(reply.body).toEqual({ data: [], pagination: { nextPageToken: null, hasMore: false } });
     },
   },
+  'place-id-format-400': {
+    async show(client) {
+      expectErrorShape(await client.get(ORDERS, { locationId: 'nowhere' }), 400);
+      expectErrorShape(await client.get(MENU, { categoryId: 'cat-1' }), 400);
+      expectErrorShape(await client.get(MENU, { locationId: 'loc_000000000000' }), 404);
+    },
+  },
   'encoded-name-ignored': {
     async show(client) {
       expect((await client.get(`${ORDERS}?limit=500`)).status).toBe(400);
