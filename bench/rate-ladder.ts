@@ -1,10 +1,12 @@
 /**
  * The highest arrival rate a load generator holds: step the rate up (doubling) until a run does
- * not hold it, then narrow in twice between the last rate held and the first missed (geometric
- * means: the top is then within a factor of 2^(1/4), ~1.19, of the rate missed above it). A ladder that ran
- * out of steps or reached its ceiling without a miss measured a bound, and says so (`bound`). Each step is one
- * short run; what "held" means is the caller's (lateness p95 for the harness's engine, achieved
- * against planned vusers for Artillery's own HTTP engine).
+ * not hold it, then narrow in between the last rate held and the first missed (geometric means,
+ * each halving the gap's logarithm): twice by default (the top then within a factor of 2^(1/4),
+ * ~1.19, of the rate missed above it), or until the two are within `within` of each other (4 steps
+ * for 1.05: 2^(1/16) ~ 1.044). A ladder that ran out of steps or reached its ceiling without a miss
+ * measured a bound, and says so (`bound`). Each step is one short run; what "held" means is the
+ * caller's (lateness p95 for the harness's engine, achieved against planned vusers for Artillery's
+ * own HTTP engine).
  */
 interface LadderStep<Run> {
   rate: number;
@@ -25,8 +27,16 @@ export interface LadderOptions<Run> {
   held: (run: Run) => boolean;
   /** Called before each run; throw (e.g. on abort) to stop the ladder. */
   beforeStep?: (rate: number) => void;
-  /** Steps tried between the last rate held and the first missed, each halving the gap. @default 2 */
+  /**
+   * At most this many steps between the last rate held and the first missed, each halving the
+   * gap (its logarithm). @default 2
+   */
   narrowings?: number;
+  /**
+   * Stop narrowing once the first rate missed is at most this factor above the last held (1.05:
+   * within 5 %). @default none: every one of `narrowings`
+   */
+  within?: number;
 }
 
 export interface Ladder<Run> {
@@ -67,6 +77,7 @@ export async function climbLadder<Run>(options: LadderOptions<Run>): Promise<Lad
   // narrowing the gap for the next.
   for (let narrowing = 0; narrowing < (options.narrowings ?? 2); narrowing += 1) {
     if (lastHeld === null || firstMissed === null || steps.length >= options.maxSteps) break;
+    if (options.within !== undefined && firstMissed <= lastHeld * options.within) break;
     const between = Math.round(Math.sqrt(lastHeld * firstMissed));
     if (between <= lastHeld || between >= firstMissed) break;
     if ((await tryRate(between)).held) lastHeld = between;

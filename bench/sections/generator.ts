@@ -50,10 +50,21 @@ interface GeneratorSize {
  * (the harness held 640, the minimal walk 226), so a ladder ends at a miss, not at the ceiling.
  */
 const CEILING = 5000;
+/**
+ * 10 doublings from 5 reach the ceiling, and 4 narrowings bring a doubling's gap within
+ * REFINE.within: a ladder that misses ends within 5 % of its miss.
+ */
 const generatorSize = (quick: boolean): GeneratorSize =>
   quick
     ? { durationSec: 4, heldDurationSec: 6, maxSteps: 6 }
-    : { durationSec: 8, heldDurationSec: 15, maxSteps: 12 };
+    : { durationSec: 8, heldDurationSec: 15, maxSteps: 14 };
+
+/**
+ * Every ladder of the section narrows in the same way (the ratios compare like with like): until
+ * the rate held and the rate missed above it are within 5 % (4 steps from a doubling), at most 6
+ * steps. Each step is a run of `durationSec` (about 12 s with Artillery's start and stop).
+ */
+const REFINE = { narrowings: 6, within: 1.05 } as const;
 
 /** The own-schedule ladder starts higher: its low steps, held by every walk so far, tell nothing. */
 const OWN_SCHEDULE_START = 80;
@@ -154,6 +165,7 @@ async function measure(
     start: 5,
     maxSteps: size.maxSteps,
     ceiling: CEILING,
+    ...REFINE,
     beforeStep,
     held: minimalHeld,
     measure: measureMinimal,
@@ -168,6 +180,7 @@ async function measure(
     start: 5,
     maxSteps: size.maxSteps,
     ceiling: CEILING,
+    ...REFINE,
     beforeStep,
     held: harnessHeld,
     measure: measureHarness,
@@ -181,6 +194,7 @@ async function measure(
     start: OWN_SCHEDULE_START,
     maxSteps: size.maxSteps,
     ceiling: CEILING,
+    ...REFINE,
     beforeStep,
     held: harnessHeld,
     measure: measureOwn,

@@ -49,10 +49,25 @@ export const ladderNote = (ladder: Ladder<{ requestsPerSec: number }>, unit: str
     .concat(` (${unit})`)
     .concat(ladder.bound ? `; a bound: ${ladder.bound}` : '');
 
+/** The lowest rate above `rate` a ladder tried and missed, if any. */
+function lowestMissedAbove(ladder: Ladder<unknown>, rate: number | undefined): number | undefined {
+  if (rate === undefined) return undefined;
+  const above = ladder.steps.filter((step) => !step.held && step.rate > rate).map((step) => step.rate);
+  return above.length > 0 ? Math.min(...above) : undefined;
+}
+
+/**
+ * Where a walk's held rate lies: at or above the rate held, below the rate missed above it (a
+ * ladder's steps are coarse; the gap says how coarse).
+ */
+const bracketNote = (bracket: { held: number; missed: number }): string =>
+  `bracket: held ${bracket.held}, missed ${bracket.missed} walks/s (${((bracket.missed / bracket.held - 1) * 100).toFixed(1)} % apart)`;
+
 /**
  * A walk's figure: the median requests/s of the runs at its top rate that held there. The top
  * counts only when a majority of those runs held it; else the figure is the next rate down the
- * ladder that held, and says so. A bound when its ladder never missed.
+ * ladder that held, and says so. A bound when its ladder never missed. Its bracket: the rate held
+ * and the rate missed just above it (none for a bound), which its note states.
  */
 export function topFigure<Run extends { requestsPerSec: number }>(
   ladder: Ladder<Run>,
@@ -69,6 +84,9 @@ export function topFigure<Run extends { requestsPerSec: number }>(
   const used = stable ? heldThere : below?.run ? [below.run] : [];
   const median = medianOf(used.map((run) => run.requestsPerSec));
   const rate = stable ? top?.rate : below?.rate;
+  // The rate missed just above the figure's: the top itself when it held in a minority of its runs.
+  const missed = stable ? lowestMissedAbove(ladder, top?.rate) : top?.rate;
+  const bracket = rate !== undefined && missed !== undefined ? { held: rate, missed } : undefined;
   const heldNote = top
     ? stable
       ? `held in ${heldThere.length} of ${atTop.length} runs there`
@@ -79,7 +97,8 @@ export function topFigure<Run extends { requestsPerSec: number }>(
   return {
     value: median?.value ?? null,
     rate,
-    heldNote,
+    bracket,
+    heldNote: bracket ? `${heldNote}; ${bracketNote(bracket)}` : heldNote,
     extra: {
       ...(median && median.spread.runs > 1 ? { spread: median.spread } : {}),
       ...(ladder.bound && stable ? { bound: '>=' as const } : {}),

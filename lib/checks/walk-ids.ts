@@ -2,7 +2,8 @@
  * The set of every id a walk has seen (WalkView.ids), kept for the cost of adding to it: this runs
  * for every id of every page of every walk. A `Set` of the id strings cost 1.1 to 1.4 µs an id once
  * hundreds of walks were in flight (their sets no longer young; docs/bench.md, session 18); a set
- * of small-integer hashes of the ids costs about half, and holds no pointer to a young string.
+ * of small-integer hashes of the ids costs about half, and holds no pointer to a young string, and
+ * a table of them in a typed array (HashTable) less again (session 20).
  *
  * Exact all the same: while no two ids' hashes met, the ids are the walk's pages' ids (all
  * distinct), read from the pages themselves; at the first hash seen twice the walk's ids so far go
@@ -18,8 +19,51 @@ function hashOf(id: string): number {
   return hash & 0x3fffffff;
 }
 
+/** Slots of the first table of hashes: most walks' first page fits in it without growing. */
+const FIRST_SLOTS = 256;
+
+/**
+ * A set of hashes (non-negative, below 2^30) by open addressing: a table of hash + 1 (0 for an
+ * empty slot) probed in turn, kept at most half full. No entry objects and no young tables to
+ * rehash into, as a `Set` of numbers has: on the busiest thread of a load the `Set`'s add was a
+ * third of the cost of parsing the page (docs/bench.md, session 20).
+ */
+class HashTable {
+  private slots = new Int32Array(FIRST_SLOTS);
+  size = 0;
+
+  /** Adds `hash`; returns whether it was there already. */
+  add(hash: number): boolean {
+    const slot = slotOf(this.slots, hash + 1);
+    if (this.slots[slot] !== 0) return true;
+    this.slots[slot] = hash + 1;
+    this.size += 1;
+    if (this.size * 2 > this.slots.length) this.grow();
+    return false;
+  }
+
+  has(hash: number): boolean {
+    return this.slots[slotOf(this.slots, hash + 1)] !== 0;
+  }
+
+  private grow(): void {
+    const slots = new Int32Array(this.slots.length * 2);
+    for (const stored of this.slots) if (stored !== 0) slots[slotOf(slots, stored)] = stored;
+    this.slots = slots;
+  }
+}
+
+/** The slot of `slots` that holds `stored`, else the empty slot where it goes. */
+function slotOf(slots: Int32Array, stored: number): number {
+  const mask = slots.length - 1;
+  let slot = (stored - 1) & mask;
+  for (let there = slots[slot]; there !== 0 && there !== stored; there = slots[slot])
+    slot = (slot + 1) & mask;
+  return slot;
+}
+
 export class WalkIds implements ReadonlySet<string> {
-  private readonly hashes = new Set<number>();
+  private readonly hashes = new HashTable();
   /** Every id as a string, once two hashes met; null before. */
   private exact: Set<string> | null = null;
 
@@ -37,10 +81,7 @@ export class WalkIds implements ReadonlySet<string> {
   addFromPage(ids: readonly string[], index: number): boolean {
     const id = ids[index] as string;
     if (this.exact === null) {
-      const hash = hashOf(id);
-      const size = this.hashes.size;
-      this.hashes.add(hash);
-      if (this.hashes.size !== size) return false;
+      if (!this.hashes.add(hashOf(id))) return false;
       this.exact = new Set(this.iteratePages());
       for (let before = 0; before < index; before += 1) this.exact.add(ids[before] as string);
     }

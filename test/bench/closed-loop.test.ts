@@ -52,7 +52,7 @@ describe('the own-schedule figures', () => {
     verdict: 'pass',
     ...over,
   });
-  const throughArtillery = { value: 800, rate: 50, heldNote: '', extra: {} };
+  const throughArtillery = { value: 800, rate: 50, bracket: undefined, heldNote: '', extra: {} };
 
   it("should set the walk on its own schedule over the walk through Artillery's, and over wrk", () => {
     const top = run({});

@@ -177,6 +177,47 @@ describe('climbLadder', () => {
     expect(ladder.top?.rate).toBe(141);
   });
 
+  /** A ladder narrowing within 5 %, on a walk that holds up to `holds` walks/s; the rates it tried. */
+  async function refined(start: number, holds: number, over: { maxSteps?: number; narrowings?: number }) {
+    const tried: number[] = [];
+    const ladder = await climbLadder({
+      start,
+      maxSteps: over.maxSteps ?? 20,
+      ceiling: 10_000,
+      narrowings: over.narrowings ?? 6,
+      within: 1.05,
+      measure: (rate) => {
+        tried.push(rate);
+        return Promise.resolve({ requestsPerSec: rate });
+      },
+      held: (run) => run.requestsPerSec <= holds,
+    });
+    return { tried, ladder };
+  }
+
+  it('should narrow in until the rates held and missed are within the factor asked, at most narrowings times', async () => {
+    // 640 held, 1,280 missed, then the geometric means of the gap.
+    const { tried, ladder } = await refined(640, 1000, {});
+    expect(tried).toEqual([640, 1280, 905, 1076, 987, 1031]);
+    expect(ladder.top?.rate).toBe(987);
+    // 1,031 / 987 = 1.045: within 5 %, so no seventh step.
+    const figure = topFigure(ladder, [], () => true);
+    expect(figure.bracket).toEqual({ held: 987, missed: 1031 });
+    expect(figure.heldNote).toBe(
+      'held in 1 of 1 runs there; bracket: held 987, missed 1031 walks/s (4.5 % apart)',
+    );
+
+    const capped = await refined(640, 1000, { narrowings: 3 });
+    expect(capped.tried).toEqual([640, 1280, 905, 1076, 987]);
+    expect(topFigure(capped.ladder, [], () => true).bracket).toEqual({ held: 987, missed: 1076 });
+  });
+
+  it('should stop narrowing at maxSteps, and when no whole rate lies between', async () => {
+    expect((await refined(640, 1000, { maxSteps: 4 })).tried).toEqual([640, 1280, 905, 1076]);
+    // 5 held, 10 missed, 7 missed, 6 missed: no whole rate between 5 and 6, 20 % apart.
+    expect((await refined(5, 5, {})).tried).toEqual([5, 10, 7, 6]);
+  });
+
   it('should call its top a bound when it ran out of steps or reached its ceiling without a miss', async () => {
     const measure = (rate: number) => Promise.resolve(rate);
     const outOfSteps = await climbLadder({
@@ -230,6 +271,24 @@ describe('the generator figures', () => {
     expect(figure.rate).toBeUndefined();
     expect(figure.heldNote).toBe('5 walks/s held in 1 of 3 runs and no rate below it held: no figure');
     expect(topFigure(ladder, [harnessRun({ walksPerSec: 5 })], harnessHeld).rate).toBe(5);
+  });
+
+  it('should bracket a figure taken from the rate below between that rate and the top', () => {
+    const below = { rate: 905, held: true, run: harnessRun({ walksPerSec: 905 }) };
+    const top = { rate: 987, held: true, run: harnessRun({ walksPerSec: 987 }) };
+    const ladder = { steps: [below, { rate: 1076, held: false, run: null }, top], top };
+    const missed = harnessRun({ walksPerSec: 987, latenessP95Ms: 13 });
+
+    const figure = topFigure(ladder, [missed, missed], harnessHeld);
+    expect(figure.rate).toBe(905);
+    expect(figure.bracket).toEqual({ held: 905, missed: 987 });
+    expect(figure.heldNote).toMatch(
+      /next rate down, held once; bracket: held 905, missed 987 walks\/s \(9\.1 % apart\)$/,
+    );
+    // A ladder that never missed has no bracket, only a bound.
+    expect(
+      topFigure({ steps: [below], top: below, bound: 'ran out' }, [], harnessHeld).bracket,
+    ).toBeUndefined();
   });
 
   it('should count the walks that ended within 2 s of the phase, from the points', async () => {

@@ -1,5 +1,5 @@
 import { fc, test } from '@fast-check/vitest';
-import { describe, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callPath, queryString, withCursor } from '../../lib/http/call.ts';
 
 describe('queryString', () => {
@@ -25,5 +25,19 @@ describe('withCursor', () => {
     const whole = { endpoint: 'orders' as const, query: { ...query, cursor }, credential };
     expect(next.query).toEqual(whole.query);
     expect(callPath(next)).toBe(callPath(whole));
+  });
+
+  it('should keep the path it built off the call: a copy with another query has its own, records show none', () => {
+    const next = withCursor({ endpoint: 'orders', query: { limit: '20' }, credential }, 'c1');
+    expect(callPath(next)).toBe('/public/orders?limit=20&cursor=c1');
+
+    const copy = { ...next, query: { limit: '5' } };
+    expect(callPath(copy)).toBe('/public/orders?limit=5');
+    expect(Object.keys(next)).toEqual(['endpoint', 'query', 'credential']);
+    expect(JSON.parse(JSON.stringify(next))).toEqual({
+      endpoint: 'orders',
+      query: { limit: '20', cursor: 'c1' },
+      credential,
+    });
   });
 });

@@ -60,6 +60,29 @@ describe('WalkIds, the ids a walk has seen', () => {
     expect(ids.has(SAME_HASH[1])).toBe(true);
   });
 
+  it('should keep every id as its table of hashes grows, and find a repeat of the first at the end', () => {
+    // 40 pages of 100 ids whose hashes all differ: the table grows from 256 slots to 8,192.
+    const pages = Array.from({ length: 40 }, (_, page) =>
+      Array.from({ length: 100 }, (_, index) => `ord_${(page * 100 + index).toString(16).padStart(8, '0')}`),
+    );
+    const pageIds: (readonly string[])[] = [];
+    const ids = new WalkIds(pageIds);
+    for (const page of pages) {
+      expect(addPageIds(ids, page, pageIds)).toBeNull();
+      pageIds.push(page);
+    }
+    // Read before any repeat, which would switch the walk to a Set of the strings.
+    expect(ids.size).toBe(4000);
+    expect(pages.flat().filter((id) => !ids.has(id))).toEqual([]);
+    expect(ids.has('ord_ffffffff')).toBe(false);
+    expect([...ids]).toEqual(pages.flat());
+
+    expect(addPageIds(ids, ['ord_ffffffff', 'ord_00000000'], pageIds)).toEqual({
+      id: 'ord_00000000',
+      firstPage: 0,
+    });
+  });
+
   it('should find what a Set of the strings finds, page by page, on any pages', () => {
     // A small alphabet, the two ids whose hashes meet among it: repeats and meetings both happen.
     const id = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', ...SAME_HASH);
