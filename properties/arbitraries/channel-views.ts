@@ -19,8 +19,11 @@ const BESIDE = ['status', 'categoryId', 'q'] as const;
 /** Pages a view's walk is cut into at its limit, so that a cursor page shows it too. */
 const PAGES = 2;
 
-const where = (query: Query): string =>
-  `menuItems ${combinationName(Object.keys(query))} (${query.salesChannel ?? ''})`;
+/** `menuItems locationId+status+salesChannel (DINE_IN)`: the spec's filters in their order, the channel last. */
+function where(query: Query): string {
+  const filters = combinationName(Object.keys(query).filter((name) => name !== 'salesChannel'));
+  return `menuItems ${filters === '' ? '' : `${filters}+`}salesChannel (${query.salesChannel ?? ''})`;
+}
 
 /** A view's base: the tenant, the location (none for the channel alone) and the items it holds. */
 interface Base {
