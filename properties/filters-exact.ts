@@ -23,6 +23,7 @@ import { scheme } from './arbitraries/lists.ts';
 import { refusedOpen, wholeWalkLimits } from './arbitraries/measured.ts';
 import type { AimedWalk } from './arbitraries/aimed-walk.ts';
 import { aimedWalks, anyQ, withUnaimed } from './arbitraries/outcomes.ts';
+import { withChannelViews } from './arbitraries/channel-views.ts';
 import { anyQuery, isPlainQuery } from './arbitraries/search.ts';
 import { judgeExact, judgeViews } from './oracle.ts';
 import { recordSameInEveryView } from '../lib/checks/record-same-in-every-view.ts';
@@ -77,6 +78,8 @@ interface ExactSpec {
   unaimed?(context: PropertyContext, survey: Survey): fc.Arbitrary<AimedWalk>;
   /** @default judgeExact */
   judge?: Judge;
+  /** Also a coverage cell per sales channel view, alone and with a location (channel-views.ts). */
+  channelViews?: boolean;
 }
 
 const REFUSED_OPEN =
@@ -105,6 +108,7 @@ const exactProperty = (spec: ExactSpec) =>
       });
       if (aimed === null) return { skip: 'no quiescent tenant whose lists the survey read in full' };
       const judge = spec.judge ?? judgeExact;
+      const channels = context.target.salesChannels;
       return prepared(
         withUnaimed(aimed.arbitrary, spec.unaimed?.(context, survey)),
         async (input) => {
@@ -120,10 +124,12 @@ const exactProperty = (spec: ExactSpec) =>
           }
           verdict(context, state.failures);
           fc.pre(state.end === 'complete');
-          judge(context, survey, input, state);
+          // Each record one of the list's, as it reads there, before the set is judged: a record
+          // the list does not hold is named as such (record-same-in-every-view), not only counted.
           judgeViews(context, survey, input, state, records);
+          judge(context, survey, input, state);
         },
-        aimed.coverage,
+        spec.channelViews ? withChannelViews(aimed.coverage, survey, channels) : aimed.coverage,
       );
     },
   });
@@ -175,6 +181,7 @@ const exactFilters = exactProperty({
   runs: 30,
   draws: () => true,
   unjudged: true,
+  channelViews: true,
   unaimed: (context, survey) =>
     fc.constantFrom(...completeQuiescentLists(context, survey, ENDPOINTS)).chain(({ tenant, endpoint }) =>
       fc

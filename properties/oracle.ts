@@ -61,13 +61,14 @@ export function judgeViews(
   state: WalkState,
   received: ReadonlyMap<string, string>,
 ): void {
-  const records = tenantSurvey(survey, list.tenant).lists[list.endpoint].records;
+  const { records, end } = tenantSurvey(survey, list.tenant).lists[list.endpoint];
   const filters = new URLSearchParams(list.query).toString();
   const views = {
     endpoint: list.endpoint,
     view: `${filters === '' ? '' : `${filters}&`}limit=${list.limit} via ${list.scheme}`,
     filters: list.query,
     unfiltered: byId(records as unknown as Record<string, unknown>[]),
+    complete: end === 'complete',
     received: byId([...received.values()].map((text) => JSON.parse(text) as Record<string, unknown>)),
   };
   verdict(context, runWalkSetCheck(recordSameInEveryView, views, state.requests));

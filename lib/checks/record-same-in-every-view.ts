@@ -11,6 +11,8 @@ export interface RecordViews {
   filters: Query;
   /** The unfiltered list's records by id (the survey's walk: no filter, limit 100, bearer). */
   unfiltered: ReadonlyMap<string, Record<string, unknown>>;
+  /** Whether `unfiltered` is the whole list (the survey read it to its end): then every view is a subset. */
+  complete: boolean;
   /** Each record the filtered walk returned, by id, on every page. */
   received: ReadonlyMap<string, Record<string, unknown>>;
 }
@@ -57,18 +59,35 @@ function firstDifference({ endpoint, filters, unfiltered, received }: RecordView
   return null;
 }
 
+/** The first record of `received` the whole unfiltered list does not hold (none when it is partial). */
+function firstStranger({ complete, unfiltered, received }: RecordViews): string | null {
+  if (!complete) return null;
+  for (const id of received.keys()) if (!unfiltered.has(id)) return id;
+  return null;
+}
+
 /**
  * spec §2, §4: a filter, a limit, a cursor, a search or an auth scheme selects and pages records;
- * it does not change them. On quiescent data a record (same id) reached through any of them shows
- * every field as the unfiltered list does, except the fields the spec makes the location's
+ * it does not change them. On quiescent data a record reached through any of them is one of the
+ * whole unfiltered list's (its id among them) and shows every field as the unfiltered list does, except the fields the spec makes the location's
  * (mayDependOnView).
  */
 export const recordSameInEveryView: WalkSetCheck<RecordViews> = {
   name: 'record-same-in-every-view',
   description:
-    "On a quiescent tenant, a record reached through any filters, limit, cursor page, search or scheme shows every field as in the unfiltered list, except a menu item's price, visibility, channel and status fields with a locationId or salesChannel (spec §2).",
-  catches: ['names-escaped-with-location'],
+    "On a quiescent tenant, a record reached through any filters (locationId and salesChannel, alone or together), limit, cursor page, search or scheme is one of the unfiltered list's (same id) and shows every field as there, except a menu item's price, visibility, channel and status fields with a locationId or salesChannel (spec §2).",
+  catches: ['names-escaped-with-location', 'channel-view-row-ids'],
   run(views) {
+    // A view (locationId, salesChannel, any filter) selects among the tenant's records: spec §4.1
+    // "filters items", salesChannel "selects"; §2 an item's id is its own.
+    const stranger = firstStranger(views);
+    if (stranger !== null)
+      return {
+        code: 'RECORD_NOT_IN_LIST',
+        message: `record ${stranger} returned with ${views.view} is not among the ${views.unfiltered.size} records of the unfiltered list: a view selects the tenant's records, it does not make others (or other ids)`,
+        expected: `ids among the unfiltered list's ${views.unfiltered.size}`,
+        received: `${stranger} (${views.view})`,
+      };
     const found = firstDifference(views);
     if (found === null) return null;
     return {

@@ -169,6 +169,11 @@ export const FAULTS = [
     'GET /public/menu/items with a locationId HTML-escapes item names (& < > " \'), which read plainly without one',
   ),
   fault(
+    'channel-view-row-ids',
+    'page',
+    'GET /public/menu/items with locationId and salesChannel both shows ids of the location-menu table',
+  ),
+  fault(
     'refusal-carries-data',
     'auth',
     'GET /public/orders answers a key lacking a scope with a 403 whose Error fields are merged into the page',

@@ -23,10 +23,14 @@ export interface MenuRecordFaults {
   extras(row: MenuRow, view: RecordView): Record<string, unknown>;
   /** names-escaped-with-location: with a location, the name HTML-escaped (a template's helper). */
   name(row: MenuRow, view: RecordView): string;
+  /** channel-view-row-ids: with a location and a channel, the id of the location-menu join row. */
+  id(row: MenuRow, view: RecordView): string;
 }
 
 const located = (view: RecordView): boolean =>
   'location' in view.filter && view.filter.location !== undefined;
+const channelled = (view: RecordView): boolean =>
+  located(view) && 'channelBit' in view.filter && view.filter.channelBit !== undefined;
 const searched = (view: RecordView): boolean => 'search' in view.filter && view.filter.search !== undefined;
 
 const HTML_ENTITIES: Readonly<Record<string, string>> = {
@@ -47,11 +51,17 @@ export function menuRecordFaults(db: Database, faults: FaultSet): MenuRecordFaul
   const basePrices = faults.has('location-price-first-page-only');
   const similar = faults.has('foreign-ids-in-search');
   const escaped = faults.has('names-escaped-with-location');
+  const joinIds = faults.has('channel-view-row-ids');
   return {
     price: (row, view) =>
       basePrices && view.page > 1 && located(view) ? (basePrice.get(row.seq) as number) : undefined,
     extras: (row, view) =>
       similar && searched(view) ? { similar: alike.all(row.name.toLowerCase(), row.seq) } : {},
     name: (row, view) => (escaped && located(view) ? escapeHtml(row.name) : row.name),
+    // The bug: the query that narrows to a location's channel reads the join table's row id.
+    id: (row, view) =>
+      joinIds && channelled(view) && 'location' in view.filter
+        ? `lmi_${view.filter.location}_${row.seq}`
+        : row.id,
   };
 }

@@ -81,7 +81,7 @@ export function menuItemsEndpoint(ctx: SandboxContext): ListEndpoint<MenuFilter,
     list: listMenuItems,
     sortKey: menuSortKey,
     toJson: (row, view) => ({
-      id: row.id,
+      id: faulty.id(row, view),
       name: faulty.name(row, view),
       sku: row.sku,
       status: MENU_STATUSES[row.status],

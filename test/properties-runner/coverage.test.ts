@@ -16,6 +16,8 @@ const GATE_CHURN = 20;
 
 /** The label of the cells that read a page above 50 (properties/arbitraries/big-page-cells.ts). */
 const BIG_PAGE = 'more than a page of 51 to 100';
+/** The label of the sales channel views' cells (properties/arbitraries/channel-views.ts). */
+const CHANNEL_VIEW = "a sales channel's view";
 
 async function coverageOnly(sandbox: RunningSandbox, names: readonly string[] = [], seed = 1) {
   const context = contextOn(sandbox.target);
@@ -50,13 +52,16 @@ describe('the coverage phase on the clean sandbox', () => {
     for (const outcome of OUTCOME_CLASSES) expect(reached, outcome).toContain(outcome);
     for (const form of Q_FORMS) expect(reached, form).toContain(`q: ${form}`);
     const exact = results.find((result) => result.name === 'filters.exact');
-    expect(exact && labelsOf(exact)).toEqual([...OUTCOME_CLASSES, 'each value', BIG_PAGE]);
+    expect(exact && labelsOf(exact)).toEqual([...OUTCOME_CLASSES, 'each value', BIG_PAGE, CHANNEL_VIEW]);
     // A page above 50 is read through every filter, categoryId's too (the quiescent tenant's Mains).
     const coverage = exact?.status === 'passed' ? exact.coverage : undefined;
     expect(coverage?.cellsNotReached.filter(({ cell }) => cell.endsWith(BIG_PAGE))).toEqual([]);
     const big = coverage?.reached.find((entry) => entry.label === BIG_PAGE);
     expect(big && big.cells).toBe(big && big.of);
     expect(big && big.of).toBe(7);
+    // Every sales channel's view, alone and with a location, and with status, categoryId and q.
+    const views = coverage?.reached.find((entry) => entry.label === CHANNEL_VIEW);
+    expect(views && [views.cells, views.of]).toEqual([12, 12]);
     // Every status and activeOnly value, and a spread of the ids, each sent alone once.
     const values =
       exact?.status === 'passed' && exact.coverage?.reached.find((entry) => entry.label === 'each value');
@@ -107,6 +112,17 @@ describe('the coverage phase on faults of filters', () => {
     // Only status=ARCHIVED and status=CANCELLED: values no outcome class needed.
     ['last-status-empty', 'filters.exact'],
   ] as const;
+  it('should name channel-view-row-ids a record the list does not hold, in the coverage phase', async () => {
+    const sandbox = await startSandbox({ faults: ['channel-view-row-ids'] });
+    try {
+      const [result] = await coverageOnly(sandbox, ['filters.exact']);
+      const failure = result?.status === 'failed' ? result.failures[0] : undefined;
+      expect([failure?.check, failure?.code]).toEqual(['record-same-in-every-view', 'RECORD_NOT_IN_LIST']);
+      expect(failure?.message).toMatch(/^record lmi_\S+ returned with locationId=\S+&salesChannel=/);
+    } finally {
+      await sandbox.close();
+    }
+  }, 60_000);
   for (const [fault, property] of cases)
     it(`should catch ${fault} in ${property} for every seed, before any random run`, async () => {
       const sandbox = await startSandbox({ churn: GATE_CHURN, faults: [fault] });

@@ -1,6 +1,7 @@
 /** Showcases of the faults in auth, tenancy, filters and errors. */
 import { expect } from 'vitest';
 import type { FaultName } from '../../sandbox/faults/catalogue.ts';
+import { SALES_CHANNELS } from '../../sandbox/domain.ts';
 import { MENU, ORDERS } from './client.ts';
 import { idsOf, type FaultShowcase } from './showcase.ts';
 
@@ -94,6 +95,17 @@ export const REQUEST_FAULT_SHOWCASES = {
         String(name).replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => entities[e] ?? e);
       for (const [id, name] of changed) expect(unescaped(name)).toBe(plain.get(id));
       expect(changed.some(([, name]) => String(name).includes('&amp;'))).toBe(true);
+    },
+  },
+  'channel-view-row-ids': {
+    async show(client) {
+      const locationId = client.tenant(0).locations?.[0];
+      const own = new Set(await client.ids(MENU, { limit: 100 }, client.bearer(0)));
+      const views = SALES_CHANNELS.map((salesChannel) => ({ locationId, salesChannel }));
+      const viewed = await Promise.all(views.map((query) => client.ids(MENU, { limit: 100, ...query })));
+      const strangers = viewed.flat().filter((id) => !own.has(id));
+      expect(strangers.length).toBeGreaterThan(0);
+      expect(strangers[0]).toMatch(/^lmi_/);
     },
   },
   'refusal-carries-data': {
