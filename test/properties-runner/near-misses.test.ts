@@ -1,6 +1,7 @@
 /**
  * Near misses of what a tenant owns (issue 33): an issued key with one character changed, dropped
- * or appended (spec §5: 401), and an own locationId or categoryId in another case (spec §2, §5:
+ * or appended (spec §5: 401), a key header with no key in it (empty, blanks, Bearer alone: a
+ * missing key, 401, never 400), and an own locationId or categoryId in another case (spec §2, §5:
  * ids are opaque, so it is an id no tenant has: 404). The coverage phase alone (no random run)
  * sends every kind on every site (each endpoint via each scheme), catches each fault, and passes
  * the clean sandbox.
@@ -8,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../lib/contract/endpoints.ts';
 import { AUTH_SCHEMES } from '../../lib/http/call.ts';
+import { BLANK_KEYS, BLANK_KEY_WORDS } from '../../lib/http/blank-key.ts';
 import { KEY_CASES } from '../../lib/http/key-case.ts';
 import { runProperties } from '../../lib/props/runner.ts';
 import { isSkip, type PropertyDefinition } from '../../lib/props/types.ts';
@@ -66,6 +68,26 @@ describe('near misses on the clean sandbox', () => {
         for (const scheme of AUTH_SCHEMES) expect(sent).toContain(`${keyCase} ${endpoint} ${scheme}`);
   });
 
+  it('should send every key header with no key in it on each endpoint, first page and cursor page', async () => {
+    const examples = (await examplesOf(sandbox, KEYS)) as {
+      key: { role: string };
+      headers?: Record<string, string>;
+      probe: string;
+      request: { endpoint: string; cursor: boolean };
+    }[];
+    const blank = examples.filter((example) => example.headers !== undefined);
+    const sent = new Set(blank.map(({ probe, request }) => `${probe} ${request.endpoint} ${request.cursor}`));
+    for (const kind of BLANK_KEYS)
+      for (const endpoint of ENDPOINTS)
+        for (const cursor of [false, true])
+          expect(sent).toContain(`${BLANK_KEY_WORDS[kind]} ${endpoint} ${cursor}`);
+    // No key in them: every value is blanks or the Bearer scheme word, the role none.
+    for (const { key, headers } of blank) {
+      expect(key.role).toBe('none');
+      for (const value of Object.values(headers ?? {})) expect(value).toMatch(/^\s*(?:bearer)?\s*$/i);
+    }
+  });
+
   it('should send own ids in another case on each endpoint via each scheme in the coverage phase', async () => {
     const examples = (await examplesOf(sandbox, PLACES)) as {
       request: { endpoint: string; scheme: string };
@@ -90,6 +112,7 @@ describe('near misses on the clean sandbox', () => {
 
 describe.each([
   ['key-prefix-only', KEYS],
+  ['empty-key-400', KEYS],
   ['location-id-case-folded', PLACES],
 ] as const)('the near-miss fault %s', (fault, property) => {
   it(`should be caught by ${property.name} before any random run, for every seed`, async () => {

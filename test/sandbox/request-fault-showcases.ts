@@ -180,6 +180,15 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect((await client.get(ORDERS, {}, { authorization: `Token ${client.key(0)}` })).status).toBe(200);
     },
   },
+  'empty-key-400': {
+    async show(client) {
+      const header = client.sandbox.target.apiKeyHeader.toLowerCase();
+      for (const blank of [{ [header]: '' }, { authorization: 'Bearer' }, { authorization: '' }])
+        expect((await client.get(ORDERS, {}, blank)).status).toBe(400);
+      // A key that is there but malformed is refused as before.
+      expect((await client.get(ORDERS, {}, { [header]: 'not a key' })).status).toBe(401);
+    },
+  },
   'foreign-ids-in-search': {
     async show(client) {
       const own = new Set(await client.ids(MENU, { limit: 100 }));
