@@ -5,6 +5,7 @@
  * only the key changed, so a server that skips a check for some query fails on that query.
  */
 import { authSchemesAgree } from '../lib/checks/auth-schemes-agree.ts';
+import { keyNotDisclosed } from '../lib/checks/key-not-disclosed.ts';
 import { keyRejected } from '../lib/checks/key-rejected.ts';
 import { scopeEnforced } from '../lib/checks/scope-enforced.ts';
 import { AUTH_SCHEMES, type CredentialRole } from '../lib/http/call.ts';
@@ -45,8 +46,9 @@ const rejectedRole = (role: 'revoked' | 'expired') =>
   probeProperty({
     name: `auth.${role}-key`,
     family: 'auth',
-    description: `A key that is ${role} is 401 on both endpoints and both schemes.`,
+    description: `A key that is ${role} is 401 on both endpoints and both schemes, and its answer holds no other key of the tenant (its working key) nor any other key.`,
     check: keyRejected,
+    answerChecks: [keyNotDisclosed],
     needs: [{ kind: 'key', role, tenants: 1 }],
     runs: 20,
     inputs: (context, survey) => keyedInputs(context.target, survey, keyedRoles(context.target, [role])),

@@ -290,13 +290,24 @@ interface ProbePropertySpec extends Omit<PropertyInfo, 'checks'> {
   inputs: (context: PropertyContext, survey: Survey) => fc.Arbitrary<ProbeInput> | ProbeInputs | Skip;
   /** The failures as judged; all of the check's, as they are, by default (see tenancy.foreign-*). */
   judge?: (failures: Failure[], input: ProbeInput, response: ApiResponse) => Failure[];
+  /**
+   * Checks of every answer (lib/paging/answer-checks.ts) this property is made to meet, named so
+   * the faults they catch are aimed at it (key-not-disclosed for the keys that are refused).
+   */
+  answerChecks?: readonly ProbeCheck[];
 }
 
-export const probeProperty = ({ check, inputs, judge, ...info }: ProbePropertySpec) =>
+export const probeProperty = ({ check, inputs, judge, answerChecks = [], ...info }: ProbePropertySpec) =>
   defineProperty({
     ...info,
     checks: [
-      ...new Set([check.name, errorBodyShape.name, refusalDisclosesNothing.name, tenantIsolation.name]),
+      ...new Set([
+        check.name,
+        errorBodyShape.name,
+        refusalDisclosesNothing.name,
+        tenantIsolation.name,
+        ...answerChecks.map((each) => each.name),
+      ]),
     ],
     async prepare(context) {
       const survey = await context.survey();

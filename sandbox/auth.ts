@@ -158,9 +158,22 @@ export function identify(
 }
 
 /** 401 when the known key is revoked or expired. */
-export function requireValid(key: ApiKey, faults: FaultSet): void {
+export function requireValid(key: ApiKey, faults: FaultSet, keys: KeyRing): void {
   if (key.revoked && !faults.has('revoked-key-works')) throw unauthorized('API key has been revoked');
-  if (key.expired && !faults.has('expired-key-works')) throw unauthorized('API key has expired');
+  if (key.expired && !faults.has('expired-key-works')) throw unauthorized(expiredMessage(key, faults, keys));
+}
+
+/**
+ * An expired key's 401 message; under the expired-key-discloses-key fault it helpfully names the
+ * tenant's working key in full (spec §5: the full key is shown at creation only).
+ */
+function expiredMessage(key: ApiKey, faults: FaultSet, keys: KeyRing): string {
+  const working = faults.has('expired-key-discloses-key')
+    ? keys.valuesByTenant.get(key.tenant.name)?.full
+    : undefined;
+  return working === undefined
+    ? 'API key has expired'
+    : `API key has expired: it was rotated, use its replacement ${working}`;
 }
 
 /** 403 when a valid key lacks any scope its endpoint needs (spec §5). */

@@ -25,6 +25,7 @@ const byName = (name: string): PropertyDefinition => {
 };
 const KEYS = byName('auth.missing-or-malformed-key');
 const PLACES = byName('parameters.unknown-place');
+const EXPIRED = byName('auth.expired-key');
 
 /** The coverage phase's inputs of `property` on `sandbox`. */
 async function examplesOf(sandbox: RunningSandbox, property: PropertyDefinition): Promise<unknown[]> {
@@ -104,15 +105,17 @@ describe('near misses on the clean sandbox', () => {
         for (const scheme of AUTH_SCHEMES) expect(sent).toContain(`${where} an own id ${kind} via ${scheme}`);
   });
 
-  it('should pass both properties', async () => {
-    for (const property of [KEYS, PLACES])
+  it('should pass the properties, every answer searched for keys (key-not-disclosed)', async () => {
+    for (const property of [KEYS, PLACES, EXPIRED])
       expect((await coverageOnly(sandbox, property))?.status, property.name).toBe('passed');
   }, 60_000);
 });
 
+// An expired key's 401 naming the tenant's working key fails key-not-disclosed, run on every answer.
 describe.each([
   ['key-prefix-only', KEYS],
   ['empty-key-400', KEYS],
+  ['expired-key-discloses-key', EXPIRED],
   ['location-id-case-folded', PLACES],
 ] as const)('the near-miss fault %s', (fault, property) => {
   it(`should be caught by ${property.name} before any random run, for every seed`, async () => {
