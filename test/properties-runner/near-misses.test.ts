@@ -113,15 +113,19 @@ describe('near misses on the clean sandbox', () => {
 
 // An expired key's 401 naming the tenant's working key fails key-not-disclosed, run on every answer.
 describe.each([
-  ['key-prefix-only', KEYS],
-  ['empty-key-400', KEYS],
-  ['expired-key-discloses-key', EXPIRED],
-  ['location-id-case-folded', PLACES],
-] as const)('the near-miss fault %s', (fault, property) => {
-  it(`should be caught by ${property.name} before any random run, for every seed`, async () => {
+  ['key-prefix-only', KEYS, 'key-rejected'],
+  ['empty-key-400', KEYS, 'key-rejected'],
+  ['expired-key-discloses-key', EXPIRED, 'key-not-disclosed'],
+  ['location-id-case-folded', PLACES, 'unknown-place-refused'],
+] as const)('the near-miss fault %s', (fault, property, check) => {
+  it(`should be caught by ${property.name} (${check}) before any random run, for every seed`, async () => {
     const sandbox = await startSmallSandbox({ faults: [fault] });
     try {
-      for (const seed of [1, 2]) expect((await coverageOnly(sandbox, property, seed))?.status).toBe('failed');
+      for (const seed of [1, 2]) {
+        const result = await coverageOnly(sandbox, property, seed);
+        expect(result?.status).toBe('failed');
+        expect(result?.status === 'failed' ? result.failures[0]?.check : undefined).toBe(check);
+      }
     } finally {
       await sandbox.close();
     }
