@@ -321,5 +321,9 @@ export function curlScript(input: ReproInput): string {
     neighbours,
     maxRps: input.maxRps ?? 1,
   });
-  return [...lines, statusVerdict(input), load, curlJudge(input)].join('\n');
+  const sent = input.steps.map(({ call }) =>
+    hasKey(call.credential) ? keyVariable(call.credential.tenant, call.credential.role) : '-',
+  );
+  const judge = curlJudge(input, { all: keys.map((key) => key.name), sent });
+  return [...lines, statusVerdict(input), load, judge].join('\n');
 }

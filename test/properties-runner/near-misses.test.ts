@@ -6,17 +6,21 @@
  * sends every kind on every site (each endpoint via each scheme), catches each fault, and passes
  * the clean sandbox.
  */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../lib/contract/endpoints.ts';
 import { AUTH_SCHEMES } from '../../lib/http/call.ts';
 import { BLANK_KEYS, BLANK_KEY_WORDS } from '../../lib/http/blank-key.ts';
 import { KEY_CASES } from '../../lib/http/key-case.ts';
+import { writeRunArtifacts } from '../../lib/props/report.ts';
 import { runProperties } from '../../lib/props/runner.ts';
 import { isSkip, type PropertyDefinition } from '../../lib/props/types.ts';
 import { AUTH } from '../../properties/auth.ts';
 import { PARAMETERS } from '../../properties/params-outside.ts';
 import type { RunningSandbox } from '../../sandbox/start.ts';
-import { contextOn, startSmallSandbox } from './live-target.ts';
+import { contextOn, keyValues, runScript, scriptEnv, startSmallSandbox, targetOf } from './live-target.ts';
 
 const byName = (name: string): PropertyDefinition => {
   const property = [...AUTH, ...PARAMETERS].find((each) => each.name === name);
@@ -130,4 +134,36 @@ describe.each([
       await sandbox.close();
     }
   }, 60_000);
+});
+
+describe('the fault expired-key-discloses-key', () => {
+  it('should be reproduced by its curl script, which names the key variable, no key written', async () => {
+    const sandbox = await startSmallSandbox({ faults: ['expired-key-discloses-key'] });
+    const directory = await mkdtemp(join(tmpdir(), 'key-disclosed-'));
+    try {
+      const result = await coverageOnly(sandbox, EXPIRED);
+      if (result === undefined) throw new Error('no result');
+      const artifacts = await writeRunArtifacts(
+        directory,
+        targetOf(sandbox.target),
+        [result],
+        { seed: 1 },
+        {},
+      );
+      const [script] = artifacts.scripts;
+      if (script === undefined) throw new Error('no reproduction written');
+      const run = await runScript(script, scriptEnv(sandbox.target));
+      expect(run.stdout).toMatch(
+        /the answer holds the key in KEY_TENANT_\w+_FULL, which its request did not send/,
+      );
+      expect(run.code).toBe(1);
+      const written = await Promise.all(
+        (await readdir(directory)).map((name) => readFile(join(directory, name), 'utf8')),
+      );
+      for (const text of [...written, run.stdout])
+        for (const key of keyValues(sandbox.target)) expect(text).not.toContain(key);
+    } finally {
+      await Promise.all([sandbox.close(), rm(directory, { recursive: true, force: true })]);
+    }
+  }, 90_000);
 });
