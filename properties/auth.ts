@@ -5,9 +5,11 @@
  * only the key changed, so a server that skips a check for some query fails on that query.
  */
 import { authSchemesAgree } from '../lib/checks/auth-schemes-agree.ts';
+import { keyNotDisclosed } from '../lib/checks/key-not-disclosed.ts';
 import { keyRejected } from '../lib/checks/key-rejected.ts';
 import { scopeEnforced } from '../lib/checks/scope-enforced.ts';
 import { AUTH_SCHEMES, type CredentialRole } from '../lib/http/call.ts';
+import { BLANK_KEYS } from '../lib/http/blank-key.ts';
 import { KEY_CASES } from '../lib/http/key-case.ts';
 import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
 import { requestRecord } from '../lib/paging/records.ts';
@@ -21,11 +23,12 @@ const missingOrMalformedKey = probeProperty({
   name: 'auth.missing-or-malformed-key',
   family: 'auth',
   description:
-    'A request without a key, with a string that cannot be a key, or with a real key changed (upper, lower, one letter flipped; a character replaced, dropped, appended or put before it: never issued) or whole inside another value (after a Bearer of its own, quoted, twice) is 401 on both endpoints and both schemes.',
+    'A request without a key, with a string that cannot be a key, or with a real key changed (upper, lower, one letter flipped; a character replaced, dropped, appended or put before it: never issued) or whole inside another value (after a Bearer of its own, quoted, twice), or a key header with no key in it (empty, blanks only, the Bearer scheme word alone, both headers empty) is 401 on both endpoints and both schemes, first pages and pages reached by a cursor.',
   check: keyRejected,
   needs: [],
   runs: 20,
-  inputs: (context, survey) => keylessInputs(context.target, survey, ['none', 'malformed', ...KEY_CASES]),
+  inputs: (context, survey) =>
+    keylessInputs(context.target, survey, ['none', 'malformed', ...KEY_CASES, ...BLANK_KEYS]),
 });
 
 const keyElsewhere = probeProperty({
@@ -43,8 +46,9 @@ const rejectedRole = (role: 'revoked' | 'expired') =>
   probeProperty({
     name: `auth.${role}-key`,
     family: 'auth',
-    description: `A key that is ${role} is 401 on both endpoints and both schemes.`,
+    description: `A key that is ${role} is 401 on both endpoints and both schemes, and its answer holds no other key of the tenant (its working key) nor any other key.`,
     check: keyRejected,
+    answerChecks: [keyNotDisclosed],
     needs: [{ kind: 'key', role, tenants: 1 }],
     runs: 20,
     inputs: (context, survey) => keyedInputs(context.target, survey, keyedRoles(context.target, [role])),

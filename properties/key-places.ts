@@ -15,7 +15,10 @@ import type { Target } from '../lib/target/target.ts';
 import { listRequest, type ListRequest } from './arbitraries/requests.ts';
 import type { ProbeInput, ProbeInputs } from './probes.ts';
 
-type Page = 'first page' | 'cursor page';
+/** The two sites of a list a key probe covers: its first page and a page reached by a cursor. */
+export const PAGES = ['first page', 'cursor page'] as const;
+
+type Page = (typeof PAGES)[number];
 
 const where = (endpoint: Endpoint, page: Page): string => `${endpoint} ${page}`;
 
@@ -26,7 +29,12 @@ const placed = (request: ListRequest, keyPlace: KeyPlace): ProbeInput => ({
 });
 
 /** The request a coverage cell sends: a page reached by a cursor needs a list of two records at limit 1. */
-function cellRequest(survey: Survey, endpoint: Endpoint, page: Page, turn: number): ListRequest | null {
+export function cellRequest(
+  survey: Survey,
+  endpoint: Endpoint,
+  page: Page,
+  turn: number,
+): ListRequest | null {
   const tenants =
     page === 'first page'
       ? survey.tenants
@@ -42,7 +50,7 @@ function coverage(survey: Survey, places: readonly KeyPlace[]): Required<ProbeIn
   const cells: CoverageCell[] = [];
   const examples: ProbeInput[] = [];
   for (const endpoint of ENDPOINTS)
-    for (const page of ['first page', 'cursor page'] as const)
+    for (const page of PAGES)
       places.forEach((place, turn) => {
         const request = cellRequest(survey, endpoint, page, turn);
         const cell = { where: where(endpoint, page), label: place };

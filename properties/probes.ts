@@ -16,6 +16,7 @@ import {
   type CredentialRole,
   type Query,
 } from '../lib/http/call.ts';
+import { BLANK_KEY_WORDS, blankKeyHeaders, isBlankKey, type BlankKey } from '../lib/http/blank-key.ts';
 import { keyInCase, KEY_CASE_WORDS, type KeyCase } from '../lib/http/key-case.ts';
 import type { KeyPlace } from '../lib/http/key-place.ts';
 import type { ApiResponse } from '../lib/http/response.ts';
@@ -36,6 +37,7 @@ import {
   type PropertyInfo,
   type Skip,
 } from '../lib/props/types.ts';
+import { cellRequest, PAGES } from './key-places.ts';
 import { credential, probe, verdict } from './walks.ts';
 
 /** A legal request, what the probe changes in it, and in words what that tries. */
@@ -45,6 +47,8 @@ export interface ProbeInput {
   key: { tenant: string; role: CredentialRole; keyCase?: KeyCase; keyPlace?: KeyPlace };
   /** Parameters set over the request's own: a foreign place, a bad limit, a random cursor. */
   set?: Query;
+  /** Key headers sent with no key in them (lib/http/blank-key.ts), the key's role being none. */
+  headers?: Readonly<Record<string, string>>;
   probe: string;
 }
 
@@ -89,6 +93,7 @@ export async function probeCall(
       ...(key.keyCase && { keyCase: key.keyCase }),
       ...(key.keyPlace && { keyPlace: key.keyPlace }),
     },
+    ...(input.headers && { headers: input.headers }),
   };
 }
 
@@ -168,14 +173,21 @@ export function keyedInputs(
   );
 }
 
-/** What a keyless probe sends: no key, a malformed one, or a real key in another case (KeyCase). */
-export type KeylessKind = 'none' | 'malformed' | KeyCase;
+/**
+ * What a keyless probe sends: no key, a malformed one, a real key in another case (KeyCase), or a
+ * key header with no key in it (BlankKey).
+ */
+export type KeylessKind = 'none' | 'malformed' | KeyCase | BlankKey;
 
 /**
  * The key a keyless kind sends for `tenant`: none, a malformed one, or its full key in another
  * case; null when the tenant has no full key or the case changes nothing (a key without letters).
  */
-function keylessKey(target: Target, tenant: string, kind: KeylessKind): ProbeInput['key'] | null {
+function keylessKey(
+  target: Target,
+  tenant: string,
+  kind: Exclude<KeylessKind, BlankKey>,
+): ProbeInput['key'] | null {
   if (kind === 'none' || kind === 'malformed') return { tenant, role: kind };
   const full = target.tenants.find((entry) => entry.name === tenant)?.keys.full;
   if (full === undefined || keyInCase(full, kind) === full) return null;
@@ -185,13 +197,22 @@ function keylessKey(target: Target, tenant: string, kind: KeylessKind): ProbeInp
 /** The probe of `request` for each of `kinds` its tenant can send. */
 const keylessProbes = (target: Target, request: ListRequest, kinds: readonly KeylessKind[]): ProbeInput[] =>
   kinds.flatMap((kind) => {
+    if (isBlankKey(kind)) return [blankProbe(target, request, kind)];
     const key = keylessKey(target, request.tenant, kind);
     return key === null ? [] : [{ request, key, probe: describeKey(key.role, key.tenant, key.keyCase) }];
   });
 
+/** `request` with no key and `blank`'s key headers: blanks or a scheme word, no key in them. */
+const blankProbe = (target: Target, request: ListRequest, blank: BlankKey): ProbeInput => ({
+  request,
+  key: { tenant: request.tenant, role: 'none' },
+  headers: blankKeyHeaders(blank, target.apiKeyHeader),
+  probe: BLANK_KEY_WORDS[blank],
+});
+
 /**
- * A legal request of any tenant's lists, sent with no key, a malformed one or a real key in
- * another case; aimed as keyedInputs.
+ * A legal request of any tenant's lists, sent with no key, a malformed one, a real key in
+ * another case or a key header with no key in it; aimed as keyedInputs.
  */
 export function keylessInputs(target: Target, survey: Survey, kinds: readonly KeylessKind[]): ProbeInputs {
   const blind = fc
@@ -205,7 +226,14 @@ export function keylessInputs(target: Target, survey: Survey, kinds: readonly Ke
   const aimed = aimedRequests(survey, tenants, blind, (request, index) =>
     withExample(keylessProbes(target, request, kinds), index),
   );
-  const every = everyKindOnEverySite(target, survey, kinds);
+  const every = [
+    ...everyKindOnEverySite(
+      target,
+      survey,
+      kinds.filter((kind) => !isBlankKey(kind)),
+    ),
+    ...everyBlankOnEveryPage(target, survey, kinds.filter(isBlankKey)),
+  ];
   return { ...aimed, coverage: { ...aimed.coverage, examples: [...aimed.coverage.examples, ...every] } };
 }
 
@@ -222,6 +250,22 @@ function everyKindOnEverySite(target: Target, survey: Survey, kinds: readonly Ke
   return ENDPOINTS.flatMap((endpoint) =>
     AUTH_SCHEMES.flatMap((scheme) =>
       keylessProbes(target, { ...FIRST_PAGE, endpoint, scheme, tenant: tenant.name }, kinds),
+    ),
+  );
+}
+
+/**
+ * Each blank key on each endpoint's first page and on a page reached by a real cursor (the sites
+ * auth.key-elsewhere covers), a tenant by turn: the headers carry no scheme of the request's, so
+ * one scheme is enough.
+ */
+function everyBlankOnEveryPage(target: Target, survey: Survey, blanks: readonly BlankKey[]): ProbeInput[] {
+  return ENDPOINTS.flatMap((endpoint) =>
+    PAGES.flatMap((page) =>
+      blanks.flatMap((blank, turn) => {
+        const request = cellRequest(survey, endpoint, page, turn);
+        return request === null ? [] : [blankProbe(target, request, blank)];
+      }),
     ),
   );
 }
@@ -246,13 +290,24 @@ interface ProbePropertySpec extends Omit<PropertyInfo, 'checks'> {
   inputs: (context: PropertyContext, survey: Survey) => fc.Arbitrary<ProbeInput> | ProbeInputs | Skip;
   /** The failures as judged; all of the check's, as they are, by default (see tenancy.foreign-*). */
   judge?: (failures: Failure[], input: ProbeInput, response: ApiResponse) => Failure[];
+  /**
+   * Checks of every answer (lib/paging/answer-checks.ts) this property is made to meet, named so
+   * the faults they catch are aimed at it (key-not-disclosed for the keys that are refused).
+   */
+  answerChecks?: readonly ProbeCheck[];
 }
 
-export const probeProperty = ({ check, inputs, judge, ...info }: ProbePropertySpec) =>
+export const probeProperty = ({ check, inputs, judge, answerChecks = [], ...info }: ProbePropertySpec) =>
   defineProperty({
     ...info,
     checks: [
-      ...new Set([check.name, errorBodyShape.name, refusalDisclosesNothing.name, tenantIsolation.name]),
+      ...new Set([
+        check.name,
+        errorBodyShape.name,
+        refusalDisclosesNothing.name,
+        tenantIsolation.name,
+        ...answerChecks.map((each) => each.name),
+      ]),
     ],
     async prepare(context) {
       const survey = await context.survey();
@@ -263,7 +318,7 @@ export const probeProperty = ({ check, inputs, judge, ...info }: ProbePropertySp
         arbitrary,
         async (input) => {
           const call = await probeCall(context, survey, input);
-          const viaHeader = input.key.keyPlace === undefined;
+          const viaHeader = input.key.keyPlace === undefined && input.headers === undefined;
           const description = `${input.probe}, ${describeRequest(input.request, input.set, viaHeader)}`;
           const { response, failures } = await probe(context, call, check, description);
           verdict(context, judge ? judge(failures, input, response) : failures);

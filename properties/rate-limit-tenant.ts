@@ -77,10 +77,10 @@ function callOf(input: Input, index: number): ApiCall {
  * What one answer broke: its status (200, 403 where the key lacks a scope, or 429), then a page's
  * checks or an error's shape.
  */
-function judged(call: ApiCall, response: ApiResponse): Failure[] {
+function judged(target: Target, call: ApiCall, response: ApiResponse): Failure[] {
   const probe = `a ${call.credential.role} key's request in a burst of every key of its tenant`;
   // Sent raw, past the one 429 loop: its framing checks (Date, first bytes) are run here.
-  const framing = everyAnswerFailures(call, response);
+  const framing = everyAnswerFailures(call, response, target);
   if (framing.length > 0) return framing;
   const status = runProbeChecks([throttleIs429], { call, response, probe });
   if (status.length > 0) return status;
@@ -100,7 +100,7 @@ async function tenantBurst(context: PropertyContext, input: Input): Promise<void
     maxRps,
     (call, response) => {
       read.push(exchange(call, response));
-      return judged(call, response);
+      return judged(context.target, call, response);
     },
   );
   if (burst.failed !== undefined && burst.failedCall !== undefined) {

@@ -160,14 +160,14 @@ export async function waitAllOf(throttled: Throttled, hintMs: number): Promise<v
  * its Date and first bytes, a page by every page check, a 429 in the Error shape naming no record
  * the burst's own pages served (the list it refuses).
  */
-function burstJudge(tenant: string): (call: ApiCall, response: ApiResponse) => Failure[] {
+function burstJudge(target: Target, tenant: string): (call: ApiCall, response: ApiResponse) => Failure[] {
   const served = new Set<string>();
   const owner = (id: string) => (served.has(id) ? tenant : undefined);
   return (call, response) => {
     const data = (response.body as { data?: unknown } | undefined)?.data;
     if (response.status === 200 && Array.isArray(data))
       for (const record of data as { id?: unknown }[]) served.add(String(record?.id));
-    return [...everyAnswerFailures(call, response), ...answerFailures(call, response, owner)];
+    return [...everyAnswerFailures(call, response, target), ...answerFailures(call, response, owner)];
   };
 }
 
@@ -182,7 +182,7 @@ async function waitedAndServed(context: PropertyContext, input: Input): Promise<
     context.raw,
     () => call,
     context.target.load.maxRps,
-    burstJudge(input.tenant),
+    burstJudge(context.target, input.tenant),
   );
   if (burst.failed !== undefined) throw new ContractViolation(burst.failures, [exchange(call, burst.failed)]);
   const { latest } = burst;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Tenant } from './catalog.ts';
 import { KEY_ROLES, SCOPES, type KeyRole, type Scope } from './domain.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { badRequest, forbidden, unauthorized } from './errors.ts';
 import type { FaultSet } from './faults/catalogue.ts';
 import type { RawQuery } from './validate.ts';
 
@@ -98,6 +98,12 @@ function keyElsewhere(headers: IncomingHttpHeaders, query: RawQuery, faults: Fau
   return faults.has('key-in-cookie') ? inCookie : undefined;
 }
 
+/** The empty-key-400 fault's validator: a key header with no key in it (blanks, a scheme alone). */
+const BLANK = /^\s*$/;
+const BLANK_AUTHORIZATION = /^\s*(?:bearer)?\s*$/i;
+const isBlank = (value: string | string[] | undefined, blank: RegExp): boolean =>
+  typeof value === 'string' && blank.test(value);
+
 /** A value with an optional `Bearer ` prefix (any case) taken off: Authorization's helper. */
 const withoutBearer = (value: string): string => value.replace(/^bearer +/i, '');
 
@@ -110,6 +116,8 @@ function presentedKey(
 ): string {
   const authorization = headers.authorization;
   const sent = faults.has('service-header-ignored') ? undefined : headers[brandHeader];
+  if (faults.has('empty-key-400') && (isBlank(authorization, BLANK_AUTHORIZATION) || isBlank(sent, BLANK)))
+    throw badRequest('API key header must not be empty');
   // The key-header-bearer-accepted fault: the key header's value goes through Authorization's
   // "strip an optional Bearer prefix" helper, so `Bearer <key>` there is read as the key.
   const branded =
@@ -150,9 +158,22 @@ export function identify(
 }
 
 /** 401 when the known key is revoked or expired. */
-export function requireValid(key: ApiKey, faults: FaultSet): void {
+export function requireValid(key: ApiKey, faults: FaultSet, keys: KeyRing): void {
   if (key.revoked && !faults.has('revoked-key-works')) throw unauthorized('API key has been revoked');
-  if (key.expired && !faults.has('expired-key-works')) throw unauthorized('API key has expired');
+  if (key.expired && !faults.has('expired-key-works')) throw unauthorized(expiredMessage(key, faults, keys));
+}
+
+/**
+ * An expired key's 401 message; under the expired-key-discloses-key fault it helpfully names the
+ * tenant's working key in full (spec §5: the full key is shown at creation only).
+ */
+function expiredMessage(key: ApiKey, faults: FaultSet, keys: KeyRing): string {
+  const working = faults.has('expired-key-discloses-key')
+    ? keys.valuesByTenant.get(key.tenant.name)?.full
+    : undefined;
+  return working === undefined
+    ? 'API key has expired'
+    : `API key has expired: it was rotated, use its replacement ${working}`;
 }
 
 /** 403 when a valid key lacks any scope its endpoint needs (spec §5). */

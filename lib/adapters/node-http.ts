@@ -41,6 +41,8 @@ export interface NodeClient {
   close(): Promise<void>;
   /** NodeClientOptions.backoff: data for withBackoff, so whoever holds the client backs off as configured. */
   readonly backoff: BackoffPolicy;
+  /** The target it sends to: whoever judges its answers searches them for its keys (key-not-disclosed). */
+  readonly target?: Target;
 }
 
 function describeNetworkError(error: unknown, origin: string): string {
@@ -148,5 +150,5 @@ export function createNodeClient(target: Target, options: NodeClientOptions = {}
     });
   }
 
-  return { send, close: () => dispatcher.close(), backoff: options.backoff ?? DEFAULT_BACKOFF };
+  return { send, close: () => dispatcher.close(), backoff: options.backoff ?? DEFAULT_BACKOFF, target };
 }

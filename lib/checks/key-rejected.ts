@@ -12,7 +12,8 @@ const inQuery = ({ call }: ProbeContext): boolean => {
 };
 
 /**
- * spec §5: a missing, malformed, revoked or expired key yields 401; a real key with its case
+ * spec §5: a missing, malformed, revoked or expired key yields 401 (a key header with no key in it
+ * is a missing key, not a 400 of a validator run before authentication); a real key with its case
  * changed is a string that was never issued, so malformed too; a real key sent in neither of the
  * two headers §5 names (a query parameter, a cookie, another header or Authorization scheme) is a
  * request missing its key.
@@ -20,7 +21,7 @@ const inQuery = ({ call }: ProbeContext): boolean => {
 export const keyRejected: ProbeCheck = {
   name: 'key-rejected',
   description:
-    'Missing, malformed (a real key in another case, altered, or wrapped: after a Bearer of its own, quoted, twice), revoked and expired keys are 401 on both endpoints and both schemes; so is a real key sent elsewhere than the two headers (a query parameter may be 400).',
+    'Missing (no key header, or one with no key in it: empty, blanks, Bearer alone), malformed (a real key in another case, altered, or wrapped: after a Bearer of its own, quoted, twice), revoked and expired keys are 401 on both endpoints and both schemes; so is a real key sent elsewhere than the two headers (a query parameter may be 400).',
   catches: [
     'revoked-key-works',
     'expired-key-works',
@@ -32,6 +33,7 @@ export const keyRejected: ProbeCheck = {
     'key-in-other-header',
     'key-in-cookie',
     'authorization-other-scheme',
+    'empty-key-400',
   ],
   run: (context) =>
     inQuery(context)

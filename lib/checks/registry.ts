@@ -42,6 +42,7 @@ import { refusalDisclosesNothing } from './refusal-discloses-nothing.ts';
 import { recordSameInEveryView } from './record-same-in-every-view.ts';
 import { dateHeaderSent } from './date-header-sent.ts';
 import { notSharedCacheable } from './not-shared-cacheable.ts';
+import { keyNotDisclosed } from './key-not-disclosed.ts';
 import { noByteOrderMark } from './no-byte-order-mark.ts';
 import { otherMethodRefused } from './other-method-refused.ts';
 import { otherRouteRefused } from './other-route-refused.ts';
@@ -78,6 +79,7 @@ const PROBE_CHECKS = [
   // Every answer's framing, whatever was asked (lib/paging/answer-checks.ts runs them).
   dateHeaderSent,
   noByteOrderMark,
+  keyNotDisclosed,
 ];
 
 /** Comparisons of finished walks. */

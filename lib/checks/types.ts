@@ -5,6 +5,7 @@
 import type { ApiCall, Credential, Query } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
 import type { FailureFields, RequestRecord } from '../failure.ts';
+import type { Target } from '../target/target.ts';
 
 /** A 200 body that has at least the skeleton of a page; its details are the checks' business. */
 export interface PageBody {
@@ -88,6 +89,8 @@ export interface ProbeContext {
   probe: string;
   /** The tenant of each record id the run knows (any tenant's), for what a refusal may not name. */
   recordOwner?: (id: string) => string | undefined;
+  /** The target the request went to, for a check of its keys (key-not-disclosed); never printed. */
+  target?: Target;
 }
 
 export interface ProbeCheck extends CheckInfo {

@@ -1,6 +1,6 @@
 /**
  * The requests a load sends beside its walks that the contract says must be refused (spec §5):
- * no key, a malformed key, the walk's own key in another case or with one character replaced,
+ * no key (or a key header with no key in it), a malformed key, the walk's own key in another case or with one character replaced,
  * dropped or appended (never issued: malformed), the walk's own key whole inside another value
  * (after a Bearer of its own, quoted, twice: malformed), the walk's own key sent only where §5 does not
  * look for one (a query parameter, a cookie, another Authorization scheme, another header: a
@@ -18,6 +18,7 @@ import { scopeEnforced } from '../checks/scope-enforced.ts';
 import type { ProbeCheck } from '../checks/types.ts';
 import { LIMITS_JUST_OUTSIDE, type Endpoint } from '../contract/endpoints.ts';
 import type { ApiCall, CredentialRole } from '../http/call.ts';
+import { BLANK_KEY_WORDS, BLANK_KEYS, blankKeyHeaders } from '../http/blank-key.ts';
 import { KEY_CASE_WORDS, keyInCase, type KeyCase } from '../http/key-case.ts';
 import { keyElsewhereWords, keyPlaceKind, keyPlacesFor, type KeyPlaceKind } from '../http/key-place.ts';
 import type { Target, TenantTarget } from '../target/target.ts';
@@ -160,11 +161,20 @@ const withLimitOutside: Change = (call, tenant, _target, variant) => {
   };
 };
 
-/** No key or a malformed one, in turn: one kind, so the count of kinds stays odd (see CHANGES). */
-const withoutKey: Change = (call, tenant, target, variant) =>
-  variant % 2 === 0
-    ? rekeyed(call, tenant, 'none', keyRejected, 'no key')
-    : rekeyed(call, tenant, 'malformed', keyRejected, 'a malformed key');
+/**
+ * No key header with a key in it: none at all, or every other time one with no key in it (empty,
+ * blanks, Bearer alone: lib/http/blank-key.ts, as auth.missing-or-malformed-key sends them, each in
+ * turn); or a malformed key. One kind, so the count of kinds stays odd (see CHANGES).
+ */
+const withoutKey: Change = (call, tenant, target, variant) => {
+  if (variant % 2 === 1) return rekeyed(call, tenant, 'malformed', keyRejected, 'a malformed key');
+  // The tenants of a round take different forms, and a tenant meeting the kind again the next one.
+  const form = Math.floor(variant / 4) + target.tenants.indexOf(tenant);
+  const blank = variant % 4 === 2 ? BLANK_KEYS[form % BLANK_KEYS.length] : undefined;
+  if (blank === undefined) return rekeyed(call, tenant, 'none', keyRejected, 'no key');
+  const headers = blankKeyHeaders(blank, target.apiKeyHeader);
+  return rekeyed({ ...call, headers }, tenant, 'none', keyRejected, BLANK_KEY_WORDS[blank]);
+};
 
 /**
  * Every way to change a walk's first request into one the contract refuses, in turn. A kind for

@@ -13,6 +13,7 @@ import { depthLatencyAdded } from './depth-latency.ts';
 import { METRIC } from './metrics.ts';
 import type { PointSink } from './points/write.ts';
 import type { LoadSettings, SetupData, WalkOptions } from './scenario.ts';
+import type { Target } from '../target/target.ts';
 import { callTags, endTags, periodOf, periodTags } from './tags.ts';
 import type { FailureRecorder, MeasuredSend } from './vu-measure.ts';
 
@@ -20,6 +21,8 @@ import type { FailureRecorder, MeasuredSend } from './vu-measure.ts';
 const WALK_DEADLINE_MS = 60_000;
 
 export interface WalkContext {
+  /** Whose keys no answer may hold (key-not-disclosed, lib/paging/answer-checks.ts). */
+  target: Target;
   points: PointSink;
   send: MeasuredSend;
   failures: FailureRecorder;
@@ -117,7 +120,10 @@ export function measuredWalk(context: WalkContext): (first: ApiCall, options?: W
     const traffic = options.traffic ?? 'walk';
     const started = performance.now();
     const progress: WalkProgress = { depth: 1, throttledSince: null, lastHintMs: null, latencies: [] };
-    const sender: Sender = { send: (call) => context.send(call, callTags(call, traffic, progress.depth)) };
+    const sender: Sender = {
+      send: (call) => context.send(call, callTags(call, traffic, progress.depth)),
+      target: context.target,
+    };
     const result = await walkList(
       sender,
       {

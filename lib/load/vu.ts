@@ -48,7 +48,7 @@ export interface LoadVu extends Vu {
  * One request the contract refuses, judged by its check and the Error shape; a 429 is not judged
  * (the spec does not order 429 against 401/403/404), only counted.
  */
-function refuser(send: MeasuredSend, failures: FailureRecorder, points: PointSink) {
+function refuser(target: Target, send: MeasuredSend, failures: FailureRecorder, points: PointSink) {
   return async ({ call, check, probe }: RefusedRequest): Promise<ApiResponse> => {
     const traffic = 'refused';
     const response = await send(call, callTags(call, traffic, 1));
@@ -57,7 +57,7 @@ function refuser(send: MeasuredSend, failures: FailureRecorder, points: PointSin
       ...(judged
         ? runProbeChecks([check, errorBodyShape, refusalDisclosesNothing], { call, response, probe })
         : throttledFailures(call, response)),
-      ...everyAnswerFailures(call, response),
+      ...everyAnswerFailures(call, response, target),
     ];
     if (judged) points.add(METRIC.refused, 'counter', 1, { check: check.name });
     failures.record(found, call, traffic);
@@ -90,6 +90,7 @@ export function createVu(options: VuOptions): LoadVu {
   /** Epoch ms after which walks stop (the stage's schedule plus a grace); none until set. */
   let stopAtMs = Infinity;
   const walk = measuredWalk({
+    target,
     points,
     send,
     failures,
@@ -108,7 +109,7 @@ export function createVu(options: VuOptions): LoadVu {
     async send(call, traffic, depth = 1) {
       const response = await send(call, callTags(call, traffic, depth));
       failures.record(throttledFailures(call, response), call, traffic);
-      failures.record(everyAnswerFailures(call, response), call, traffic);
+      failures.record(everyAnswerFailures(call, response, target), call, traffic);
       return response;
     },
     async ask(call, traffic) {
@@ -116,12 +117,12 @@ export function createVu(options: VuOptions): LoadVu {
       // No answer at all is the server_errors threshold's (status 0), as for every request.
       if (response.status !== 0) {
         failures.record(answerFailures(call, response), call, traffic);
-        failures.record(everyAnswerFailures(call, response), call, traffic);
+        failures.record(everyAnswerFailures(call, response, target), call, traffic);
       }
       return response;
     },
-    refuse: refuser(send, failures, points),
-    sender: (traffic): Sender => ({ send: (call) => send(call, callTags(call, traffic, 1)) }),
+    refuse: refuser(target, send, failures, points),
+    sender: (traffic): Sender => ({ send: (call) => send(call, callTags(call, traffic, 1)), target }),
     recordFailures: (found, call, traffic) => failures.record(found, call, traffic),
     stopped: () => failures.definitive(),
     stopAt(epochMs) {

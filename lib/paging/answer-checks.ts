@@ -1,31 +1,39 @@
 /**
  * The checks every answer must pass whatever was asked (a page, a refusal, a 429, a HEAD): its Date
- * header and its body's first bytes. Run by the one 429 loop on each answer it receives (every
+ * header, its body's first bytes, and no key but its request's own in it. Run by the one 429 loop on each answer it receives (every
  * property, walk and repro request) and by the load's single requests (lib/load/vu.ts).
  */
 import { dateHeaderSent } from '../checks/date-header-sent.ts';
+import { keyNotDisclosed } from '../checks/key-not-disclosed.ts';
 import { noByteOrderMark } from '../checks/no-byte-order-mark.ts';
 import type { Failure } from '../failure.ts';
 import { callPath, UNKNOWN_METHOD, type ApiCall } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
+import type { Target } from '../target/target.ts';
 import { runProbeChecks } from './run-checks.ts';
 
 /** Checks of any answer's framing, as the registry lists them. */
-export const ANSWER_CHECKS = [dateHeaderSent, noByteOrderMark] as const;
+export const ANSWER_CHECKS = [dateHeaderSent, noByteOrderMark, keyNotDisclosed] as const;
 
 /** Shared, never written to: what almost every answer adds. */
 const NONE: Failure[] = [];
 
 /**
  * What `response` broke of the rules every answer keeps. Each check runs once with a placeholder
- * first, so an answer that keeps them costs a header lookup and one character, no text built.
+ * first, so an answer that keeps them costs a header lookup, one character and a search of its
+ * text for the keys of `target` (when given: no key is looked for without it), no text built.
  */
-export function everyAnswerFailures(call: ApiCall, response: ApiResponse): Failure[] {
+export function everyAnswerFailures(call: ApiCall, response: ApiResponse, target?: Target): Failure[] {
   // A method no server knows is refused by the HTTP parser before any code of the API runs (Node's
   // own 400 has no Date): its answer says nothing of the implementation.
   if (call.method === UNKNOWN_METHOD) return NONE;
-  const quiet = { call, response, probe: '' };
-  if (dateHeaderSent.run(quiet) === null && noByteOrderMark.run(quiet) === null) return NONE;
+  const quiet = { call, response, probe: '', ...(target && { target }) };
+  if (
+    dateHeaderSent.run(quiet) === null &&
+    noByteOrderMark.run(quiet) === null &&
+    keyNotDisclosed.run(quiet) === null
+  )
+    return NONE;
   const probe = `${call.method ?? 'GET'} ${callPath(call)}`;
-  return runProbeChecks(ANSWER_CHECKS, { call, response, probe });
+  return runProbeChecks(ANSWER_CHECKS, { call, response, probe, ...(target && { target }) });
 }

@@ -14,6 +14,7 @@ import type { PageCheck } from '../checks/types.ts';
 import type { Failure } from '../failure.ts';
 import type { ApiCall } from '../http/call.ts';
 import { isClientError, type ApiResponse } from '../http/response.ts';
+import type { Target } from '../target/target.ts';
 import { everyAnswerFailures } from './answer-checks.ts';
 import { runProbeChecks } from './run-checks.ts';
 import type { TenantTraffic } from './tenant-traffic.ts';
@@ -24,6 +25,8 @@ export interface Sender {
   send(call: ApiCall): Promise<ApiResponse>;
   /** The backoff its owner configured (NodeClientOptions.backoff); SendOptions.backoff wins over it. */
   readonly backoff?: BackoffPolicy;
+  /** The target it sends to: every answer is searched for its keys (key-not-disclosed). */
+  readonly target?: Target;
 }
 
 interface SendOptions {
@@ -156,7 +159,7 @@ async function backOffLoop(sender: Sender, call: ApiCall, options: SendOptions):
     const response = await sender.send(call);
     options.onResponse?.(call, response, attempt, waitedMs);
     // Its Date and first bytes, whatever its status: a 429 retried away is an answer too.
-    const framing = options.framing === false ? [] : everyAnswerFailures(call, response);
+    const framing = options.framing === false ? [] : everyAnswerFailures(call, response, sender.target);
     if (framing.length > 0) failures.push(...framing);
     if (response.status !== 429) return { response, retries: attempt, failures };
     failures.push(...throttledFailures(call, response));
@@ -199,6 +202,7 @@ export function withBackoff(sender: Sender, settle?: Settle): BackoffSender {
   return {
     backsOff: true,
     ...(sender.backoff && { backoff: sender.backoff }),
+    ...(sender.target && { target: sender.target }),
     sendBackingOff,
     send: async (call) => (await sendBackingOff(call)).response,
   };

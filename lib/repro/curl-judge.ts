@@ -4,8 +4,9 @@
  * $work/N.status: the Error shape of every error answer, each page's size against its limit, its
  * filters (the rules filter-respected judges, lib/checks/filter-rules.ts), hasMore against
  * nextPageToken, the exact empty result, duplicate ids and repeated tokens within a walk, ids served
- * to two tenants, every answer's Date header and first bytes, a write never taken, a coded body
- * against the same request's plain one (curl-coding.ts), no page a shared cache may hand to
+ * to two tenants, every answer's Date header and first bytes and no key but its request's own in it,
+ * a write never taken, a coded body against the same request's plain one (curl-coding.ts), no page
+ * a shared cache may hand to
  * another requester (curl-cache.ts). Exit 1 when the bug shows, alone or under load (curl-load.ts), 0 when every answer
  * passes both ways and these rules can see the failure, 2 (cannot judge) when they cannot: a check
  * that compares walks, say.
@@ -57,6 +58,7 @@ const JUDGED_CHECKS: ReadonlySet<string> = new Set([
   'tenants-disjoint',
   'date-header-sent',
   'no-byte-order-mark',
+  'key-not-disclosed',
   'other-method-refused',
   'content-coding-decoded',
   'not-shared-cacheable',
@@ -184,6 +186,30 @@ const FRAMING = [
   'done',
 ];
 
+/** The script's key variables, and the one each step sent ('-': none). */
+interface KeyNames {
+  all: readonly string[];
+  sent: readonly string[];
+}
+
+/**
+ * No answer holds a key of the script's but the one its request sent (key-not-disclosed): each
+ * key variable that is set, looked for whole in each step's saved body and headers, and named,
+ * never printed. A piece of a key is the harness's to find (lib/checks/key-not-disclosed.ts).
+ */
+function keyRules({ all, sent }: KeyNames): string[] {
+  if (all.length === 0) return [];
+  return [
+    `declare -A sent_key=(${sent.map((name, index) => `[${index}]=${quoted(name)}`).join(' ')})`,
+    'for n in $all; do',
+    `  for v in ${all.join(' ')}; do`,
+    '    if [ "$v" = "${sent_key[$n]:-}" ] || [ -z "${!v:-}" ]; then continue; fi',
+    '    if cat "$work/$n.json" "$work/$n.headers" 2>/dev/null | grep -qF -- "${!v}"; then bug "step $n: the answer holds the key in $v, which its request did not send (spec §5)"; fi',
+    '  done',
+    'done',
+  ];
+}
+
 /**
  * Another method than GET (http.other-methods, lib/checks/other-method-refused.ts): never a 5xx but
  * 501, a write method never 2xx or 3xx (spec §1: read-only), and a 405 with an Allow header that
@@ -249,7 +275,7 @@ const unjudgedVerdict = (input: ReproInput): string =>
   `if [ -n "$unjudged" ]; then echo "cannot judge: not judged by this script: $unjudged; the other answers kept the contract rules checked here; replay it with the harness: "${quoted(input.replay)}; exit 2; fi`;
 
 /** The judgement: rules on every answer, then the verdict (it ends the script). */
-export function curlJudge(input: ReproInput): string {
+export function curlJudge(input: ReproInput, keys: KeyNames): string {
   const pages = byQuery(input.steps).flatMap(([step, indices]) => [
     `for n in $(paged ${indices.join(' ')}); do`,
     '  f="$work/$n.json"',
@@ -276,6 +302,7 @@ export function curlJudge(input: ReproInput): string {
     `tokens() { for n in $(paged "$@"); do jq -r '.pagination.nextPageToken // empty' "$work/$n.json"; done; }`,
     ...ERROR_SHAPE,
     ...FRAMING,
+    ...keyRules(keys),
     ...OTHER_METHODS_RULES,
     ...codingRules(input.steps, input.quiescent ?? []),
     ...CACHE_RULES,

@@ -89,9 +89,11 @@ function stepHeaderLines(target: Target, step: ReproStep, index: number): string
   const own = keyPlace === undefined ? credential : { ...credential, role: 'none' as const };
   const sent =
     keyCase === undefined && keyPlace === undefined ? step.call : { ...step.call, credential: own };
-  const lines = Object.entries(toHttpRequest(target, sent).headers).map(
-    ([name, value]) =>
-      `${name}: ${keyCase === undefined ? value : value.replace(variable, `\${${caseVariable(index)}}`)}`,
+  const lines = Object.entries(toHttpRequest(target, sent).headers).map(([name, value]) =>
+    // curl sends "name;" as an empty header: "name:" would leave it out (a blank key, blank-key.ts).
+    value.trim() === ''
+      ? `${name};`
+      : `${name}: ${keyCase === undefined ? value : value.replace(variable, `\${${caseVariable(index)}}`)}`,
   );
   const placed = placedHeaderLine(step.call.credential, variable, index);
   if (placed !== null) lines.push(placed);
@@ -319,5 +321,9 @@ export function curlScript(input: ReproInput): string {
     neighbours,
     maxRps: input.maxRps ?? 1,
   });
-  return [...lines, statusVerdict(input), load, curlJudge(input)].join('\n');
+  const sent = input.steps.map(({ call }) =>
+    hasKey(call.credential) ? keyVariable(call.credential.tenant, call.credential.role) : '-',
+  );
+  const judge = curlJudge(input, { all: keys.map((key) => key.name), sent });
+  return [...lines, statusVerdict(input), load, judge].join('\n');
 }

@@ -244,6 +244,16 @@ export const FAULTS = [
     'auth',
     'Authorization: Token <key> is read like Bearer (a scheme spec §5 does not name): served, not a 401',
   ),
+  fault(
+    'empty-key-400',
+    'auth',
+    'a key header with no key in it (empty, blanks, Bearer alone) fails a validator before auth: 400',
+  ),
+  fault(
+    'expired-key-discloses-key',
+    'auth',
+    "an expired key's 401 message names the tenant's working key in full, to use instead",
+  ),
   fault('active-only-wrong', 'store', 'activeOnly=true also returns PAID orders'),
   fault(
     'active-only-false-filters',

@@ -30,7 +30,7 @@ export async function admit(
   );
   // The auth-cached-per-tenant fault: a tenant admitted a moment ago is admitted again, whoever asks.
   const cached = ctx.load.admittedRecently(key.tenant.name);
-  if (!cached) requireValid(key, ctx.faults);
+  if (!cached) requireValid(key, ctx.faults, ctx.keys);
   await ctx.limits.consume(key, reply);
   if (!cached && !(await skipsScopes(ctx, request))) requireScopes(key, scopes);
   ctx.load.admitted(key.tenant.name);

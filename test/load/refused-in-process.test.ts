@@ -6,7 +6,8 @@
  * reads one of those places, names the place in words, and holds no form of any key; the clean
  * sandbox refuses every one. So does the key whole after a Bearer of its own in the key header
  * (key-header-bearer-accepted), as auth.missing-or-malformed-key sends it. A refusal that carries
- * the records it refused (refusal-carries-data) fails refusal-discloses-nothing there too.
+ * the records it refused (refusal-carries-data) fails refusal-discloses-nothing there too; one that
+ * names another key of the tenant (expired-key-discloses-key) fails key-not-disclosed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_CASE_WORDS, KEY_CASES, keyInCase } from '../../lib/http/key-case.ts';
@@ -134,6 +135,22 @@ describe('refused requests of a load, a real key elsewhere (in process)', () => 
       expect(new Set(failures.map((failure) => `${failure.check} ${failure.code}`))).toEqual(
         new Set(['refusal-discloses-nothing REFUSAL_CARRIES_RECORDS']),
       );
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it("should fail key-not-disclosed when an expired key's 401 names the tenant's working key, no form of any key written", async () => {
+    const sandbox = await startSmallSandbox({ faults: ['expired-key-discloses-key'] });
+    try {
+      const { points } = await refuseAll(targetOf(sandbox.target));
+      const failures = failuresOf(points);
+      expect(failures.length).toBeGreaterThan(0);
+      expect(new Set(failures.map((failure) => `${failure.check} ${failure.code}`))).toEqual(
+        new Set(['key-not-disclosed KEY_DISCLOSED']),
+      );
+      for (const { message } of failures) expect(message).toMatch(/answer holds the full key of tenant-\w+/);
+      expectNoKeyForm(points, sandbox);
     } finally {
       await sandbox.close();
     }

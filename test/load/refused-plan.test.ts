@@ -105,6 +105,21 @@ describe('planRefused', () => {
         expect(seen, `${tenant} ${role}`).toContain(`${tenant} ${role}`);
   });
 
+  it('should send a key header with no key in it beside no key at all, judged as a missing key', () => {
+    const blank = refusals(TARGET, 400).filter(({ call }) => call.headers !== undefined);
+    expect(new Set(blank.map(({ probe }) => probe)).size).toBeGreaterThan(3);
+    for (const { call, check, probe } of blank) {
+      expect(call.credential.role, probe).toBe('none');
+      expect(check.name).toBe('key-rejected');
+      const sent = toHttpRequest(TARGET, call).headers;
+      const keyHeaders = [sent.authorization, sent['x-fixture-api-key']].filter(
+        (value) => value !== undefined,
+      );
+      expect(keyHeaders.length, probe).toBeGreaterThan(0);
+      for (const value of keyHeaders) expect(value).toMatch(/^\s*(?:bearer)?\s*$/i);
+    }
+  });
+
   it("should send the walk's own key changed, every change with every tenant, and say so without the key", () => {
     const changed = refusals(TARGET, 400).filter(({ call }) => call.credential.keyCase !== undefined);
     const seen = new Set(changed.map(({ call }) => `${call.credential.tenant} ${call.credential.keyCase}`));

@@ -84,7 +84,7 @@ describe('judge', () => {
 
     expect(judgement).toMatchObject({ verdict: 'pass', exitCode: 0, warnings: [] });
     expect(judgement.reason).toBe(
-      `${PAGE_CHECKS.length} page checks held on 40 pages, 2 framing checks held on 40 answers; all 1 thresholds held`,
+      `${PAGE_CHECKS.length} page checks held on 40 pages, 3 framing checks held on 40 answers; all 1 thresholds held`,
     );
     expect(judgement.thresholds).toEqual([
       { metric: 'latency', expression: 'p95 < 500', ok: true, actual: 20 },
@@ -93,6 +93,7 @@ describe('judge', () => {
       ...PAGE_CHECKS.map((check) => check.name),
       'date-header-sent',
       'no-byte-order-mark',
+      'key-not-disclosed',
     ]);
     expect(judgement.checks.every((check) => check.judged === 40 && check.errors === 0)).toBe(true);
     expect(judgement.generator).toEqual({

@@ -192,6 +192,25 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect((await client.get(ORDERS, {}, { authorization: `Token ${client.key(0)}` })).status).toBe(200);
     },
   },
+  'empty-key-400': {
+    async show(client) {
+      const header = client.sandbox.target.apiKeyHeader.toLowerCase();
+      for (const blank of [{ [header]: '' }, { authorization: 'Bearer' }, { authorization: '' }])
+        expect((await client.get(ORDERS, {}, blank)).status).toBe(400);
+      // A key that is there but malformed is refused as before.
+      expect((await client.get(ORDERS, {}, { [header]: 'not a key' })).status).toBe(401);
+    },
+  },
+  'expired-key-discloses-key': {
+    async show(client) {
+      const reply = await client.get(ORDERS, {}, client.bearer(0, 'expired'));
+      expect(reply.status).toBe(401);
+      expect(reply.body.message).toContain(client.key(0, 'full'));
+      // Another role's refusal names nothing: the revoked key's 401 is as before.
+      const revoked = await client.get(ORDERS, {}, client.bearer(0, 'revoked'));
+      expect(revoked.body.message).not.toContain(client.key(0, 'full'));
+    },
+  },
   'foreign-ids-in-search': {
     async show(client) {
       const own = new Set(await client.ids(MENU, { limit: 100 }));
