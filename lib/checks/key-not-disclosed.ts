@@ -163,14 +163,11 @@ function ownKey(target: Target, credential: Credential): (key: BookKey) => boole
 
 /**
  * A piece of a key of the target other than the request's own in the answer (its headers, then
- * its body), or null. Built to run on every answer, under load too: one pass of a regular
- * expression over the body, a Map lookup per character of a run of key characters.
+ * its body), or null: one pass over the body's code units, a Map lookup every `stride` units of a
+ * run of key characters. About what parsing the body costs (some 10 µs a 15-record page), so a
+ * load searches every answer but its 2xx pages (KeySearch, lib/paging/answer-checks.ts).
  */
-function disclosedKey(
-  target: Target,
-  credential: Credential,
-  response: ApiResponse,
-): Disclosed | null {
+function disclosedKey(target: Target, credential: Credential, response: ApiResponse): Disclosed | null {
   const book = keyBookOf(target);
   if (book === null) return null;
   const own = ownKey(target, credential);
@@ -185,13 +182,13 @@ function disclosedKey(
  * spec §5: the full key is shown at creation and must be stored then; each integration has its own
  * key, bound to one tenant. No answer gives a key away: not another role's key of the tenant (the
  * working key in an expired key's 401), nor another tenant's, nor a piece of one long enough to use.
- * Run on every answer any job receives (lib/paging/answer-checks.ts), pages and refusals, under
- * load too. The finding names whose key, never the key.
+ * Run on every answer any job receives (lib/paging/answer-checks.ts), pages and refusals; under
+ * load, on every answer but a 2xx page. The finding names whose key, never the key.
  */
 export const keyNotDisclosed: ProbeCheck = {
   name: 'key-not-disclosed',
   description:
-    "No answer (any status, headers or body, under load too) holds a key of the target file other than the one its request sent, whole or a piece of 16 characters: another role's key of the tenant, another tenant's.",
+    "No answer (any status, headers or body; under load, every answer but a 2xx page) holds a key of the target file other than the one its request sent, whole or a piece of 16 characters: another role's key of the tenant, another tenant's.",
   catches: ['expired-key-discloses-key'],
   run({ call, response, probe, target }) {
     if (target === undefined) return null;

@@ -8,6 +8,7 @@ import { DEFAULT_BACKOFF, retryAfterMs } from '../backoff.ts';
 import type { ApiCall } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
 import { walkList, type Sender, type Walk, type WalkOptions as LoopOptions } from '../paging/walk-list.ts';
+import { LOAD_KEY_SEARCH } from '../paging/answer-checks.ts';
 import { INCONCLUSIVE_ENDS, LOAD_WALK_PAGES } from '../paging/walk.ts';
 import { depthLatencyAdded } from './depth-latency.ts';
 import { METRIC } from './metrics.ts';
@@ -123,6 +124,7 @@ export function measuredWalk(context: WalkContext): (first: ApiCall, options?: W
     const sender: Sender = {
       send: (call) => context.send(call, callTags(call, traffic, progress.depth)),
       target: context.target,
+      keySearch: LOAD_KEY_SEARCH,
     };
     const result = await walkList(
       sender,

@@ -11,7 +11,7 @@ import { refusalDisclosesNothing } from '../checks/refusal-discloses-nothing.ts'
 import type { ApiCall } from '../http/call.ts';
 import { pacer } from '../http/pacer.ts';
 import type { ApiResponse } from '../http/response.ts';
-import { everyAnswerFailures } from '../paging/answer-checks.ts';
+import { everyAnswerFailures, LOAD_KEY_SEARCH } from '../paging/answer-checks.ts';
 import { runProbeChecks } from '../paging/run-checks.ts';
 import { answerFailures, throttledFailures, type Sender } from '../paging/walk-list.ts';
 import { foldPage, startWalk } from '../paging/walk.ts';
@@ -57,7 +57,7 @@ function refuser(target: Target, send: MeasuredSend, failures: FailureRecorder, 
       ...(judged
         ? runProbeChecks([check, errorBodyShape, refusalDisclosesNothing], { call, response, probe })
         : throttledFailures(call, response)),
-      ...everyAnswerFailures(call, response, target),
+      ...everyAnswerFailures(call, response, target, LOAD_KEY_SEARCH),
     ];
     if (judged) points.add(METRIC.refused, 'counter', 1, { check: check.name });
     failures.record(found, call, traffic);
@@ -109,7 +109,7 @@ export function createVu(options: VuOptions): LoadVu {
     async send(call, traffic, depth = 1) {
       const response = await send(call, callTags(call, traffic, depth));
       failures.record(throttledFailures(call, response), call, traffic);
-      failures.record(everyAnswerFailures(call, response, target), call, traffic);
+      failures.record(everyAnswerFailures(call, response, target, LOAD_KEY_SEARCH), call, traffic);
       return response;
     },
     async ask(call, traffic) {
@@ -117,12 +117,16 @@ export function createVu(options: VuOptions): LoadVu {
       // No answer at all is the server_errors threshold's (status 0), as for every request.
       if (response.status !== 0) {
         failures.record(answerFailures(call, response), call, traffic);
-        failures.record(everyAnswerFailures(call, response, target), call, traffic);
+        failures.record(everyAnswerFailures(call, response, target, LOAD_KEY_SEARCH), call, traffic);
       }
       return response;
     },
     refuse: refuser(target, send, failures, points),
-    sender: (traffic): Sender => ({ send: (call) => send(call, callTags(call, traffic, 1)), target }),
+    sender: (traffic): Sender => ({
+      send: (call) => send(call, callTags(call, traffic, 1)),
+      target,
+      keySearch: LOAD_KEY_SEARCH,
+    }),
     recordFailures: (found, call, traffic) => failures.record(found, call, traffic),
     stopped: () => failures.definitive(),
     stopAt(epochMs) {

@@ -15,7 +15,7 @@ import type { Failure } from '../failure.ts';
 import type { ApiCall } from '../http/call.ts';
 import { isClientError, type ApiResponse } from '../http/response.ts';
 import type { Target } from '../target/target.ts';
-import { everyAnswerFailures } from './answer-checks.ts';
+import { everyAnswerFailures, type KeySearch } from './answer-checks.ts';
 import { runProbeChecks } from './run-checks.ts';
 import type { TenantTraffic } from './tenant-traffic.ts';
 import { foldPage, nextCall, startWalk, type WalkEnd, type WalkSpec, type WalkState } from './walk.ts';
@@ -25,8 +25,10 @@ export interface Sender {
   send(call: ApiCall): Promise<ApiResponse>;
   /** The backoff its owner configured (NodeClientOptions.backoff); SendOptions.backoff wins over it. */
   readonly backoff?: BackoffPolicy;
-  /** The target it sends to: every answer is searched for its keys (key-not-disclosed). */
+  /** The target it sends to: its answers are searched for its keys (key-not-disclosed). */
   readonly target?: Target;
+  /** Which answers are searched for the target's keys. @default 'every-answer' */
+  readonly keySearch?: KeySearch;
 }
 
 interface SendOptions {
@@ -159,7 +161,8 @@ async function backOffLoop(sender: Sender, call: ApiCall, options: SendOptions):
     const response = await sender.send(call);
     options.onResponse?.(call, response, attempt, waitedMs);
     // Its Date and first bytes, whatever its status: a 429 retried away is an answer too.
-    const framing = options.framing === false ? [] : everyAnswerFailures(call, response, sender.target);
+    const framing =
+      options.framing === false ? [] : everyAnswerFailures(call, response, sender.target, sender.keySearch);
     if (framing.length > 0) failures.push(...framing);
     if (response.status !== 429) return { response, retries: attempt, failures };
     failures.push(...throttledFailures(call, response));
@@ -203,6 +206,7 @@ export function withBackoff(sender: Sender, settle?: Settle): BackoffSender {
     backsOff: true,
     ...(sender.backoff && { backoff: sender.backoff }),
     ...(sender.target && { target: sender.target }),
+    ...(sender.keySearch && { keySearch: sender.keySearch }),
     sendBackingOff,
     send: async (call) => (await sendBackingOff(call)).response,
   };

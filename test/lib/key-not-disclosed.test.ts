@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { keyNotDisclosed } from '../../lib/checks/key-not-disclosed.ts';
 import type { ApiCall, CredentialRole } from '../../lib/http/call.ts';
 import { toApiResponse } from '../../lib/http/response.ts';
-import { everyAnswerFailures } from '../../lib/paging/answer-checks.ts';
+import { everyAnswerFailures, LOAD_KEY_SEARCH, type KeySearch } from '../../lib/paging/answer-checks.ts';
 import type { Target } from '../../lib/target/target.ts';
 import { TARGET } from '../load/fixtures.ts';
 
@@ -91,5 +91,17 @@ describe('key-not-disclosed', () => {
       'key-not-disclosed',
     ]);
     expect(everyAnswerFailures(call('full'), response)).toEqual([]);
+  });
+
+  it("should search a load's refusals, errors and 429s but not its 2xx pages (LOAD_KEY_SEARCH)", () => {
+    const checksOf = (status: number, search: KeySearch) =>
+      everyAnswerFailures(call('full'), answer(status, { message: KEYS.b.full }), target, search).map(
+        (failure) => failure.check,
+      );
+    expect(LOAD_KEY_SEARCH).toBe('not-pages');
+    for (const status of [304, 400, 401, 403, 404, 429, 500])
+      expect(checksOf(status, 'not-pages'), String(status)).toEqual(['key-not-disclosed']);
+    expect(checksOf(200, 'not-pages')).toEqual([]);
+    expect(checksOf(200, 'every-answer')).toEqual(['key-not-disclosed']);
   });
 });
