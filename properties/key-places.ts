@@ -13,7 +13,7 @@ import type { Survey } from '../lib/props/survey.ts';
 import type { Skip } from '../lib/props/types.ts';
 import type { Target } from '../lib/target/target.ts';
 import { listRequest, type ListRequest } from './arbitraries/requests.ts';
-import type { ProbeInput, ProbeInputs } from './probes.ts';
+import type { ProbeInput, ProbeInputs } from './probe-input.ts';
 
 /** The two sites of a list a key probe covers: its first page and a page reached by a cursor. */
 export const PAGES = ['first page', 'cursor page'] as const;

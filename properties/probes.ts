@@ -18,7 +18,6 @@ import {
 } from '../lib/http/call.ts';
 import { BLANK_KEY_WORDS, blankKeyHeaders, isBlankKey, type BlankKey } from '../lib/http/blank-key.ts';
 import { keyInCase, KEY_CASE_WORDS, type KeyCase } from '../lib/http/key-case.ts';
-import type { KeyPlace } from '../lib/http/key-place.ts';
 import type { ApiResponse } from '../lib/http/response.ts';
 import type { Target } from '../lib/target/target.ts';
 import { listRequest, type ListRequest } from './arbitraries/requests.ts';
@@ -27,7 +26,6 @@ import { firstPageWalk, type AimedWalk } from './arbitraries/aimed-walk.ts';
 import { anyLimit } from './arbitraries/measured.ts';
 import { coverageOf, pagedWalks } from './arbitraries/paged.ts';
 import { ENDPOINTS } from '../lib/contract/endpoints.ts';
-import type { Coverage } from '../lib/props/coverage.ts';
 import type { Survey } from '../lib/props/survey.ts';
 import {
   defineProperty,
@@ -38,19 +36,10 @@ import {
   type Skip,
 } from '../lib/props/types.ts';
 import { cellRequest, PAGES } from './key-places.ts';
-import { credential, probe, verdict } from './walks.ts';
+import type { ProbeInput, ProbeInputs } from './probe-input.ts';
 
-/** A legal request, what the probe changes in it, and in words what that tries. */
-export interface ProbeInput {
-  request: ListRequest;
-  /** The key it is sent with, via the request's scheme (in another case: a string never issued). */
-  key: { tenant: string; role: CredentialRole; keyCase?: KeyCase; keyPlace?: KeyPlace };
-  /** Parameters set over the request's own: a foreign place, a bad limit, a random cursor. */
-  set?: Query;
-  /** Key headers sent with no key in them (lib/http/blank-key.ts), the key's role being none. */
-  headers?: Readonly<Record<string, string>>;
-  probe: string;
-}
+export type { ProbeInput, ProbeInputs } from './probe-input.ts';
+import { credential, probe, verdict } from './walks.ts';
 
 /**
  * The request in words: the list, its parameters, page 2 when it follows a first page, the header
@@ -103,12 +92,6 @@ const describeKey = (role: CredentialRole, tenant: string, keyCase?: KeyCase): s
   const key = `the ${role} key of ${tenant}`;
   return keyCase === undefined ? key : `${key}, ${KEY_CASE_WORDS[keyCase]}`;
 };
-
-/** A probe's inputs: what it draws, and its coverage phase when its requests are aimed. */
-export interface ProbeInputs {
-  arbitrary: fc.Arbitrary<ProbeInput>;
-  coverage?: Coverage<ProbeInput>;
-}
 
 /** The first page an aimed walk starts with, as a legal request (filters and limit). */
 const requestOf = ({ limit, ...walk }: AimedWalk): ListRequest => ({
