@@ -1,3 +1,4 @@
+import type { ApiCall } from '../http/call.ts';
 import type { ProbeCheck } from './types.ts';
 
 /**
@@ -27,20 +28,27 @@ function sentPlaceIds(raw: readonly { name: string; encoded: string }[] | undefi
 }
 
 /**
+ * Whether the request carried a cursor: one issued for a list without this id, so the filters
+ * changed mid-walk (spec §4.3.4: unsupported) and a server may refuse the cursor first, with a 400.
+ */
+const sentCursor = (call: ApiCall): boolean =>
+  call.query.cursor !== undefined || (call.raw ?? []).some((param) => param.name === 'cursor');
+
+/**
  * spec §2, §5, §7: an id is an opaque string, so a client cannot know a format and a server may
  * not impose one: a locationId or categoryId no tenant has that is a plausible id (isPlausibleId),
  * of any shape (another prefix or case, digits only, a UUID, another tenant's form), "does not
  * exist inside the key's tenant boundary" and is 404, as another tenant's id is, never a 400
- * "malformed". Only the 400 is judged here: any other status but 404 is unknown-place-refused's.
+ * "malformed". On a first page only: with a cursor a 400 may be the cursor's (sentCursor). Only the 400 is judged here: any other status but 404 is unknown-place-refused's.
  */
 export const unknownPlaceNotFound: ProbeCheck = {
   name: 'unknown-place-not-found',
   description:
-    'A locationId or categoryId no tenant has that is a plausible opaque id (1-64 visible ASCII characters, any shape) is 404, not a 400 for a format the server expects.',
+    'A locationId or categoryId no tenant has that is a plausible opaque id (1-64 visible ASCII characters, any shape) is 404 on a first page (no cursor), not a 400 for a format the server expects.',
   catches: ['place-id-format-400'],
   run({ call, response, probe }) {
     const [id] = sentPlaceIds(call.raw);
-    if (response.status !== 400 || id === undefined || !isPlausibleId(id)) return null;
+    if (response.status !== 400 || id === undefined || !isPlausibleId(id) || sentCursor(call)) return null;
     return {
       code: 'UNKNOWN_ID_CALLED_MALFORMED',
       message: `${probe} answered 400: ids are opaque strings (spec §2), so ${JSON.stringify(id)}, no tenant's id, does not exist and is 404 (§5, §7), like another tenant's`,

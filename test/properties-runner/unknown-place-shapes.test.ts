@@ -1,7 +1,8 @@
 /**
  * An unknown place id of any plausible shape is 404 (spec §2, §5, §7): unknown-place-not-found
  * judges a 400 for one, and parameters.unknown-place's coverage phase sends ids of other shapes on
- * every site (each endpoint and parameter, via each scheme, first page and page 2). The fault
+ * every site (each endpoint and parameter, via each scheme, first page and page 2; a 400 with a
+ * cursor may be the cursor's, so only first pages are held to 404). The fault
  * place-id-format-400 (ids not shaped like the sandbox's own are 400) is caught before any random
  * run; the clean sandbox passes the coverage phase in near-misses.test.ts.
  */
@@ -16,14 +17,14 @@ import type { RunningSandbox } from '../../sandbox/start.ts';
 import { contextOn, startSmallSandbox } from './live-target.ts';
 
 /** The check's verdict on `encoded` sent as locationId and answered `status`. */
-function judged(encoded: string, status: number) {
+function judged(encoded: string, status: number, query: Record<string, string> = {}) {
   const response = {
     status,
     bodyText: '{"statusCode":400}',
     body: {},
     headers: {},
   } as unknown as ApiResponse;
-  const call = { endpoint: 'orders', query: {}, raw: [{ name: 'locationId', encoded }] } as never;
+  const call = { endpoint: 'orders', query, raw: [{ name: 'locationId', encoded }] } as never;
   return unknownPlaceNotFound.run({ call, response, probe: `locationId=${encoded}` });
 }
 
@@ -38,6 +39,11 @@ describe('unknown-place-not-found', () => {
     expect(judged('nowhere', 404)).toBeNull();
     for (const encoded of ['', '%20loc', 'a%0Ab', 'a%FF', 'x'.repeat(65), '%C3%A9t%C3%A9'])
       expect(judged(encoded, 400), encoded).toBeNull();
+  });
+
+  it("should leave a 400 with a cursor alone: the cursor's list had no such id (filters changed mid-walk)", () => {
+    expect(judged('nowhere', 400, { cursor: 'abc' })).toBeNull();
+    expect(judged('nowhere', 400, { limit: '1' })?.code).toBe('UNKNOWN_ID_CALLED_MALFORMED');
   });
 });
 
