@@ -1,3 +1,4 @@
+import { withoutAccents } from '../store.ts';
 import { pageClauses, type KeysetMode, type PageStart, type Statements } from './statements.ts';
 
 interface MenuSearch {
@@ -7,6 +8,8 @@ interface MenuSearch {
   matchSku: boolean;
   /** The q-like-wildcards fault: q goes into a LIKE pattern unescaped, so % and _ match anything. */
   like?: boolean;
+  /** The search-ignores-accents fault: both sides compared without diacritics (unaccent, store.ts). */
+  unaccent?: boolean;
 }
 
 export interface MenuFilter {
@@ -36,11 +39,14 @@ export const menuSortKey = (row: MenuRow): readonly [string, number] => [row.nam
 
 function searchClause(search: MenuSearch, params: unknown[]): string {
   const [name, sku] = search.caseSensitive ? ['m.name', 'm.sku'] : ['m.name_lc', 'm.sku_lc'];
-  const contains = (column: string) =>
-    search.like ? `${column} LIKE '%' || ? || '%'` : `instr(${column}, ?) > 0`;
-  params.push(search.text);
+  const contains = (plain: string) => {
+    const column = search.unaccent ? `unaccent(${plain})` : plain;
+    return search.like ? `${column} LIKE '%' || ? || '%'` : `instr(${column}, ?) > 0`;
+  };
+  const text = search.unaccent ? withoutAccents(search.text) : search.text;
+  params.push(text);
   if (!search.matchSku) return contains(name);
-  params.push(search.text);
+  params.push(text);
   return `(${contains(name)} OR ${contains(sku)})`;
 }
 
