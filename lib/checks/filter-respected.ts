@@ -12,6 +12,7 @@ export const filterRespected: PageCheck = {
     'q-like-wildcards',
     'q-decoded-twice',
     'search-ignores-accents',
+    'search-words-any-order',
   ],
   run({ page, walk }) {
     if (page === null) return null;

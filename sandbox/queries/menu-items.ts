@@ -10,6 +10,8 @@ interface MenuSearch {
   like?: boolean;
   /** The search-ignores-accents fault: both sides compared without diacritics (unaccent, store.ts). */
   unaccent?: boolean;
+  /** The search-words-any-order fault: each word of q is searched for alone, all must be found. */
+  words?: boolean;
 }
 
 export interface MenuFilter {
@@ -44,6 +46,14 @@ function searchClause(search: MenuSearch, params: unknown[]): string {
     return search.like ? `${column} LIKE '%' || ? || '%'` : `instr(${column}, ?) > 0`;
   };
   const text = search.unaccent ? withoutAccents(search.text) : search.text;
+  const words = text.split(' ').filter((word) => word !== '');
+  if (search.words && words.length > 1) {
+    const clauses = words.map((word) => {
+      params.push(word, word);
+      return `(${contains(name)} OR ${contains(sku)})`;
+    });
+    return `(${clauses.join(' AND ')})`;
+  }
   params.push(text);
   if (!search.matchSku) return contains(name);
   params.push(text);

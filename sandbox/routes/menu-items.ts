@@ -30,6 +30,7 @@ function searchFor(q: string, faults: FaultSet) {
         matchSku: true,
         like: faults.has('q-like-wildcards'),
         unaccent: faults.has('search-ignores-accents'),
+        words: faults.has('search-words-any-order'),
       };
 }
 

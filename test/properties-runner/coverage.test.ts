@@ -111,6 +111,8 @@ describe('the coverage phase on faults of filters', () => {
     ['search-limit-capped', 'filters.q'],
     // "creme" for Crème Brûlée: the near-miss cells send texts no name or SKU holds.
     ['search-ignores-accents', 'filters.q'],
+    // "Salad Caesar" and "Cae Sa" for Caesar Salad: the near-miss cells of words reordered and prefixes.
+    ['search-words-any-order', 'filters.q'],
     ['filter-lost-on-later-pages', 'filters.status'],
     ['active-only-wrong', 'filters.active-only'],
     // Only status=ARCHIVED and status=CANCELLED: values no outcome class needed.
