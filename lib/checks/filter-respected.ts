@@ -6,7 +6,14 @@ export const filterRespected: PageCheck = {
   name: 'filter-respected',
   description:
     'Every record on every page satisfies the walk filters (status, activeOnly, q, categoryId, locationId).',
-  catches: ['filter-lost-on-later-pages', 'active-only-wrong', 'q-like-wildcards', 'q-decoded-twice'],
+  catches: [
+    'filter-lost-on-later-pages',
+    'active-only-wrong',
+    'q-like-wildcards',
+    'q-decoded-twice',
+    'search-ignores-accents',
+    'search-words-any-order',
+  ],
   run({ page, walk }) {
     if (page === null) return null;
     const records = page.data;
@@ -20,7 +27,11 @@ export const filterRespected: PageCheck = {
         return {
           code: 'FILTER_VIOLATED',
           message: `page ${walk.pageCount + 1}: record ${String(offender.id)} does not satisfy ${rule.label}`,
-          expected: rule.label,
+          // q relaxes letter case only: not accents, spelling, word order or separators (spec §4.1).
+          expected:
+            rule.kind === 'containsFold'
+              ? `${rule.label}: name or SKU contains "${rule.values[0]}", ignoring letter case only`
+              : rule.label,
           received: JSON.stringify(offender).slice(0, 300),
         };
     }

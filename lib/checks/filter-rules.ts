@@ -38,19 +38,19 @@ export function filterRules(query: Query): FilterRule[] {
   return rules;
 }
 
-const COMBINING_MARKS = /\p{M}/gu;
-
 /**
  * The readings of "case-insensitive" a server may choose (spec §4.1 names none): lower case,
- * upper case (ß is SS), compatibility-normalised (ﬁ is fi), accents ignored (as many database
- * collations do), and q trimmed. A record matches when any reading finds q in it.
+ * upper case (ß is SS), compatibility-normalised (ﬁ is fi), and canonically decomposed (é is e
+ * and a combining accent, so "cre" is in "crème" that way), and q trimmed. A record matches when
+ * any reading finds q in it. Accents are not letter case: no reading drops them (a search that
+ * finds "Crème" for "creme" is wrong; the near-miss q values, lib/props/near-misses.ts).
  */
 const READINGS: readonly ((text: string) => string)[] = [
   (text) => text.toLowerCase(),
   (text) => text.toUpperCase(),
   (text) => text.normalize('NFKC').toLowerCase(),
-  (text) => text.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase(),
-  (text) => text.normalize('NFKD').replace(COMBINING_MARKS, '').toUpperCase(),
+  (text) => text.normalize('NFKD').toLowerCase(),
+  (text) => text.normalize('NFKD').toUpperCase(),
 ];
 
 /** Texts read so far: a walk's records and the survey's are read once, not once per q. */

@@ -29,6 +29,12 @@ export const LITERAL_FORMS: readonly QForm[] = ['literal +', 'literal %XX'];
 /** Characters a query string, a form decoder or a path treats specially. */
 export const URL_SPECIAL = /[&+/()'"%#?=;,!*]/;
 
+/** `count` entries spread evenly over `values` (all of them when there are fewer). */
+export const spread = <T>(values: readonly T[], count: number): T[] =>
+  values.length <= count
+    ? [...values]
+    : Array.from({ length: count }, (_, index) => values[Math.floor((index * values.length) / count)] as T);
+
 const texts = (record: SurveyRecord): string[] =>
   [record.name, record.sku].filter((text): text is string => typeof text === 'string');
 

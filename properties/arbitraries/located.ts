@@ -8,7 +8,7 @@ import { LIMITS } from '../../lib/contract/endpoints.ts';
 import { cellKey, type Coverage, type CoverageCell } from '../../lib/props/coverage.ts';
 import type { Survey } from '../../lib/props/survey.ts';
 import { schemeOf, type AimedWalk } from './aimed-walk.ts';
-import { spread } from './search.ts';
+import { spread } from '../../lib/props/q-forms.ts';
 
 /** Locations taken per run, spread over every quiescent tenant's located menus. */
 const LOCATIONS_TAKEN = 3;

@@ -5,7 +5,8 @@
  * quotes, whitespace, Unicode case-folding specials, combining marks, emoji) and very long ones.
  */
 import fc from 'fast-check';
-import { URL_SPECIAL } from '../../lib/props/q-forms.ts';
+import { nearMisses } from '../../lib/props/near-misses.ts';
+import { spread, URL_SPECIAL } from '../../lib/props/q-forms.ts';
 import type { SurveyRecord } from '../../lib/props/survey.ts';
 
 const MAX_TERMS = 300;
@@ -63,12 +64,6 @@ function substringsByLength(texts: readonly string[]): Map<number, string[]> {
   );
 }
 
-/** `count` entries spread evenly over `values` (all of them when there are fewer). */
-export const spread = <T>(values: readonly T[], count: number): T[] =>
-  values.length <= count
-    ? [...values]
-    : Array.from({ length: count }, (_, index) => values[Math.floor((index * values.length) / count)] as T);
-
 /** Text no item holds in any case: a letter none has, a Cyrillic one, a name backwards. */
 function absentTexts(texts: readonly string[]): string[] {
   const all = texts.join('\n').toLowerCase();
@@ -98,7 +93,8 @@ function literalTexts(names: readonly string[]): string[] {
  * length), those with non-ASCII characters (each also upper- and lower-cased), SKU substrings,
  * text no item holds, substrings with a character URL encoding treats specially, a literal + and
  * %XX; each as the data spells it and, for every other one, upper- or lower-cased
- * (the search must ignore case).
+ * (the search must ignore case); and near misses of names and SKUs that none holds (accents
+ * stripped or added, a letter changed, words reordered, separators changed: lib/props/near-misses.ts).
  */
 export function searchSubstrings(items: readonly SurveyRecord[]): string[] {
   const names = substringsByLength(textsOf(items, 'name'));
@@ -123,7 +119,8 @@ export function searchSubstrings(items: readonly SurveyRecord[]): string[] {
     SPECIAL_KEPT,
   );
   const literal = literalTexts(textsOf(items, 'name'));
-  return [...new Set([...cased, ...nonAsciiCased, ...absent, ...special, ...literal])];
+  const near = nearMisses(items).keys();
+  return [...new Set([...cased, ...nonAsciiCased, ...absent, ...special, ...literal, ...near])];
 }
 
 /** A term from the items, in any mix of upper and lower case (the search ignores case). */

@@ -9,7 +9,7 @@ import { cellKey, type CoverageCell } from '../../lib/props/coverage.ts';
 import type { MeasuredList } from '../../lib/props/measure.ts';
 import { schemeOf, type AimedWalk, type AimSpec } from './aimed-walk.ts';
 import { combinationsOf } from './measured.ts';
-import { spread } from './search.ts';
+import { spread } from '../../lib/props/q-forms.ts';
 
 /** Filters whose values are listed; q is covered by its forms (q-form-cells.ts). */
 const VALUE_FIELDS = ['status', 'activeOnly', 'locationId', 'categoryId'] as const;

@@ -266,6 +266,16 @@ export const FAULTS = [
     'validation',
     'q is form-decoded a second time: a literal + searches for a space, a literal %41 for A',
   ),
+  fault(
+    'search-ignores-accents',
+    'store',
+    'q and the names and SKUs are compared without diacritics: q=creme finds Crème Brûlée',
+  ),
+  fault(
+    'search-words-any-order',
+    'store',
+    'each word of q is searched for on its own: q=Salad Caesar finds Caesar Salad, q=Cae Sa too',
+  ),
   fault('q-like-wildcards', 'store', 'q goes into a SQL LIKE pattern unescaped: % and _ in q match any text'),
   fault('error-shape', 'errors', 'error bodies lack statusCode and message, and error is an object'),
   fault('error-content-type', 'errors', 'error bodies are sent as text/plain'),

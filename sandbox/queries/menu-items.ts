@@ -1,3 +1,4 @@
+import { withoutAccents } from '../store.ts';
 import { pageClauses, type KeysetMode, type PageStart, type Statements } from './statements.ts';
 
 interface MenuSearch {
@@ -7,6 +8,10 @@ interface MenuSearch {
   matchSku: boolean;
   /** The q-like-wildcards fault: q goes into a LIKE pattern unescaped, so % and _ match anything. */
   like?: boolean;
+  /** The search-ignores-accents fault: both sides compared without diacritics (unaccent, store.ts). */
+  unaccent?: boolean;
+  /** The search-words-any-order fault: each word of q is searched for alone, all must be found. */
+  words?: boolean;
 }
 
 export interface MenuFilter {
@@ -36,11 +41,22 @@ export const menuSortKey = (row: MenuRow): readonly [string, number] => [row.nam
 
 function searchClause(search: MenuSearch, params: unknown[]): string {
   const [name, sku] = search.caseSensitive ? ['m.name', 'm.sku'] : ['m.name_lc', 'm.sku_lc'];
-  const contains = (column: string) =>
-    search.like ? `${column} LIKE '%' || ? || '%'` : `instr(${column}, ?) > 0`;
-  params.push(search.text);
+  const contains = (plain: string) => {
+    const column = search.unaccent ? `unaccent(${plain})` : plain;
+    return search.like ? `${column} LIKE '%' || ? || '%'` : `instr(${column}, ?) > 0`;
+  };
+  const text = search.unaccent ? withoutAccents(search.text) : search.text;
+  const words = text.split(' ').filter((word) => word !== '');
+  if (search.words && words.length > 1) {
+    const clauses = words.map((word) => {
+      params.push(word, word);
+      return `(${contains(name)} OR ${contains(sku)})`;
+    });
+    return `(${clauses.join(' AND ')})`;
+  }
+  params.push(text);
   if (!search.matchSku) return contains(name);
-  params.push(search.text);
+  params.push(text);
   return `(${contains(name)} OR ${contains(sku)})`;
 }
 

@@ -24,7 +24,14 @@ const VISIBILITY = Array.from({ length: ALL_CHANNELS_MASK + 1 }, (_, mask) =>
 function searchFor(q: string, faults: FaultSet) {
   return faults.has('q-case-sensitive')
     ? { text: q, caseSensitive: true, matchSku: false }
-    : { text: q.toLowerCase(), caseSensitive: false, matchSku: true, like: faults.has('q-like-wildcards') };
+    : {
+        text: q.toLowerCase(),
+        caseSensitive: false,
+        matchSku: true,
+        like: faults.has('q-like-wildcards'),
+        unaccent: faults.has('search-ignores-accents'),
+        words: faults.has('search-words-any-order'),
+      };
 }
 
 function readMenuFilters(ctx: SandboxContext, query: RawQuery, key: ApiKey): ListFilters<MenuFilter> {

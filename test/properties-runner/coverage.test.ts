@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTCOME_CLASSES } from '../../lib/props/outcomes.ts';
+import { NEAR_MISS_KINDS } from '../../lib/props/near-misses.ts';
 import { Q_FORMS } from '../../lib/props/q-forms.ts';
 import { runProperties, type PropertyResult } from '../../lib/props/runner.ts';
 import { FILTERS } from '../../properties/filters.ts';
@@ -51,6 +52,7 @@ describe('the coverage phase on the clean sandbox', () => {
     const reached = new Set(results.flatMap(labelsOf));
     for (const outcome of OUTCOME_CLASSES) expect(reached, outcome).toContain(outcome);
     for (const form of Q_FORMS) expect(reached, form).toContain(`q: ${form}`);
+    for (const kind of NEAR_MISS_KINDS) expect(reached, kind).toContain(`q: near miss, ${kind}`);
     const exact = results.find((result) => result.name === 'filters.exact');
     expect(exact && labelsOf(exact)).toEqual([...OUTCOME_CLASSES, 'each value', BIG_PAGE, CHANNEL_VIEW]);
     // A page above 50 is read through every filter, categoryId's too (the quiescent tenant's Mains).
@@ -107,6 +109,10 @@ describe('the coverage phase on faults of filters', () => {
     // search capped at 50 a page: the big-page cell of q reads one at a limit above 50.
     ['q-decoded-twice', 'filters.q'],
     ['search-limit-capped', 'filters.q'],
+    // "creme" for Crème Brûlée: the near-miss cells send texts no name or SKU holds.
+    ['search-ignores-accents', 'filters.q'],
+    // "Salad Caesar" and "Cae Sa" for Caesar Salad: the near-miss cells of words reordered and prefixes.
+    ['search-words-any-order', 'filters.q'],
     ['filter-lost-on-later-pages', 'filters.status'],
     ['active-only-wrong', 'filters.active-only'],
     // Only status=ARCHIVED and status=CANCELLED: values no outcome class needed.

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { aimCombination } from '../../lib/props/aim.ts';
 import { measureList } from '../../lib/props/measure.ts';
 import { classesAt, coverageLimit, limitsFor } from '../../lib/props/outcomes.ts';
+import { NEAR_MISS_KINDS, nearMisses } from '../../lib/props/near-misses.ts';
 import { qForms } from '../../lib/props/q-forms.ts';
+import { filterOracle } from '../../lib/checks/filter-rules.ts';
 import type { SurveyRecord, TenantSurvey } from '../../lib/props/survey.ts';
 import { searchSubstrings } from '../../properties/arbitraries/search.ts';
 import { measuredList, refusedOpen } from '../../properties/arbitraries/measured.ts';
@@ -146,6 +148,25 @@ describe('q values', () => {
     expect(qForms('a+b', [])).toEqual(['2-3 characters', 'special character', 'literal +']);
     expect(qForms('%41', [])).toEqual(['2-3 characters', 'special character', 'literal %XX']);
     expect(qForms('%zz', [])).toEqual(['2-3 characters', 'special character']);
+  });
+
+  it('should make near misses no name or SKU holds under any reading of case-insensitive', () => {
+    const menu = [
+      ...items,
+      { id: 'i4', name: 'Tiramisù', sku: 'TI-1004' },
+      { id: 'i5', name: 'Veggie Burger' },
+    ];
+    const near = nearMisses(menu);
+    expect(near.get('Creme Brulee')).toBe('accents stripped');
+    // Its accent on the last letter: decomposed (NFD), "tiramisu" is in it, so it is no near miss.
+    expect(near.has('Tiramisu')).toBe(false);
+    expect(near.get('Brûlée Crème')).toBe('words reordered');
+    expect(near.get('Crème-Brûlée')).toBe('separator changed');
+    expect(near.get('CR1001a')).toBe('SKU separator changed');
+    expect(near.get('Crème Brûlées')).toBe('plural');
+    expect(new Set(near.values())).toEqual(new Set(NEAR_MISS_KINDS));
+    for (const q of near.keys()) expect(filterOracle({ q }, menu as never).may, q).toEqual(new Set());
+    expect(searchSubstrings(menu)).toEqual(expect.arrayContaining([...near.keys()]));
   });
 
   it('should take substrings with URL specials, a literal + and %XX', () => {
