@@ -5,6 +5,8 @@
  */
 import fc from 'fast-check';
 import { isError, type Failure } from '../failure.ts';
+import { NoAnswer } from '../http/no-answer.ts';
+import { noAnswerFailure } from '../paging/run-checks.ts';
 import { redactDeep } from '../redact.ts';
 import { targetRedactor } from '../target/target.ts';
 import { propertyTimeMs, tooLongNote } from './budget.ts';
@@ -88,6 +90,17 @@ async function whyNot(property: PropertyDefinition, context: SuiteContext): Prom
   return unmetNeeds(property.needs, context.target, survey);
 }
 
+/**
+ * A request the target left without an answer after answering others (lib/adapters/node-http.ts)
+ * is the run's finding (every-request-answered), the run's requests and that one its transcript:
+ * shrunk, reported and reproduced like any other. Anything else is thrown as it is.
+ */
+function asFinding(thrown: unknown, context: SuiteContext): unknown {
+  if (!(thrown instanceof NoAnswer)) return thrown;
+  const unanswered = { call: thrown.call, status: 0, nextPageToken: null };
+  return new ContractViolation([noAnswerFailure(thrown)], [...context.client.transcript(), unanswered]);
+}
+
 type Ready = Exclude<Awaited<ReturnType<PropertyDefinition['prepare']>>, { skip: string }>;
 
 /** fast-check's run of a prepared property, and what its runs reached up to the first failure. */
@@ -105,7 +118,8 @@ async function checkPrepared(ready: Ready, context: SuiteContext, options: RunOp
     try {
       await ready.run(input);
       tally(input);
-    } catch (error) {
+    } catch (thrown) {
+      const error = asFinding(thrown, context);
       if (error instanceof ContractViolation) {
         tally(input);
         firstFailureAt ??= Date.now();

@@ -105,7 +105,9 @@ describe('the Node client', () => {
       expect(response.status).toBe(200);
     });
 
-    it('should fail when the second is closed too, or when not asked to send again', async () => {
+    // The connection was accepted: the target was reached, and a request it leaves without an answer is
+    // its finding (NoAnswer, exit 1), never "cannot reach" (exit 2), named without its key.
+    it('should fail with the request named when the second is closed too, or when not asked to send again', async () => {
       for (const [closing, resendOnClose] of [
         [2, true],
         [1, false],
@@ -115,12 +117,31 @@ describe('the Node client', () => {
         const error = (await client.send(call).catch((caught: unknown) => caught)) as Error;
         await client.close();
         await server.stop();
-        expect(error).toMatchObject({ name: 'HarnessError' });
+        expect(error).toMatchObject({ name: 'NoAnswer', call });
         expect(error.message).toMatch(
-          /^cannot reach http:\/\/127\.0\.0\.1:\d+ \((UND_ERR_SOCKET|ECONNRESET)\)/,
+          /^no HTTP answer to GET \/public\/orders\?limit=5&q=a\+b \(tenant a's full key by bearer\): the connection ended without a complete HTTP answer \((UND_ERR_SOCKET|ECONNRESET)\)/,
         );
+        expect(error.message).not.toContain(KEY);
         expect(server.closed()).toBe(closing);
       }
     });
+  });
+
+  it('should name a target that stopped answering after answering, not call it unreachable', async () => {
+    const stopping = createServer((_request, response) => response.end('{}'));
+    await new Promise<void>((resolve) => stopping.listen(0, '127.0.0.1', resolve));
+    const client = createNodeClient(
+      targetFor(`http://127.0.0.1:${(stopping.address() as AddressInfo).port}/api/v1`),
+    );
+    expect((await client.send(call)).status).toBe(200);
+    await client.close();
+    stopping.closeAllConnections();
+    await new Promise<void>((resolve) => stopping.close(() => resolve()));
+
+    const again = createNodeClient(client.target as NonNullable<typeof client.target>);
+    const error = (await again.send(call).catch((caught: unknown) => caught)) as Error;
+    await again.close();
+    expect(error).toMatchObject({ name: 'NoAnswer' });
+    expect(error.message).toMatch(/connection refused \(ECONNREFUSED\): the target stopped answering/);
   });
 });

@@ -1,8 +1,10 @@
 /**
  * waitUntilAnswering: a target that comes up late is used once it answers, one that never does
- * fails in one line within its time, and any answer (a 401 without a key) counts as up.
+ * fails in one line within its time, and any answer (a 401 without a key) counts as up, as does a
+ * connection accepted and closed without one (the target was reached).
  */
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../bench/net.ts';
 import { HarnessError } from '../../lib/errors.ts';
@@ -32,6 +34,18 @@ describe('waitUntilAnswering', () => {
       expect(server.listening).toBe(true);
     } finally {
       clearTimeout(late);
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  // It accepted the connection: reached, and the request it dropped is the properties' finding
+  // (every-request-answered), not "cannot reach" (exit 2).
+  it('should return for a server that accepts a connection and closes it without an answer', async () => {
+    const server = createServer((request) => request.socket.destroy());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      await waitUntilAnswering(targetAt((server.address() as AddressInfo).port), 3000);
+    } finally {
       await new Promise((resolve) => server.close(resolve));
     }
   });
