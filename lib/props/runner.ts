@@ -181,6 +181,34 @@ function failedResult(
   );
 }
 
+/**
+ * The every-request-answered finding of a request its survey or preparation sent that got no
+ * answer (lib/adapters/node-http.ts): no run was made, so nothing was shrunk; its reproduction is
+ * that one request. Its keys redacted, as every failed result's.
+ */
+function unansweredBeforeRuns(
+  error: NoAnswer,
+  base: Pick<Failed, 'name' | 'family'>,
+  options: RunOptions,
+  durationMs: number,
+): Failed {
+  return {
+    ...base,
+    status: 'failed',
+    // Any seed and path replay it: the request is sent again before the first run.
+    seed: options.seed ?? 0,
+    path: '0',
+    runs: 0,
+    shrinks: 0,
+    timeToDetectMs: durationMs,
+    input: 'its survey or preparation, before any run',
+    failures: [noAnswerFailure(error)],
+    requests: [{ call: error.call, status: 0, showsBug: true }],
+    advisories: [],
+    durationMs,
+  };
+}
+
 /** Why no run of a property completed: the last reason one gave, else what ended the runs. */
 function noRunCompleted(details: { interrupted: boolean }, context: SuiteContext): string {
   const why = context.takeInconclusive();
@@ -203,15 +231,22 @@ export async function runProperty(
     reason,
     durationMs: Date.now() - started,
   });
-  const unmet = await whyNot(property, context);
-  if (unmet !== null) return skipped(unmet);
   context.takeTooLong();
   // The lists its walks could not read whole, named in whatever it ends with.
   const noted = () => {
     const note = tooLongNote(context.takeTooLong(), context.budget);
     return note === '' ? {} : { note };
   };
-  const ready = await property.prepare(context);
+  let ready: Awaited<ReturnType<PropertyDefinition['prepare']>>;
+  try {
+    const unmet = await whyNot(property, context);
+    if (unmet !== null) return skipped(unmet);
+    ready = await property.prepare(context);
+  } catch (thrown) {
+    // A survey or setup request left without an answer: the property's finding, before any run.
+    if (!(thrown instanceof NoAnswer)) throw thrown;
+    return unansweredBeforeRuns(thrown, base, options, Date.now() - started);
+  }
   if (isSkip(ready)) return { ...skipped(ready.skip), ...noted() };
   const checked = await checkPrepared(ready, context, options, property.runs);
   const { details, seed, coverage } = checked;

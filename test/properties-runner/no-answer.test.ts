@@ -5,10 +5,14 @@
  * (exit 2, lib/adapters/node-http.ts). That the clean sandbox answers every request is the mutation
  * matrix's clean seeds (test/mutation/matrix.test.ts).
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContext } from '../../lib/props/context.ts';
 import { runProperties } from '../../lib/props/runner.ts';
 import type { PropertyDefinition } from '../../lib/props/types.ts';
 import { AUTH } from '../../properties/auth.ts';
+import { resolveInlineTarget } from '../../lib/target/target.ts';
 import type { RunningSandbox } from '../../sandbox/start.ts';
 import { contextOn, keyValues, startSmallSandbox } from './live-target.ts';
 import '../setup/provide-layers.ts';
@@ -38,6 +42,37 @@ describe('a request left without an answer by a reached target', () => {
       for (const key of keyValues(sandbox.target)) expect(text).not.toContain(key);
     } finally {
       await context.close();
+    }
+  });
+});
+
+describe('a survey request left without an answer by a reached target', () => {
+  it('should be the every-request-answered finding of each property that needs the survey', async () => {
+    // It accepts every connection and answers nothing: reached, never answered.
+    const server = createServer((request) => request.socket.destroy());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const context = createContext(
+      resolveInlineTarget({
+        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`,
+        apiKeyHeader: 'X-Test-Api-Key',
+        load: { allowed: false, maxRps: 1 },
+        tenants: [{ name: 'a', quiescent: true, keys: { full: { value: 'no-answer-test-key-0001' } } }],
+      }),
+    );
+    try {
+      const results = await runProperties([MALFORMED, MALFORMED], context, { seed: 3 });
+      expect(results.map((result) => result.status)).toEqual(['failed', 'failed']);
+      const [first] = results;
+      if (first?.status !== 'failed') return;
+      expect(first.failures.map((failure) => failure.check)).toEqual(['every-request-answered']);
+      expect(first.failures[0]?.message).toMatch(
+        /^no HTTP answer to GET \/public\/\S+ \(tenant a's full key by/,
+      );
+      expect(first.requests).toHaveLength(1);
+      expect(JSON.stringify(results)).not.toContain('no-answer-test-key-0001');
+    } finally {
+      await context.close();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });
