@@ -16,8 +16,8 @@ import { NoAnswer } from '../http/no-answer.ts';
 const READINESS_BACKOFF: BackoffPolicy = { maxRetries: Infinity, baseMs: 100, capMs: 1000 };
 
 /**
- * Resolves once the target answers, or once it accepts a connection and leaves the request without
- * an answer (reached: NoAnswer); rethrows the client's one-line error (connection refused, DNS)
+ * Resolves once the target answers, or when it still accepts connections and leaves the request
+ * without an answer at `timeoutMs` (reached: NoAnswer); rethrows the client's one-line error (connection refused, DNS)
  * when it is still unreached at `timeoutMs`. Only connection errors are retried: withBackoff
  * (lib/paging/walk-list.ts) retries 429 answers, and any answer, a 429 too, means the target is up.
  */
@@ -35,11 +35,13 @@ export async function waitUntilAnswering(target: Target, timeoutMs = 10_000): Pr
         await client.send(call);
         return;
       } catch (error) {
-        // Reached but left without an answer: the target is up, and that request's fate is the
-        // properties' to judge (every-request-answered), not a reason to give up on the target.
-        if (error instanceof NoAnswer) return;
         const waitMs = backoffDelayMs(attempt, null, READINESS_BACKOFF, Math.random);
-        if (!(error instanceof HarnessError) || Date.now() + waitMs > deadline) throw error;
+        const late = Date.now() + waitMs > deadline;
+        // Reached but left without an answer: tried again while there is time (a port forwarder
+        // accepts and resets until the server behind it listens); still none at the deadline, the
+        // target is up and that request's fate is the properties' (every-request-answered).
+        if (error instanceof NoAnswer && late) return;
+        if (!(error instanceof HarnessError || error instanceof NoAnswer) || late) throw error;
         await sleep(waitMs);
       }
     }

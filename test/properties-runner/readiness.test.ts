@@ -40,11 +40,27 @@ describe('waitUntilAnswering', () => {
 
   // It accepted the connection: reached, and the request it dropped is the properties' finding
   // (every-request-answered), not "cannot reach" (exit 2).
-  it('should return for a server that accepts a connection and closes it without an answer', async () => {
+  it('should return, at its time, for a server that accepts connections and closes them unanswered', async () => {
     const server = createServer((request) => request.socket.destroy());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      await waitUntilAnswering(targetAt((server.address() as AddressInfo).port), 3000);
+      await waitUntilAnswering(targetAt((server.address() as AddressInfo).port), 1000);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('should try again while a server closes connections unanswered, and return once it answers', async () => {
+    let requests = 0;
+    const server = createServer((request, response) => {
+      requests += 1;
+      if (requests <= 2) request.socket.destroy();
+      else response.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      await waitUntilAnswering(targetAt((server.address() as AddressInfo).port), 10_000);
+      expect(requests).toBe(3);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
