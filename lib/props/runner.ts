@@ -280,7 +280,7 @@ export async function runProperty(
 /** The properties that ran, and what stopped the rest after at least one had run. */
 export interface PropertiesRun {
   results: PropertyResult[];
-  /** An error that is not a finding (the target stopped answering, a harness bug). */
+  /** An error that is not a finding (a harness bug; a target that stopped answering is one: NoAnswer). */
   interrupted?: Error;
 }
 
