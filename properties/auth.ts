@@ -12,6 +12,7 @@ import { AUTH_SCHEMES, type CredentialRole } from '../lib/http/call.ts';
 import { BLANK_KEYS } from '../lib/http/blank-key.ts';
 import { KEY_CASES } from '../lib/http/key-case.ts';
 import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
+import { everyRequestAnswered } from '../lib/checks/every-request-answered.ts';
 import { requestRecord } from '../lib/paging/records.ts';
 import { keyPlaceInputs } from './key-places.ts';
 import { keyedInputs, keylessInputs, probeProperty, sentQuery } from './probes.ts';
@@ -25,6 +26,8 @@ const missingOrMalformedKey = probeProperty({
   description:
     'A request without a key, with a string that cannot be a key, or with a real key changed (upper, lower, one letter flipped; a character replaced, dropped, appended or put before it: never issued) or whole inside another value (after a Bearer of its own, quoted, twice), or a key header with no key in it (empty, blanks only, the Bearer scheme word alone, both headers empty) is 401 on both endpoints and both schemes, first pages and pages reached by a cursor.',
   check: keyRejected,
+  // A server that closes the connection on a key it cannot parse gives no 401 at all (spec §5).
+  answerChecks: [everyRequestAnswered],
   needs: [],
   runs: 20,
   inputs: (context, survey) =>

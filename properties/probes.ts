@@ -275,9 +275,10 @@ interface ProbePropertySpec extends Omit<PropertyInfo, 'checks'> {
   judge?: (failures: Failure[], input: ProbeInput, response: ApiResponse) => Failure[];
   /**
    * Checks of every answer (lib/paging/answer-checks.ts) this property is made to meet, named so
-   * the faults they catch are aimed at it (key-not-disclosed for the keys that are refused).
+   * the faults they catch are aimed at it (key-not-disclosed for the keys that are refused;
+   * every-request-answered for the requests a target may leave without an answer).
    */
-  answerChecks?: readonly ProbeCheck[];
+  answerChecks?: readonly Pick<ProbeCheck, 'name'>[];
 }
 
 export const probeProperty = ({ check, inputs, judge, answerChecks = [], ...info }: ProbePropertySpec) =>

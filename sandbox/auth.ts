@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Tenant } from './catalog.ts';
 import { KEY_ROLES, SCOPES, type KeyRole, type Scope } from './domain.ts';
-import { badRequest, forbidden, unauthorized } from './errors.ts';
+import { badRequest, DropConnection, forbidden, unauthorized } from './errors.ts';
 import type { FaultSet } from './faults/catalogue.ts';
 import type { RawQuery } from './validate.ts';
 
@@ -107,6 +107,10 @@ const isBlank = (value: string | string[] | undefined, blank: RegExp): boolean =
 /** A value with an optional `Bearer ` prefix (any case) taken off: Authorization's helper. */
 const withoutBearer = (value: string): string => value.replace(/^bearer +/i, '');
 
+/** A malformed key's 401; under malformed-key-drops-connection, no answer at all (the socket closed). */
+const malformed = (message: string, faults: FaultSet): Error =>
+  faults.has('malformed-key-drops-connection') ? new DropConnection(message) : unauthorized(message);
+
 /** The key value a request presents, from `Authorization: Bearer` or `X-<Brand>-Api-Key` (spec §5). */
 function presentedKey(
   headers: IncomingHttpHeaders,
@@ -134,14 +138,15 @@ function presentedKey(
       ? undefined
       : (scheme.exec(authorization)?.[1] ?? token?.exec(authorization)?.[1]);
   if (authorization !== undefined && bearer === undefined) {
-    throw unauthorized('Authorization header is malformed: expected "Bearer <key>"');
+    throw malformed('Authorization header is malformed: expected "Bearer <key>"', faults);
   }
-  if (typeof branded !== 'string' && branded !== undefined) throw unauthorized(`${brandHeader} is malformed`);
+  if (typeof branded !== 'string' && branded !== undefined)
+    throw malformed(`${brandHeader} is malformed`, faults);
   if (bearer !== undefined && branded !== undefined && bearer !== branded) {
     throw unauthorized(`Authorization and ${brandHeader} carry different keys`);
   }
   const value = bearer ?? branded ?? '';
-  if (!WELL_FORMED_KEY.test(value)) throw unauthorized('API key is malformed');
+  if (!WELL_FORMED_KEY.test(value)) throw malformed('API key is malformed', faults);
   return value;
 }
 

@@ -20,6 +20,9 @@ export const unauthorized = (message: string): ApiError => new ApiError(401, mes
 export const forbidden = (message: string): ApiError => new ApiError(403, message);
 export const notFound = (message: string): ApiError => new ApiError(404, message);
 
+/** Thrown to close the request's connection with no answer at all (malformed-key-drops-connection). */
+export class DropConnection extends Error {}
+
 function errorBody(statusCode: number, message: string, faults: FaultSet): string {
   const error = STATUS_CODES[statusCode] ?? 'Error';
   if (faults.has('error-shape')) {
@@ -65,6 +68,12 @@ function describe(error: unknown): { statusCode: number; message: string; header
 /** Every error, including unknown routes and Fastify's own, leaves in the Error shape. */
 export function installErrorHandlers(app: FastifyInstance, faults: FaultSet): void {
   app.setErrorHandler((error, _request, reply) => {
+    // The bug: no HTTP answer, the socket destroyed, as a server that throws in its socket layer.
+    if (error instanceof DropConnection) {
+      reply.hijack();
+      reply.raw.destroy();
+      return reply;
+    }
     const { statusCode, message, headers } = describe(error);
     reply.headers(headers);
     return sendError(reply, statusCode, message, faults);

@@ -4,6 +4,7 @@ import { Agent, errors, type Dispatcher } from 'undici';
 import { DEFAULT_BACKOFF, type BackoffPolicy } from '../backoff.ts';
 import { HarnessError } from '../errors.ts';
 import { requestParts, type ApiCall } from '../http/call.ts';
+import { NoAnswer } from '../http/no-answer.ts';
 import { lowerCasedResponse, type ApiResponse } from '../http/response.ts';
 import type { Target } from '../target/target.ts';
 
@@ -45,11 +46,45 @@ export interface NodeClient {
   readonly target?: Target;
 }
 
+/**
+ * The targets reached in this process (a connection accepted: undici's `connect`, before any
+ * answer), by the object the target file or sandbox gave. Every client of one target shares it (the gate's readiness
+ * request, then the properties' two clients), so a request that gets no answer once the target was
+ * reached is the target's finding, not an unreachable host.
+ */
+const reachedTargets = new WeakSet<Target>();
+
+const isTimeout = (error: unknown): boolean =>
+  error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError;
+
+const errorCode = (error: unknown): string => (error as { code?: string }).code ?? (error as Error).message;
+
 function describeNetworkError(error: unknown, origin: string): string {
-  if (error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError)
+  if (isTimeout(error))
     return `${origin} did not answer in time; check the target is healthy or raise --timeout`;
-  const code = (error as { code?: string }).code ?? (error as Error).message;
-  return `cannot reach ${origin} (${code}); check baseUrl in the target file and that the server is running`;
+  return `cannot reach ${origin} (${errorCode(error)}); check baseUrl in the target file and that the server is running`;
+}
+
+/**
+ * What a request that got no answer is: the user's problem (one line, exit 2) while the target was
+ * never reached (nothing listens, a wrong port or host: no connection was ever accepted), else the
+ * target's (NoAnswer, a finding). The one place every job's requests through this client are
+ * classified (properties, probes, survey, readiness, a load's setup, repro).
+ */
+function noAnswerError(error: unknown, target: Target, call: ApiCall, origin: string): Error {
+  if (!reachedTargets.has(target)) return new HarnessError(describeNetworkError(error, origin));
+  const code = errorCode(error);
+  if (isTimeout(error))
+    return new NoAnswer(call, `no answer in time (${code}), though the target was reached`);
+  if (code === 'ECONNREFUSED')
+    return new NoAnswer(
+      call,
+      'connection refused (ECONNREFUSED): the target stopped answering after it was reached',
+    );
+  return new NoAnswer(
+    call,
+    `the connection ended without a complete HTTP answer (${code}), though the target was reached`,
+  );
 }
 
 /**
@@ -86,6 +121,7 @@ export function createNodeClient(target: Target, options: NodeClientOptions = {}
     bodyTimeout: timeoutMs,
     connectTimeout: Math.min(timeoutMs, 5000),
   });
+  dispatcher.on('connect', () => reachedTargets.add(target));
   // Every request goes to one origin: the URL is split once, not parsed for every request.
   const base = new URL(target.baseUrl);
   const origin = base.origin;
@@ -131,7 +167,7 @@ export function createNodeClient(target: Target, options: NodeClientOptions = {}
           const code = (error as { code?: string }).code ?? '';
           if (mayResend && status === 0 && CLOSED_BEFORE_ANSWER.has(code))
             resolve(attempt(call, started, false));
-          else reject(new HarnessError(describeNetworkError(error, origin)));
+          else reject(noAnswerError(error, target, call, origin));
         },
       };
       try {
@@ -145,7 +181,7 @@ export function createNodeClient(target: Target, options: NodeClientOptions = {}
           handler,
         );
       } catch (error) {
-        reject(new HarnessError(describeNetworkError(error, origin)));
+        reject(noAnswerError(error, target, call, origin));
       }
     });
   }

@@ -46,6 +46,7 @@ import { keyNotDisclosed } from './key-not-disclosed.ts';
 import { noByteOrderMark } from './no-byte-order-mark.ts';
 import { otherMethodRefused } from './other-method-refused.ts';
 import { otherRouteRefused } from './other-route-refused.ts';
+import { everyRequestAnswered } from './every-request-answered.ts';
 
 /** Run on every page of every walk, in the property suites and the load scenarios alike. */
 export const PAGE_CHECKS: readonly PageCheck[] = [
@@ -110,4 +111,10 @@ const WALK_SET_CHECKS = [
 type NamedCheck = { name: string; description: string; catches: readonly string[] };
 
 /** Every check by name: what reports, `--check` flags and docs/checks.md list. */
-export const ALL_CHECKS: readonly NamedCheck[] = [...PAGE_CHECKS, ...PROBE_CHECKS, ...WALK_SET_CHECKS];
+export const ALL_CHECKS: readonly NamedCheck[] = [
+  ...PAGE_CHECKS,
+  ...PROBE_CHECKS,
+  ...WALK_SET_CHECKS,
+  // Judged of a request that got no answer at all (lib/paging/run-checks.ts, noAnswerFailure).
+  everyRequestAnswered,
+];

@@ -1,6 +1,8 @@
 import type { Failure, FailureFields, RequestRecord } from '../failure.ts';
 import type { PageCheck, PageContext, ProbeCheck, ProbeContext, WalkSetCheck } from '../checks/types.ts';
 import { pageMatchesSchema } from '../checks/page-matches-schema.ts';
+import { everyRequestAnswered, noAnswerFields } from '../checks/every-request-answered.ts';
+import type { NoAnswer } from '../http/no-answer.ts';
 import { requestRecord } from './records.ts';
 
 const toFailure = (check: { name: string }, fields: FailureFields, context: PageContext): Failure => ({
@@ -61,4 +63,14 @@ export function runWalkSetCheck<Input>(
 ): Failure[] {
   const fields = check.run(input);
   return fields ? [{ severity: 'error', ...fields, check: check.name, requests: [...requests] }] : [];
+}
+
+/** The every-request-answered finding of a request the target left without an HTTP answer (status 0). */
+export function noAnswerFailure(error: NoAnswer): Failure {
+  return {
+    severity: 'error',
+    ...noAnswerFields(error),
+    check: everyRequestAnswered.name,
+    requests: [requestRecord(error.call, 0)],
+  };
 }

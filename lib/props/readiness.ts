@@ -7,6 +7,7 @@ import { backoffDelayMs, type BackoffPolicy } from '../backoff.ts';
 import { HarnessError } from '../errors.ts';
 import type { Target } from '../target/target.ts';
 import { createNodeClient } from '../adapters/node-http.ts';
+import { NoAnswer } from '../http/no-answer.ts';
 
 /**
  * Between attempts, the shared backoff (capped exponential, full jitter) from 100 ms up to 1 s: a
@@ -15,8 +16,9 @@ import { createNodeClient } from '../adapters/node-http.ts';
 const READINESS_BACKOFF: BackoffPolicy = { maxRetries: Infinity, baseMs: 100, capMs: 1000 };
 
 /**
- * Resolves once the target answers; rethrows the client's one-line error (connection refused, no
- * answer) when it still has none at `timeoutMs`. Only connection errors are retried: withBackoff
+ * Resolves once the target answers, or when it still accepts connections and leaves the request
+ * without an answer at `timeoutMs` (reached: NoAnswer); rethrows the client's one-line error (connection refused, DNS)
+ * when it is still unreached at `timeoutMs`. Only connection errors are retried: withBackoff
  * (lib/paging/walk-list.ts) retries 429 answers, and any answer, a 429 too, means the target is up.
  */
 export async function waitUntilAnswering(target: Target, timeoutMs = 10_000): Promise<void> {
@@ -34,7 +36,12 @@ export async function waitUntilAnswering(target: Target, timeoutMs = 10_000): Pr
         return;
       } catch (error) {
         const waitMs = backoffDelayMs(attempt, null, READINESS_BACKOFF, Math.random);
-        if (!(error instanceof HarnessError) || Date.now() + waitMs > deadline) throw error;
+        const late = Date.now() + waitMs > deadline;
+        // Reached but left without an answer: tried again while there is time (a port forwarder
+        // accepts and resets until the server behind it listens); still none at the deadline, the
+        // target is up and that request's fate is the properties' (every-request-answered).
+        if (error instanceof NoAnswer && late) return;
+        if (!(error instanceof HarnessError || error instanceof NoAnswer) || late) throw error;
         await sleep(waitMs);
       }
     }

@@ -84,7 +84,8 @@ export async function runProps(
           source,
         });
         // What ran is judged and kept; why the rest could not run is the stage's line: inconclusive
-        // for a reason on the user's side (the target stopped answering), else the harness's error.
+        // for a reason on the user's side, else the harness's error (a target that stopped
+        // answering is a finding: every-request-answered, lib/adapters/node-http.ts).
         const stages =
           interrupted === undefined
             ? []

@@ -5,6 +5,8 @@
  */
 import fc from 'fast-check';
 import { isError, type Failure } from '../failure.ts';
+import { NoAnswer } from '../http/no-answer.ts';
+import { noAnswerFailure } from '../paging/run-checks.ts';
 import { redactDeep } from '../redact.ts';
 import { targetRedactor } from '../target/target.ts';
 import { propertyTimeMs, tooLongNote } from './budget.ts';
@@ -88,6 +90,17 @@ async function whyNot(property: PropertyDefinition, context: SuiteContext): Prom
   return unmetNeeds(property.needs, context.target, survey);
 }
 
+/**
+ * A request the target left without an answer after answering others (lib/adapters/node-http.ts)
+ * is the run's finding (every-request-answered), the run's requests and that one its transcript:
+ * shrunk, reported and reproduced like any other. Anything else is thrown as it is.
+ */
+function asFinding(thrown: unknown, context: SuiteContext): unknown {
+  if (!(thrown instanceof NoAnswer)) return thrown;
+  const unanswered = { call: thrown.call, status: 0, nextPageToken: null };
+  return new ContractViolation([noAnswerFailure(thrown)], [...context.client.transcript(), unanswered]);
+}
+
 type Ready = Exclude<Awaited<ReturnType<PropertyDefinition['prepare']>>, { skip: string }>;
 
 /** fast-check's run of a prepared property, and what its runs reached up to the first failure. */
@@ -105,7 +118,8 @@ async function checkPrepared(ready: Ready, context: SuiteContext, options: RunOp
     try {
       await ready.run(input);
       tally(input);
-    } catch (error) {
+    } catch (thrown) {
+      const error = asFinding(thrown, context);
       if (error instanceof ContractViolation) {
         tally(input);
         firstFailureAt ??= Date.now();
@@ -167,6 +181,34 @@ function failedResult(
   );
 }
 
+/**
+ * The every-request-answered finding of a request its survey or preparation sent that got no
+ * answer (lib/adapters/node-http.ts): no run was made, so nothing was shrunk; its reproduction is
+ * that one request. Its keys redacted, as every failed result's.
+ */
+function unansweredBeforeRuns(
+  error: NoAnswer,
+  base: Pick<Failed, 'name' | 'family'>,
+  options: RunOptions,
+  durationMs: number,
+): Failed {
+  return {
+    ...base,
+    status: 'failed',
+    // Any seed and path replay it: the request is sent again before the first run.
+    seed: options.seed ?? 0,
+    path: '0',
+    runs: 0,
+    shrinks: 0,
+    timeToDetectMs: durationMs,
+    input: 'its survey or preparation, before any run',
+    failures: [noAnswerFailure(error)],
+    requests: [{ call: error.call, status: 0, showsBug: true }],
+    advisories: [],
+    durationMs,
+  };
+}
+
 /** Why no run of a property completed: the last reason one gave, else what ended the runs. */
 function noRunCompleted(details: { interrupted: boolean }, context: SuiteContext): string {
   const why = context.takeInconclusive();
@@ -189,15 +231,22 @@ export async function runProperty(
     reason,
     durationMs: Date.now() - started,
   });
-  const unmet = await whyNot(property, context);
-  if (unmet !== null) return skipped(unmet);
   context.takeTooLong();
   // The lists its walks could not read whole, named in whatever it ends with.
   const noted = () => {
     const note = tooLongNote(context.takeTooLong(), context.budget);
     return note === '' ? {} : { note };
   };
-  const ready = await property.prepare(context);
+  let ready: Awaited<ReturnType<PropertyDefinition['prepare']>>;
+  try {
+    const unmet = await whyNot(property, context);
+    if (unmet !== null) return skipped(unmet);
+    ready = await property.prepare(context);
+  } catch (thrown) {
+    // A survey or setup request left without an answer: the property's finding, before any run.
+    if (!(thrown instanceof NoAnswer)) throw thrown;
+    return unansweredBeforeRuns(thrown, base, options, Date.now() - started);
+  }
   if (isSkip(ready)) return { ...skipped(ready.skip), ...noted() };
   const checked = await checkPrepared(ready, context, options, property.runs);
   const { details, seed, coverage } = checked;
@@ -231,7 +280,7 @@ export async function runProperty(
 /** The properties that ran, and what stopped the rest after at least one had run. */
 export interface PropertiesRun {
   results: PropertyResult[];
-  /** An error that is not a finding (the target stopped answering, a harness bug). */
+  /** An error that is not a finding (a harness bug; a target that stopped answering is one: NoAnswer). */
   interrupted?: Error;
 }
 

@@ -64,7 +64,7 @@ export function stageEntry(
 
 /**
  * The line of a stage that an error ended: a HarnessError (lib/errors.ts: the user's to fix, e.g.
- * the target stopped answering) leaves it `inconclusive`; any other error is the harness's own
+ * a target never reached) leaves it `inconclusive`; any other error is the harness's own
  * failure, `error`, named an internal error. `redact` hides the target's keys in the reason.
  */
 export function unfinishedStage(

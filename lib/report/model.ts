@@ -59,7 +59,7 @@ const StageSchema = closed({
   name: Type.String({ minLength: 1 }),
   /**
    * `inconclusive`: the stage could not be judged, wholly or in part, for a reason on the user's
-   * side (the load generator fell behind, a premise never held, the target stopped answering);
+   * side (the load generator fell behind, a premise never held);
    * `error`: the harness itself failed (a bug). Either way what it judged before is kept, and its
    * reason says why (docs/report.md, "Verdicts and exit codes").
    */

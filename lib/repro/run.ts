@@ -7,6 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createNodeClient, type NodeClient } from '../adapters/node-http.ts';
 import { HarnessError } from '../errors.ts';
+import { NoAnswer } from '../http/no-answer.ts';
 import type { Failure } from '../failure.ts';
 import { buildSummary } from '../report/build.ts';
 import type { OnOpened } from '../cli/cli.ts';
@@ -117,7 +118,8 @@ async function huntAndShrink(
         timeLimitMs: options.shrinkBudgetS * 1000,
         attempts: flaky ? 3 : 1,
       }).catch((error: unknown) => {
-        if (!(error instanceof HarnessError)) throw error;
+        // A shrink step the target left without an answer (NoAnswer) keeps the unshrunk finding too.
+        if (!(error instanceof HarnessError) && !(error instanceof NoAnswer)) throw error;
         shrinkError = error.message;
         return undefined;
       });

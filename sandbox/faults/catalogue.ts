@@ -164,6 +164,11 @@ export const FAULTS = [
   ),
   fault('scope-bypass', 'auth', 'GET /public/orders does not check the orders.read scope'),
   fault(
+    'malformed-key-drops-connection',
+    'auth',
+    'a malformed key (a bad Authorization or key header value) gets no answer: the socket is closed, no 401',
+  ),
+  fault(
     'names-escaped-with-location',
     'page',
     'GET /public/menu/items with a locationId HTML-escapes item names (& < > " \'), which read plainly without one',

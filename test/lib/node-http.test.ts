@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeClient } from '../../lib/adapters/node-http.ts';
 import type { ApiCall } from '../../lib/http/call.ts';
@@ -105,7 +105,9 @@ describe('the Node client', () => {
       expect(response.status).toBe(200);
     });
 
-    it('should fail when the second is closed too, or when not asked to send again', async () => {
+    // The connection was accepted: the target was reached, and a request it leaves without an answer is
+    // its finding (NoAnswer, exit 1), never "cannot reach" (exit 2), named without its key.
+    it('should fail with the request named when the second is closed too, or when not asked to send again', async () => {
       for (const [closing, resendOnClose] of [
         [2, true],
         [1, false],
@@ -115,12 +117,63 @@ describe('the Node client', () => {
         const error = (await client.send(call).catch((caught: unknown) => caught)) as Error;
         await client.close();
         await server.stop();
-        expect(error).toMatchObject({ name: 'HarnessError' });
+        expect(error).toMatchObject({ name: 'NoAnswer', call });
         expect(error.message).toMatch(
-          /^cannot reach http:\/\/127\.0\.0\.1:\d+ \((UND_ERR_SOCKET|ECONNRESET)\)/,
+          /^no HTTP answer to GET \/public\/orders\?limit=5&q=a\+b \(tenant a's full key by bearer\): the connection ended without a complete HTTP answer \((UND_ERR_SOCKET|ECONNRESET)\)/,
         );
+        expect(error.message).not.toContain(KEY);
         expect(server.closed()).toBe(closing);
       }
     });
+  });
+
+  // Raw answers after a good one, on a connection each: not HTTP, or cut short.
+  it.each([
+    [
+      'two Content-Lengths that differ',
+      'HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 7\r\n\r\n{}',
+    ],
+    ['a body cut short', 'HTTP/1.1 200 OK\r\nContent-Length: 40\r\n\r\n{"data":'],
+    ['bad chunking', 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n'],
+  ])('should make %s a NoAnswer naming the request', async (_name, raw) => {
+    let answered = 0;
+    const rawServer = createNetServer((socket) =>
+      socket.once('data', () => {
+        answered += 1;
+        if (answered === 1) socket.end('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}');
+        else socket.end(raw);
+      }),
+    );
+    await new Promise<void>((resolve) => rawServer.listen(0, '127.0.0.1', resolve));
+    const client = createNodeClient(
+      targetFor(`http://127.0.0.1:${(rawServer.address() as AddressInfo).port}/api/v1`),
+    );
+    try {
+      expect((await client.send(call)).status).toBe(200);
+      const error = (await client.send(call).catch((caught: unknown) => caught)) as Error;
+      expect(error).toMatchObject({ name: 'NoAnswer', call });
+      expect(error.message).toMatch(/^no HTTP answer to GET \/public\/orders\?limit=5&q=a\+b /);
+    } finally {
+      await client.close();
+      await new Promise<void>((resolve) => rawServer.close(() => resolve()));
+    }
+  });
+
+  it('should name a target that stopped answering after answering, not call it unreachable', async () => {
+    const stopping = createServer((_request, response) => response.end('{}'));
+    await new Promise<void>((resolve) => stopping.listen(0, '127.0.0.1', resolve));
+    const client = createNodeClient(
+      targetFor(`http://127.0.0.1:${(stopping.address() as AddressInfo).port}/api/v1`),
+    );
+    expect((await client.send(call)).status).toBe(200);
+    await client.close();
+    stopping.closeAllConnections();
+    await new Promise<void>((resolve) => stopping.close(() => resolve()));
+
+    const again = createNodeClient(client.target as NonNullable<typeof client.target>);
+    const error = (await again.send(call).catch((caught: unknown) => caught)) as Error;
+    await again.close();
+    expect(error).toMatchObject({ name: 'NoAnswer' });
+    expect(error.message).toMatch(/connection refused \(ECONNREFUSED\): the target stopped answering/);
   });
 });

@@ -1,8 +1,10 @@
 /**
  * waitUntilAnswering: a target that comes up late is used once it answers, one that never does
- * fails in one line within its time, and any answer (a 401 without a key) counts as up.
+ * fails in one line within its time, and any answer (a 401 without a key) counts as up, as does a
+ * connection accepted and closed without one (the target was reached).
  */
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../bench/net.ts';
 import { HarnessError } from '../../lib/errors.ts';
@@ -32,6 +34,34 @@ describe('waitUntilAnswering', () => {
       expect(server.listening).toBe(true);
     } finally {
       clearTimeout(late);
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  // It accepted the connection: reached, and the request it dropped is the properties' finding
+  // (every-request-answered), not "cannot reach" (exit 2).
+  it('should return, at its time, for a server that accepts connections and closes them unanswered', async () => {
+    const server = createServer((request) => request.socket.destroy());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      await waitUntilAnswering(targetAt((server.address() as AddressInfo).port), 1000);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('should try again while a server closes connections unanswered, and return once it answers', async () => {
+    let requests = 0;
+    const server = createServer((request, response) => {
+      requests += 1;
+      if (requests <= 2) request.socket.destroy();
+      else response.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      await waitUntilAnswering(targetAt((server.address() as AddressInfo).port), 10_000);
+      expect(requests).toBe(3);
+    } finally {
       await new Promise((resolve) => server.close(resolve));
     }
   });

@@ -89,6 +89,15 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect((await client.get(ORDERS, {}, client.bearer(0, 'noOrdersRead'))).status).toBe(200);
     },
   },
+  'malformed-key-drops-connection': {
+    async show(client) {
+      // A well-formed key is answered; a malformed one in either scheme gets no answer at all.
+      expect((await client.get(MENU, {}, client.bearer(0))).status).toBe(200);
+      const header = client.sandbox.target.apiKeyHeader.toLowerCase();
+      for (const headers of [{ authorization: 'Bearer not a key' }, { [header]: 'nonsense' }])
+        await expect(client.get(MENU, {}, headers)).rejects.toThrow();
+    },
+  },
   'names-escaped-with-location': {
     async show(client) {
       const locationId = client.tenant(0).locations?.[0];

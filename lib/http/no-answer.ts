@@ -1,0 +1,35 @@
+/** A request the target left without an HTTP answer, as data every job classifies the same way. */
+import { callPath, type ApiCall } from './call.ts';
+
+/**
+ * A request the target left without an HTTP answer once it was reached (a connection accepted):
+ * the connection closed or reset before or during the answer, an answer that is not HTTP (a bad
+ * Content-Length or chunking), a body cut short, no answer in time, or a refused connection once it
+ * was up (it stopped answering). Not the user's to fix (a HarnessError) but the target's: a finding, exit 1.
+ * The request is named by method, path and credential role, never by its key.
+ */
+export class NoAnswer extends Error {
+  override readonly name = 'NoAnswer';
+  readonly call: ApiCall;
+  /** What happened instead of an answer, for a finding's `received`. */
+  readonly why: string;
+
+  constructor(call: ApiCall, why: string) {
+    super(`no HTTP answer to ${requestName(call)}: ${why}`);
+    this.call = call;
+    this.why = why;
+  }
+}
+
+/** A request as a finding names it: method, path and query, and whose key went how (never the key). */
+function requestName(call: ApiCall): string {
+  const { tenant, role, scheme, keyCase, keyPlace } = call.credential;
+  const key =
+    role === 'none'
+      ? 'no key'
+      : role === 'malformed'
+        ? 'a malformed key'
+        : `tenant ${tenant}'s ${role} key${keyCase === undefined ? '' : ` in ${keyCase} case`}`;
+  const place = keyPlace === undefined ? `by ${scheme}` : `in ${keyPlace}`;
+  return `${call.method ?? 'GET'} ${callPath(call)} (${key} ${place})`;
+}
