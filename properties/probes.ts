@@ -17,7 +17,7 @@ import {
   type Query,
 } from '../lib/http/call.ts';
 import { BLANK_KEY_WORDS, blankKeyHeaders, isBlankKey, type BlankKey } from '../lib/http/blank-key.ts';
-import { keyInCase, KEY_CASE_WORDS, type KeyCase } from '../lib/http/key-case.ts';
+import { keyInCase, KEY_CASE_WORDS, LIST_CASES, type KeyCase } from '../lib/http/key-case.ts';
 import type { ApiResponse } from '../lib/http/response.ts';
 import type { Target } from '../lib/target/target.ts';
 import { listRequest, type ListRequest } from './arbitraries/requests.ts';
@@ -216,6 +216,7 @@ export function keylessInputs(target: Target, survey: Survey, kinds: readonly Ke
       kinds.filter((kind) => !isBlankKey(kind)),
     ),
     ...everyBlankOnEveryPage(target, survey, kinds.filter(isBlankKey)),
+    ...everyListOnCursorPages(target, survey, kinds),
   ];
   return { ...aimed, coverage: { ...aimed.coverage, examples: [...aimed.coverage.examples, ...every] } };
 }
@@ -248,6 +249,23 @@ function everyBlankOnEveryPage(target: Target, survey: Survey, blanks: readonly 
       blanks.flatMap((blank, turn) => {
         const request = cellRequest(survey, endpoint, page, turn);
         return request === null ? [] : [blankProbe(target, request, blank)];
+      }),
+    ),
+  );
+}
+
+/**
+ * Each key in a list (LIST_CASES) on each endpoint's page reached by a real cursor via each scheme,
+ * a tenant by turn: everyKindOnEverySite sends them on first pages, and a server that reads a
+ * cursor page's key another way would otherwise be found by chance.
+ */
+function everyListOnCursorPages(target: Target, survey: Survey, kinds: readonly KeylessKind[]): ProbeInput[] {
+  const lists = LIST_CASES.filter((kind) => kinds.includes(kind));
+  return ENDPOINTS.flatMap((endpoint) =>
+    AUTH_SCHEMES.flatMap((scheme) =>
+      lists.flatMap((kind, turn) => {
+        const request = cellRequest(survey, endpoint, 'cursor page', turn);
+        return request === null ? [] : keylessProbes(target, { ...request, scheme }, [kind]);
       }),
     ),
   );

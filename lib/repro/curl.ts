@@ -192,7 +192,7 @@ key_replaced() {
 # (that character replaced by another of its class), last-dropped, appended or prepended (the
 # last or first character's replacement added); a key shorter than ${ALTERED_MIN_LENGTH} is not
 # altered; or the whole key wrapped: bearer-prefixed, bearer-lower-prefixed, quoted, comma-doubled,
-# space-doubled.
+# space-doubled, comma-space-doubled, comma-junk, comma-trailing, bearer-listed.
 key_case() {
   local key="$2" i at=-1 c
   if [ "\${#key}" -lt ${ALTERED_MIN_LENGTH} ] && [[ "$1" == *-replaced || "$1" == last-dropped || "$1" == *pended ]]; then
@@ -212,6 +212,10 @@ key_case() {
     quoted) printf '"%s"' "$key" ;;
     comma-doubled) printf '%s,%s' "$key" "$key" ;;
     space-doubled) printf '%s %s' "$key" "$key" ;;
+    comma-space-doubled) printf '%s, %s' "$key" "$key" ;;
+    comma-junk) printf '%s,x' "$key" ;;
+    comma-trailing) printf '%s,' "$key" ;;
+    bearer-listed) printf '%s, Bearer %s' "$key" "$key" ;;
     *)
       for ((i = 0; i < \${#key}; i++)); do
         if [[ "\${key:i:1}" == [A-Za-z] ]]; then
