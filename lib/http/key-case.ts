@@ -6,6 +6,7 @@ const LISTED = [
   'comma-junk',
   'comma-trailing',
   'bearer-listed',
+  'header-twice',
 ] as const;
 
 /**
@@ -39,6 +40,10 @@ export const KEY_CASES = [
 
 export type KeyCase = (typeof KEY_CASES)[number];
 
+const KEY_CASE_SET: ReadonlySet<string> = new Set(KEY_CASES);
+
+export const isKeyCase = (kind: string): kind is KeyCase => KEY_CASE_SET.has(kind);
+
 /** The change in words, for a probe's description. */
 export const KEY_CASE_WORDS: Record<KeyCase, string> = {
   upper: 'upper-cased',
@@ -59,7 +64,20 @@ export const KEY_CASE_WORDS: Record<KeyCase, string> = {
   'comma-junk': "in a list with junk after it (',x')",
   'comma-trailing': 'in a list with a comma after it',
   'bearer-listed': "twice in a list, the second after a 'Bearer ' of its own",
+  'header-twice': 'in the key header sent twice (two lines)',
 };
+
+/**
+ * The change sent as two lines of the key header (RFC 9110 §5.3: a server may join them with `, `,
+ * as Node does, and then reads keyInCase's value). Authorization sent twice is not sent: Node keeps
+ * its first line and drops the second, so a correct Node server serves it, and spec §5 says
+ * nothing of it.
+ */
+export const TWO_LINES: KeyCase = 'header-twice';
+
+/** Whether `keyCase` can go via `scheme`: the key header's two lines go via that header only. */
+export const caseFitsScheme = (keyCase: KeyCase | undefined, scheme: string): boolean =>
+  keyCase !== TWO_LINES || scheme === 'serviceHeader';
 
 /**
  * A character's replacement, of the same class: a digit the next digit, a letter the next letter
@@ -168,5 +186,7 @@ export function keyInCase(key: string, keyCase: KeyCase): string {
       return `${key},`;
     case 'bearer-listed':
       return `${key}, Bearer ${key}`;
+    case 'header-twice':
+      return `${key}, ${key}`;
   }
 }

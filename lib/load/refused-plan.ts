@@ -19,7 +19,7 @@ import type { ProbeCheck } from '../checks/types.ts';
 import { LIMITS_JUST_OUTSIDE, type Endpoint } from '../contract/endpoints.ts';
 import type { ApiCall, CredentialRole } from '../http/call.ts';
 import { BLANK_KEY_WORDS, BLANK_KEYS, blankKeyHeaders } from '../http/blank-key.ts';
-import { KEY_CASE_WORDS, keyInCase, LIST_CASES, type KeyCase } from '../http/key-case.ts';
+import { caseFitsScheme, KEY_CASE_WORDS, keyInCase, LIST_CASES, type KeyCase } from '../http/key-case.ts';
 import { keyElsewhereWords, keyPlaceKind, keyPlacesFor, type KeyPlaceKind } from '../http/key-place.ts';
 import type { Target, TenantTarget } from '../target/target.ts';
 import { planWalk, type WalkPlanOptions } from './walk-plan.ts';
@@ -83,8 +83,10 @@ const withChangedKey =
     const key = role === 'none' || role === 'malformed' ? undefined : tenant.keys[role];
     const keyCase = changes[variant % changes.length];
     if (key === undefined || keyCase === undefined || keyInCase(key, keyCase) === key) return undefined;
+    // The key header's two lines go via that header, whatever the walk's scheme.
+    const scheme = caseFitsScheme(keyCase, call.credential.scheme) ? call.credential.scheme : 'serviceHeader';
     return {
-      call: { ...call, credential: { ...call.credential, keyCase } },
+      call: { ...call, credential: { ...call.credential, keyCase, scheme } },
       check: keyRejected,
       probe: `the ${role} key of ${tenant.name}, ${KEY_CASE_WORDS[keyCase]}`,
     };

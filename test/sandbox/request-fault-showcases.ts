@@ -175,7 +175,7 @@ export const REQUEST_FAULT_SHOWCASES = {
     async show(client) {
       const header = client.sandbox.target.apiKeyHeader.toLowerCase();
       const [own, other] = [client.key(0), client.key(1)];
-      for (const listed of [`${own}, ${other}`, `${own}, Bearer ${own}`])
+      for (const listed of [`${own}, ${other}`, `${own}, Bearer ${own}`, [own, own], [own, 'x']])
         expect((await client.get(ORDERS, {}, { [header]: listed })).status).toBe(200);
       const bearer = { authorization: `Bearer ${own}, Bearer ${other}` };
       expect((await client.get(ORDERS, {}, bearer)).status).toBe(200);
