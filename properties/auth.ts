@@ -24,7 +24,7 @@ const missingOrMalformedKey = probeProperty({
   name: 'auth.missing-or-malformed-key',
   family: 'auth',
   description:
-    'A request without a key, with a string that cannot be a key, or with a real key changed (upper, lower, one letter flipped; a character replaced, dropped, appended or put before it: never issued) or whole inside another value (after a Bearer of its own, quoted, twice), or a key header with no key in it (empty, blanks only, the Bearer scheme word alone, both headers empty) is 401 on both endpoints and both schemes, first pages and pages reached by a cursor.',
+    'A request without a key, with a string that cannot be a key, or with a real key changed (upper, lower, one letter flipped; a character replaced, dropped, appended or put before it: never issued) or whole inside another value (after a Bearer of its own, quoted; in a list: twice with a comma, a space or a comma and a space, with junk or a comma after it, then after a Bearer of its own; the key header sent twice), or a key header with no key in it (empty, blanks only, the Bearer scheme word alone, both headers empty) is 401 on both endpoints and both schemes, first pages and pages reached by a cursor.',
   check: keyRejected,
   // A server that closes the connection on a key it cannot parse gives no 401 at all (spec §5).
   answerChecks: [everyRequestAnswered],

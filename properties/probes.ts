@@ -12,12 +12,20 @@ import type { Failure } from '../lib/failure.ts';
 import {
   AUTH_SCHEMES,
   queryString,
+  type AuthScheme,
   type ApiCall,
   type CredentialRole,
   type Query,
 } from '../lib/http/call.ts';
 import { BLANK_KEY_WORDS, blankKeyHeaders, isBlankKey, type BlankKey } from '../lib/http/blank-key.ts';
-import { keyInCase, KEY_CASE_WORDS, type KeyCase } from '../lib/http/key-case.ts';
+import {
+  caseFitsScheme,
+  isKeyCase,
+  keyInCase,
+  KEY_CASE_WORDS,
+  LIST_CASES,
+  type KeyCase,
+} from '../lib/http/key-case.ts';
 import type { ApiResponse } from '../lib/http/response.ts';
 import type { Target } from '../lib/target/target.ts';
 import { listRequest, type ListRequest } from './arbitraries/requests.ts';
@@ -177,9 +185,13 @@ function keylessKey(
   return { tenant, role: 'full', keyCase: kind };
 }
 
+/** The kinds that can go via `scheme` (the key header's two lines via that header only). */
+const fitting = (kinds: readonly KeylessKind[], scheme: AuthScheme): KeylessKind[] =>
+  kinds.filter((kind) => !isKeyCase(kind) || caseFitsScheme(kind, scheme));
+
 /** The probe of `request` for each of `kinds` its tenant can send. */
 const keylessProbes = (target: Target, request: ListRequest, kinds: readonly KeylessKind[]): ProbeInput[] =>
-  kinds.flatMap((kind) => {
+  fitting(kinds, request.scheme).flatMap((kind) => {
     if (isBlankKey(kind)) return [blankProbe(target, request, kind)];
     const key = keylessKey(target, request.tenant, kind);
     return key === null ? [] : [{ request, key, probe: describeKey(key.role, key.tenant, key.keyCase) }];
@@ -216,6 +228,7 @@ export function keylessInputs(target: Target, survey: Survey, kinds: readonly Ke
       kinds.filter((kind) => !isBlankKey(kind)),
     ),
     ...everyBlankOnEveryPage(target, survey, kinds.filter(isBlankKey)),
+    ...everyListOnCursorPages(target, survey, kinds),
   ];
   return { ...aimed, coverage: { ...aimed.coverage, examples: [...aimed.coverage.examples, ...every] } };
 }
@@ -227,7 +240,9 @@ export function keylessInputs(target: Target, survey: Survey, kinds: readonly Ke
  */
 function everyKindOnEverySite(target: Target, survey: Survey, kinds: readonly KeylessKind[]): ProbeInput[] {
   const tenant = survey.tenants.find(
-    (entry) => keylessProbes(target, { ...FIRST_PAGE, tenant: entry.name }, kinds).length === kinds.length,
+    (entry) =>
+      keylessProbes(target, { ...FIRST_PAGE, tenant: entry.name }, kinds).length ===
+      fitting(kinds, FIRST_PAGE.scheme).length,
   );
   if (tenant === undefined) return [];
   return ENDPOINTS.flatMap((endpoint) =>
@@ -248,6 +263,23 @@ function everyBlankOnEveryPage(target: Target, survey: Survey, blanks: readonly 
       blanks.flatMap((blank, turn) => {
         const request = cellRequest(survey, endpoint, page, turn);
         return request === null ? [] : [blankProbe(target, request, blank)];
+      }),
+    ),
+  );
+}
+
+/**
+ * Each key in a list (LIST_CASES) on each endpoint's page reached by a real cursor via each scheme,
+ * a tenant by turn: everyKindOnEverySite sends them on first pages, and a server that reads a
+ * cursor page's key another way would otherwise be found by chance.
+ */
+function everyListOnCursorPages(target: Target, survey: Survey, kinds: readonly KeylessKind[]): ProbeInput[] {
+  const lists = LIST_CASES.filter((kind) => kinds.includes(kind));
+  return ENDPOINTS.flatMap((endpoint) =>
+    AUTH_SCHEMES.flatMap((scheme) =>
+      lists.flatMap((kind, turn) => {
+        const request = cellRequest(survey, endpoint, 'cursor page', turn);
+        return request === null ? [] : keylessProbes(target, { ...request, scheme }, [kind]);
       }),
     ),
   );

@@ -111,6 +111,13 @@ const withoutBearer = (value: string): string => value.replace(/^bearer +/i, '')
 const malformed = (message: string, faults: FaultSet): Error =>
   faults.has('malformed-key-drops-connection') ? new DropConnection(message) : unauthorized(message);
 
+/**
+ * The first-of-repeated-key fault's reading of a header: up to its first `, `, the separator Node
+ * joins a custom header sent twice with, so `X-...-Api-Key` sent twice is read as its first line
+ * and `K, K2` as K (`K,K` is still malformed).
+ */
+const firstOfList = (value: string | undefined): string | undefined => value?.split(', ')[0];
+
 /** The key value a request presents, from `Authorization: Bearer` or `X-<Brand>-Api-Key` (spec §5). */
 function presentedKey(
   headers: IncomingHttpHeaders,
@@ -118,8 +125,10 @@ function presentedKey(
   brandHeader: string,
   faults: FaultSet,
 ): string {
-  const authorization = headers.authorization;
-  const sent = faults.has('service-header-ignored') ? undefined : headers[brandHeader];
+  const listed = faults.has('first-of-repeated-key');
+  const authorization = listed ? firstOfList(headers.authorization) : headers.authorization;
+  const own = faults.has('service-header-ignored') ? undefined : headers[brandHeader];
+  const sent = listed && typeof own === 'string' ? firstOfList(own) : own;
   if (faults.has('empty-key-400') && (isBlank(authorization, BLANK_AUTHORIZATION) || isBlank(sent, BLANK)))
     throw badRequest('API key header must not be empty');
   // The key-header-bearer-accepted fault: the key header's value goes through Authorization's

@@ -4,7 +4,7 @@
  */
 import { ENDPOINT_INFO, type Endpoint } from '../contract/endpoints.ts';
 import type { KeyRole } from '../target/schema.ts';
-import { keyInCase, type KeyCase } from './key-case.ts';
+import { keyInCase, TWO_LINES, type KeyCase } from './key-case.ts';
 import { KEY_PLACE_RULES, placedValue, type KeyPlace } from './key-place.ts';
 import type { Target } from '../target/target.ts';
 
@@ -84,9 +84,12 @@ export interface ApiCall {
   pathSuffix?: string;
 }
 
+/** Request headers by lower-case name; a list is one line each (the key header sent twice). */
+export type RequestHeaders = Record<string, string | string[]>;
+
 export interface HttpRequest {
   url: string;
-  headers: Record<string, string>;
+  headers: RequestHeaders;
 }
 
 const MALFORMED_KEY = 'not a key';
@@ -184,8 +187,14 @@ function keyFor(target: Target, credential: Credential): string | null {
   return credential.keyCase === undefined ? key : keyInCase(key, credential.keyCase);
 }
 
-function headersFor(target: Target, credential: Credential): Record<string, string> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+/** Whether the credential's key goes as two lines of the key header (TWO_LINES). */
+export const sendsTwoLines = (credential: Credential): boolean =>
+  credential.keyCase === TWO_LINES &&
+  credential.scheme === 'serviceHeader' &&
+  credential.keyPlace === undefined;
+
+function headersFor(target: Target, credential: Credential): RequestHeaders {
+  const headers: RequestHeaders = { accept: 'application/json' };
   const key = keyFor(target, credential);
   const place = credential.keyPlace === undefined ? undefined : KEY_PLACE_RULES[credential.keyPlace];
   if (place !== undefined) {
@@ -195,12 +204,16 @@ function headersFor(target: Target, credential: Credential): Record<string, stri
     else if (credential.scheme === 'bearerLowerCase') headers.authorization = `bearer ${key}`;
     else headers[target.apiKeyHeader.toLowerCase()] = key;
   }
+  if (sendsTwoLines(credential)) {
+    const issued = keyFor(target, { ...credential, keyCase: undefined });
+    if (issued !== null) headers[target.apiKeyHeader.toLowerCase()] = [issued, issued];
+  }
   return headers;
 }
 
 // Every call of a walk shares its credential object: its headers are built once. Callers only
 // read the headers they are given.
-const headersByCredential = new WeakMap<Credential, { target: Target; headers: Record<string, string> }>();
+const headersByCredential = new WeakMap<Credential, { target: Target; headers: RequestHeaders }>();
 
 export function toHttpRequest(target: Target, call: ApiCall): HttpRequest {
   const { path, headers } = requestParts(target, call);
@@ -211,10 +224,7 @@ export function toHttpRequest(target: Target, call: ApiCall): HttpRequest {
  * A call's request as the client sends it: its path and query after the target's base URL (the
  * whole URL is built only where it is read), and its headers.
  */
-export function requestParts(
-  target: Target,
-  call: ApiCall,
-): { path: string; headers: Record<string, string> } {
+export function requestParts(target: Target, call: ApiCall): { path: string; headers: RequestHeaders } {
   let built = headersByCredential.get(call.credential);
   if (built === undefined || built.target !== target) {
     built = { target, headers: headersFor(target, call.credential) };
@@ -236,10 +246,7 @@ function placedQuery(target: Target, call: ApiCall): string {
 }
 
 /** `base` with `extra` over it, a null in `extra` leaving its header out; names in lower case. */
-function withHeaders(
-  base: Record<string, string>,
-  extra: Readonly<Record<string, string | null>>,
-): Record<string, string> {
+function withHeaders(base: RequestHeaders, extra: Readonly<Record<string, string | null>>): RequestHeaders {
   const headers = { ...base };
   for (const [name, value] of Object.entries(extra)) {
     const lower = name.toLowerCase();

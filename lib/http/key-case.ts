@@ -1,13 +1,26 @@
+/** The changes that send the key in a list: LIST_CASES. */
+const LISTED = [
+  'comma-doubled',
+  'space-doubled',
+  'comma-space-doubled',
+  'comma-junk',
+  'comma-trailing',
+  'bearer-listed',
+  'header-twice',
+] as const;
+
 /**
  * A real key changed (spec §5: a malformed key yields 401): with its case changed, or one
  * character altered, dropped, appended or prepended. Not the key that was issued, so a server that
  * folds case before its lookup, or compares only a prefix of the key, accepts a string it never
  * gave out. Or the key whole inside a value that is not the key (spec §5: the header's value is
  * `<API_KEY>`, Authorization's `Bearer <API_KEY>`): after a `Bearer ` of its own (a server that
- * strips an optional prefix from its key header), quoted, or twice (a comma is no list here: the
- * key header is no list field, RFC 9110 §5.3). Whitespace HTTP strips around a value
- * (RFC 9110 §5.5) and the spaces RFC 9110 §11.4 allows after the scheme are no change, so none
- * is sent.
+ * strips an optional prefix from its key header), quoted, or in a list: twice, with junk or a
+ * comma after it, `K, Bearer K`. One key a request (spec §5); a comma is no list here: neither
+ * header is a list field (RFC 9110 §5.3), and a key header sent twice reaches a server joined with
+ * `, `, so a server that reads the first of a list serves a request with several keys. Whitespace
+ * HTTP strips around a value (RFC 9110 §5.5) and the spaces RFC 9110 §11.4 allows after the
+ * scheme are no change, so none is sent.
  */
 export const KEY_CASES = [
   'upper',
@@ -22,11 +35,14 @@ export const KEY_CASES = [
   'bearer-prefixed',
   'bearer-lower-prefixed',
   'quoted',
-  'comma-doubled',
-  'space-doubled',
+  ...LISTED,
 ] as const;
 
 export type KeyCase = (typeof KEY_CASES)[number];
+
+const KEY_CASE_SET: ReadonlySet<string> = new Set(KEY_CASES);
+
+export const isKeyCase = (kind: string): kind is KeyCase => KEY_CASE_SET.has(kind);
 
 /** The change in words, for a probe's description. */
 export const KEY_CASE_WORDS: Record<KeyCase, string> = {
@@ -44,7 +60,24 @@ export const KEY_CASE_WORDS: Record<KeyCase, string> = {
   quoted: 'in double quotes',
   'comma-doubled': 'twice, comma-separated',
   'space-doubled': 'twice, space-separated',
+  'comma-space-doubled': "twice, separated by ', ' (as HTTP joins a header sent twice)",
+  'comma-junk': "in a list with junk after it (',x')",
+  'comma-trailing': 'in a list with a comma after it',
+  'bearer-listed': "twice in a list, the second after a 'Bearer ' of its own",
+  'header-twice': 'in the key header sent twice (two lines)',
 };
+
+/**
+ * The change sent as two lines of the key header (RFC 9110 §5.3: a server may join them with `, `,
+ * as Node does, and then reads keyInCase's value). Authorization sent twice is not sent: Node keeps
+ * its first line and drops the second, so a correct Node server serves it, and spec §5 says
+ * nothing of it.
+ */
+export const TWO_LINES: KeyCase = 'header-twice';
+
+/** Whether `keyCase` can go via `scheme`: the key header's two lines go via that header only. */
+export const caseFitsScheme = (keyCase: KeyCase | undefined, scheme: string): boolean =>
+  keyCase !== TWO_LINES || scheme === 'serviceHeader';
 
 /**
  * A character's replacement, of the same class: a digit the next digit, a letter the next letter
@@ -85,6 +118,12 @@ function flipped(key: string, which: 'first' | 'last'): string {
 export const ALTERED_MIN_LENGTH = 9;
 
 /**
+ * The changes that send the key in a list (several keys, or a key and more, in one header): the
+ * auth probes send each on cursor pages too, where a server may read its key another way.
+ */
+export const LIST_CASES: readonly KeyCase[] = LISTED;
+
+/**
  * The changes that send the key whole inside another value: removing the key from a text removes
  * it from these too (lib/redact.ts).
  */
@@ -92,8 +131,7 @@ export const WRAPPING_CASES: readonly KeyCase[] = [
   'bearer-prefixed',
   'bearer-lower-prefixed',
   'quoted',
-  'comma-doubled',
-  'space-doubled',
+  ...LIST_CASES,
 ];
 
 /** The changes that alter a character: a key shorter than ALTERED_MIN_LENGTH is left alone. */
@@ -140,5 +178,15 @@ export function keyInCase(key: string, keyCase: KeyCase): string {
       return `${key},${key}`;
     case 'space-doubled':
       return `${key} ${key}`;
+    case 'comma-space-doubled':
+      return `${key}, ${key}`;
+    case 'comma-junk':
+      return `${key},x`;
+    case 'comma-trailing':
+      return `${key},`;
+    case 'bearer-listed':
+      return `${key}, Bearer ${key}`;
+    case 'header-twice':
+      return `${key}, ${key}`;
   }
 }

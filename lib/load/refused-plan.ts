@@ -19,7 +19,7 @@ import type { ProbeCheck } from '../checks/types.ts';
 import { LIMITS_JUST_OUTSIDE, type Endpoint } from '../contract/endpoints.ts';
 import type { ApiCall, CredentialRole } from '../http/call.ts';
 import { BLANK_KEY_WORDS, BLANK_KEYS, blankKeyHeaders } from '../http/blank-key.ts';
-import { KEY_CASE_WORDS, keyInCase, type KeyCase } from '../http/key-case.ts';
+import { caseFitsScheme, KEY_CASE_WORDS, keyInCase, LIST_CASES, type KeyCase } from '../http/key-case.ts';
 import { keyElsewhereWords, keyPlaceKind, keyPlacesFor, type KeyPlaceKind } from '../http/key-place.ts';
 import type { Target, TenantTarget } from '../target/target.ts';
 import { planWalk, type WalkPlanOptions } from './walk-plan.ts';
@@ -83,8 +83,10 @@ const withChangedKey =
     const key = role === 'none' || role === 'malformed' ? undefined : tenant.keys[role];
     const keyCase = changes[variant % changes.length];
     if (key === undefined || keyCase === undefined || keyInCase(key, keyCase) === key) return undefined;
+    // The key header's two lines go via that header, whatever the walk's scheme.
+    const scheme = caseFitsScheme(keyCase, call.credential.scheme) ? call.credential.scheme : 'serviceHeader';
     return {
-      call: { ...call, credential: { ...call.credential, keyCase } },
+      call: { ...call, credential: { ...call.credential, keyCase, scheme } },
       check: keyRejected,
       probe: `the ${role} key of ${tenant.name}, ${KEY_CASE_WORDS[keyCase]}`,
     };
@@ -185,8 +187,8 @@ const withoutKey: Change = (call, tenant, target, variant) => {
  * three tenants); then the key elsewhere, a kind per kind of place (a server that also reads one
  * place serves it), all four within the first 24 arrivals with three tenants; then the key whole
  * inside another value, as auth.missing-or-malformed-key sends it: after a Bearer of its own (a
- * server that strips an optional prefix from its key header serves it) and quoted or twice, two
- * kinds, both within the first 30 arrivals with three tenants. The count of kinds
+ * server that strips an optional prefix from its key header serves it, or the first of a list) and
+ * quoted or in a list, two kinds, both within the first 30 arrivals with three tenants. The count of kinds
  * is odd: a tenant meets a kind every kinds × tenants arrivals, and walks alternate between the two
  * endpoints, so an even count would ask a tenant's categoryId of orders only, every time.
  */
@@ -202,7 +204,7 @@ const CHANGES: readonly Change[] = [
   withKeyElsewhere('cookie'),
   withKeyElsewhere('authorization'),
   withChangedKey(['bearer-prefixed', 'bearer-lower-prefixed']),
-  withChangedKey(['quoted', 'comma-doubled', 'space-doubled']),
+  withChangedKey(['quoted', ...LIST_CASES]),
   withKey('expired', (name) => `the expired key of ${name}`),
   withForeignPlace('categoryId'),
   withoutKey,

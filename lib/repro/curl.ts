@@ -10,7 +10,7 @@
  * cannot see.
  */
 import { ENDPOINT_INFO } from '../contract/endpoints.ts';
-import { toHttpRequest, type Credential } from '../http/call.ts';
+import { sendsTwoLines, toHttpRequest, type Credential } from '../http/call.ts';
 import { ALTERED_MIN_LENGTH, REPLACED_FROM, REPLACED_TO } from '../http/key-case.ts';
 import type { Target } from '../target/target.ts';
 import { WALK_ROLES } from '../load/walk-plan.ts';
@@ -73,7 +73,7 @@ const caseVariable = (index: number): string => `key_case_${index}`;
 /** The line setting step `index`'s key in another case from its key variable; none without a KeyCase. */
 function keyCaseLine(step: ReproStep, index: number): string[] {
   const { tenant, role, keyCase } = step.call.credential;
-  if (keyCase === undefined) return [];
+  if (keyCase === undefined || sendsTwoLines(step.call.credential)) return [];
   return [`${caseVariable(index)}="$(key_case ${keyCase} "\${${keyVariable(tenant, role)}}")"`];
 }
 
@@ -83,17 +83,21 @@ function keyCaseLine(step: ReproStep, index: number): string[] {
  * case too. "name:" leaves out a header curl sends of its own (an Accept the step left out).
  */
 function stepHeaderLines(target: Target, step: ReproStep, index: number): string[] {
-  const { keyCase, keyPlace, ...credential } = step.call.credential;
+  const { keyCase: changed, keyPlace, ...credential } = step.call.credential;
+  // The key header sent twice is two lines of the key variable: curl sends both.
+  const keyCase = sendsTwoLines(step.call.credential) ? undefined : changed;
   const variable = stepKey(step);
   // A key placed elsewhere is the script's own line (placedHeaderLine): the call goes without it.
   const own = keyPlace === undefined ? credential : { ...credential, role: 'none' as const };
   const sent =
     keyCase === undefined && keyPlace === undefined ? step.call : { ...step.call, credential: own };
-  const lines = Object.entries(toHttpRequest(target, sent).headers).map(([name, value]) =>
-    // curl sends "name;" as an empty header: "name:" would leave it out (a blank key, blank-key.ts).
-    value.trim() === ''
-      ? `${name};`
-      : `${name}: ${keyCase === undefined ? value : value.replace(variable, `\${${caseVariable(index)}}`)}`,
+  const lines = Object.entries(toHttpRequest(target, sent).headers).flatMap(([name, values]) =>
+    (Array.isArray(values) ? values : [values]).map((value: string) =>
+      // curl sends "name;" as an empty header: "name:" would leave it out (a blank key, blank-key.ts).
+      value.trim() === ''
+        ? `${name};`
+        : `${name}: ${keyCase === undefined ? value : value.replace(variable, `\${${caseVariable(index)}}`)}`,
+    ),
   );
   const placed = placedHeaderLine(step.call.credential, variable, index);
   if (placed !== null) lines.push(placed);
@@ -192,7 +196,8 @@ key_replaced() {
 # (that character replaced by another of its class), last-dropped, appended or prepended (the
 # last or first character's replacement added); a key shorter than ${ALTERED_MIN_LENGTH} is not
 # altered; or the whole key wrapped: bearer-prefixed, bearer-lower-prefixed, quoted, comma-doubled,
-# space-doubled.
+# space-doubled, comma-space-doubled, comma-junk, comma-trailing, bearer-listed, header-twice (as
+# Node joins the key header's two lines).
 key_case() {
   local key="$2" i at=-1 c
   if [ "\${#key}" -lt ${ALTERED_MIN_LENGTH} ] && [[ "$1" == *-replaced || "$1" == last-dropped || "$1" == *pended ]]; then
@@ -212,6 +217,11 @@ key_case() {
     quoted) printf '"%s"' "$key" ;;
     comma-doubled) printf '%s,%s' "$key" "$key" ;;
     space-doubled) printf '%s %s' "$key" "$key" ;;
+    comma-space-doubled) printf '%s, %s' "$key" "$key" ;;
+    comma-junk) printf '%s,x' "$key" ;;
+    comma-trailing) printf '%s,' "$key" ;;
+    bearer-listed) printf '%s, Bearer %s' "$key" "$key" ;;
+    header-twice) printf '%s, %s' "$key" "$key" ;;
     *)
       for ((i = 0; i < \${#key}; i++)); do
         if [[ "\${key:i:1}" == [A-Za-z] ]]; then

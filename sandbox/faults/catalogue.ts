@@ -230,6 +230,11 @@ export const FAULTS = [
     "the key header's value goes through Authorization's helper: X-...-Api-Key: Bearer <key> is served",
   ),
   fault(
+    'first-of-repeated-key',
+    'auth',
+    'a key header holding a list (K, K2; or sent twice, which Node joins with ", ") is read as its first: served',
+  ),
+  fault(
     'key-in-query',
     'auth',
     'with neither key header, the key is read from the access_token query parameter (RFC 6750 §2.3): served',

@@ -56,6 +56,19 @@ describe('the Node client', () => {
     expect(response.durationMs).toBeGreaterThan(0);
   });
 
+  it('should send the key header twice as two lines, which Node joins with a comma and a space', async () => {
+    const client = createNodeClient(targetFor(baseUrl));
+    const twice = { ...call.credential, scheme: 'serviceHeader' as const, keyCase: 'header-twice' as const };
+    await client.send({ ...call, credential: twice });
+    await client.close();
+
+    const raw = seen.at(-1)?.rawHeaders ?? [];
+    const lines = raw.filter((_, index) => index % 2 === 0 && raw[index]?.toLowerCase() === 'x-test-api-key');
+    expect(lines).toHaveLength(2);
+    expect(seen.at(-1)?.headers['x-test-api-key']).toBe(`${KEY}, ${KEY}`);
+    expect(seen.at(-1)?.headers.authorization).toBeUndefined();
+  });
+
   it('should fail with one line naming the origin, never the key, when nothing listens', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

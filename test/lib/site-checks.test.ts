@@ -192,6 +192,12 @@ describe('a key in another case', () => {
       '"sbx_Ab3xY"',
       'sbx_Ab3xY,sbx_Ab3xY',
       'sbx_Ab3xY sbx_Ab3xY',
+      'sbx_Ab3xY, sbx_Ab3xY',
+      'sbx_Ab3xY,x',
+      'sbx_Ab3xY,',
+      'sbx_Ab3xY, Bearer sbx_Ab3xY',
+      // The key header's two lines, as a server joins them.
+      'sbx_Ab3xY, sbx_Ab3xY',
     ]);
     // Too short to alter, and no letter to change the case of: every change but a wrapping leaves it alone.
     const short = KEY_CASES.map((keyCase) => keyInCase('1234-567', keyCase));

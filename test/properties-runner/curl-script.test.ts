@@ -111,6 +111,22 @@ describe('curl reproduction script', () => {
     expect(script).toContain(
       `own_0() { entry "$load_dir/$round.0.own.$j.json" "$url_0" GET 'accept: application/json' 'authorization: Bearer '"\${key_case_0}"; }`,
     );
+    // The key header sent twice is two lines of the key variable, as the harness sent them.
+    const twice = {
+      ...first,
+      call: {
+        ...first.call,
+        credential: {
+          ...first.call.credential,
+          scheme: 'serviceHeader' as const,
+          keyCase: 'header-twice' as const,
+        },
+      },
+    };
+    const twoLines = curlScript({ ...input, steps: [twice] }).split(
+      `-H 'x-sandbox-api-key: '"\${KEY_TENANT_A_FULL}"`,
+    );
+    expect(twoLines).toHaveLength(3);
     // The shell's key_case changes a key exactly as keyInCase did when the harness sent it.
     const start = script.indexOf('replaced_char() {');
     const helper = script.slice(start, script.indexOf('\n}\n', script.indexOf('key_case() {')) + 2);

@@ -1,6 +1,6 @@
 /**
  * Near misses of what a tenant owns (issue 33): an issued key with one character changed, dropped
- * or appended (spec §5: 401), a key header with no key in it (empty, blanks, Bearer alone: a
+ * or appended, or in a list (spec §5: one key, 401), a key header with no key in it (empty, blanks, Bearer alone: a
  * missing key, 401, never 400), and an own locationId or categoryId in another case (spec §2, §5:
  * ids are opaque, so it is an id no tenant has: 404). The coverage phase alone (no random run)
  * sends every kind on every site (each endpoint via each scheme), catches each fault, and passes
@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../lib/contract/endpoints.ts';
 import { AUTH_SCHEMES } from '../../lib/http/call.ts';
 import { BLANK_KEYS, BLANK_KEY_WORDS } from '../../lib/http/blank-key.ts';
-import { KEY_CASES } from '../../lib/http/key-case.ts';
+import { caseFitsScheme, KEY_CASES, LIST_CASES, type KeyCase } from '../../lib/http/key-case.ts';
 import { writeRunArtifacts } from '../../lib/props/report.ts';
 import { runProperties } from '../../lib/props/runner.ts';
 import { isSkip, type PropertyDefinition } from '../../lib/props/types.ts';
@@ -60,17 +60,31 @@ describe('near misses on the clean sandbox', () => {
   }, 60_000);
   afterAll(() => sandbox.close());
 
-  it('should send every changed key on each endpoint via each scheme in the coverage phase', async () => {
+  it('should send every changed key on each endpoint via each scheme in the coverage phase, a key in a list on cursor pages too', async () => {
     const examples = (await examplesOf(sandbox, KEYS)) as {
       key: { keyCase?: string };
-      request: { endpoint: string; scheme: string };
+      request: { endpoint: string; scheme: string; cursor: boolean };
     }[];
     const sent = new Set(
       examples.map(({ key, request }) => `${key.keyCase} ${request.endpoint} ${request.scheme}`),
     );
+    const onCursorPages = new Set(
+      examples
+        .filter(({ request }) => request.cursor)
+        .map(({ key, request }) => `${key.keyCase} ${request.endpoint} ${request.scheme}`),
+    );
+    // The key header's two lines go via that header only (Authorization sent twice is not judged).
+    const fits = (keyCase: KeyCase, scheme: string) => caseFitsScheme(keyCase, scheme) || undefined;
     for (const keyCase of KEY_CASES)
       for (const endpoint of ENDPOINTS)
-        for (const scheme of AUTH_SCHEMES) expect(sent).toContain(`${keyCase} ${endpoint} ${scheme}`);
+        for (const scheme of AUTH_SCHEMES)
+          expect(sent.has(`${keyCase} ${endpoint} ${scheme}`) || undefined).toBe(fits(keyCase, scheme));
+    for (const keyCase of LIST_CASES)
+      for (const endpoint of ENDPOINTS)
+        for (const scheme of AUTH_SCHEMES)
+          expect(onCursorPages.has(`${keyCase} ${endpoint} ${scheme}`) || undefined).toBe(
+            fits(keyCase, scheme),
+          );
   });
 
   it('should send every key header with no key in it on each endpoint, first page and cursor page', async () => {
@@ -119,6 +133,7 @@ describe('near misses on the clean sandbox', () => {
 describe.each([
   ['key-prefix-only', KEYS, 'key-rejected'],
   ['empty-key-400', KEYS, 'key-rejected'],
+  ['first-of-repeated-key', KEYS, 'key-rejected'],
   ['expired-key-discloses-key', EXPIRED, 'key-not-disclosed'],
   ['location-id-case-folded', PLACES, 'unknown-place-refused'],
 ] as const)('the near-miss fault %s', (fault, property, check) => {

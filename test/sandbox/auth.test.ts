@@ -54,6 +54,13 @@ describe('authentication (spec §5)', () => {
     expectErrorShape(await client.get(ORDERS, {}, headers), 401);
   });
 
+  it('should answer 401 to the branded header holding a list or sent twice: one key a request', async () => {
+    const [own, other] = [client.key(0), client.key(1)];
+    for (const value of [`${own}, ${other}`, `${own},x`, `${own},`, [own, own], [own, other]])
+      expectErrorShape(await client.get(ORDERS, {}, { 'x-acme-api-key': value }), 401);
+    expectErrorShape(await client.get(ORDERS, {}, { authorization: `Bearer ${own}, Bearer ${other}` }), 401);
+  });
+
   it('should never echo a key in an error message', async () => {
     const key = client.key(0, 'revoked');
     const reply = await client.get(ORDERS, {}, { authorization: `Bearer ${key}` });

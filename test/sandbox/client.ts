@@ -46,7 +46,8 @@ function toQueryString(query: Query): string {
 
 export async function get(
   url: string,
-  headers: Record<string, string> = {},
+  // A list is one line each: a header sent twice.
+  headers: Record<string, string | string[]> = {},
   method = 'GET',
   sent?: string,
 ): Promise<Reply> {
@@ -92,7 +93,11 @@ export class SandboxClient {
     return { authorization: `Bearer ${this.key(tenant, role)}` };
   }
 
-  get(path: string, query: Query = {}, headers: Record<string, string> = this.bearer(0)): Promise<Reply> {
+  get(
+    path: string,
+    query: Query = {},
+    headers: Record<string, string | string[]> = this.bearer(0),
+  ): Promise<Reply> {
     return get(`${this.sandbox.baseUrl}${path}${toQueryString(query)}`, headers);
   }
 

@@ -193,6 +193,18 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect((await client.get(ORDERS, {}, { authorization: `Bearer Bearer ${key}` })).status).toBe(401);
     },
   },
+  'first-of-repeated-key': {
+    async show(client) {
+      const header = client.sandbox.target.apiKeyHeader.toLowerCase();
+      const [own, other] = [client.key(0), client.key(1)];
+      for (const listed of [`${own}, ${other}`, `${own}, Bearer ${own}`, [own, own], [own, 'x']])
+        expect((await client.get(ORDERS, {}, { [header]: listed })).status).toBe(200);
+      const bearer = { authorization: `Bearer ${own}, Bearer ${other}` };
+      expect((await client.get(ORDERS, {}, bearer)).status).toBe(200);
+      // A list without the space HTTP joins with is refused as before.
+      expect((await client.get(ORDERS, {}, { [header]: `${own},${own}` })).status).toBe(401);
+    },
+  },
   'key-in-query': {
     async show(client) {
       const reply = await client.get(ORDERS, { access_token: client.key(0) }, {});
