@@ -12,7 +12,7 @@ import { headFieldMismatch, headFieldsLikeGet } from '../lib/checks/head-fields-
 import { headLikeGet } from '../lib/checks/head-like-get.ts';
 import { ORDER_STATUSES } from '../lib/contract/schemas.ts';
 import type { Failure } from '../lib/failure.ts';
-import type { ApiResponse } from '../lib/http/response.ts';
+import { isClientError, type ApiResponse } from '../lib/http/response.ts';
 import { notModifiedJustified } from '../lib/checks/not-modified-justified.ts';
 import { ENDPOINTS, type Endpoint } from '../lib/contract/endpoints.ts';
 import type { ApiCall, CredentialRole, Query } from '../lib/http/call.ts';
@@ -168,9 +168,14 @@ function headCells(target: Target, survey: Survey) {
   return fixedCells(inputs, unreachable);
 }
 
-/** Whether GET's answer holds still between requests: a refusal, or a page of a quiescent tenant. */
+/**
+ * Whether GET's answer holds still between requests: a refusal for what was asked (not a 429, whose
+ * text may count down, nor a 5xx), or a page of a quiescent tenant.
+ */
 const judgesFields = (survey: Survey, tenant: string, get: ApiResponse): boolean =>
-  get.status >= 300 || survey.tenants.some((entry) => entry.name === tenant && entry.quiescent);
+  get.status === 429 || get.status >= 500
+    ? false
+    : isClientError(get.status) || survey.tenants.some((entry) => entry.name === tenant && entry.quiescent);
 
 /**
  * head-fields-like-get on `call`'s GET and HEAD: where HEAD's Content-Length or Content-Type

@@ -97,6 +97,14 @@ describe('head-fields-like-get', () => {
     expect(judge({})).toBeNull();
     // GET chunked: its octets received count, the framing does not.
     expect(judge({ 'content-length': String(OCTETS) }, [chunked, chunked])).toBeNull();
+    // A coded GET: its coded octets, not the decoded text's.
+    const bytes = gzipSync(TEXT);
+    const coded = {
+      ...answer(200, { ...json, 'content-encoding': 'gzip' }, bytes.toString()),
+      bodyBytes: bytes,
+    };
+    expect(judge({ 'content-length': String(bytes.length) }, [coded, coded])).toBeNull();
+    expect(judge({ 'content-length': String(OCTETS) }, [coded, coded])?.code).toBe('HEAD_CONTENT_LENGTH');
   });
 
   it("should fail a HEAD's Content-Length other than GET's octets, and another media type", () => {
