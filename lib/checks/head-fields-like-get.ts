@@ -14,6 +14,8 @@ export interface HeadFieldsAndGets {
 interface FieldMismatch {
   code: 'HEAD_CONTENT_LENGTH' | 'HEAD_CONTENT_TYPE';
   field: string;
+  /** The rule it breaks, in words. */
+  rule: string;
   /** What the HEAD's field should say: GET's octet count, or GET's media type. */
   expected: string;
   received: string;
@@ -46,6 +48,7 @@ export function headFieldMismatch(get: ApiResponse, head: ApiResponse): FieldMis
       return {
         code: 'HEAD_CONTENT_LENGTH',
         field: `Content-Length: ${length}`,
+        rule: 'RFC 9110 §8.6: a Content-Length on HEAD counts the octets GET would send',
         expected: `Content-Length: ${octets}, the octets of GET's body (RFC 9110 §8.6)`,
         received: `Content-Length: ${length} on HEAD; GET's body ${octets} octets`,
       };
@@ -56,6 +59,7 @@ export function headFieldMismatch(get: ApiResponse, head: ApiResponse): FieldMis
     return {
       code: 'HEAD_CONTENT_TYPE',
       field: `Content-Type: ${headType}`,
+      rule: 'RFC 9110 §9.3.2: HEAD sends the header fields GET would',
       expected: `the media type of GET's Content-Type: ${getType} (RFC 9110 §9.3.2)`,
       received: `Content-Type: ${headType} on HEAD; ${getType} on GET`,
     };
@@ -86,7 +90,7 @@ export const headFieldsLikeGet: WalkSetCheck<HeadFieldsAndGets> = {
     if (mismatch === null) return null;
     return {
       code: mismatch.code,
-      message: `${request}: HEAD's ${mismatch.field} is not what GET's answer (${before.status}, the same bytes twice) implies: ${mismatch.received}`,
+      message: `${request}: HEAD's ${mismatch.field} disagrees with GET's ${before.status} (the same bytes twice) to the same request (${mismatch.rule}): ${mismatch.received}`,
       expected: mismatch.expected,
       received: mismatch.received,
     };
