@@ -136,7 +136,7 @@ function headCells(target: Target, survey: Survey) {
           unreachable.push({
             where,
             label: 'full key, empty result',
-            why: `no location of ${tenant} lacks an order status in a complete survey of its orders`,
+            why: `${tenant}'s orders were not read in full, or have every status at every location`,
           });
         else
           inputs.push({
@@ -173,9 +173,9 @@ function headCells(target: Target, survey: Survey) {
  * text may count down, nor a 5xx), or a page of a quiescent tenant.
  */
 const judgesFields = (survey: Survey, tenant: string, get: ApiResponse): boolean =>
-  get.status === 429 || get.status >= 500
-    ? false
-    : isClientError(get.status) || survey.tenants.some((entry) => entry.name === tenant && entry.quiescent);
+  get.status !== 429 &&
+  get.status < 500 &&
+  (isClientError(get.status) || survey.tenants.some((entry) => entry.name === tenant && entry.quiescent));
 
 /**
  * head-fields-like-get on `call`'s GET and HEAD: where HEAD's Content-Length or Content-Type
