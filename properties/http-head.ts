@@ -1,12 +1,18 @@
 /**
  * HEAD is GET without content (RFC 9110 §9.3.2; spec §4: both endpoints are GET): for every kind of
- * key the auth properties send (none, malformed, revoked, expired, each missing scope, full) and for
- * a full key's refused requests (limit=0, another tenant's locationId), on first pages and on
- * pages a cursor reaches, via both headers, HEAD answers GET's status (the spec's) without content.
+ * key the auth properties send (none, malformed, revoked, expired, each missing scope, full), for
+ * a full key's refused requests (limit=0, another tenant's locationId) and its empty result, on
+ * first pages and on pages a cursor reaches, via both headers, HEAD answers GET's status (the
+ * spec's) without content, and its Content-Length and Content-Type, when sent, say what GET's
+ * content is (RFC 9110 §8.6).
  */
 import fc from 'fast-check';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
+import { headFieldMismatch, headFieldsLikeGet } from '../lib/checks/head-fields-like-get.ts';
 import { headLikeGet } from '../lib/checks/head-like-get.ts';
+import { ORDER_STATUSES } from '../lib/contract/schemas.ts';
+import type { Failure } from '../lib/failure.ts';
+import { isClientError, type ApiResponse } from '../lib/http/response.ts';
 import { notModifiedJustified } from '../lib/checks/not-modified-justified.ts';
 import { ENDPOINTS, type Endpoint } from '../lib/contract/endpoints.ts';
 import type { ApiCall, CredentialRole, Query } from '../lib/http/call.ts';
@@ -15,7 +21,7 @@ import { requestRecord } from '../lib/paging/records.ts';
 import type { CoverageCell } from '../lib/props/coverage.ts';
 import type { Survey } from '../lib/props/survey.ts';
 import type { Target } from '../lib/target/target.ts';
-import { defineProperty, prepared } from '../lib/props/types.ts';
+import { defineProperty, prepared, type PropertyContext } from '../lib/props/types.ts';
 import {
   fixedCells,
   PAGE_KINDS,
@@ -63,14 +69,39 @@ const ROLES: readonly CredentialRole[] = [
   'full',
 ];
 
-/** The surveyed tenant (it has a full key: cursors) that also has a key of `role`; none and malformed need no key. */
+/**
+ * The surveyed tenant (it has a full key: cursors) that also has a key of `role`, a quiescent one
+ * first (its pages are the same bytes each time, so HEAD's fields can be held to GET's); none and
+ * malformed need no key.
+ */
 function keyTenant(target: Target, survey: Survey, role: CredentialRole): string | undefined {
   const surveyed = new Set(survey.tenants.map((tenant) => tenant.name));
-  return target.tenants.find(
+  const fits = target.tenants.filter(
     (tenant) =>
       surveyed.has(tenant.name) &&
       (role === 'none' || role === 'malformed' || tenant.keys[role] !== undefined),
-  )?.name;
+  );
+  return (fits.find((tenant) => tenant.quiescent) ?? fits[0])?.name;
+}
+
+/** A q no menu item's name or SKU holds: spec §4.3 rule 7's empty page (pagination.empty-result's kind). */
+const NO_SUCH_ITEM = 'zq-no-such-item-head';
+
+/**
+ * A query of `endpoint` that matches nothing (spec §4.3 rule 7): for the menu a q nothing holds;
+ * for orders a locationId and status no order of the tenant's complete survey has (spec §3, §4.2).
+ */
+function emptyQuery(survey: Survey, tenant: string, endpoint: Endpoint): Query | undefined {
+  if (endpoint === 'menuItems') return { q: NO_SUCH_ITEM };
+  const surveyed = survey.tenants.find((entry) => entry.name === tenant);
+  if (surveyed === undefined || surveyed.lists.orders.end !== 'complete') return undefined;
+  const held = new Set(
+    surveyed.lists.orders.records.map((order) => `${String(order.locationId)} ${String(order.status)}`),
+  );
+  for (const locationId of surveyed.locations)
+    for (const status of ORDER_STATUSES)
+      if (!held.has(`${locationId} ${status}`)) return { locationId, status };
+  return undefined;
 }
 
 /** A location of a tenant other than `tenant`: a full key's request of it is 404 (spec §5). */
@@ -100,6 +131,21 @@ function headCells(target: Target, survey: Survey) {
         }
         if (page === 'cursor') continue;
         const tenant = keyTenant(target, survey, 'full') ?? '';
+        const empty = emptyQuery(survey, tenant, endpoint);
+        if (empty === undefined)
+          unreachable.push({
+            where,
+            label: 'full key, empty result',
+            why: `${tenant}'s orders were not read in full, or have every status at every location`,
+          });
+        else
+          inputs.push({
+            cell: { where, label: 'full key, empty result' },
+            spot: { tenant, endpoint, page, scheme },
+            role: 'full',
+            set: empty,
+            spec: [200],
+          });
         inputs.push({
           cell: { where, label: 'full key, limit=0' },
           spot: { tenant, endpoint, page, scheme },
@@ -122,12 +168,42 @@ function headCells(target: Target, survey: Survey) {
   return fixedCells(inputs, unreachable);
 }
 
+/**
+ * Whether GET's answer holds still between requests: a refusal for what was asked (not a 429, whose
+ * text may count down, nor a 5xx), or a page of a quiescent tenant.
+ */
+const judgesFields = (survey: Survey, tenant: string, get: ApiResponse): boolean =>
+  get.status !== 429 &&
+  get.status < 500 &&
+  (isClientError(get.status) || survey.tenants.some((entry) => entry.name === tenant && entry.quiescent));
+
+/**
+ * head-fields-like-get on `call`'s GET and HEAD: where HEAD's Content-Length or Content-Type
+ * disagrees with GET's answer, GET is sent once more, and the HEAD is held to the two only if they
+ * got the same bytes. A clean target costs no request.
+ */
+async function fieldsJudged(
+  context: PropertyContext,
+  sent: { request: string; call: ApiCall; get: ApiResponse; headCall: ApiCall; head: ApiResponse },
+  judged: boolean,
+): Promise<Failure[]> {
+  const { request, call, get, headCall, head } = sent;
+  if (!judged || headFieldMismatch(get, head) === null) return [];
+  const again = await context.client.send(call);
+  const records = [
+    requestRecord(call, get.status),
+    requestRecord(headCall, head.status),
+    requestRecord(call, again.status),
+  ];
+  return runWalkSetCheck(headFieldsLikeGet, { request, gets: [get, again], head }, records);
+}
+
 export const headProperty = defineProperty({
   name: 'http.head',
   family: 'http',
   description:
-    "HEAD answers GET's status without content (RFC 9110 §9.3.2): each key kind (none, malformed, revoked, expired, each missing scope, full) and a full key's 400 and 404, on first and cursor pages, via both headers.",
-  checks: [headLikeGet.name, errorBodyShape.name, notModifiedJustified.name],
+    "HEAD answers GET's status without content, its Content-Length (when sent) GET's octets and its Content-Type GET's media type (RFC 9110 §9.3.2, RFC 9110 §8.6): each key kind (none, malformed, revoked, expired, each missing scope, full) and a full key's 400, 404 and empty result, on first and cursor pages, via both headers.",
+  checks: [headLikeGet.name, headFieldsLikeGet.name, errorBodyShape.name, notModifiedJustified.name],
   needs: [FULL_KEY],
   runs: 4,
   async prepare(context) {
@@ -158,6 +234,11 @@ export const headProperty = defineProperty({
         const records = [requestRecord(call, get.status), requestRecord(headCall, head.status)];
         verdict(context, [
           ...runWalkSetCheck(headLikeGet, compared, records),
+          ...(await fieldsJudged(
+            context,
+            { request, call, get, headCall, head },
+            judgesFields(survey, spot.tenant, get),
+          )),
           ...unasked(call, get, `GET ${request}`),
           ...unasked(headCall, head, `HEAD ${request}`),
           ...(get === served ? [] : errorShape(call, get, request)),

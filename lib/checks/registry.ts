@@ -31,6 +31,7 @@ import { unknownPlaceNotFound } from './unknown-place-not-found.ts';
 import { unknownPlaceRefused } from './unknown-place-refused.ts';
 import { repeatGivesSamePage } from './repeat-gives-same-page.ts';
 import { concurrentWalksAgree } from './concurrent-walks-agree.ts';
+import { headFieldsLikeGet } from './head-fields-like-get.ts';
 import { headLikeGet } from './head-like-get.ts';
 import { acceptJsonServed } from './accept-json-served.ts';
 import { contentCodingDecoded } from './content-coding-decoded.ts';
@@ -97,6 +98,7 @@ const WALK_SET_CHECKS = [
   repeatGivesSamePage,
   concurrentWalksAgree,
   headLikeGet,
+  headFieldsLikeGet,
   acceptJsonServed,
   contentCodingDecoded,
   notModifiedJustified,

@@ -5,7 +5,8 @@
  * filters (the rules filter-respected judges, lib/checks/filter-rules.ts), hasMore against
  * nextPageToken, the exact empty result, duplicate ids and repeated tokens within a walk, ids served
  * to two tenants, every answer's Date header and first bytes and no key but its request's own in it,
- * a write never taken, a coded body against the same request's plain one (curl-coding.ts), no page
+ * a write never taken, a coded body against the same request's plain one (curl-coding.ts), a HEAD's
+ * Content-Length and Content-Type against GET's answers to the same request (curl-head.ts), no page
  * a shared cache may hand to
  * another requester (curl-cache.ts). Exit 1 when the bug shows, alone or under load (curl-load.ts), 0 when every answer
  * passes both ways and these rules can see the failure, 2 (cannot judge) when they cannot: a check
@@ -17,6 +18,7 @@ import { limitOf } from '../checks/types.ts';
 import { UNKNOWN_METHOD, WRITE_METHODS } from '../http/call.ts';
 import { CACHE_RULES } from './curl-cache.ts';
 import { codingRules } from './curl-coding.ts';
+import { headRules } from './curl-head.ts';
 import type { ScriptTarget } from './script-target.ts';
 import { groupSteps, stepOwners, type ReproStep, type StepOwner } from './step-walks.ts';
 
@@ -47,6 +49,7 @@ import { singleQuoted as quoted } from './shell-words.ts';
 
 /** Checks whose failure shows in the answers these rules judge, whatever their statuses. */
 const JUDGED_CHECKS: ReadonlySet<string> = new Set([
+  'head-fields-like-get',
   'error-body-shape',
   'page-size-within-limit',
   'filter-respected',
@@ -305,6 +308,7 @@ export function curlJudge(input: ReproInput, keys: KeyNames): string {
     ...keyRules(keys),
     ...OTHER_METHODS_RULES,
     ...codingRules(input.steps, input.quiescent ?? []),
+    ...headRules(input.steps, input.quiescent ?? []),
     ...CACHE_RULES,
     ...pages,
     ...walkChecks(stepOwners(input.steps)),

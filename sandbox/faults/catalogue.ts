@@ -403,6 +403,11 @@ export const FAULTS = [
     'HEAD is answered 200 before the key is read: no key, revoked or scope-lacking keys get 200 on HEAD',
   ),
   fault(
+    'head-content-length-zero',
+    'page',
+    "HEAD's fields are computed for an empty body: Content-Length: 0 where GET's body has hundreds of octets",
+  ),
+  fault(
     'etag-ignores-tenant',
     'page',
     "a weak ETag of the URL alone: If-None-Match with it is 304 for any key and any data, another tenant's",

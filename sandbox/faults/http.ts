@@ -1,6 +1,7 @@
 /**
  * The faults of HTTP semantics the spec leans on (both endpoints are GET, spec §4), hooked in
- * before the routes: head-skips-auth answers HEAD before any key is read; accept-params-406 compares
+ * before the routes: head-skips-auth answers HEAD before any key is read; head-content-length-zero
+ * sends a HEAD the Content-Length of an empty body, whatever GET's; accept-params-406 compares
  * the Accept header's entries as literal strings, so parameters, weights and case refuse JSON;
  * error-bom and error-no-date spoil the framing of some answers (a body's first bytes, Date);
  * gzip-twice-on-repeat codes a repeated request's body twice under one Content-Encoding: gzip.
@@ -68,6 +69,11 @@ export function installHttpFaults(app: FastifyInstance, faults: FaultSet): void 
       if (request.method === 'HEAD' && onList(request))
         return reply.code(200).type('application/json; charset=utf-8').send();
     });
+  // A HEAD shortcut that renders no body: Fastify then counts the empty one (0) for Content-Length.
+  if (faults.has('head-content-length-zero'))
+    app.addHook('onSend', async (request, _reply, payload) =>
+      request.method === 'HEAD' && onList(request) ? '' : payload,
+    );
   if (faults.has('accept-params-406'))
     app.addHook('onRequest', async (request, reply) => {
       const accept = request.headers.accept;

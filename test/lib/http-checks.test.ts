@@ -7,7 +7,9 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { acceptJsonServed, type Negotiated } from '../../lib/checks/accept-json-served.ts';
 import { contentCodingDecoded } from '../../lib/checks/content-coding-decoded.ts';
+import { headFieldsLikeGet } from '../../lib/checks/head-fields-like-get.ts';
 import { headLikeGet } from '../../lib/checks/head-like-get.ts';
+import { toApiResponse } from '../../lib/http/response.ts';
 import { notModifiedJustified } from '../../lib/checks/not-modified-justified.ts';
 import { pageAnswerOf } from '../../lib/checks/repeat-gives-same-page.ts';
 
@@ -73,6 +75,56 @@ describe('head-like-get', () => {
     expect(head(200, 401, [401])?.code).toBe('HEAD_DIFFERS');
     expect(head(200, 200, [401])?.code).toBe('HEAD_WRONG_STATUS');
     expect(head(200, 200, [200], '{}')?.code).toBe('HEAD_HAS_CONTENT');
+  });
+});
+
+describe('head-fields-like-get', () => {
+  const TEXT = '{"data":[{"id":"é1"}],"pagination":{"nextPageToken":null,"hasMore":false}}';
+  const OCTETS = Buffer.byteLength(TEXT);
+  const answer = (status: number, headers: Record<string, string>, text = '') =>
+    toApiResponse(status, headers, text, 1);
+  const json = { 'content-type': 'application/json; charset=utf-8' };
+  const get = answer(200, { ...json, 'content-length': String(OCTETS) }, TEXT);
+  const chunked = answer(200, { ...json, 'transfer-encoding': 'chunked' }, TEXT);
+  const judge = (head: Record<string, string>, gets = [get, get] as const, status = 200) =>
+    headFieldsLikeGet.run({ request: 'r', gets, head: answer(status, head) });
+
+  it("should pass a HEAD whose fields say GET's octets and media type, or that leaves them out", () => {
+    expect(judge({ ...json, 'content-length': String(OCTETS) })).toBeNull();
+    expect(
+      judge({ 'content-type': 'Application/JSON', 'content-length': `${OCTETS}, ${OCTETS}` }),
+    ).toBeNull();
+    expect(judge({})).toBeNull();
+    // GET chunked: its octets received count, the framing does not.
+    expect(judge({ 'content-length': String(OCTETS) }, [chunked, chunked])).toBeNull();
+    // A coded GET: its coded octets, not the decoded text's.
+    const bytes = gzipSync(TEXT);
+    const coded = {
+      ...answer(200, { ...json, 'content-encoding': 'gzip' }, bytes.toString()),
+      bodyBytes: bytes,
+    };
+    expect(judge({ 'content-length': String(bytes.length) }, [coded, coded])).toBeNull();
+    expect(judge({ 'content-length': String(OCTETS) }, [coded, coded])?.code).toBe('HEAD_CONTENT_LENGTH');
+  });
+
+  it("should fail a HEAD's Content-Length other than GET's octets, and another media type", () => {
+    expect(judge({ ...json, 'content-length': '0' })).toMatchObject({
+      code: 'HEAD_CONTENT_LENGTH',
+      received: `Content-Length: 0 on HEAD; GET's body ${OCTETS} octets`,
+    });
+    // The characters are not the octets: é is two.
+    expect(judge({ 'content-length': String(TEXT.length) }, [chunked, chunked])?.code).toBe(
+      'HEAD_CONTENT_LENGTH',
+    );
+    expect(judge({ 'content-length': `${OCTETS}, 0` })?.code).toBe('HEAD_CONTENT_LENGTH');
+    expect(judge({ 'content-type': 'text/plain' })?.code).toBe('HEAD_CONTENT_TYPE');
+  });
+
+  it('should judge nothing where the two GETs differ, or where HEAD got another status', () => {
+    const other = answer(200, json, TEXT.replace('é1', 'é2'));
+    expect(judge({ 'content-length': '0' }, [get, other])).toBeNull();
+    expect(judge({ 'content-length': '0' }, [get, answer(401, json, TEXT)])).toBeNull();
+    expect(judge({ 'content-length': '0' }, [get, get], 401)).toBeNull();
   });
 });
 

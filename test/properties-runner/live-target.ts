@@ -9,6 +9,8 @@ import type { TargetFile } from '../../lib/target/schema.ts';
 import { resolveTarget, type Target } from '../../lib/target/target.ts';
 import { createContext, type ContextOptions, type SuiteContext } from '../../lib/props/context.ts';
 import { MATRIX_SANDBOX } from '../../lib/props/matrix.ts';
+import { runProperties } from '../../lib/props/runner.ts';
+import type { PropertyDefinition } from '../../lib/props/types.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/start.ts';
 
 export const startSmallSandbox = (options: SandboxOptions = {}): Promise<RunningSandbox> =>
@@ -22,6 +24,17 @@ export function targetOf(file: TargetFile): Target {
 
 export const contextOn = (file: TargetFile, options?: ContextOptions): SuiteContext =>
   createContext(targetOf(file), options);
+
+/** `property`'s coverage phase alone (no random run) on `sandbox`, with `seed`. */
+export async function coverageOnly(sandbox: RunningSandbox, property: PropertyDefinition, seed = 1) {
+  const context = contextOn(sandbox.target);
+  try {
+    const [result] = await runProperties([property], context, { seed, runs: 0 });
+    return result;
+  } finally {
+    await context.close();
+  }
+}
 
 /**
  * A sandbox's target file without its lowRateLimit keys, as a staging's may be: the rate-limit

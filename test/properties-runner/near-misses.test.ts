@@ -15,12 +15,19 @@ import { AUTH_SCHEMES } from '../../lib/http/call.ts';
 import { BLANK_KEYS, BLANK_KEY_WORDS } from '../../lib/http/blank-key.ts';
 import { caseFitsScheme, KEY_CASES, LIST_CASES, type KeyCase } from '../../lib/http/key-case.ts';
 import { writeRunArtifacts } from '../../lib/props/report.ts';
-import { runProperties } from '../../lib/props/runner.ts';
 import { isSkip, type PropertyDefinition } from '../../lib/props/types.ts';
 import { AUTH } from '../../properties/auth.ts';
 import { PARAMETERS } from '../../properties/params-outside.ts';
 import type { RunningSandbox } from '../../sandbox/start.ts';
-import { contextOn, keyValues, runScript, scriptEnv, startSmallSandbox, targetOf } from './live-target.ts';
+import {
+  contextOn,
+  coverageOnly,
+  keyValues,
+  runScript,
+  scriptEnv,
+  startSmallSandbox,
+  targetOf,
+} from './live-target.ts';
 
 const byName = (name: string): PropertyDefinition => {
   const property = [...AUTH, ...PARAMETERS].find((each) => each.name === name);
@@ -38,16 +45,6 @@ async function examplesOf(sandbox: RunningSandbox, property: PropertyDefinition)
     const ready = await property.prepare(context);
     if (isSkip(ready)) throw new Error(ready.skip);
     return [...(ready.coverage?.examples ?? [])];
-  } finally {
-    await context.close();
-  }
-}
-
-async function coverageOnly(sandbox: RunningSandbox, property: PropertyDefinition, seed = 1) {
-  const context = contextOn(sandbox.target);
-  try {
-    const [result] = await runProperties([property], context, { seed, runs: 0 });
-    return result;
   } finally {
     await context.close();
   }

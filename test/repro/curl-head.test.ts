@@ -33,26 +33,47 @@ const HEAD_SERVED: ReproStep[] = [
  */
 const UNDER_LOAD: ReproStep[] = [...HEAD_SERVED, { call: keyless, status: 200, showsBug: true }];
 
+/** GET, HEAD and GET again without a key, all 401: what http.head sends when HEAD's fields disagree. */
+const HEAD_FIELDS: ReproStep[] = [
+  { call: keyless, status: 401 },
+  { call: { ...keyless, method: 'HEAD' }, status: 401 },
+  { call: keyless, status: 401 },
+];
+const STATUS_FAILURE = {
+  check: 'head-like-get',
+  message: 'HEAD served',
+  expected: 'HEAD 401',
+  received: 'HEAD 200',
+};
+const FIELDS_FAILURE = {
+  check: 'head-fields-like-get',
+  message: "HEAD's Content-Length: 0",
+  expected: 'Content-Length: 139',
+  received: 'Content-Length: 0 on HEAD',
+};
+
 describe('a HEAD step of a curl reproduction', () => {
   let work: string;
   let faulty: RunningSandbox;
   let clean: RunningSandbox;
+  let zero: RunningSandbox;
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'curl-head-'));
-    [faulty, clean] = await Promise.all([
+    [faulty, clean, zero] = await Promise.all([
       startSmallSandbox({ faults: ['head-skips-auth'], targetPath: path.join(work, 'faulty.json') }),
       startSmallSandbox({ targetPath: path.join(work, 'clean.json') }),
+      startSmallSandbox({ faults: ['head-content-length-zero'], targetPath: path.join(work, 'zero.json') }),
     ]);
   }, 60_000);
 
   afterAll(async () => {
-    await Promise.all([faulty.close(), clean.close()]);
+    await Promise.all([faulty.close(), clean.close(), zero.close()]);
     await rm(work, { recursive: true, force: true });
   });
 
   /** The script of `steps`, run against `sandbox`: its base URL and keys read from its target file. */
-  async function run(steps: readonly ReproStep[], sandbox: RunningSandbox) {
+  async function run(steps: readonly ReproStep[], sandbox: RunningSandbox, failure = STATUS_FAILURE) {
     const targetFile = sandbox.targetPath ?? '';
     const script = curlScript({
       title: 'Reproduction of property http.head',
@@ -60,13 +81,14 @@ describe('a HEAD step of a curl reproduction', () => {
       target: { file: targetFile },
       apiKeyHeader: sandbox.target.apiKeyHeader,
       steps,
-      failures: [
-        { check: 'head-like-get', message: 'HEAD served', expected: 'HEAD 401', received: 'HEAD 200' },
-      ],
+      failures: [failure],
       tenants: sandbox.target.tenants.map((tenant) => tenant.name),
       maxRps: sandbox.target.load.maxRps,
     });
-    const file = path.join(work, `${steps.length}-steps-on-${path.basename(targetFile, '.json')}.sh`);
+    const file = path.join(
+      work,
+      `${failure.check}-${steps.length}-on-${path.basename(targetFile, '.json')}.sh`,
+    );
     await writeFile(file, script);
     const result = await runCurlScript(file, { LOAD_ROUNDS: '1' });
     for (const key of keyValues(sandbox.target))
@@ -91,6 +113,21 @@ describe('a HEAD step of a curl reproduction', () => {
     const { code, stdout, stderr } = await run(HEAD_SERVED, clean);
     expect(stdout, stderr).not.toMatch(/BUG/);
     expect(stdout).toMatch(/^not reproduced: 0 of 1 steps .*; nor under load \(/m);
+    expect(code).toBe(0);
+  });
+
+  it("should show a HEAD's Content-Length other than GET's octets, between two GETs of the same bytes", async () => {
+    const { code, stdout, stderr } = await run(HEAD_FIELDS, zero, FIELDS_FAILURE);
+    expect(stdout, stderr).toMatch(
+      /^BUG: step 1: HEAD answered HTTP 401 with Content-Length: 0, where GET's body for the same request \(steps 0 and 2, the same bytes\) is [1-9]\d+ octets/m,
+    );
+    expect(code).toBe(1);
+  });
+
+  it("should find HEAD's fields right on the clean sandbox", async () => {
+    const { code, stdout, stderr } = await run(HEAD_FIELDS, clean, FIELDS_FAILURE);
+    expect(stdout, stderr).not.toMatch(/BUG/);
+    expect(stdout).toMatch(/^not reproduced: /m);
     expect(code).toBe(0);
   });
 });

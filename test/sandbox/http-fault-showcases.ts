@@ -19,6 +19,17 @@ export const HTTP_FAULT_SHOWCASES = {
       expect((await get(url, {}, 'HEAD')).status).toBe(200);
     },
   },
+  'head-content-length-zero': {
+    async show(client) {
+      const url = `${client.sandbox.baseUrl}${ORDERS}?limit=10`;
+      expect((await get(url, client.bearer(0))).raw.length).toBeGreaterThan(100);
+      const head = await get(url, client.bearer(0), 'HEAD');
+      expect([head.status, header(head.headers['content-length'])]).toEqual([200, '0']);
+      // A refusal's HEAD too: GET's 401 has an Error body.
+      const refused = await get(`${client.sandbox.baseUrl}${MENU}`, {}, 'HEAD');
+      expect([refused.status, header(refused.headers['content-length'])]).toEqual([401, '0']);
+    },
+  },
   'etag-ignores-tenant': {
     async show(client) {
       const tag = header((await client.get(MENU)).headers.etag);

@@ -1,0 +1,45 @@
+/**
+ * HEAD's fields against GET's content (RFC 9110 §8.6, RFC 9110 §9.3.2): http.head's coverage phase alone
+ * (no random run) sends a HEAD and a GET of every cell (pages, a cursor page, the empty result and
+ * refusals, both endpoints, both schemes) and holds HEAD's Content-Length to GET's octets. A HEAD
+ * whose Content-Length counts an empty body (head-content-length-zero) fails head-fields-like-get
+ * for every seed; the clean sandbox passes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { headProperty } from '../../properties/http-head.ts';
+import type { RunningSandbox } from '../../sandbox/start.ts';
+import { coverageOnly, startSmallSandbox } from './live-target.ts';
+
+describe('http.head against HEAD fields computed for an empty body', () => {
+  let faulty: RunningSandbox;
+  let clean: RunningSandbox;
+  beforeAll(async () => {
+    [faulty, clean] = await Promise.all([
+      startSmallSandbox({ faults: ['head-content-length-zero'] }),
+      startSmallSandbox(),
+    ]);
+  }, 60_000);
+  afterAll(() => Promise.all([faulty.close(), clean.close()]));
+
+  it('should fail head-fields-like-get before any random run, naming the Content-Length', async () => {
+    for (const seed of [1, 2]) {
+      const result = await coverageOnly(faulty, headProperty, seed);
+      expect(result?.status).toBe('failed');
+      const failure = result?.status === 'failed' ? result.failures[0] : undefined;
+      expect(failure?.check).toBe('head-fields-like-get');
+      expect(failure?.received).toMatch(/^Content-Length: 0 on HEAD; GET's body [1-9]\d+ octets$/);
+    }
+  }, 60_000);
+
+  it("should pass the clean sandbox, the menu's empty result among its cells", async () => {
+    const result = await coverageOnly(clean, headProperty);
+    expect(result?.status).toBe('passed');
+    const coverage = result?.status === 'passed' ? result.coverage : undefined;
+    const reached = coverage?.reached.find((entry) => entry.label === 'full key, empty result');
+    expect(reached?.runs).toBeGreaterThanOrEqual(2);
+    // The small sandbox's orders have every status at every location: no empty orders list to ask.
+    const unreached = coverage?.cellsNotReached.map(({ cell }) => cell) ?? [];
+    expect(unreached).toHaveLength(2);
+    for (const cell of unreached) expect(cell).toMatch(/^orders first page via \w+.*empty result/);
+  }, 60_000);
+});
