@@ -7,7 +7,7 @@ import type { ProbeCheck } from './types.ts';
  * sender to send them on more than one field line. List fields (Cache-Control, Vary,
  * Content-Encoding, Set-Cookie's own exception) may repeat and are not judged.
  */
-const SINGLETONS: ReadonlySet<string> = new Set([
+export const SINGLE_VALUED_FIELDS = [
   'content-type',
   'content-length',
   'content-location',
@@ -18,7 +18,9 @@ const SINGLETONS: ReadonlySet<string> = new Set([
   'last-modified',
   'age',
   'expires',
-]);
+] as const;
+
+const SINGLETONS: ReadonlySet<string> = new Set(SINGLE_VALUED_FIELDS);
 
 const repeatedSingletons = (response: ApiResponse): string[] =>
   (response.repeatedFields ?? []).filter((name) => SINGLETONS.has(name));

@@ -69,6 +69,15 @@ export const FRAMING_KILLING: Operator[] = [
     },
   },
   {
+    name: 'content-type-list',
+    description:
+      'Content-Type one line listing two types, application/json then text/html, as a proxy joins two lines',
+    needs: [],
+    apply: (response) => {
+      response.reply.header('content-type', `${JSON_TYPE}, text/html; charset=utf-8`);
+    },
+  },
+  {
     name: 'refusal-carries-record',
     description: 'the refusal carries data: [a record an earlier page answered]',
     needs: ['error'],

@@ -103,7 +103,7 @@ export const SENTENCES: readonly Sentence[] = [
     section: '4',
     text: 'Every answer sends each single-valued field on one field line, its Content-Type one media type (RFC 9110 §5.3, RFC 9110 §8.3.1).',
     checks: ['single-valued-fields'],
-    operators: ['content-type-repeated'],
+    operators: ['content-type-repeated', 'content-type-list'],
   },
   {
     section: '4',
