@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { dateHeaderSent } from '../lib/checks/date-header-sent.ts';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
 import { noByteOrderMark } from '../lib/checks/no-byte-order-mark.ts';
+import { singleValuedFields } from '../lib/checks/single-valued-fields.ts';
 import type { Query } from '../lib/http/call.ts';
 import { SHARED_ROLES } from '../lib/target/schema.ts';
 import { randomCursor } from './arbitraries/cursors.ts';
@@ -67,10 +68,10 @@ const errorShape = defineProperty({
   name: 'errors.shape',
   family: 'errors',
   description:
-    'Every error answer (400, 401, 403, 404) is JSON in the Error shape, its statusCode the HTTP status, with a Date header and no byte order mark.',
+    'Every error answer (400, 401, 403, 404) is JSON in the Error shape, its statusCode the HTTP status, with a Date header, each single-valued field once and no byte order mark.',
   // The framing checks run on every answer of every property (lib/paging/answer-checks.ts); this
   // one names them, as it sends every error status the spec's table names.
-  checks: [errorBodyShape.name, dateHeaderSent.name, noByteOrderMark.name],
+  checks: [errorBodyShape.name, dateHeaderSent.name, singleValuedFields.name, noByteOrderMark.name],
   needs: [],
   runs: 60,
   async prepare(context) {

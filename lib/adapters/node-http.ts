@@ -99,14 +99,28 @@ function decodeBody(chunks: readonly Buffer[], length: number): string {
 const joined = (chunks: readonly Buffer[], length: number): Buffer =>
   chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, length);
 
-/** Repeated headers joined with `, ` (RFC 9110 §5.3); undici gives the names in lower case. */
+/**
+ * The names of the fields of the answer flatHeaders read last that came on several lines: written
+ * and emptied synchronously, one answer at a time, so the usual answer allocates nothing for it.
+ */
+const REPEATED: string[] = [];
+
+/**
+ * Repeated headers joined with `, ` (RFC 9110 §5.3); undici gives the names in lower case, and a
+ * field that came on several lines as an array of them, whose name goes into REPEATED.
+ */
 function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const flat: Record<string, string> = {};
   const names = Object.keys(headers);
   for (let index = 0; index < names.length; index += 1) {
     const name = names[index] as string;
     const value = headers[name];
-    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+    if (value === undefined) continue;
+    if (typeof value === 'string') flat[name] = value;
+    else {
+      flat[name] = value.join(', ');
+      REPEATED.push(name);
+    }
   }
   return flat;
 }
@@ -159,6 +173,7 @@ export function createNodeClient(target: Target, options: NodeClientOptions = {}
             body,
             performance.now() - started,
           );
+          if (REPEATED.length > 0) response.repeatedFields = REPEATED.splice(0);
           // A coded body is judged on its bytes (ApiResponse.bodyBytes); undici decodes nothing here.
           if (response.headers['content-encoding'] !== undefined) response.bodyBytes = joined(chunks, length);
           resolve(response);

@@ -10,8 +10,14 @@ import type { PageCheck, ProbeCheck } from './types.ts';
 export const errorBodyShape: PageCheck & ProbeCheck = {
   name: 'error-body-shape',
   description:
-    'Every non-2xx response is application/json (parameters allowed, not another +json type) in the Error shape, its statusCode equal to the HTTP status.',
-  catches: ['error-shape', 'error-content-type', 'throttle-text-body', 'problem-json-403'],
+    'Every non-2xx response is application/json (parameters allowed, not another +json type, not a list of types) in the Error shape, its statusCode equal to the HTTP status.',
+  catches: [
+    'error-shape',
+    'error-content-type',
+    'throttle-text-body',
+    'problem-json-403',
+    'error-two-content-types',
+  ],
   run({ call, response }: { call?: ApiCall; response: ApiResponse }) {
     if (response.status < 400) return null;
     // A HEAD answer has no content, whatever its status (RFC 9110 §9.3.2): head-like-get judges it.

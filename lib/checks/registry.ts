@@ -42,6 +42,7 @@ import { undefinedParameterIgnored } from './undefined-parameter-ignored.ts';
 import { refusalDisclosesNothing } from './refusal-discloses-nothing.ts';
 import { recordSameInEveryView } from './record-same-in-every-view.ts';
 import { dateHeaderSent } from './date-header-sent.ts';
+import { singleValuedFields } from './single-valued-fields.ts';
 import { notSharedCacheable } from './not-shared-cacheable.ts';
 import { keyNotDisclosed } from './key-not-disclosed.ts';
 import { noByteOrderMark } from './no-byte-order-mark.ts';
@@ -80,6 +81,7 @@ const PROBE_CHECKS = [
   unknownPlaceNotFound,
   // Every answer's framing, whatever was asked (lib/paging/answer-checks.ts runs them).
   dateHeaderSent,
+  singleValuedFields,
   noByteOrderMark,
   keyNotDisclosed,
 ];

@@ -1,3 +1,5 @@
+import { parseMediaType } from './media-type.ts';
+
 /** A response as plain data, the same whichever runtime fetched it. */
 export interface ApiResponse {
   status: number;
@@ -18,6 +20,12 @@ export interface ApiResponse {
    * decoded.ts) decodes these itself. Absent on every other answer (no copy per request).
    */
   bodyBytes?: Uint8Array;
+  /**
+   * The names (lower case) of the header fields that came on more than one field line, which
+   * `headers` holds joined with `, ` (RFC 9110 §5.3): single-valued-fields judges them. Absent when
+   * every field came once, as on almost every answer.
+   */
+  repeatedFields?: readonly string[];
 }
 
 const BYTE_ORDER_MARK = 0xfeff;
@@ -65,12 +73,16 @@ function lowerCaseHeaders(headers: Record<string, string>): Record<string, strin
 }
 
 /**
- * Whether a Content-Type names the media type application/json (spec §4: "return application/json"),
+ * Whether a Content-Type is the one media type application/json (spec §4: "return application/json"),
  * in any case, with any parameters (RFC 9110 §8.3.1). Another type with a `+json` suffix
  * (`application/problem+json`) is not it: a client that dispatches on the type does not read it.
+ * Nor is a list that starts with it (`application/json, text/html`: two Content-Type lines joined),
+ * which a Fetch client reads as its last type.
  */
-export const isJsonMediaType = (contentType: string): boolean =>
-  /^\s*application\/json\s*(;|$)/i.test(contentType);
+export function isJsonMediaType(contentType: string): boolean {
+  const media = parseMediaType(contentType);
+  return media?.type === 'application' && media.subtype === 'json';
+}
 
 export const isJsonContentType = (response: ApiResponse): boolean =>
   isJsonMediaType(response.headers['content-type'] ?? '');

@@ -14,6 +14,7 @@
  */
 import { LIMITS } from '../contract/endpoints.ts';
 import { filterRules, type FilterRule } from '../checks/filter-rules.ts';
+import { SINGLE_VALUED_FIELDS } from '../checks/single-valued-fields.ts';
 import { limitOf } from '../checks/types.ts';
 import { UNKNOWN_METHOD, WRITE_METHODS } from '../http/call.ts';
 import { CACHE_RULES } from './curl-cache.ts';
@@ -60,6 +61,7 @@ const JUDGED_CHECKS: ReadonlySet<string> = new Set([
   'tenant-isolation',
   'tenants-disjoint',
   'date-header-sent',
+  'single-valued-fields',
   'no-byte-order-mark',
   'key-not-disclosed',
   'other-method-refused',
@@ -177,8 +179,10 @@ const ERROR_SHAPE = [
 /**
  * Every answer's framing (lib/paging/answer-checks.ts): no body that starts with the bytes EF BB BF
  * (RFC 8259 §8.1), read from the saved bytes, not decoded; a Date header on every 2xx, 3xx and 4xx
- * (RFC 9110 §6.6.1) whose value starts as an HTTP-date does, with a day name. Not on the answer to
- * a method no server knows: the HTTP parser refuses it before the API's code runs.
+ * (RFC 9110 §6.6.1) whose value starts as an HTTP-date does, with a day name; no single-valued
+ * field on two lines (RFC 9110 §5.3) and no comma outside a quoted string in Content-Type (one media
+ * type, RFC 9110 §8.3.1). Not on the answer to a method no server knows: the HTTP parser refuses it
+ * before the API's code runs.
  */
 const FRAMING = [
   'for n in $all; do',
@@ -186,6 +190,8 @@ const FRAMING = [
   '  read -r status ctype <"$work/$n.status"',
   `  if [ ! -f "$work/$n.undecodable" ] && [ "$(od -An -tx1 -N3 "$work/$n.json" | tr -d ' \n')" = efbbbf ]; then bug "step $n: HTTP $status body starts with a byte order mark (EF BB BF)"; fi`,
   `  if [ "$status" -ge 200 ] && [ "$status" -lt 500 ] && ! grep -qiE '^date:[[:space:]]*(mon|tue|wed|thu|fri|sat|sun)' "$work/$n.headers"; then bug "step $n: HTTP $status without a Date header that is an HTTP-date"; fi`,
+  `  for f in ${SINGLE_VALUED_FIELDS.join(' ')}; do if [ "$(grep -ciE "^$f:" "$work/$n.headers")" -gt 1 ]; then bug "step $n: HTTP $status sent $f on more than one field line (RFC 9110 §5.3)"; fi; done`,
+  `  if grep -iE '^content-type:' "$work/$n.headers" | sed -E 's/"([^"\\\\]|\\\\.)*"//g' | grep -q ,; then bug "step $n: HTTP $status sent a Content-Type that is not one media type (RFC 9110 §8.3.1)"; fi`,
   'done',
 ];
 

@@ -436,6 +436,11 @@ export const FAULTS = [
   fault('error-bom', 'errors', 'a 400 body starts with a UTF-8 byte order mark (EF BB BF) before its JSON'),
   fault('error-no-date', 'errors', 'a 4xx answer (400, 401, 403, 404, 429) carries no Date header'),
   fault(
+    'error-two-content-types',
+    'errors',
+    'a 404 answer carries a second Content-Type line, text/html, after its application/json one',
+  ),
+  fault(
     'method-405-no-allow',
     'errors',
     'POST, PUT, PATCH and DELETE are refused 405 without an Allow header',

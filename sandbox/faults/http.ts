@@ -3,7 +3,8 @@
  * before the routes: head-skips-auth answers HEAD before any key is read; head-content-length-zero
  * sends a HEAD the Content-Length of an empty body, whatever GET's; accept-params-406 compares
  * the Accept header's entries as literal strings, so parameters, weights and case refuse JSON;
- * error-bom and error-no-date spoil the framing of some answers (a body's first bytes, Date);
+ * error-bom, error-no-date and error-two-content-types spoil the framing of some answers (a body's
+ * first bytes, Date, a second Content-Type line);
  * gzip-twice-on-repeat codes a repeated request's body twice under one Content-Encoding: gzip.
  */
 import { gzipSync } from 'node:zlib';
@@ -63,6 +64,13 @@ export function installHttpFaults(app: FastifyInstance, faults: FaultSet): void 
     app.addHook('onSend', async (request, reply) => {
       // Node's http writes Date on every answer unless told not to (RFC 9110 §6.6.1 asks for it).
       if (reply.statusCode >= 400 && reply.statusCode < 500 && onList(request)) reply.raw.sendDate = false;
+    });
+  if (faults.has('error-two-content-types'))
+    app.addHook('onSend', async (_request, reply, payload) => {
+      // An array is written as one field line per entry: a template layer's default type after the JSON's.
+      if (reply.statusCode === 404)
+        reply.header('content-type', [String(reply.getHeader('content-type')), 'text/html; charset=utf-8']);
+      return payload;
     });
   if (faults.has('head-skips-auth'))
     app.addHook('onRequest', async (request, reply) => {

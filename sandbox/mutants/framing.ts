@@ -1,12 +1,16 @@
 /**
  * Mutation operators of an answer's framing and of what a refusal carries: its Date header
- * (RFC 9110 §6.6.1), its body's first bytes (RFC 8259 §8.1), a 405's Allow (RFC 9110 §15.5.6), a
- * refusal's records (spec §5, §7); and the changes of the same things that the RFCs allow.
+ * (RFC 9110 §6.6.1), its body's first bytes (RFC 8259 §8.1), its Content-Type on one field line
+ * (RFC 9110 §5.3), a 405's Allow (RFC 9110 §15.5.6), a refusal's records (spec §5, §7); and the
+ * changes of the same things that the RFCs allow.
  */
 import type { Operator } from './types.ts';
 
 /** A UTF-8 byte order mark: the hook sends it before the serialised JSON. */
 const BYTE_ORDER_MARK = '\uFEFF';
+
+/** The type the sandbox sends, for an answer that has none yet. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
@@ -51,6 +55,26 @@ export const FRAMING_KILLING: Operator[] = [
     needs: [],
     apply: (response) => {
       response.prefix = BYTE_ORDER_MARK;
+    },
+  },
+  {
+    name: 'content-type-repeated',
+    description:
+      'a second Content-Type line, text/html, after the JSON one: joined, a Fetch client reads text/html',
+    needs: [],
+    apply: (response) => {
+      // An array is written as one field line per entry.
+      const sent = response.reply.getHeader('content-type');
+      response.reply.header('content-type', [String(sent ?? JSON_TYPE), 'text/html; charset=utf-8']);
+    },
+  },
+  {
+    name: 'content-type-list',
+    description:
+      'Content-Type one line listing two types, application/json then text/html, as a proxy joins two lines',
+    needs: [],
+    apply: (response) => {
+      response.reply.header('content-type', `${JSON_TYPE}, text/html; charset=utf-8`);
     },
   },
   {
@@ -99,6 +123,25 @@ export const FRAMING_EQUIVALENT: Operator[] = [
     equivalent: true,
     apply: (response) => {
       response.prefix = '\r\n\t ';
+    },
+  },
+  {
+    name: 'content-type-params-varied',
+    description:
+      'Content-Type in other case, with whitespace around ";" and a quoted charset (RFC 9110 §8.3.1, RFC 9110 §5.6.6)',
+    needs: [],
+    equivalent: true,
+    apply: (response) => {
+      response.reply.header('content-type', 'Application/JSON ; Charset="UTF-8"');
+    },
+  },
+  {
+    name: 'vary-repeated',
+    description: 'Vary, a list field, on two field lines (RFC 9110 §5.3 lets a list field repeat)',
+    needs: [],
+    equivalent: true,
+    apply: (response) => {
+      response.reply.header('vary', ['Accept-Encoding', 'Accept']);
     },
   },
   {

@@ -101,6 +101,12 @@ export const SENTENCES: readonly Sentence[] = [
   },
   {
     section: '4',
+    text: 'Every answer sends each single-valued field on one field line, its Content-Type one media type (RFC 9110 §5.3, RFC 9110 §8.3.1).',
+    checks: ['single-valued-fields'],
+    operators: ['content-type-repeated', 'content-type-list'],
+  },
+  {
+    section: '4',
     text: 'No JSON body starts with a byte order mark (RFC 8259 §8.1).',
     checks: ['no-byte-order-mark'],
     operators: ['body-bom'],
@@ -119,9 +125,15 @@ export const SENTENCES: readonly Sentence[] = [
   },
   {
     section: '4',
-    text: 'Date a nearby second in IMF-fixdate, header names in any case, whitespace around the JSON text, Allow in any order (RFC 9110, RFC 8259).',
-    checks: ['date-header-sent', 'no-byte-order-mark', 'other-method-refused'],
-    operators: ['date-other-second', 'body-whitespace', 'allow-reordered'],
+    text: 'Date a nearby second in IMF-fixdate, header names in any case, whitespace around the JSON text, Content-Type parameters in any case and form, a list field on two lines, Allow in any order (RFC 9110, RFC 8259).',
+    checks: ['date-header-sent', 'no-byte-order-mark', 'single-valued-fields', 'other-method-refused'],
+    operators: [
+      'date-other-second',
+      'body-whitespace',
+      'content-type-params-varied',
+      'vary-repeated',
+      'allow-reordered',
+    ],
     allowance: true,
   },
   {

@@ -50,6 +50,8 @@ describe('the Node client', () => {
     expect(seen.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(response.status).toBe(200);
     expect(response.headers['x-multi']).toBe('one, two');
+    // The one field that came on two lines is named (single-valued-fields judges which may not).
+    expect(response.repeatedFields).toEqual(['x-multi']);
     expect(response.headers['content-type']).toBe('application/json');
     expect(response.body).toEqual({ data: [], pagination: {} });
     expect(response.bodyText.startsWith('\uFEFF{')).toBe(true);

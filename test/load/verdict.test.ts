@@ -84,7 +84,7 @@ describe('judge', () => {
 
     expect(judgement).toMatchObject({ verdict: 'pass', exitCode: 0, warnings: [] });
     expect(judgement.reason).toBe(
-      `${PAGE_CHECKS.length} page checks held on 40 pages, 3 framing checks held on 40 answers; all 1 thresholds held`,
+      `${PAGE_CHECKS.length} page checks held on 40 pages, 4 framing checks held on 40 answers; all 1 thresholds held`,
     );
     expect(judgement.thresholds).toEqual([
       { metric: 'latency', expression: 'p95 < 500', ok: true, actual: 20 },
@@ -92,6 +92,7 @@ describe('judge', () => {
     expect(judgement.checks.map((check) => check.name)).toEqual([
       ...PAGE_CHECKS.map((check) => check.name),
       'date-header-sent',
+      'single-valued-fields',
       'no-byte-order-mark',
       'key-not-disclosed',
     ]);

@@ -86,6 +86,8 @@ const FRAMING_KILLED: ReadonlyMap<string, string> = new Map([
   ['m:date-missing@error-429', 'date-header-sent'],
   ['m:body-bom@menu.last-page', 'no-byte-order-mark'],
   ['m:body-bom@error-429', 'no-byte-order-mark'],
+  ['m:content-type-repeated@error-429', 'single-valued-fields'],
+  ['m:content-type-list@error-401', 'single-valued-fields'],
   ['m:refusal-carries-record@error-404', 'refusal-discloses-nothing'],
   ['m:refusal-names-record@error-400', 'refusal-discloses-nothing'],
   ['m:refusal-names-record@error-429', 'refusal-discloses-nothing'],
@@ -126,12 +128,14 @@ describe('generated mutants end to end', () => {
   }, 90_000);
 
   // Each allowed change passes the property that judges its site (the bench runs every property).
-  it('should pass a Date a second off with its name in capitals, whitespace before the JSON, and Allow reordered', async () => {
+  it('should pass a Date a second off with its name in capitals, whitespace before the JSON, Content-Type parameters in another form, Vary on two lines, and Allow reordered', async () => {
     const equivalent = [
       ['errors.shape', 'm:date-other-second@error-401'],
       ['errors.shape', 'm:body-whitespace@error-400'],
       ['pagination.terminates', 'm:body-whitespace@orders.cursor-page'],
       ['pagination.terminates', 'm:date-other-second@menu.cursor-page'],
+      ['errors.shape', 'm:content-type-params-varied@error-404'],
+      ['pagination.terminates', 'm:vary-repeated@orders.cursor-page'],
       ['http.other-methods', 'm:allow-reordered@method-405'],
     ] as const;
     const results = await inLanes(equivalent, 3, ([property, mutant]) =>

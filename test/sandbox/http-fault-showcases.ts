@@ -101,6 +101,22 @@ export const HTTP_FAULT_SHOWCASES = {
       expect(header((await firstOrders(client)).headers.date)).toMatch(/ GMT$/);
     },
   },
+  'error-two-content-types': {
+    async show(client) {
+      // An id of the key's own form that no location has: 404 (spec §5, §7).
+      const missing = await client.get(ORDERS, { locationId: 'loc_none' });
+      expect(missing.status).toBe(404);
+      expect(missing.headers['content-type']).toEqual([
+        'application/json; charset=utf-8',
+        'text/html; charset=utf-8',
+      ]);
+      // A 400 and a page keep their one line.
+      expect(header((await client.get(ORDERS, { limit: 500 })).headers['content-type'])).toMatch(
+        /^application\/json/,
+      );
+      expect(header((await firstOrders(client)).headers['content-type'])).toMatch(/^application\/json/);
+    },
+  },
   'method-405-no-allow': {
     async show(client) {
       const url = `${client.sandbox.baseUrl}${ORDERS}`;

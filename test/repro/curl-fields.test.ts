@@ -1,0 +1,88 @@
+/**
+ * Single-valued fields in a curl reproduction (what single-valued-fields' failures write): on one
+ * sandbox with error-two-content-types (a 404's second Content-Type line) and the mutant
+ * content-type-list at error-400 (one line listing two types), the script finds each again, alone,
+ * and lets the page and the 401, which keep one type on one line, pass.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiCall } from '../../lib/http/call.ts';
+import { curlScript } from '../../lib/repro/curl.ts';
+import type { ReproStep } from '../../lib/repro/step-walks.ts';
+import type { RunningSandbox } from '../../sandbox/start.ts';
+import { startSmallSandbox } from '../properties-runner/live-target.ts';
+import { runCurlScript } from './run-script.ts';
+
+const full: ApiCall = {
+  endpoint: 'orders',
+  query: { limit: '5' },
+  credential: { tenant: 'tenant-a', role: 'full', scheme: 'bearer' },
+};
+
+describe('single-valued fields in a curl reproduction', () => {
+  let work: string;
+  let faulty: RunningSandbox;
+
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(tmpdir(), 'curl-fields-'));
+    faulty = await startSmallSandbox({
+      faults: ['error-two-content-types'],
+      mutant: 'm:content-type-list@error-400',
+      targetPath: path.join(work, 'faulty.json'),
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await faulty.close();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  async function run(steps: readonly ReproStep[]) {
+    const script = curlScript({
+      title: 'Reproduction of property errors.shape',
+      replay: 'npm run props -- --fault error-two-content-types --property errors.shape --seed 1 --path 0',
+      target: { file: faulty.targetPath ?? '' },
+      apiKeyHeader: faulty.target.apiKeyHeader,
+      steps,
+      failures: [
+        {
+          check: 'single-valued-fields',
+          message: 'content-type on two lines',
+          expected: 'one line',
+          received: 'two',
+        },
+      ],
+    });
+    const file = path.join(work, `${steps.length}-steps.sh`);
+    await writeFile(file, script);
+    return runCurlScript(file, { LOAD_ROUNDS: '1' });
+  }
+
+  it('should find the second Content-Type line of the 404 again, alone', async () => {
+    const { code, stdout, stderr } = await run([
+      { call: { ...full, query: { locationId: 'loc_none' } }, status: 404 },
+    ]);
+    expect(stdout, stderr).toMatch(/^BUG: step 0: HTTP 404 sent content-type on more than one field line/m);
+    expect(stdout).toMatch(/^REPRODUCED/m);
+    expect(code).toBe(1);
+  });
+
+  it('should find the Content-Type of the 400 that lists two types on one line, alone', async () => {
+    const { code, stdout, stderr } = await run([{ call: { ...full, query: { limit: '500' } }, status: 400 }]);
+    expect(stdout, stderr).toMatch(/^BUG: step 0: HTTP 400 sent a Content-Type that is not one media type/m);
+    expect(stdout).not.toMatch(/more than one field line/);
+    expect(code).toBe(1);
+  });
+
+  it('should pass the page and the 401, which keep one type on one line, and say so', async () => {
+    const { code, stdout, stderr } = await run([
+      { call: full, status: 200 },
+      { call: { ...full, credential: { ...full.credential, role: 'none' } }, status: 401 },
+    ]);
+    expect(stdout, stderr).not.toMatch(/BUG/);
+    expect(stdout).toMatch(/^not reproduced: /m);
+    expect(code).toBe(0);
+  });
+});
