@@ -1,12 +1,21 @@
 /**
  * What the customer saw: the pages their HAR recorded, folded through the same page checks as
- * every walk of the harness. Needs the response bodies (a HAR saved "with content").
+ * every walk of the harness, and judged for what a HAR records as it was sent: a single-valued
+ * field on several lines, a body starting with a byte order mark. Not for a missing Date or key,
+ * which an exporter may have dropped. Needs the response bodies (a HAR saved "with content").
  */
 import type { Failure } from '../failure.ts';
 import type { Credential } from '../http/call.ts';
+import { noByteOrderMark } from '../checks/no-byte-order-mark.ts';
+import { singleValuedFields } from '../checks/single-valued-fields.ts';
+import { callPath } from '../http/call.ts';
 import { toApiResponse } from '../http/response.ts';
+import { runProbeChecks } from '../paging/run-checks.ts';
 import { foldPage, MAX_PAGES, startWalk } from '../paging/walk.ts';
 import type { CustomerWalk } from './har.ts';
+
+/** The answer checks (lib/paging/answer-checks.ts) a recorded answer shows truly. */
+const RECORDED_CHECKS = [singleValuedFields, noByteOrderMark] as const;
 
 /** The failures the recorded pages show, or null when the HAR kept no response bodies. */
 export function observedFailures(walk: CustomerWalk, credential: Credential): Failure[] | null {
@@ -20,7 +29,11 @@ export function observedFailures(walk: CustomerWalk, credential: Credential): Fa
   for (const page of walk.pages) {
     if (state.end !== null) break;
     const call = { endpoint: walk.endpoint, query: page.query, credential };
-    foldPage(state, call, toApiResponse(page.status, page.headers, page.bodyText ?? '', 0));
+    const response = toApiResponse(page.status, page.headers, page.bodyText ?? '', 0);
+    if (page.repeatedFields) response.repeatedFields = page.repeatedFields;
+    const probe = `recorded GET ${callPath(call)}`;
+    state.failures.push(...runProbeChecks(RECORDED_CHECKS, { call, response, probe }));
+    foldPage(state, call, response);
   }
   return state.failures;
 }

@@ -13,8 +13,13 @@ interface HarPage {
   /** The request's query, cursor included. */
   query: Query;
   status: number;
-  /** Response headers, names in lower case (credentials already stripped). */
+  /**
+   * Response headers, names in lower case (credentials already stripped), a field the HAR lists
+   * more than once joined with `, ` as a client reads it (RFC 9110 §5.3).
+   */
   headers: Record<string, string>;
+  /** The names (lower case) of the fields the HAR lists more than once (ApiResponse.repeatedFields). */
+  repeatedFields?: string[];
   /** The response body as text, when the HAR kept it. */
   bodyText?: string;
   nextPageToken: string | null;
@@ -55,16 +60,36 @@ function tokenOf(bodyText: string | undefined): string | null {
   return typeof token === 'string' ? token : null;
 }
 
-function pageOf(entry: Entry, index: number, url: URL): HarPage {
-  const { content } = entry.response;
-  const decoded =
-    content.text !== undefined && content.encoding === 'base64' ? atob(content.text) : content.text;
+/**
+ * The response's header lines as a client reads them: a name listed more than once joined with
+ * `, ` (RFC 9110 §5.3), its name kept in `repeatedFields` for single-valued-fields, as the harness's
+ * own client does (lib/adapters/node-http.ts).
+ */
+function headerFields(lines: Entry['response']['headers']): Pick<HarPage, 'headers' | 'repeatedFields'> {
   const headers: Record<string, string> = {};
-  for (const header of entry.response.headers) headers[header.name.toLowerCase()] = header.value;
+  const repeated = new Set<string>();
+  for (const { name, value } of lines) {
+    const lower = name.toLowerCase();
+    const before = headers[lower];
+    if (before !== undefined) repeated.add(lower);
+    headers[lower] = before === undefined ? value : `${before}, ${value}`;
+  }
+  return repeated.size > 0 ? { headers, repeatedFields: [...repeated] } : { headers };
+}
+
+/**
+ * The body a HAR kept: base64 content is the body's bytes, read as UTF-8 (a leading byte order mark
+ * kept, as the client keeps it: ApiResponse.bodyText), not as Latin-1 characters.
+ */
+const bodyOf = ({ text, encoding }: Entry['response']['content']): string | undefined =>
+  text !== undefined && encoding === 'base64' ? Buffer.from(text, 'base64').toString('utf8') : text;
+
+function pageOf(entry: Entry, index: number, url: URL): HarPage {
+  const decoded = bodyOf(entry.response.content);
   return {
     query: queryOf(url),
     status: entry.response.status,
-    headers,
+    ...headerFields(entry.response.headers),
     ...(decoded !== undefined ? { bodyText: decoded } : {}),
     nextPageToken: tokenOf(decoded),
     entry: index,

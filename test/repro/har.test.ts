@@ -6,6 +6,7 @@ import type { Entry, Har } from 'har-format';
 import { customerWalk } from '../../lib/repro/har.ts';
 import { stripSecrets } from '../../lib/repro/har-secrets.ts';
 import { readHarFile } from '../../lib/repro/har-read.ts';
+import { observedFailures } from '../../lib/repro/har-observed.ts';
 
 const KEY = 'sbx_customer_secret_key_value';
 const BASE = 'https://api.example.test/api/v1';
@@ -105,6 +106,46 @@ describe('customerWalk', () => {
       ok: false,
       problem: 'walks both lists (orders, menuItems); choose one with --endpoint',
     });
+  });
+
+  it('should read a field listed twice as a client does and judge it, where the HAR kept it once it passes', () => {
+    const twice = entry(`${BASE}/public/orders?limit=2`, page(['o1'], null));
+    twice.response.headers.push({ name: 'content-type', value: 'text/html' });
+    const stripped = stripSecrets(har([twice]));
+    const result = customerWalk(stripped.har, stripped.keys, 'orders');
+    if (!result.ok) throw new Error(result.problem);
+    const [recorded] = result.walk.pages;
+    expect(recorded?.headers['content-type']).toBe('application/json, text/html');
+    expect(recorded?.repeatedFields).toEqual(['content-type']);
+    const credential = { scheme: 'bearer', value: KEY } as const;
+    const found = observedFailures(result.walk, credential) ?? [];
+    expect(found.map((failure) => [failure.check, failure.code])).toContainEqual([
+      'single-valued-fields',
+      'FIELD_REPEATED',
+    ]);
+    const once = stripSecrets(har([entry(`${BASE}/public/orders?limit=2`, page(['o1'], null))]));
+    const clean = customerWalk(once.har, once.keys, 'orders');
+    if (!clean.ok) throw new Error(clean.problem);
+    expect(clean.walk.pages[0]?.repeatedFields).toBeUndefined();
+    expect(observedFailures(clean.walk, credential)).toEqual([]);
+  });
+
+  it('should read a base64 body as UTF-8 bytes, its byte order mark kept and judged', () => {
+    const body = page(['crème-brûlée'], null);
+    const encoded = entry(`${BASE}/public/orders?limit=2`, body);
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(body))]);
+    encoded.response.content = {
+      size: bytes.length,
+      mimeType: 'application/json',
+      text: bytes.toString('base64'),
+      encoding: 'base64',
+    };
+    const stripped = stripSecrets(har([encoded]));
+    const result = customerWalk(stripped.har, stripped.keys, 'orders');
+    if (!result.ok) throw new Error(result.problem);
+    expect(result.walk.pages[0]?.bodyText).toBe(`\uFEFF${JSON.stringify(body)}`);
+    const found = observedFailures(result.walk, { scheme: 'bearer', value: KEY }) ?? [];
+    expect(found.map((failure) => failure.check)).toEqual(['no-byte-order-mark']);
   });
 
   it('should say so when the HAR holds no list request', () => {
