@@ -36,6 +36,19 @@ describe('startAtDueTimes', () => {
     expect(started[0]?.lateness).toBeGreaterThanOrEqual(30);
   });
 
+  it('should count what the starts before it in one turn ran as lateness', async () => {
+    const at = performance.now() - 1;
+    const lateness: number[] = [];
+    await startAtDueTimes([{ at }, { at }, { at }], (_item, late) => {
+      lateness.push(late);
+      // A start whose synchronous part (a walk's first request) holds the thread 5 ms.
+      for (const until = performance.now() + 5; performance.now() < until;);
+      return Promise.resolve();
+    });
+    expect(lateness[1]).toBeGreaterThanOrEqual((lateness[0] ?? 0) + 5);
+    expect(lateness[2]).toBeGreaterThanOrEqual((lateness[1] ?? 0) + 5);
+  });
+
   it('should resolve at once with nothing due, and after a start that failed', async () => {
     await expect(startAtDueTimes([], () => Promise.resolve())).resolves.toBeUndefined();
     await expect(
