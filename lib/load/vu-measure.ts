@@ -7,6 +7,7 @@ import type { NodeClient } from '../adapters/node-http.ts';
 import type { Failure } from '../failure.ts';
 import type { ApiCall } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
+import { startDueNow } from './due-timer.ts';
 import { METRIC } from './metrics.ts';
 import type { PointSink } from './points/write.ts';
 import { statusTags } from './tags.ts';
@@ -37,6 +38,8 @@ export function measuredSend(
     } catch {
       response = failedResponse(started);
     }
+    // Arrivals that fell due while the thread read this batch of answers start now, not next turn.
+    startDueNow();
     points.add(METRIC.latency, 'trend', response.durationMs, statusTags(tags, response.status));
     points.add(METRIC.rateLimited, 'rate', response.status === 429 ? 1 : 0, tags);
     points.add(METRIC.serverErrors, 'rate', response.status === 0 || response.status >= 500 ? 1 : 0, tags);

@@ -4,7 +4,7 @@
  * settles when every start has.
  */
 import { describe, expect, it } from 'vitest';
-import { startAtDueTimes } from '../../lib/load/due-timer.ts';
+import { startAtDueTimes, startDueNow } from '../../lib/load/due-timer.ts';
 
 describe('startAtDueTimes', () => {
   it('should start each item at its due time, in order, and say how late it was', async () => {
@@ -47,6 +47,30 @@ describe('startAtDueTimes', () => {
     });
     expect(lateness[1]).toBeGreaterThanOrEqual((lateness[0] ?? 0) + 5);
     expect(lateness[2]).toBeGreaterThanOrEqual((lateness[1] ?? 0) + 5);
+  });
+
+  it('should start what fell due when an answer calls startDueNow, before its timer, and nothing not yet due', async () => {
+    const begun = performance.now();
+    const due = [
+      { at: begun + 3, name: 'due in 3 ms' },
+      { at: begun + 4, name: 'due in 4 ms' },
+      { at: begun + 10_000, name: 'due in 10 s' },
+    ];
+    const started: string[] = [];
+    const run = startAtDueTimes(due, (item) => {
+      started.push(item.name);
+      return Promise.resolve();
+    });
+    // The thread busy 6 ms, as with a batch of answers: the timer cannot fire meanwhile.
+    for (const until = begun + 6; performance.now() < until;);
+    expect(started).toEqual([]);
+    startDueNow();
+    expect(started).toEqual(['due in 3 ms', 'due in 4 ms']);
+    startDueNow();
+    expect(started).toHaveLength(2);
+    due[2] = { at: performance.now(), name: 'moved to now' };
+    await run;
+    expect(started).toEqual(['due in 3 ms', 'due in 4 ms', 'moved to now']);
   });
 
   it('should resolve at once with nothing due, and after a start that failed', async () => {
