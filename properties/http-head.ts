@@ -84,22 +84,31 @@ function keyTenant(target: Target, survey: Survey, role: CredentialRole): string
   return (fits.find((tenant) => tenant.quiescent) ?? fits[0])?.name;
 }
 
-/** A q no menu item's name or SKU holds: spec §4.3 rule 7's empty page (pagination.empty-result's kind). */
-const NO_SUCH_ITEM = 'zq-no-such-item-head';
+/** The filters whose values select no record of each list: a q, or a location and a status. */
+const EMPTY_BY: Record<Endpoint, readonly string[]> = {
+  menuItems: ['q'],
+  orders: ['locationId', 'status'],
+};
 
 /**
- * A query of `endpoint` that matches nothing (spec §4.3 rule 7): for the menu a q nothing holds;
- * for orders a locationId and status that select no order of the tenant's list, measured on the
- * survey where it is exact (quiescent and read whole) as the outcome properties aim their empty
- * class (properties/arbitraries/measured.ts; spec §3, §4.2).
+ * A query of `endpoint` that matches nothing (spec §4.3 rule 7): for the menu a q that no name or
+ * SKU holds under any reading of "case-insensitive", for orders a locationId and status that
+ * select no order (spec §3, §4.2); each measured on the tenant's survey where it is exact
+ * (quiescent and read whole), as the outcome properties aim their empty class
+ * (properties/arbitraries/measured.ts).
  */
 function emptyQuery(survey: Survey, tenant: string, endpoint: Endpoint): Query | undefined {
-  if (endpoint === 'menuItems') return { q: NO_SUCH_ITEM };
   const surveyed = survey.tenants.find((entry) => entry.name === tenant);
-  const list = surveyed && measuredList(surveyed, 'orders');
+  const list = surveyed && measuredList(surveyed, endpoint);
   if (list === undefined || !list.exact) return undefined;
-  return aimedOnce(list, ['locationId', 'status'], anyLimit).byClass.empty?.[0]?.query;
+  return aimedOnce(list, EMPTY_BY[endpoint], anyLimit).byClass.empty?.[0]?.query;
 }
+
+/** Why a tenant's list has no empty query (emptyQuery). */
+const NO_EMPTY_QUERY: Record<Endpoint, string> = {
+  menuItems: 'menu was not read in full while still, or every q value drawn finds an item',
+  orders: 'orders were not read in full while still, or have every status at every location',
+};
 
 /** A location of a tenant other than `tenant`: a full key's request of it is 404 (spec §5). */
 const foreignLocation = (survey: Survey, tenant: string): string | undefined =>
@@ -133,7 +142,7 @@ function headCells(target: Target, survey: Survey) {
           unreachable.push({
             where,
             label: 'full key, empty result',
-            why: `${tenant}'s orders were not read in full while still, or have every status at every location`,
+            why: `${tenant}'s ${NO_EMPTY_QUERY[endpoint]}`,
           });
         else
           inputs.push({

@@ -4,6 +4,7 @@ import { seededRandom } from './random.ts';
 import { createIndexes, createTables } from './schema.ts';
 import { seedMenuItems, seedOrders } from './seed.ts';
 import { StatementCache } from './queries/statements.ts';
+import { relaxedMatch } from './faults/search.ts';
 
 /** The in-memory SQLite store with its seeded data. */
 export interface Store {
@@ -35,6 +36,8 @@ export function openStore(options: SeedOptions): Store {
   db.function('unaccent', { deterministic: true }, (text: unknown) =>
     typeof text === 'string' ? withoutAccents(text) : text,
   );
+  // Only the relaxed-search faults' statements call it (sandbox/faults/search.ts).
+  db.function('relaxed_match', { deterministic: true }, relaxedMatch);
   const random = seededRandom(options.seed);
   const catalog = buildCatalog(random, options.tenants);
   createTables(db);

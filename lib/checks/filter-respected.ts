@@ -13,6 +13,13 @@ export const filterRespected: PageCheck = {
     'q-decoded-twice',
     'search-ignores-accents',
     'search-words-any-order',
+    'search-folds-look-alikes',
+    'search-forgives-missing-letter',
+    'search-squeezes-repeats',
+    'search-forgives-swapped-letters',
+    'search-ignores-separators',
+    'sku-search-ignores-separators',
+    'search-stems-plurals',
   ],
   run({ page, walk }) {
     if (page === null) return null;

@@ -286,6 +286,41 @@ export const FAULTS = [
     'store',
     'each word of q is searched for on its own: q=Salad Caesar finds Caesar Salad, q=Cae Sa too',
   ),
+  fault(
+    'search-folds-look-alikes',
+    'store',
+    'Cyrillic letters drawn like Latin ones are read as those: q=Cаesar (Cyrillic а) finds Caesar Salad',
+  ),
+  fault(
+    'search-forgives-missing-letter',
+    'store',
+    'a q of 4+ characters also matches with one letter of the name left out: q=Casar finds Caesar Salad',
+  ),
+  fault(
+    'search-squeezes-repeats',
+    'store',
+    'runs of one letter are read as one on both sides: q=Caessar finds Caesar Salad',
+  ),
+  fault(
+    'search-forgives-swapped-letters',
+    'store',
+    'a q of 4+ characters also matches with two neighbouring letters swapped: q=Casear finds Caesar Salad',
+  ),
+  fault(
+    'search-ignores-separators',
+    'store',
+    'spaces, hyphens, dots and slashes are left out on both sides: q=Caesar-Salad finds Caesar Salad',
+  ),
+  fault(
+    'sku-search-ignores-separators',
+    'store',
+    'SKUs are compared without their separators: q=CA1001a finds the item with SKU CA-1001a',
+  ),
+  fault(
+    'search-stems-plurals',
+    'store',
+    'a trailing s of each word of q is also dropped (a stemmer): q=Caesar Salads finds Caesar Salad',
+  ),
   fault('q-like-wildcards', 'store', 'q goes into a SQL LIKE pattern unescaped: % and _ in q match any text'),
   fault('error-shape', 'errors', 'error bodies lack statusCode and message, and error is an object'),
   fault('error-content-type', 'errors', 'error bodies are sent as text/plain'),

@@ -12,6 +12,8 @@ interface MenuSearch {
   unaccent?: boolean;
   /** The search-words-any-order fault: each word of q is searched for alone, all must be found. */
   words?: boolean;
+  /** The relaxed-search faults switched on (sandbox/faults/search.ts): q also found as they read it. */
+  relaxed?: string;
 }
 
 export interface MenuFilter {
@@ -41,23 +43,22 @@ export const menuSortKey = (row: MenuRow): readonly [string, number] => [row.nam
 
 function searchClause(search: MenuSearch, params: unknown[]): string {
   const [name, sku] = search.caseSensitive ? ['m.name', 'm.sku'] : ['m.name_lc', 'm.sku_lc'];
-  const contains = (plain: string) => {
+  /** The clause "`plain` holds `value`", its parameters pushed in the order it binds them. */
+  const contains = (plain: string, value: string) => {
     const column = search.unaccent ? `unaccent(${plain})` : plain;
+    if (search.relaxed !== undefined) {
+      params.push(search.relaxed, plain === sku ? 'sku' : 'name', value);
+      return `relaxed_match(?, ?, ${column}, ?) = 1`;
+    }
+    params.push(value);
     return search.like ? `${column} LIKE '%' || ? || '%'` : `instr(${column}, ?) > 0`;
   };
   const text = search.unaccent ? withoutAccents(search.text) : search.text;
   const words = text.split(' ').filter((word) => word !== '');
-  if (search.words && words.length > 1) {
-    const clauses = words.map((word) => {
-      params.push(word, word);
-      return `(${contains(name)} OR ${contains(sku)})`;
-    });
-    return `(${clauses.join(' AND ')})`;
-  }
-  params.push(text);
-  if (!search.matchSku) return contains(name);
-  params.push(text);
-  return `(${contains(name)} OR ${contains(sku)})`;
+  if (search.words && words.length > 1)
+    return `(${words.map((word) => `(${contains(name, word)} OR ${contains(sku, word)})`).join(' AND ')})`;
+  if (!search.matchSku) return contains(name, text);
+  return `(${contains(name, text)} OR ${contains(sku, text)})`;
 }
 
 export function listMenuItems(

@@ -14,6 +14,7 @@ import { lastOffByOne, resolvePlace } from './admit.ts';
 import type { ListEndpoint, ListFilters } from './list-route.ts';
 import type { ApiKey } from '../auth.ts';
 import { menuRecordFaults } from '../faults/records.ts';
+import { relaxedSearch } from '../faults/search.ts';
 
 // One frozen visibility object per channel mask, shared by every response instead of rebuilt per item.
 const VISIBILITY = Array.from({ length: ALL_CHANNELS_MASK + 1 }, (_, mask) =>
@@ -31,6 +32,7 @@ function searchFor(q: string, faults: FaultSet) {
         like: faults.has('q-like-wildcards'),
         unaccent: faults.has('search-ignores-accents'),
         words: faults.has('search-words-any-order'),
+        relaxed: relaxedSearch(faults),
       };
 }
 

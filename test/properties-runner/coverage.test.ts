@@ -5,10 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTCOME_CLASSES } from '../../lib/props/outcomes.ts';
-import { NEAR_MISS_KINDS } from '../../lib/props/near-misses.ts';
+import { NEAR_MISS_KINDS, type NearMissKind } from '../../lib/props/near-misses.ts';
 import { Q_FORMS } from '../../lib/props/q-forms.ts';
+import { cellKey } from '../../lib/props/coverage.ts';
 import { runProperties, type PropertyResult } from '../../lib/props/runner.ts';
+import { ContractViolation } from '../../lib/props/transcript.ts';
+import { isSkip } from '../../lib/props/types.ts';
 import { FILTERS } from '../../properties/filters.ts';
+import type { FaultName } from '../../sandbox/faults/catalogue.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
 import { contextOn } from './live-target.ts';
 
@@ -113,6 +117,17 @@ describe('the coverage phase on faults of filters', () => {
     ['search-ignores-accents', 'filters.q'],
     // "Salad Caesar" and "Cae Sa" for Caesar Salad: the near-miss cells of words reordered and prefixes.
     ['search-words-any-order', 'filters.q'],
+    // A search more forgiving than letter case: each found by its near-miss cell (below).
+    ['search-folds-look-alikes', 'filters.q'],
+    ['search-forgives-missing-letter', 'filters.q'],
+    ['search-squeezes-repeats', 'filters.q'],
+    ['search-forgives-swapped-letters', 'filters.q'],
+    ['search-ignores-separators', 'filters.q'],
+    ['sku-search-ignores-separators', 'filters.q'],
+    ['search-stems-plurals', 'filters.q'],
+    ['search-ignores-accents', 'filters.q-finds-all'],
+    ['search-forgives-swapped-letters', 'filters.q-finds-all'],
+    ['sku-search-ignores-separators', 'filters.q-finds-all'],
     ['filter-lost-on-later-pages', 'filters.status'],
     ['active-only-wrong', 'filters.active-only'],
     // Only status=ARCHIVED and status=CANCELLED: values no outcome class needed.
@@ -141,4 +156,52 @@ describe('the coverage phase on faults of filters', () => {
         await sandbox.close();
       }
     }, 120_000);
+});
+
+/** The fault whose search finds each kind of near miss (sandbox/faults/search.ts, sandbox/queries/menu-items.ts). */
+const NEAR_MISS_FAULTS: Record<NearMissKind, FaultName> = {
+  'accents stripped': 'search-ignores-accents',
+  'accent added': 'search-ignores-accents',
+  'look-alike letter': 'search-folds-look-alikes',
+  'character dropped': 'search-forgives-missing-letter',
+  'character doubled': 'search-squeezes-repeats',
+  'characters transposed': 'search-forgives-swapped-letters',
+  'words reordered': 'search-words-any-order',
+  'separator changed': 'search-ignores-separators',
+  'SKU separator changed': 'sku-search-ignores-separators',
+  plural: 'search-stems-plurals',
+  'word prefixes joined': 'search-words-any-order',
+};
+
+describe('each near-miss cell of filters.q', () => {
+  const SEARCH = FILTERS.find((property) => property.name === 'filters.q');
+  const faults = [...new Set(Object.values(NEAR_MISS_FAULTS))];
+  for (const fault of faults) {
+    const kinds = NEAR_MISS_KINDS.filter((kind) => NEAR_MISS_FAULTS[kind] === fault);
+    it(`should fail filter-respected with ${fault} on the cell of ${kinds.join(' and ')} alone`, async () => {
+      const sandbox = await startSandbox({ churn: GATE_CHURN, faults: [fault] });
+      const context = contextOn(sandbox.target);
+      try {
+        const ready = await SEARCH?.prepare(context);
+        if (ready === undefined || isSkip(ready)) throw new Error('filters.q: not prepared');
+        const examples = ready.coverage?.examples ?? [];
+        for (const kind of kinds) {
+          const key = cellKey({ where: 'menuItems q', label: `q: near miss, ${kind}` });
+          const example = examples.find((input) => ready.coverage?.reached(input).includes(key));
+          expect(example, kind).toBeDefined();
+          context.client.begin();
+          const thrown = await ready.run(example).then(
+            () => undefined,
+            (error: unknown) => error,
+          );
+          expect(thrown instanceof ContractViolation && thrown.failures[0]?.check, kind).toBe(
+            'filter-respected',
+          );
+        }
+      } finally {
+        await context.close();
+        await sandbox.close();
+      }
+    }, 60_000);
+  }
 });

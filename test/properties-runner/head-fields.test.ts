@@ -6,9 +6,13 @@
  * for every seed; the clean sandbox passes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filterOracle } from '../../lib/checks/filter-rules.ts';
+import type { Query } from '../../lib/http/call.ts';
+import { isSkip } from '../../lib/props/types.ts';
+import { aimedOnce, anyLimit, measuredList } from '../../properties/arbitraries/measured.ts';
 import { headProperty } from '../../properties/http-head.ts';
 import type { RunningSandbox } from '../../sandbox/start.ts';
-import { coverageOnly, startSmallSandbox } from './live-target.ts';
+import { contextOn, coverageOnly, startSmallSandbox } from './live-target.ts';
 
 describe('http.head against HEAD fields computed for an empty body', () => {
   let faulty: RunningSandbox;
@@ -41,5 +45,34 @@ describe('http.head against HEAD fields computed for an empty body', () => {
     const unreached = coverage?.cellsNotReached.map(({ cell }) => cell) ?? [];
     expect(unreached).toHaveLength(2);
     for (const cell of unreached) expect(cell).toMatch(/^orders first page via \w+.*empty result/);
+  }, 60_000);
+
+  it("should ask the menu's empty result with a q the survey finds in no name or SKU under any reading", async () => {
+    const context = contextOn(clean.target);
+    try {
+      const ready = await headProperty.prepare(context);
+      if (isSkip(ready)) throw new Error(ready.skip);
+      const survey = await context.survey();
+      const empties = (
+        (ready.coverage?.examples ?? []) as {
+          cell: { label: string };
+          spot: { tenant: string; endpoint: string };
+          set?: Query;
+        }[]
+      ).filter(({ cell, spot }) => cell.label === 'full key, empty result' && spot.endpoint === 'menuItems');
+      expect(empties).toHaveLength(2);
+      for (const { spot, set } of empties) {
+        const tenant = survey.tenants.find((entry) => entry.name === spot.tenant);
+        expect(tenant?.quiescent && tenant.lists.menuItems.end).toBe('complete');
+        // The outcome aim's empty class of q (measured on the survey), not a text made up here.
+        const list = tenant && measuredList(tenant, 'menuItems');
+        expect(set).toEqual(list && aimedOnce(list, ['q'], anyLimit).byClass.empty?.[0]?.query);
+        expect(set?.q).toBeDefined();
+        const records = (tenant?.lists.menuItems.records ?? []) as unknown as Record<string, unknown>[];
+        expect(filterOracle(set ?? {}, records).may.size, set?.q).toBe(0);
+      }
+    } finally {
+      await context.close();
+    }
   }, 60_000);
 });

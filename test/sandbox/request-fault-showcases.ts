@@ -317,6 +317,22 @@ export const REQUEST_FAULT_SHOWCASES = {
   // No name or SKU holds these texts: the spec's search finds nothing, these faults the items named.
   'search-ignores-accents': nearMissFound('Crème Brûlée', ['creme', 'Creme Brulee']),
   'search-words-any-order': nearMissFound('Caesar Salad', ['Salad Caesar', 'Cae Sa']),
+  // \u0430 is the Cyrillic а, drawn like the Latin a.
+  'search-folds-look-alikes': nearMissFound('Caesar Salad', ['C\u0430esar', 'Caesar S\u0430lad']),
+  'search-forgives-missing-letter': nearMissFound('Caesar Salad', ['Casar', 'Caesar Slad']),
+  'search-squeezes-repeats': nearMissFound('Caesar Salad', ['Caessar', 'Caesar Sallad']),
+  'search-forgives-swapped-letters': nearMissFound('Caesar Salad', ['Casear', 'Caesar Slaad']),
+  'search-ignores-separators': nearMissFound('Caesar Salad', ['Caesar-Salad', 'CaesarSalad']),
+  'search-stems-plurals': nearMissFound('Caesar Salad', ['Caesar Salads', 'Caesars']),
+  'sku-search-ignores-separators': {
+    async show(client) {
+      const items = (await client.walk(MENU, { limit: 100 })).flatMap((page) => page.data);
+      const withSku = items.find((item) => typeof item.sku === 'string' && item.sku.includes('-'));
+      const sku = String(withSku?.sku);
+      for (const q of [sku.replace(/-/g, ''), sku.replace(/-/g, ' '), sku.replace(/-/g, '.')])
+        expect(await client.ids(MENU, { limit: 100, q }), q).toContain(withSku?.id);
+    },
+  },
   'q-decoded-twice': {
     async show(client) {
       const withA = await client.ids(MENU, { limit: 100, q: 'A' });
