@@ -117,7 +117,7 @@ describe('customerWalk', () => {
     const [recorded] = result.walk.pages;
     expect(recorded?.headers['content-type']).toBe('application/json, text/html');
     expect(recorded?.repeatedFields).toEqual(['content-type']);
-    const credential = { scheme: 'bearer', value: KEY } as const;
+    const credential = { tenant: 'customer', role: 'full', scheme: 'bearer' } as const;
     const found = observedFailures(result.walk, credential) ?? [];
     expect(found.map((failure) => [failure.check, failure.code])).toContainEqual([
       'single-valued-fields',
@@ -144,7 +144,7 @@ describe('customerWalk', () => {
     const result = customerWalk(stripped.har, stripped.keys, 'orders');
     if (!result.ok) throw new Error(result.problem);
     expect(result.walk.pages[0]?.bodyText).toBe(`\uFEFF${JSON.stringify(body)}`);
-    const found = observedFailures(result.walk, { scheme: 'bearer', value: KEY }) ?? [];
+    const found = observedFailures(result.walk, { tenant: 'customer', role: 'full', scheme: 'bearer' }) ?? [];
     expect(found.map((failure) => failure.check)).toEqual(['no-byte-order-mark']);
   });
 
