@@ -16,6 +16,7 @@
 import fc from 'fast-check';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
 import { throttleIs429 } from '../lib/checks/throttle-is-429.ts';
+import { retryAfterValid } from '../lib/checks/retry-after-valid.ts';
 import { retryAfterMs } from '../lib/backoff.ts';
 import { ENDPOINTS, type Endpoint } from '../lib/contract/endpoints.ts';
 import type { Failure } from '../lib/failure.ts';
@@ -138,7 +139,7 @@ const tenantLimit = defineProperty({
   family: 'ratelimit',
   description:
     'Every key of one tenant at once (full, noMenuRead, noOrdersRead, noPublicRead, each on a list it may or may not read; the lowRateLimit key too), sent until throttled: every answer a page, a 403 for a lacking scope, or a 429, whichever limit refused (spec §8), never 503 or another status.',
-  checks: [throttleIs429.name, errorBodyShape.name],
+  checks: [throttleIs429.name, retryAfterValid.name, errorBodyShape.name],
   needs: [{ kind: 'load' }],
   runs: 2,
   async prepare(context) {

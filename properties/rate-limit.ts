@@ -4,7 +4,9 @@
  * served. Every answer of the burst is judged: a page by every page check, a 429 by the Error
  * shape, anything else (a 5xx, another refusal) fails. The spec names no rate-limit header, so a
  * 429 without Retry-After is allowed (the property is then skipped, with that reason); a
- * Retry-After too short to be true fails (`retry-after-honest`). Under load, where walks of one
+ * Retry-After too short to be true fails (`retry-after-honest`), and one of 10 minutes or more
+ * that the key outlives within 15 s, probed once a second, fails too (`retry-after-not-overstated`).
+ * Under load, where walks of one
  * key race for the tokens that refill, the same figure is only reported (`retry_after_honest`,
  * docs/load.md).
  *
@@ -16,6 +18,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
 import { retryAfterHonest } from '../lib/checks/retry-after-honest.ts';
+import { retryAfterValid } from '../lib/checks/retry-after-valid.ts';
+import {
+  OVERSTATED_HINT_MS,
+  PROBING,
+  retryAfterNotOverstated,
+} from '../lib/checks/retry-after-not-overstated.ts';
 import { retryAfterMs } from '../lib/backoff.ts';
 import { ENDPOINTS, type Endpoint } from '../lib/contract/endpoints.ts';
 import type { Failure } from '../lib/failure.ts';
@@ -171,19 +179,53 @@ function burstJudge(target: Target, tenant: string): (call: ApiCall, response: A
   };
 }
 
-/** One run: throttled, then waiting all of Retry-After, then served. */
+/**
+ * After a 429 whose Retry-After said to wait OVERSTATED_HINT_MS or more: the same first page once a
+ * second (PROBING), each answer judged as the burst's; the first one served fails
+ * retry-after-not-overstated. Still throttled throughout: the hint may be true, the run proves
+ * nothing.
+ */
+async function servedBeforeLongHint(
+  context: PropertyContext,
+  call: ApiCall,
+  latest: Throttled,
+  hintMs: number,
+  judge: (call: ApiCall, response: ApiResponse) => Failure[],
+): Promise<void> {
+  const header = latest.response.headers['retry-after'];
+  const transcript = [exchange(call, latest.response)];
+  let probes = 0;
+  for (let at = PROBING.everyMs; at <= PROBING.withinMs && probes < PROBING.requests; at += PROBING.everyMs) {
+    const waitMs = latest.receivedAt + at - Date.now();
+    if (waitMs > 0) await sleep(waitMs);
+    if (Date.now() - latest.receivedAt > PROBING.withinMs) break;
+    probes += 1;
+    const response = await context.raw.send(call);
+    const broken = judge(call, response);
+    if (broken.length > 0) throw new ContractViolation(broken, [...transcript, exchange(call, response)]);
+    if (response.status === 429) continue;
+    const servedAfterS = ((Date.now() - latest.receivedAt) / 1000).toFixed(1);
+    const probe = `the first page, asked alone once a second after a 429 whose Retry-After: ${header} said to wait ${Math.round(hintMs / 60_000)} minutes, was served ${servedAfterS} s after it (request ${probes})`;
+    const failures = runProbeChecks([retryAfterNotOverstated], { call, response, probe });
+    throw new ContractViolation(failures, [...transcript, exchange(call, response)]);
+  }
+  context.inconclusive(
+    `the 429's Retry-After (${header}) is longer than the ${LONGEST_WAIT_MS / 1000} s this property waits out, and the key stayed throttled through ${probes} requests over ${PROBING.withinMs / 1000} s, one a second`,
+  );
+}
+
+/**
+ * One run: throttled, then waiting all of Retry-After, then served; or, given a Retry-After of
+ * OVERSTATED_HINT_MS or more, probed for being served long before it.
+ */
 async function waitedAndServed(context: PropertyContext, input: Input): Promise<void> {
   const call: ApiCall = {
     endpoint: input.endpoint,
     query: { limit: '1' },
     credential: credential(input.tenant, input.role, input.scheme),
   };
-  const burst = await burstUntilThrottled(
-    context.raw,
-    () => call,
-    context.target.load.maxRps,
-    burstJudge(context.target, input.tenant),
-  );
+  const judge = burstJudge(context.target, input.tenant);
+  const burst = await burstUntilThrottled(context.raw, () => call, context.target.load.maxRps, judge);
   if (burst.failed !== undefined) throw new ContractViolation(burst.failures, [exchange(call, burst.failed)]);
   const { latest } = burst;
   if (latest === undefined) {
@@ -192,6 +234,10 @@ async function waitedAndServed(context: PropertyContext, input: Input): Promise<
   }
   const transcript = [exchange(call, latest.response)];
   const hintMs = retryAfterMs(latest.response.headers['retry-after'], latest.receivedAt);
+  if (hintMs !== null && hintMs >= OVERSTATED_HINT_MS) {
+    await servedBeforeLongHint(context, call, latest, hintMs, judge);
+    return;
+  }
   // No Retry-After is allowed (spec §8 shows no header); one too long to wait out proves nothing.
   if (hintMs === null || hintMs > LONGEST_WAIT_MS) {
     const header = latest.response.headers['retry-after'];
@@ -213,8 +259,8 @@ const honestRetryAfter = defineProperty({
   name: 'ratelimit.retry-after-honest',
   family: 'ratelimit',
   description:
-    'A key alone (the lowRateLimit key when the target has one), sent first pages until throttled (every answer a page that passes the page checks, or a 429 in the Error shape; never a 5xx), that then waits all of its Retry-After is served (RFC 9110 §10.2.3).',
-  checks: [retryAfterHonest.name, errorBodyShape.name],
+    'A key alone (the lowRateLimit key when the target has one), sent first pages until throttled (every answer a page that passes the page checks, or a 429 in the Error shape; never a 5xx), that then waits all of its Retry-After is served (RFC 9110 §10.2.3); given a Retry-After of 10 minutes or more, it is not served within 15 s, asked once a second.',
+  checks: [retryAfterHonest.name, retryAfterNotOverstated.name, retryAfterValid.name, errorBodyShape.name],
   needs: [{ kind: 'load' }],
   runs: 2,
   async prepare(context) {

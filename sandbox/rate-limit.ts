@@ -38,6 +38,17 @@ const FLOOD_BLOCKED_AFTER = 50;
 const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
 /** The retry-after-short fault: whole seconds rounded down, so less than a second left says 0. */
 const secondsRoundedDown = (ms: number): number => Math.floor(ms / 1000);
+/** The retry-after-milliseconds fault: the wait in the limiter's unit, a thousand times too long. */
+const milliseconds = (ms: number): number => Math.max(1, Math.ceil(ms));
+/** The retry-after-fractional fault: seconds to the millisecond, `1.946` (`2.000` too), outside delay-seconds. */
+const fractionalSeconds = (ms: number): string => (Math.max(1, Math.ceil(ms)) / 1000).toFixed(3);
+
+/** How each Retry-After fault words the wait; none of them: whole seconds rounded up. */
+const RETRY_AFTER_FAULTS = [
+  ['retry-after-short', secondsRoundedDown],
+  ['retry-after-milliseconds', milliseconds],
+  ['retry-after-fractional', fractionalSeconds],
+] as const;
 
 function setHeaders(reply: FastifyReply, limit: number, result: RateLimiterRes): void {
   reply.header('RateLimit-Limit', limit);
@@ -53,7 +64,7 @@ function setHeaders(reply: FastifyReply, limit: number, result: RateLimiterRes):
  */
 export class RateLimits {
   private readonly buckets: Bucket[];
-  private readonly retryAfter: (ms: number) => number;
+  private readonly retryAfter: (ms: number) => number | string;
   /** flood-blocked-403: each key's refusals since its last request served; none without the fault. */
   private readonly refusedInARow: Map<string, number> | undefined;
 
@@ -63,7 +74,7 @@ export class RateLimits {
       name,
       status: 429,
     });
-    this.retryAfter = faults.has('retry-after-short') ? secondsRoundedDown : seconds;
+    this.retryAfter = RETRY_AFTER_FAULTS.find(([name]) => faults.has(name))?.[1] ?? seconds;
     this.refusedInARow = faults.has('flood-blocked-403') ? new Map() : undefined;
     const everyone = () => 'everyone';
     const low = (key: ApiKey) => key.role === 'lowRateLimit';

@@ -25,6 +25,7 @@ import { authSchemesAgree } from './auth-schemes-agree.ts';
 import { filteredWalkExact } from './filtered-walk-exact.ts';
 import { moreMeansRecords } from './more-means-records.ts';
 import { retryAfterHonest } from './retry-after-honest.ts';
+import { retryAfterNotOverstated } from './retry-after-not-overstated.ts';
 import { throttleIs429 } from './throttle-is-429.ts';
 import { invalidParameterRejected } from './invalid-parameter-rejected.ts';
 import { unknownPlaceNotFound } from './unknown-place-not-found.ts';
@@ -43,6 +44,7 @@ import { refusalDisclosesNothing } from './refusal-discloses-nothing.ts';
 import { recordSameInEveryView } from './record-same-in-every-view.ts';
 import { dateHeaderSent } from './date-header-sent.ts';
 import { singleValuedFields } from './single-valued-fields.ts';
+import { retryAfterValid } from './retry-after-valid.ts';
 import { notSharedCacheable } from './not-shared-cacheable.ts';
 import { keyNotDisclosed } from './key-not-disclosed.ts';
 import { noByteOrderMark } from './no-byte-order-mark.ts';
@@ -75,6 +77,7 @@ const PROBE_CHECKS = [
   scopeEnforced,
   foreignResourceNotFound,
   retryAfterHonest,
+  retryAfterNotOverstated,
   throttleIs429,
   invalidParameterRejected,
   unknownPlaceRefused,
@@ -82,6 +85,7 @@ const PROBE_CHECKS = [
   // Every answer's framing, whatever was asked (lib/paging/answer-checks.ts runs them).
   dateHeaderSent,
   singleValuedFields,
+  retryAfterValid,
   noByteOrderMark,
   keyNotDisclosed,
 ];

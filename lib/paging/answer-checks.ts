@@ -1,11 +1,13 @@
 /**
  * The checks every answer must pass whatever was asked (a page, a refusal, a 429, a HEAD): its Date
- * header, its single-valued fields sent once, its body's first bytes, and no key but its request's own in it. Run by the one 429 loop on each answer it receives (every
+ * header, its single-valued fields sent once, a Retry-After (when sent) in its grammar, its body's
+ * first bytes, and no key but its request's own in it. Run by the one 429 loop on each answer it receives (every
  * property, walk and repro request) and by the load's single requests (lib/load/vu.ts).
  */
 import { dateHeaderSent } from '../checks/date-header-sent.ts';
 import { keyNotDisclosed } from '../checks/key-not-disclosed.ts';
 import { noByteOrderMark } from '../checks/no-byte-order-mark.ts';
+import { retryAfterValid } from '../checks/retry-after-valid.ts';
 import { singleValuedFields } from '../checks/single-valued-fields.ts';
 import type { Failure } from '../failure.ts';
 import { callPath, UNKNOWN_METHOD, type ApiCall } from '../http/call.ts';
@@ -14,7 +16,13 @@ import type { Target } from '../target/target.ts';
 import { runProbeChecks } from './run-checks.ts';
 
 /** Checks of any answer's framing, as the registry lists them. */
-export const ANSWER_CHECKS = [dateHeaderSent, singleValuedFields, noByteOrderMark, keyNotDisclosed] as const;
+export const ANSWER_CHECKS = [
+  dateHeaderSent,
+  singleValuedFields,
+  retryAfterValid,
+  noByteOrderMark,
+  keyNotDisclosed,
+] as const;
 
 /**
  * Which answers are searched for the target's keys: every one, or every one but a 2xx. The search
@@ -31,7 +39,7 @@ const NONE: Failure[] = [];
 
 /**
  * What `response` broke of the rules every answer keeps. Each check runs once with a placeholder
- * first, so an answer that keeps them costs two header lookups, one character and a search of its
+ * first, so an answer that keeps them costs three header lookups, one character and a search of its
  * text for the keys of `target` (when given: no key is looked for without it), no text built.
  */
 export function everyAnswerFailures(
@@ -49,6 +57,7 @@ export function everyAnswerFailures(
   if (
     dateHeaderSent.run(quiet) === null &&
     singleValuedFields.run(quiet) === null &&
+    retryAfterValid.run(quiet) === null &&
     noByteOrderMark.run(quiet) === null &&
     keyNotDisclosed.run(quiet) === null
   )

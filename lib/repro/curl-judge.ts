@@ -180,11 +180,14 @@ const ERROR_SHAPE = [
  * Every answer's framing (lib/paging/answer-checks.ts): no body that starts with the bytes EF BB BF
  * (RFC 8259 §8.1), read from the saved bytes, not decoded; a Date header on every 2xx, 3xx and 4xx
  * (RFC 9110 §6.6.1) whose value starts as an HTTP-date does, with a day name; no single-valued
- * field on two lines (RFC 9110 §5.3) and no comma outside a quoted string in Content-Type (one media
- * type, RFC 9110 §8.3.1). Not on the answer to a method no server knows: the HTTP parser refuses it
+ * field on two lines (RFC 9110 §5.3), no comma outside a quoted string in Content-Type (one media
+ * type, RFC 9110 §8.3.1), and a Retry-After sent on one line that is delay-seconds or an IMF-fixdate
+ * (RFC 9110 §10.2.3). Not on the answer to a method no server knows: the HTTP parser refuses it
  * before the API's code runs.
  */
 const FRAMING = [
+  // delay-seconds or an IMF-fixdate (lib/checks/retry-after-valid.ts).
+  `retry_after_value='^([0-9]+|(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT)$'`,
   'for n in $all; do',
   '  if [[ "$unknown" == *" $n "* ]]; then continue; fi',
   '  read -r status ctype <"$work/$n.status"',
@@ -192,6 +195,10 @@ const FRAMING = [
   `  if [ "$status" -ge 200 ] && [ "$status" -lt 500 ] && ! grep -qiE '^date:[[:space:]]*(mon|tue|wed|thu|fri|sat|sun)' "$work/$n.headers"; then bug "step $n: HTTP $status without a Date header that is an HTTP-date"; fi`,
   `  for f in ${SINGLE_VALUED_FIELDS.join(' ')}; do if [ "$(grep -ciE "^$f:" "$work/$n.headers")" -gt 1 ]; then bug "step $n: HTTP $status sent $f on more than one field line (RFC 9110 §5.3)"; fi; done`,
   `  if grep -iE '^content-type:' "$work/$n.headers" | sed -E 's/"([^"\\\\]|\\\\.)*"//g' | grep -q ,; then bug "step $n: HTTP $status sent a Content-Type that is not one media type (RFC 9110 §8.3.1)"; fi`,
+  `  if [ "$(grep -ciE '^retry-after:' "$work/$n.headers")" = 1 ]; then`,
+  `    retry_after="$(grep -iE '^retry-after:' "$work/$n.headers" | cut -d: -f2- | tr -d '\\r' | sed -E 's/^[[:space:]]+//; s/[[:space:]]+$//')"`,
+  '    if ! [[ "$retry_after" =~ $retry_after_value ]]; then bug "step $n: HTTP $status sent a Retry-After that is neither delay-seconds nor an HTTP-date (RFC 9110 §10.2.3): ${retry_after:0:60}"; fi',
+  '  fi',
   'done',
 ];
 

@@ -497,6 +497,18 @@ export const FAULTS = [
     'throttling',
   ),
   fault(
+    'retry-after-milliseconds',
+    'rate-limit',
+    'Retry-After gives the wait in milliseconds: a 2 s wait says 1946, as if half an hour',
+    'throttling',
+  ),
+  fault(
+    'retry-after-fractional',
+    'rate-limit',
+    'Retry-After gives the wait in seconds with a fraction (1.946), not a whole number of seconds',
+    'throttling',
+  ),
+  fault(
     'tenant-limit-503',
     'rate-limit',
     "a tenant's shared limit refuses with 503 (Error shape, Retry-After), while a key's own limit says 429",

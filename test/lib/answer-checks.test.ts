@@ -49,6 +49,31 @@ describe('isImfFixdate', () => {
 });
 
 describe('everyAnswerFailures', () => {
+  it('should pass a Retry-After that is delay-seconds or an IMF-fixdate, on any answer, and none', () => {
+    for (const value of ['0', '1', '60', '3600', ' 2 ', '86400000', DATE])
+      for (const status of [429, 503, 301])
+        expect(checksOf(status, { date: DATE, 'retry-after': value }), value).toEqual([]);
+    expect(checksOf(429, { date: DATE })).toEqual([]);
+  });
+
+  it('should fail a Retry-After outside RFC 9110 §10.2.3: a fraction, a unit, a sign, an ISO time, an obsolete date, empty', () => {
+    for (const value of [
+      '1.5',
+      '1.946',
+      '2.000',
+      '2s',
+      '-1',
+      '+5',
+      '1e3',
+      '',
+      'soon',
+      '2026-11-27T12:00:00Z',
+      'Sun Nov  6 08:49:37 1994',
+      'Fri, 27 Nov 2026 12:00:00 UTC',
+    ])
+      expect(checksOf(429, { date: DATE, 'retry-after': value }), value).toEqual(['RETRY_AFTER_INVALID']);
+  });
+
   it('should pass an answer with a Date and JSON first, and a 5xx or no answer without Date', () => {
     expect(checksOf(200, { date: DATE })).toEqual([]);
     expect(checksOf(500, {})).toEqual([]);

@@ -33,7 +33,7 @@ describe('createRecordingClient', () => {
   });
 
   it("should back off with the walk's policy and report every response to its hook", async () => {
-    const { sender, client } = throttledClient(2, '0.01');
+    const { sender, client } = throttledClient(2, '1');
     const recording = createRecordingClient(client);
     const attempts: number[] = [];
 
@@ -51,7 +51,7 @@ describe('createRecordingClient', () => {
   });
 
   it('should give up at the first 429 when the walk allows no retry', async () => {
-    const { sender, client } = throttledClient(Infinity, '0.01');
+    const { sender, client } = throttledClient(Infinity, '1');
     const walked = walkList(createRecordingClient(client), spec({ limit: '10' }), {
       deadlineMs: Date.now() + 10_000,
       backoff: { maxRetries: 0, baseMs: 1, capMs: 1 },

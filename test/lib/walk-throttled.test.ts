@@ -11,9 +11,10 @@ import { soon, spec, throttled, throttledFirst } from './walk-helpers.ts';
 
 describe('walkList under a rate limiter', () => {
   it('should back off on a 429 for as long as Retry-After says, then go on', async () => {
-    // Arrange: two 429s asking for 10 ms; without Retry-After the policy would wait 5 s each time.
-    const sender = throttledFirst(2, '0.01');
-    const backoff: BackoffPolicy = { maxRetries: 3, baseMs: 5000, capMs: 5000 };
+    // Arrange: two 429s asking for 1 s (delay-seconds are whole: RFC 9110 §10.2.3); without
+    // Retry-After the policy would wait 10 s each time.
+    const sender = throttledFirst(2, '1');
+    const backoff: BackoffPolicy = { maxRetries: 3, baseMs: 10_000, capMs: 10_000 };
     const waits: number[] = [];
     const started = Date.now();
 
@@ -29,21 +30,21 @@ describe('walkList under a rate limiter', () => {
     expect(state.end).toBe('complete');
     expect(state.ids.size).toBe(FAKE_ORDERS);
     expect(state.retries).toBe(2);
-    expect(waits).toEqual([0, 10, 10, 0, 0]);
-    // Far under one policy wait (5 s), so a loaded machine's pauses cannot fail it.
-    expect(Date.now() - started).toBeLessThan(4000);
+    expect(waits).toEqual([0, 1000, 1000, 0, 0]);
+    // Far under one policy wait (10 s), so a loaded machine's pauses cannot fail it.
+    expect(Date.now() - started).toBeLessThan(8000);
     expect(state.requests.map((r) => r.status)).toEqual([200, 200, 200]);
   });
 
   it("should use the sender's own backoff unless the walk names one", async () => {
-    const sender = { ...throttledFirst(5, '0.01'), backoff: { maxRetries: 1, baseMs: 1, capMs: 10 } };
+    const sender = { ...throttledFirst(5, '1'), backoff: { maxRetries: 1, baseMs: 1, capMs: 10 } };
     const state = await walkList(sender, spec({ limit: '10' }), { deadlineMs: soon() });
     expect(state.end).toBe('throttled');
     expect(state.retries).toBe(1);
   });
 
   it('should end throttled, folding no 429, when a 429 outlasts the retries', async () => {
-    const sender = throttledFirst(Infinity, '0.01');
+    const sender = throttledFirst(Infinity, '1');
     const state = await walkList(sender, spec({ limit: '10' }), {
       deadlineMs: soon(),
       backoff: { maxRetries: 2, baseMs: 1, capMs: 50 },
@@ -57,7 +58,7 @@ describe('walkList under a rate limiter', () => {
 
   it('should retry a sender that already backs off in its one loop, not in a second', async () => {
     // Arrange: wrapped twice, then walked: three places that could each loop on the 429s.
-    const sender = throttledFirst(Infinity, '0.01');
+    const sender = throttledFirst(Infinity, '1');
     const wrapped = withBackoff(withBackoff({ ...sender, backoff: { maxRetries: 2, baseMs: 1, capMs: 50 } }));
 
     // Act
@@ -112,7 +113,7 @@ describe('walkList under a rate limiter', () => {
       const sender: Sender = {
         send(call) {
           sent += 1;
-          if (sent === 2) return Promise.resolve(throttled('0.01'));
+          if (sent === 2) return Promise.resolve(throttled('0'));
           if (sent === 3)
             return Promise.resolve(
               toApiResponse(status, { ...DATE, 'content-type': 'application/json' }, body, 1),
@@ -136,7 +137,7 @@ describe('walkList under a rate limiter', () => {
         sent += 1;
         if (sent === 2)
           return Promise.resolve(
-            toApiResponse(429, { ...DATE, 'content-type': 'text/plain', 'retry-after': '0.01' }, 'slow', 1),
+            toApiResponse(429, { ...DATE, 'content-type': 'text/plain', 'retry-after': '0' }, 'slow', 1),
           );
         if (sent === 3)
           return Promise.resolve(

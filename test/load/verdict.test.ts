@@ -84,7 +84,7 @@ describe('judge', () => {
 
     expect(judgement).toMatchObject({ verdict: 'pass', exitCode: 0, warnings: [] });
     expect(judgement.reason).toBe(
-      `${PAGE_CHECKS.length} page checks held on 40 pages, 4 framing checks held on 40 answers; all 1 thresholds held`,
+      `${PAGE_CHECKS.length} page checks held on 40 pages, 5 framing checks held on 40 answers; all 1 thresholds held`,
     );
     expect(judgement.thresholds).toEqual([
       { metric: 'latency', expression: 'p95 < 500', ok: true, actual: 20 },
@@ -93,6 +93,7 @@ describe('judge', () => {
       ...PAGE_CHECKS.map((check) => check.name),
       'date-header-sent',
       'single-valued-fields',
+      'retry-after-valid',
       'no-byte-order-mark',
       'key-not-disclosed',
     ]);

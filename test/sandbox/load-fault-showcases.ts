@@ -148,6 +148,26 @@ export const LOAD_FAULT_SHOWCASES = {
       expect((await client.get(ORDERS, {})).status).toBe(429);
     },
   },
+  'retry-after-milliseconds': {
+    options: { rateLimit: { perKey: 2, perTenant: 1000, windowMs: 2000 } },
+    async show(client) {
+      for (let i = 0; i < 2; i++) expect((await client.get(ORDERS, {})).status).toBe(200);
+      const throttled = await client.get(ORDERS, {});
+      expect(throttled.status).toBe(429);
+      // Under 2 s of the window is left, a thousand times over: hundreds to 2000 "seconds".
+      expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(100);
+      expect(Number(throttled.headers['retry-after'])).toBeLessThanOrEqual(2000);
+    },
+  },
+  'retry-after-fractional': {
+    options: { rateLimit: { perKey: 2, perTenant: 1000, windowMs: 2000 } },
+    async show(client) {
+      for (let i = 0; i < 2; i++) expect((await client.get(ORDERS, {})).status).toBe(200);
+      const throttled = await client.get(ORDERS, {});
+      expect(throttled.status).toBe(429);
+      expect(throttled.headers['retry-after']).toMatch(/^[0-2]\.\d{3}$/);
+    },
+  },
   'tenant-limit-503': {
     options: { rateLimit: { perKey: 3, perTenant: 4, windowMs: 60_000 } },
     async show(client) {
