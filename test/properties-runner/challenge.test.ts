@@ -36,7 +36,13 @@ const advisoriesOf = (result: PropertyResult | undefined) =>
 async function withoutChallenges(origin: URL): Promise<Server> {
   const server = createServer((incoming, outgoing) => {
     const upstream = forward(
-      { host: origin.hostname, port: origin.port, path: incoming.url, method: incoming.method, headers: incoming.headers },
+      {
+        host: origin.hostname,
+        port: origin.port,
+        path: incoming.url,
+        method: incoming.method,
+        headers: incoming.headers,
+      },
       (answer) => {
         const headers = { ...answer.headers };
         delete headers['www-authenticate'];
