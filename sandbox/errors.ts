@@ -31,7 +31,11 @@ const REALM = 'public-read-api';
  */
 export function unauthorized(message: string, error: ChallengeError, challenge = true): ApiError {
   const code = error === 'none' ? '' : `, error="${error}"`;
-  return new ApiError(401, message, challenge ? { 'www-authenticate': `Bearer realm="${REALM}"${code}` } : {});
+  return new ApiError(
+    401,
+    message,
+    challenge ? { 'www-authenticate': `Bearer realm="${REALM}"${code}` } : {},
+  );
 }
 export const forbidden = (message: string): ApiError => new ApiError(403, message);
 export const notFound = (message: string): ApiError => new ApiError(404, message);

@@ -76,5 +76,12 @@ export function answerAdvisories(target: Target): Failure[] {
   const none = noChallengeAdvisory(target);
   if (none === null) return NONE;
   const { call, fields } = none;
-  return [{ ...fields, severity: 'advisory', check: challengeOnEvery401.name, requests: [requestRecord(call, 401)] }];
+  return [
+    {
+      ...fields,
+      severity: 'advisory',
+      check: challengeOnEvery401.name,
+      requests: [requestRecord(call, 401)],
+    },
+  ];
 }

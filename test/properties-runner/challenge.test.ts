@@ -77,10 +77,10 @@ describe('challenge-on-every-401', () => {
     expect(failure?.message).toMatch(/HTTP 401 without WWW-Authenticate, though the 401 to GET \/public\//);
     expect(failure?.received).toMatch(/sent WWW-Authenticate: Bearer realm=/);
     // The 401 with the challenge, then this one without.
-    expect(failure?.requests.slice(-2)).toEqual([
-      expect.objectContaining({ status: 401, role: expect.not.stringMatching(/^revoked$/) }),
-      expect.objectContaining({ status: 401, role: 'revoked' }),
-    ]);
+    const [challenged, unchallenged] = failure?.requests.slice(-2) ?? [];
+    expect(challenged?.status).toBe(401);
+    expect(challenged?.role).not.toBe('revoked');
+    expect(unchallenged).toMatchObject({ status: 401, role: 'revoked' });
     const text = JSON.stringify([missing, revoked]);
     for (const key of keyValues(faulty.target)) expect(text).not.toContain(key);
   });
