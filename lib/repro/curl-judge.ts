@@ -181,10 +181,12 @@ const ERROR_SHAPE = [
  * (RFC 8259 §8.1), read from the saved bytes, not decoded; a Date header on every 2xx, 3xx and 4xx
  * (RFC 9110 §6.6.1) whose value starts as an HTTP-date does, with a day name; no single-valued
  * field on two lines (RFC 9110 §5.3) and no comma outside a quoted string in Content-Type (one media
- * type, RFC 9110 §8.3.1). Not on the answer to a method no server knows: the HTTP parser refuses it
+ * type, RFC 9110 §8.3.1); WWW-Authenticate on all of the steps' 401s or on none (RFC 9110 §15.5.2). Not on the answer to a method no server knows: the HTTP parser refuses it
  * before the API's code runs.
  */
 const FRAMING = [
+  'challenged=""',
+  'unchallenged=""',
   'for n in $all; do',
   '  if [[ "$unknown" == *" $n "* ]]; then continue; fi',
   '  read -r status ctype <"$work/$n.status"',
@@ -192,7 +194,10 @@ const FRAMING = [
   `  if [ "$status" -ge 200 ] && [ "$status" -lt 500 ] && ! grep -qiE '^date:[[:space:]]*(mon|tue|wed|thu|fri|sat|sun)' "$work/$n.headers"; then bug "step $n: HTTP $status without a Date header that is an HTTP-date"; fi`,
   `  for f in ${SINGLE_VALUED_FIELDS.join(' ')}; do if [ "$(grep -ciE "^$f:" "$work/$n.headers")" -gt 1 ]; then bug "step $n: HTTP $status sent $f on more than one field line (RFC 9110 §5.3)"; fi; done`,
   `  if grep -iE '^content-type:' "$work/$n.headers" | sed -E 's/"([^"\\\\]|\\\\.)*"//g' | grep -q ,; then bug "step $n: HTTP $status sent a Content-Type that is not one media type (RFC 9110 §8.3.1)"; fi`,
+  '  if [ "$status" = 401 ]; then if grep -qiE \'^www-authenticate:\' "$work/$n.headers"; then challenged="$challenged $n"; else unchallenged="$unchallenged $n"; fi; fi',
   'done',
+  // challenge-on-every-401 among the steps' own 401s: a script of one 401 cannot see it.
+  'if [ -n "$challenged" ] && [ -n "$unchallenged" ]; then bug "step(s)$unchallenged: HTTP 401 without WWW-Authenticate, though the 401 of step(s)$challenged carried one (RFC 9110 §15.5.2)"; fi',
 ];
 
 /** The script's key variables, and the one each step sent ('-': none). */
