@@ -99,8 +99,8 @@ function readChallengeBody(reader: Reader): boolean {
 }
 
 /**
- * The auth-schemes of a WWW-Authenticate value in order, or null when it is not the RFC 9110
- * §11.6.1 grammar or holds no challenge (§15.5.2 asks for at least one).
+ * The auth-schemes of a WWW-Authenticate value in order, or null when it is not the grammar of
+ * RFC 9110 §11.6.1 or holds no challenge (RFC 9110 §15.5.2 asks for at least one).
  */
 export function challengeSchemes(value: string): string[] | null {
   const reader = new Reader(value);
