@@ -5,6 +5,7 @@
  * only the key changed, so a server that skips a check for some query fails on that query.
  */
 import { authSchemesAgree } from '../lib/checks/auth-schemes-agree.ts';
+import { challengeOnEvery401 } from '../lib/checks/challenge-on-every-401.ts';
 import { keyNotDisclosed } from '../lib/checks/key-not-disclosed.ts';
 import { keyRejected } from '../lib/checks/key-rejected.ts';
 import { scopeEnforced } from '../lib/checks/scope-enforced.ts';
@@ -26,8 +27,9 @@ const missingOrMalformedKey = probeProperty({
   description:
     'A request without a key, with a string that cannot be a key, or with a real key changed (upper, lower, one letter flipped; a character replaced, dropped, appended or put before it: never issued) or whole inside another value (after a Bearer of its own, quoted; in a list: twice with a comma, a space or a comma and a space, with junk or a comma after it, then after a Bearer of its own; the key header sent twice), or a key header with no key in it (empty, blanks only, the Bearer scheme word alone, both headers empty) is 401 on both endpoints and both schemes, first pages and pages reached by a cursor.',
   check: keyRejected,
-  // A server that closes the connection on a key it cannot parse gives no 401 at all (spec §5).
-  answerChecks: [everyRequestAnswered],
+  // A server that closes the connection on a key it cannot parse gives no 401 at all (spec §5); each
+  // 401 carries WWW-Authenticate if any does (lib/paging/answer-checks.ts runs it on every answer).
+  answerChecks: [everyRequestAnswered, challengeOnEvery401],
   needs: [],
   runs: 20,
   inputs: (context, survey) =>
@@ -40,6 +42,7 @@ const keyElsewhere = probeProperty({
   description:
     "A tenant's full key sent in neither header spec §5 names (a query parameter api_key, apiKey, key, access_token or token; an api_key or token cookie; Authorization: Token, ApiKey, Basic or no scheme; an X-Api-Key, Api-Key, X-Auth-Token or X-Access-Token header) is 401 (a query parameter may be 400), never a page, on first pages and pages reached by a cursor.",
   check: keyRejected,
+  answerChecks: [challengeOnEvery401],
   needs: [{ kind: 'key', role: 'full', tenants: 1 }],
   runs: 20,
   inputs: (context, survey) => keyPlaceInputs(context.target, survey),
@@ -51,7 +54,7 @@ const rejectedRole = (role: 'revoked' | 'expired') =>
     family: 'auth',
     description: `A key that is ${role} is 401 on both endpoints and both schemes, and its answer holds no other key of the tenant (its working key) nor any other key.`,
     check: keyRejected,
-    answerChecks: [keyNotDisclosed],
+    answerChecks: [keyNotDisclosed, challengeOnEvery401],
     needs: [{ kind: 'key', role, tenants: 1 }],
     runs: 20,
     inputs: (context, survey) => keyedInputs(context.target, survey, keyedRoles(context.target, [role])),

@@ -1,5 +1,6 @@
 /** Errors (spec §7, §2 Error): every non-2xx answer is JSON in the Error shape, with its status. */
 import fc from 'fast-check';
+import { challengeOnEvery401 } from '../lib/checks/challenge-on-every-401.ts';
 import { dateHeaderSent } from '../lib/checks/date-header-sent.ts';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
 import { noByteOrderMark } from '../lib/checks/no-byte-order-mark.ts';
@@ -68,10 +69,16 @@ const errorShape = defineProperty({
   name: 'errors.shape',
   family: 'errors',
   description:
-    'Every error answer (400, 401, 403, 404) is JSON in the Error shape, its statusCode the HTTP status, with a Date header, each single-valued field once and no byte order mark.',
+    'Every error answer (400, 401, 403, 404) is JSON in the Error shape, its statusCode the HTTP status, with a Date header, each single-valued field once and no byte order mark; every 401 carries WWW-Authenticate if any does.',
   // The framing checks run on every answer of every property (lib/paging/answer-checks.ts); this
   // one names them, as it sends every error status the spec's table names.
-  checks: [errorBodyShape.name, dateHeaderSent.name, singleValuedFields.name, noByteOrderMark.name],
+  checks: [
+    errorBodyShape.name,
+    dateHeaderSent.name,
+    singleValuedFields.name,
+    noByteOrderMark.name,
+    challengeOnEvery401.name,
+  ],
   needs: [],
   runs: 60,
   async prepare(context) {

@@ -109,7 +109,9 @@ const withoutBearer = (value: string): string => value.replace(/^bearer +/i, '')
 
 /** A malformed key's 401; under malformed-key-drops-connection, no answer at all (the socket closed). */
 const malformed = (message: string, faults: FaultSet): Error =>
-  faults.has('malformed-key-drops-connection') ? new DropConnection(message) : unauthorized(message);
+  faults.has('malformed-key-drops-connection')
+    ? new DropConnection(message)
+    : unauthorized(message, 'invalid_request');
 
 /**
  * The first-of-repeated-key fault's reading of a header: up to its first `, `, the separator Node
@@ -138,7 +140,10 @@ function presentedKey(
   if (authorization === undefined && branded === undefined) {
     const elsewhere = keyElsewhere(headers, query, faults);
     if (elsewhere !== undefined) return elsewhere;
-    throw unauthorized(`API key missing: send "Authorization: Bearer <key>" or "${brandHeader}: <key>"`);
+    throw unauthorized(
+      `API key missing: send "Authorization: Bearer <key>" or "${brandHeader}: <key>"`,
+      'none',
+    );
   }
   const scheme = faults.has('bearer-case-sensitive') ? BEARER_AS_WRITTEN : BEARER;
   const token = faults.has('authorization-other-scheme') ? TOKEN : undefined;
@@ -152,7 +157,7 @@ function presentedKey(
   if (typeof branded !== 'string' && branded !== undefined)
     throw malformed(`${brandHeader} is malformed`, faults);
   if (bearer !== undefined && branded !== undefined && bearer !== branded) {
-    throw unauthorized(`Authorization and ${brandHeader} carry different keys`);
+    throw unauthorized(`Authorization and ${brandHeader} carry different keys`, 'invalid_request');
   }
   const value = bearer ?? branded ?? '';
   if (!WELL_FORMED_KEY.test(value)) throw malformed('API key is malformed', faults);
@@ -167,14 +172,20 @@ export function identify(
   faults: FaultSet,
 ): ApiKey {
   const key = keys.lookup(presentedKey(request.headers, request.query, brandHeader, faults), faults);
-  if (key === undefined) throw unauthorized('API key is not recognised');
+  if (key === undefined) throw unauthorized('API key is not recognised', 'invalid_token');
   return key;
 }
 
-/** 401 when the known key is revoked or expired. */
+/**
+ * 401 when the known key is revoked or expired; under challenge-dropped-revoked-expired without the
+ * WWW-Authenticate every other 401 carries (a second code path that answers 401 on its own).
+ */
 export function requireValid(key: ApiKey, faults: FaultSet, keys: KeyRing): void {
-  if (key.revoked && !faults.has('revoked-key-works')) throw unauthorized('API key has been revoked');
-  if (key.expired && !faults.has('expired-key-works')) throw unauthorized(expiredMessage(key, faults, keys));
+  const challenge = !faults.has('challenge-dropped-revoked-expired');
+  if (key.revoked && !faults.has('revoked-key-works'))
+    throw unauthorized('API key has been revoked', 'invalid_token', challenge);
+  if (key.expired && !faults.has('expired-key-works'))
+    throw unauthorized(expiredMessage(key, faults, keys), 'invalid_token', challenge);
 }
 
 /**

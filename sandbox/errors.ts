@@ -16,7 +16,27 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (message: string): ApiError => new ApiError(400, message);
-export const unauthorized = (message: string): ApiError => new ApiError(401, message);
+/**
+ * RFC 6750 §3.1's error codes of a Bearer challenge: none for a request without a key, invalid_request
+ * for one the server cannot read, invalid_token for a key it does not accept.
+ */
+export type ChallengeError = 'none' | 'invalid_request' | 'invalid_token';
+
+/** The sandbox's realm, named in every 401's challenge. */
+const REALM = 'public-read-api';
+
+/**
+ * A 401 with its challenge (RFC 9110 §15.5.2: a 401 MUST send WWW-Authenticate; spec §5's Bearer
+ * scheme, RFC 6750 §3); `challenge` false leaves it out (the challenge-dropped-revoked-expired fault).
+ */
+export function unauthorized(message: string, error: ChallengeError, challenge = true): ApiError {
+  const code = error === 'none' ? '' : `, error="${error}"`;
+  return new ApiError(
+    401,
+    message,
+    challenge ? { 'www-authenticate': `Bearer realm="${REALM}"${code}` } : {},
+  );
+}
 export const forbidden = (message: string): ApiError => new ApiError(403, message);
 export const notFound = (message: string): ApiError => new ApiError(404, message);
 

@@ -51,6 +51,7 @@ import { noByteOrderMark } from './no-byte-order-mark.ts';
 import { otherMethodRefused } from './other-method-refused.ts';
 import { otherRouteRefused } from './other-route-refused.ts';
 import { everyRequestAnswered } from './every-request-answered.ts';
+import { challengeOnEvery401 } from './challenge-on-every-401.ts';
 
 /** Run on every page of every walk, in the property suites and the load scenarios alike. */
 export const PAGE_CHECKS: readonly PageCheck[] = [
@@ -88,6 +89,7 @@ const PROBE_CHECKS = [
   retryAfterValid,
   noByteOrderMark,
   keyNotDisclosed,
+  challengeOnEvery401,
 ];
 
 /** Comparisons of finished walks. */

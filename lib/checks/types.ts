@@ -93,8 +93,17 @@ export interface ProbeContext {
   target?: Target;
 }
 
+/** A request sent before the judged one, which its finding compares it with (challenge-on-every-401). */
+interface RelatedRequest {
+  call: ApiCall;
+  status: number;
+}
+
+/** A probe check's finding: the judged request's, with any earlier ones it names before it. */
+export type ProbeFailureFields = FailureFields & { related?: readonly RelatedRequest[] };
+
 export interface ProbeCheck extends CheckInfo {
-  run(context: ProbeContext): FailureFields | null;
+  run(context: ProbeContext): ProbeFailureFields | null;
 }
 
 /** Compares finished walks (limit invariance, tenant disjointness). */

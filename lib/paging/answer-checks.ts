@@ -1,9 +1,11 @@
 /**
  * The checks every answer must pass whatever was asked (a page, a refusal, a 429, a HEAD): its Date
  * header, its single-valued fields sent once, a Retry-After (when sent) in its grammar, its body's
- * first bytes, and no key but its request's own in it. Run by the one 429 loop on each answer it receives (every
- * property, walk and repro request) and by the load's single requests (lib/load/vu.ts).
+ * first bytes, no key but its request's own in it, and its WWW-Authenticate a challenge on every 401
+ * if on any. Run by the one 429 loop on each answer it receives (every property, walk and repro
+ * request) and by the load's single requests (lib/load/vu.ts).
  */
+import { challengeOnEvery401, noChallengeAdvisory } from '../checks/challenge-on-every-401.ts';
 import { dateHeaderSent } from '../checks/date-header-sent.ts';
 import { keyNotDisclosed } from '../checks/key-not-disclosed.ts';
 import { noByteOrderMark } from '../checks/no-byte-order-mark.ts';
@@ -13,6 +15,7 @@ import type { Failure } from '../failure.ts';
 import { callPath, UNKNOWN_METHOD, type ApiCall } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
 import type { Target } from '../target/target.ts';
+import { requestRecord } from './records.ts';
 import { runProbeChecks } from './run-checks.ts';
 
 /** Checks of any answer's framing, as the registry lists them. */
@@ -22,6 +25,7 @@ export const ANSWER_CHECKS = [
   retryAfterValid,
   noByteOrderMark,
   keyNotDisclosed,
+  challengeOnEvery401,
 ] as const;
 
 /**
@@ -59,9 +63,28 @@ export function everyAnswerFailures(
     singleValuedFields.run(quiet) === null &&
     retryAfterValid.run(quiet) === null &&
     noByteOrderMark.run(quiet) === null &&
-    keyNotDisclosed.run(quiet) === null
+    keyNotDisclosed.run(quiet) === null &&
+    challengeOnEvery401.run(quiet) === null
   )
     return NONE;
   const probe = `${call.method ?? 'GET'} ${callPath(call)}`;
   return runProbeChecks(ANSWER_CHECKS, { call, response, probe, ...(target && { target }) });
+}
+
+/**
+ * What the answers to `target` so far leave open, once per target: a target whose 401s carried no
+ * WWW-Authenticate at all (challenge-on-every-401). Asked as each property ends (lib/props/runner.ts).
+ */
+export function answerAdvisories(target: Target): Failure[] {
+  const none = noChallengeAdvisory(target);
+  if (none === null) return NONE;
+  const { call, fields } = none;
+  return [
+    {
+      ...fields,
+      severity: 'advisory',
+      check: challengeOnEvery401.name,
+      requests: [requestRecord(call, 401)],
+    },
+  ];
 }

@@ -39,18 +39,25 @@ export function runPageChecks(checks: readonly PageCheck[], context: PageContext
   return [...failures, toFailure(pageMatchesSchema, schema, context)];
 }
 
-/** Runs probe checks on one request; the failure's request sequence is that request. */
+/**
+ * Runs probe checks on one request; the failure's request sequence is that request, after the
+ * earlier ones its finding names.
+ */
 export function runProbeChecks(checks: readonly ProbeCheck[], context: ProbeContext): Failure[] {
   const failures: Failure[] = [];
   for (const check of checks) {
-    const fields = check.run(context);
-    if (fields)
-      failures.push({
-        severity: 'error',
-        ...fields,
-        check: check.name,
-        requests: [requestRecord(context.call, context.response.status)],
-      });
+    const found = check.run(context);
+    if (found === null) continue;
+    const { related = [], ...fields } = found;
+    failures.push({
+      severity: 'error',
+      ...fields,
+      check: check.name,
+      requests: [
+        ...related.map((earlier) => requestRecord(earlier.call, earlier.status)),
+        requestRecord(context.call, context.response.status),
+      ],
+    });
   }
   return failures;
 }

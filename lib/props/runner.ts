@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { isError, type Failure } from '../failure.ts';
 import { NoAnswer } from '../http/no-answer.ts';
+import { answerAdvisories } from '../paging/answer-checks.ts';
 import { noAnswerFailure } from '../paging/run-checks.ts';
 import { redactDeep } from '../redact.ts';
 import { targetRedactor } from '../target/target.ts';
@@ -250,7 +251,8 @@ export async function runProperty(
   if (isSkip(ready)) return { ...skipped(ready.skip), ...noted() };
   const checked = await checkPrepared(ready, context, options, property.runs);
   const { details, seed, coverage } = checked;
-  const advisories = context.takeAdvisories();
+  // A target that sent no challenge on its 401s is said once, by the property that met the first.
+  const advisories = [...context.takeAdvisories(), ...answerAdvisories(context.target)];
   const note = noted();
   const durationMs = Date.now() - started;
   if (!details.failed)

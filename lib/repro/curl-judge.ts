@@ -181,13 +181,15 @@ const ERROR_SHAPE = [
  * (RFC 8259 §8.1), read from the saved bytes, not decoded; a Date header on every 2xx, 3xx and 4xx
  * (RFC 9110 §6.6.1) whose value starts as an HTTP-date does, with a day name; no single-valued
  * field on two lines (RFC 9110 §5.3), no comma outside a quoted string in Content-Type (one media
- * type, RFC 9110 §8.3.1), and a Retry-After sent on one line that is delay-seconds or an IMF-fixdate
- * (RFC 9110 §10.2.3). Not on the answer to a method no server knows: the HTTP parser refuses it
- * before the API's code runs.
+ * type, RFC 9110 §8.3.1), a Retry-After sent on one line that is delay-seconds or an IMF-fixdate
+ * (RFC 9110 §10.2.3), and WWW-Authenticate on all of the steps' 401s or on none (RFC 9110 §15.5.2).
+ * Not on the answer to a method no server knows: the HTTP parser refuses it before the API's code runs.
  */
 const FRAMING = [
   // delay-seconds or an IMF-fixdate (lib/checks/retry-after-valid.ts).
   `retry_after_value='^([0-9]+|(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT)$'`,
+  'challenged=""',
+  'unchallenged=""',
   'for n in $all; do',
   '  if [[ "$unknown" == *" $n "* ]]; then continue; fi',
   '  read -r status ctype <"$work/$n.status"',
@@ -199,7 +201,10 @@ const FRAMING = [
   `    retry_after="$(grep -iE '^retry-after:' "$work/$n.headers" | cut -d: -f2- | tr -d '\\r' | sed -E 's/^[[:space:]]+//; s/[[:space:]]+$//')"`,
   '    if ! [[ "$retry_after" =~ $retry_after_value ]]; then bug "step $n: HTTP $status sent a Retry-After that is neither delay-seconds nor an HTTP-date (RFC 9110 §10.2.3): ${retry_after:0:60}"; fi',
   '  fi',
+  '  if [ "$status" = 401 ]; then if grep -qiE \'^www-authenticate:\' "$work/$n.headers"; then challenged="$challenged $n"; else unchallenged="$unchallenged $n"; fi; fi',
   'done',
+  // challenge-on-every-401 among the steps' own 401s: a script of one 401 cannot see it.
+  'if [ -n "$challenged" ] && [ -n "$unchallenged" ]; then bug "step(s)$unchallenged: HTTP 401 without WWW-Authenticate, though the 401 of step(s)$challenged carried one (RFC 9110 §15.5.2)"; fi',
 ];
 
 /** The script's key variables, and the one each step sent ('-': none). */

@@ -215,6 +215,11 @@ export const FAULTS = [
   fault('revoked-key-works', 'auth', 'a revoked key is accepted'),
   fault('expired-key-works', 'auth', 'an expired key is accepted'),
   fault(
+    'challenge-dropped-revoked-expired',
+    'auth',
+    "a revoked or expired key's 401 carries no WWW-Authenticate; the other 401s carry Bearer's",
+  ),
+  fault(
     'key-case-folded',
     'auth',
     'keys are looked up lower-cased: an issued key with its letters upper-cased (not a key) is accepted',

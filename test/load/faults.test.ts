@@ -12,7 +12,8 @@
  *
  * Besides the load faults, the two faults of key lookups the auth properties catch (key-case-folded,
  * key-prefix-only): a load's refused requests send the same changed keys, so a load catches them too,
- * and writes none of them.
+ * and writes none of them. And a 401 without the challenge the others carry
+ * (challenge-dropped-revoked-expired): each worker remembers the 401s its refused requests got.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -125,6 +126,14 @@ const ISOLATION: Record<string, LoadOptions> = {
     duration: '2s',
     rate: 10,
     faults: ['key-prefix-only'],
+  },
+  // A revoked key's 401 first, a changed key's (challenged) within the first twelve arrivals.
+  'challenge-dropped-revoked-expired': {
+    scenario: 'walk',
+    profile: 'smoke',
+    duration: '2s',
+    rate: 10,
+    faults: ['challenge-dropped-revoked-expired'],
   },
   // Enough walks at once that more than 4 requests meet at the sandbox.
   'overload-5xx': {
@@ -261,6 +270,16 @@ describe.concurrent('load faults', { timeout: STAGED_TIMEOUT_MS }, () => {
         check: 'full-page-when-more',
         message: 'page holds 20 records at limit 50 and says hasMore: true',
       }),
+    );
+  });
+
+  it("should fail the refused requests' 401s that come without the challenge the others carry (challenge-dropped-revoked-expired)", async () => {
+    const result = await stage('challenge-dropped-revoked-expired');
+
+    expect(result).toMatchObject({ verdict: 'fail', exitCode: 1, engine: { exitCodes: [0] } });
+    expect(failedChecks(result)).toEqual(['challenge-on-every-401']);
+    expect(resultOnDisk(result).failures).toContainEqual(
+      expect.objectContaining({ check: 'challenge-on-every-401', code: 'CHALLENGE_MISSING' }),
     );
   });
 

@@ -1,14 +1,17 @@
 /**
- * Single-valued fields in a curl reproduction (what single-valued-fields' failures write): on one
- * sandbox with error-two-content-types (a 404's second Content-Type line) and the mutant
- * content-type-list at error-400 (one line listing two types), the script finds each again, alone,
- * and lets the page and the 401, which keep one type on one line, pass.
+ * Header fields in a curl reproduction. Single-valued fields (what single-valued-fields' failures
+ * write): on one sandbox with error-two-content-types (a 404's second Content-Type line) and the
+ * mutant content-type-list at error-400 (one line listing two types), the script finds each again,
+ * alone, and lets the page and the 401, which keep one type on one line, pass. WWW-Authenticate
+ * across the script's 401s (challenge-on-every-401's failures), with challenge-dropped-revoked-expired
+ * on the same sandbox: a keyless 401 and a revoked key's show the bug; 401s that all carry it show
+ * nothing, and a script that cannot show the rule says it cannot judge, never "not reproduced".
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiCall } from '../../lib/http/call.ts';
+import type { ApiCall, CredentialRole } from '../../lib/http/call.ts';
 import { curlScript } from '../../lib/repro/curl.ts';
 import type { ReproStep } from '../../lib/repro/step-walks.ts';
 import type { RunningSandbox } from '../../sandbox/start.ts';
@@ -28,7 +31,7 @@ describe('single-valued fields in a curl reproduction', () => {
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'curl-fields-'));
     faulty = await startSmallSandbox({
-      faults: ['error-two-content-types'],
+      faults: ['error-two-content-types', 'challenge-dropped-revoked-expired'],
       mutant: 'm:content-type-list@error-400',
       targetPath: path.join(work, 'faulty.json'),
     });
@@ -39,7 +42,7 @@ describe('single-valued fields in a curl reproduction', () => {
     await rm(work, { recursive: true, force: true });
   });
 
-  async function run(steps: readonly ReproStep[]) {
+  async function run(steps: readonly ReproStep[], check = 'single-valued-fields') {
     const script = curlScript({
       title: 'Reproduction of property errors.shape',
       replay: 'npm run props -- --fault error-two-content-types --property errors.shape --seed 1 --path 0',
@@ -48,14 +51,14 @@ describe('single-valued fields in a curl reproduction', () => {
       steps,
       failures: [
         {
-          check: 'single-valued-fields',
+          check,
           message: 'content-type on two lines',
           expected: 'one line',
           received: 'two',
         },
       ],
     });
-    const file = path.join(work, `${steps.length}-steps.sh`);
+    const file = path.join(work, `${check}-${steps.map((step) => step.status).join('-')}.sh`);
     await writeFile(file, script);
     return runCurlScript(file, { LOAD_ROUNDS: '1' });
   }
@@ -84,5 +87,32 @@ describe('single-valued fields in a curl reproduction', () => {
     expect(stdout, stderr).not.toMatch(/BUG/);
     expect(stdout).toMatch(/^not reproduced: /m);
     expect(code).toBe(0);
+  });
+
+  const refused = (role: CredentialRole): ReproStep => ({
+    call: { ...full, credential: { ...full.credential, role } },
+    status: 401,
+  });
+
+  it("should find the revoked key's 401 without the challenge the keyless 401 carries", async () => {
+    const { code, stdout, stderr } = await run(
+      [refused('none'), refused('revoked')],
+      'challenge-on-every-401',
+    );
+    expect(stdout, stderr).toMatch(
+      /^BUG: step\(s\) 1: HTTP 401 without WWW-Authenticate, though the 401 of step\(s\) 0 carried one/m,
+    );
+    expect(stdout).toMatch(/^REPRODUCED/m);
+    expect(code).toBe(1);
+  });
+
+  it('should find nothing where every 401 carries the challenge, and say it cannot judge', async () => {
+    const { code, stdout, stderr } = await run(
+      [refused('none'), refused('malformed')],
+      'challenge-on-every-401',
+    );
+    expect(stdout, stderr).not.toMatch(/BUG/);
+    expect(stdout).toMatch(/^cannot judge: challenge-on-every-401 /m);
+    expect(code).toBe(2);
   });
 });

@@ -41,6 +41,20 @@ describe('authentication (spec §5)', () => {
     expectErrorShape(await client.get(ORDERS, {}, withKey), 401);
   });
 
+  it('should challenge with Bearer on every 401, an error code for a key it cannot read or accept (RFC 9110 §15.5.2, RFC 6750 §3)', async () => {
+    const challenge = async (headers: Record<string, string>) =>
+      (await client.get(ORDERS, {}, headers)).headers['www-authenticate'];
+    expect(await challenge({})).toBe('Bearer realm="public-read-api"');
+    expect(await challenge({ authorization: 'Bearer short' })).toBe(
+      'Bearer realm="public-read-api", error="invalid_request"',
+    );
+    for (const role of ['revoked', 'expired'] as const)
+      expect(await challenge(client.bearer(0, role))).toBe(
+        'Bearer realm="public-read-api", error="invalid_token"',
+      );
+    expect((await client.get(ORDERS)).headers['www-authenticate']).toBeUndefined();
+  });
+
   it.each(['revoked', 'expired'] as const)(
     'should answer a %s key with 401 on both endpoints',
     async (role) => {

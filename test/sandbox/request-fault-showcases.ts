@@ -271,6 +271,18 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect((await client.get(ORDERS, {}, client.bearer(0, 'expired'))).status).toBe(200);
     },
   },
+  'challenge-dropped-revoked-expired': {
+    async show(client) {
+      for (const role of ['revoked', 'expired'] as const) {
+        const refused = await client.get(ORDERS, {}, client.bearer(0, role));
+        expect(refused.status).toBe(401);
+        expect(refused.headers['www-authenticate']).toBeUndefined();
+      }
+      const missing = await client.get(ORDERS, {}, {});
+      expect(missing.status).toBe(401);
+      expect(missing.headers['www-authenticate']).toMatch(/^Bearer /);
+    },
+  },
   'status-filter-500': {
     async show(client) {
       expect((await client.get(ORDERS, { status: 'PAID' })).status).toBe(500);
