@@ -155,8 +155,14 @@ export function createNodeClient(target: Target, options: NodeClientOptions = {}
       let length = 0;
       let status = 0;
       let received: IncomingHttpHeaders = {};
+      // undici calls onRequestStart on the connection, just before it writes the request: till
+      // then the request waited for a free one of the client's connections (ApiResponse.waitMs). A
+      // resent request's wait runs to its second write (resendOnClose is off under load).
+      let written = started;
       const handler: Dispatcher.DispatchHandler = {
-        onRequestStart() {},
+        onRequestStart() {
+          written = performance.now();
+        },
         onResponseStart(_controller, statusCode, responseHeaders) {
           status = statusCode;
           received = responseHeaders;
@@ -173,6 +179,7 @@ export function createNodeClient(target: Target, options: NodeClientOptions = {}
             body,
             performance.now() - started,
           );
+          response.waitMs = written - started;
           if (REPEATED.length > 0) response.repeatedFields = REPEATED.splice(0);
           // A coded body is judged on its bytes (ApiResponse.bodyBytes); undici decodes nothing here.
           if (response.headers['content-encoding'] !== undefined) response.bodyBytes = joined(chunks, length);

@@ -18,6 +18,7 @@ export interface RunShape {
 
 const UNDRIVEN_WHY = {
   late: 'started its arrivals late',
+  queued: 'queued its requests behind its own busy event loop',
   short: 'started too few arrivals',
   over: 'started more arrivals than planned',
 } as const;

@@ -6,7 +6,7 @@
  * on theirs.
  */
 import { countOf, latencyPercentiles, type ResponseCell } from '../load/points/responses.ts';
-import { generatorShortfall, type GeneratorFigures } from '../load/verdict.ts';
+import { generatorShortfall, type GeneratorFigures, type Shortfall } from '../load/verdict.ts';
 
 export interface StepStats {
   /** 0-based step number. */
@@ -27,10 +27,11 @@ export interface StepStats {
   latenessP95: number;
   /**
    * Why the generator could not drive the step (lib/load/verdict.ts GENERATOR_BOUNDS): `late`, it
-   * started its arrivals too late; `short`, it started too few; `over`, more than planned. Absent
-   * when it kept its schedule.
+   * started its arrivals too late; `queued`, its requests waited for its own connections behind
+   * its busy event loop; `short`, it started too few; `over`, more than planned. Absent when it
+   * kept its schedule.
    */
-  undriven?: 'late' | 'short' | 'over';
+  undriven?: Shortfall;
   p50: number;
   p95: number;
   p99: number;
@@ -52,7 +53,8 @@ export function stepStats(
   durationS: number,
   responses: readonly ResponseCell[],
   /** What the generator did in the step: planned against started arrivals, how late it started them. */
-  generator: Pick<GeneratorFigures, 'planned' | 'started' | 'skipped' | 'latenessP95Ms'>,
+  generator: Pick<GeneratorFigures, 'planned' | 'started' | 'skipped' | 'latenessP95Ms'> &
+    Partial<Pick<GeneratorFigures, 'clientWaitP95Ms' | 'busyP50'>>,
 ): StepStats {
   const answered = responses.filter((cell) => cell.status !== 429);
   const [p50 = 0, p95 = 0, p99 = 0] = latencyPercentiles(answered, [50, 95, 99]);

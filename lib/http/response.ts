@@ -15,6 +15,12 @@ export interface ApiResponse {
   body: unknown;
   durationMs: number;
   /**
+   * Of durationMs, the time from the send to the request written on a connection (the Node
+   * client's: undici's onRequestStart); the rest is the target's and the network's, and the time
+   * the answer sat unread. Absent from a runtime that does not measure it.
+   */
+  waitMs?: number;
+  /**
    * The body's bytes as sent, kept only when the answer names a Content-Encoding: then `bodyText`
    * is the coded bytes read as UTF-8, and the content-coding check (lib/checks/content-coding-
    * decoded.ts) decodes these itself. Absent on every other answer (no copy per request).

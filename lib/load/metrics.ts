@@ -46,6 +46,19 @@ export const METRIC = {
    * not in latency.
    */
   generatorLateness: 'generator_lateness',
+  /**
+   * Trend (ms), one point per request written: from the send (where latency starts) to undici
+   * writing the request on one of the worker's connections. Part of latency, as it must be (a
+   * slow target that holds every connection makes the next request wait: coordinated omission);
+   * shown on its own so that a generator queueing behind itself is not read as a slow target.
+   */
+  clientWait: 'client_wait',
+  /**
+   * Trend (%), one point per second and worker thread while the stage has arrivals in flight: the
+   * share of that second the thread's event loop was busy (Node's event-loop utilisation). What
+   * tells whose the client wait is (lib/load/verdict.ts generatorShortfall).
+   */
+  generatorBusy: 'generator_busy',
   /** Counter: arrivals (walks; fairness's flood requests, capacity's requests) the generator started. */
   arrivals: 'arrivals',
   /** Counter: arrivals due while the generator held --max-in-flight of them: never started, counted. */
@@ -56,6 +69,22 @@ export const METRIC = {
    */
   slots: 'slots',
 } as const;
+
+/**
+ * The trends (ms) whose values run from a request's send: latency and what is built from it. The
+ * client wait is in each of them.
+ */
+const REQUEST_TIME_METRICS: readonly string[] = [
+  METRIC.latency,
+  METRIC.walkDuration,
+  METRIC.throttleRecovery,
+  METRIC.depthLatencyAdded,
+  METRIC.latencyDrift,
+];
+
+/** Whether a series (`metric` or `metric{tag:value}`) is one of REQUEST_TIME_METRICS. */
+export const holdsClientWait = (series: string): boolean =>
+  REQUEST_TIME_METRICS.includes(series.replace(/\{.*$/, ''));
 
 /** Tags the engine puts on points. */
 const TAG = {

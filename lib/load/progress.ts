@@ -1,10 +1,11 @@
 /**
  * Live progress of a load while it runs. Each worker keeps a few cumulative counters per stage
- * (arrivals, responses, 429s, 5xx, check failures, and start lateness in fixed buckets) and
+ * (arrivals, responses, 429s, 5xx, check failures, start lateness and the requests' client wait in
+ * fixed buckets) and
  * rewrites them to a small file beside its points once a second; the harness's process reads
  * those files every few seconds and prints one line per running stage: elapsed of planned,
- * arrivals per second against planned, requests per second, 429 share, failures so far, and the
- * generator's lateness. The verdict never reads these files: they are a view, the points are the
+ * arrivals per second against planned, requests per second, 429 share, failures so far, the
+ * generator's lateness and its requests' wait for a connection. The verdict never reads these files: they are a view, the points are the
  * record.
  */
 import { readdirSync, writeFileSync } from 'node:fs';
@@ -12,8 +13,15 @@ import path from 'node:path';
 import { phasesDurationS, type Phase } from './phases.ts';
 import { readJsonFileSync } from '../adapters/node-json-file.ts';
 
-/** Upper bounds (ms) of the lateness buckets; a lateness above the last is counted past it. */
-const LATENESS_BOUNDS_MS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000] as const;
+/** Upper bounds (ms) of the lateness and wait buckets; a time above the last is counted past it. */
+const BOUNDS_MS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000] as const;
+
+/** The bucket of `ms` in counts of BOUNDS_MS, a loop without a closure: it runs for every request. */
+function countIn(buckets: number[], ms: number): void {
+  let index = 0;
+  while (index < BOUNDS_MS.length && ms > (BOUNDS_MS[index] as number)) index += 1;
+  buckets[index] = (buckets[index] ?? 0) + 1;
+}
 
 export interface ProgressCounts {
   /** Epoch ms of the stage's first arrival in this worker. */
@@ -23,8 +31,10 @@ export interface ProgressCounts {
   throttled: number;
   serverErrors: number;
   checkFailures: number;
-  /** Arrivals per lateness bucket (LATENESS_BOUNDS_MS, then one more for anything later). */
+  /** Arrivals per lateness bucket (BOUNDS_MS, then one more for anything later). */
   lateness: number[];
+  /** Requests per client-wait bucket (BOUNDS_MS, then one more), from the send to the write. */
+  clientWait: number[];
 }
 
 export const emptyCounts = (startedAt = 0): ProgressCounts => ({
@@ -34,7 +44,8 @@ export const emptyCounts = (startedAt = 0): ProgressCounts => ({
   throttled: 0,
   serverErrors: 0,
   checkFailures: 0,
-  lateness: LATENESS_BOUNDS_MS.map(() => 0).concat(0),
+  lateness: BOUNDS_MS.map(() => 0).concat(0),
+  clientWait: BOUNDS_MS.map(() => 0).concat(0),
 });
 
 /** What a worker counts of one stage. */
@@ -44,9 +55,11 @@ export class ProgressCounter {
   arrived(latenessMs: number): void {
     if (this.counts.arrivals === 0) this.counts.startedAt = Date.now();
     this.counts.arrivals += 1;
-    const bucket = LATENESS_BOUNDS_MS.findIndex((bound) => latenessMs <= bound);
-    const index = bucket < 0 ? LATENESS_BOUNDS_MS.length : bucket;
-    this.counts.lateness[index] = (this.counts.lateness[index] ?? 0) + 1;
+    countIn(this.counts.lateness, latenessMs);
+  }
+
+  waited(waitMs: number): void {
+    countIn(this.counts.clientWait, waitMs);
   }
 
   responded(status: number): void {
@@ -93,6 +106,7 @@ export function readStageProgress(stageDir: string): ProgressCounts | undefined 
     serverErrors: sum.serverErrors + counts.serverErrors,
     checkFailures: sum.checkFailures + counts.checkFailures,
     lateness: sum.lateness.map((count, index) => count + (counts.lateness[index] ?? 0)),
+    clientWait: sum.clientWait.map((count, index) => count + (counts.clientWait[index] ?? 0)),
   }));
 }
 
@@ -114,17 +128,20 @@ export function plannedBetween(phases: readonly Phase[], fromS: number, toS: num
   return planned;
 }
 
-/** The bucket bound under which 95 % of the arrivals between two looks started: a bound, `<= X ms`. */
-function latenessP95(now: ProgressCounts, before: ProgressCounts): string {
-  const counts = now.lateness.map((count, index) => count - (before.lateness[index] ?? 0));
+/**
+ * The bucket bound under which 95 % of what was counted between two looks fell (arrivals' lateness,
+ * requests' wait): a bound, `<= X ms`.
+ */
+function p95Bound(now: readonly number[], before: readonly number[]): string {
+  const counts = now.map((count, index) => count - (before[index] ?? 0));
   const total = counts.reduce((sum, count) => sum + count, 0);
   if (total === 0) return 'n/a';
   let seen = 0;
   for (const [index, count] of counts.entries()) {
     seen += count;
     if (seen >= 0.95 * total) {
-      const bound = LATENESS_BOUNDS_MS[index];
-      return bound === undefined ? `> ${LATENESS_BOUNDS_MS.at(-1)} ms` : `<= ${bound} ms`;
+      const bound = BOUNDS_MS[index];
+      return bound === undefined ? `> ${BOUNDS_MS.at(-1)} ms` : `<= ${bound} ms`;
     }
   }
   return 'n/a';
@@ -136,7 +153,7 @@ const percent = (part: number, whole: number): string =>
 /**
  * One line of a running stage, over the interval since the previous look (the first look: since
  * the stage's first arrival): e.g. `walk/smoke 6 of 10 s: 2.0 arrivals/s (planned 2.0), 48 req/s,
- * 429 0.0 %, 5xx 0, check failures 0, lateness p95 <= 2 ms`.
+ * 429 0.0 %, 5xx 0, check failures 0, lateness p95 <= 2 ms, client wait p95 <= 1 ms`.
  */
 export function progressLine(
   label: string,
@@ -160,7 +177,8 @@ export function progressLine(
     `429 ${percent(now.throttled - since.throttled, responses)}`,
     `5xx ${now.serverErrors}`,
     `check failures ${now.checkFailures}`,
-    `lateness p95 ${latenessP95(now, since)}`,
+    `lateness p95 ${p95Bound(now.lateness, since.lateness)}`,
+    `client wait p95 ${p95Bound(now.clientWait, since.clientWait)}`,
   ].join(', ');
 }
 

@@ -8,7 +8,7 @@ import { PAGE_CHECKS } from '../checks/registry.ts';
 import { ANSWER_CHECKS } from '../paging/answer-checks.ts';
 import { REFUSED_CHECKS } from './refused-plan.ts';
 import type { Failure } from '../failure.ts';
-import { METRIC } from './metrics.ts';
+import { holdsClientWait, METRIC } from './metrics.ts';
 import type { MergedSummary } from './points/merge.ts';
 import type { LoadFailure } from './run-points.ts';
 import { evaluateThreshold, type Thresholds } from './thresholds.ts';
@@ -54,12 +54,18 @@ export interface GeneratorFigures {
   slots: number;
   latenessP95Ms: number | null;
   latenessP99Ms: number | null;
+  /** How long requests waited for a connection of the generator's client, send to write (client_wait). */
+  clientWaitP95Ms: number | null;
+  clientWaitP99Ms: number | null;
+  /** The median second's share (%) of the time the generator's event loop was busy (generator_busy). */
+  busyP50: number | null;
   /** Offered (planned per second of the schedule) and achieved (started) arrival rates. */
   offeredRate: number;
   achievedRate: number;
 }
 
 const ms = (value: number | null) => (value === null ? 'n/a' : `${Math.round(value)} ms`);
+const percent = (value: number | null) => (value === null ? 'n/a' : `${Math.round(value)} %`);
 
 /** The generator's figures as one line, for the console and the report's run check. */
 export const generatorLine = (generator: GeneratorFigures): string =>
@@ -68,14 +74,45 @@ export const generatorLine = (generator: GeneratorFigures): string =>
     ...(generator.skipped > 0 ? [`${generator.skipped} skipped at --max-in-flight`] : []),
     ...(generator.dropped > 0 ? [`${generator.dropped} never started`] : []),
     `lateness p95 ${ms(generator.latenessP95Ms)}, p99 ${ms(generator.latenessP99Ms)}`,
+    `client wait p95 ${ms(generator.clientWaitP95Ms)}, p99 ${ms(generator.clientWaitP99Ms)}`,
+    `event loop busy ${percent(generator.busyP50)} (median second)`,
     `in ${generator.slots} slots (Artillery's vusers)`,
   ].join(', ');
 
 /**
  * The generator fell behind when it started its arrivals this late (p95) or started this much less
- * than it planned: the target then saw less load than the figures claim.
+ * than it planned: the target then saw less load than the figures claim. Or when its requests
+ * waited this long (p95) for its own connections while its event loop was busy this share of the
+ * median second: then the wait, which latency holds, is the generator's own queue (queuedBehindItself).
  */
-export const GENERATOR_BOUNDS = { latenessP95Ms: 500, startedShare: 0.95 } as const;
+export const GENERATOR_BOUNDS = {
+  latenessP95Ms: 500,
+  startedShare: 0.95,
+  /** A fifth of the default latency budget (p95 < 500): enough to move a latency verdict. */
+  clientWaitP95Ms: 100,
+  busyPercent: 90,
+} as const;
+
+/** How the generator failed its schedule (generatorShortfall). */
+export type Shortfall = 'late' | 'queued' | 'short' | 'over';
+
+type ShortfallFigures = Pick<GeneratorFigures, 'planned' | 'started' | 'skipped' | 'latenessP95Ms'> &
+  Partial<Pick<GeneratorFigures, 'clientWaitP95Ms' | 'busyP50'>>;
+
+/**
+ * Whose a long client wait is. A request waits for a connection while all of the client's are
+ * busy; a connection is busy from the write until the generator has read the answer. When the
+ * generator's event loop has idle time, it reads an answer as it comes, so the connections were
+ * held by the target (answering slowly, or queueing itself): the wait is the target's, and stays
+ * in latency (coordinated omission). When the loop is busy (nearly) all the time, answers sit
+ * unread behind the generator's own work and its connections are held by itself: the wait is then
+ * (at least partly) the generator's, and the latency measured is not the target's. No finer split
+ * is honest: when the target's time ends and the unread time begins is never seen by the
+ * generator.
+ */
+const queuedBehindItself = (figures: ShortfallFigures): boolean =>
+  (figures.clientWaitP95Ms ?? 0) > GENERATOR_BOUNDS.clientWaitP95Ms &&
+  (figures.busyP50 ?? 0) >= GENERATOR_BOUNDS.busyPercent;
 
 export interface Judgement {
   verdict: Verdict;
@@ -165,6 +202,9 @@ function generatorFigures(outcome: RunOutcome): GeneratorFigures {
     slots: value(outcome.merged, METRIC.slots, 'count') ?? 0,
     latenessP95Ms: value(outcome.merged, METRIC.generatorLateness, 'p95'),
     latenessP99Ms: value(outcome.merged, METRIC.generatorLateness, 'p99'),
+    clientWaitP95Ms: value(outcome.merged, METRIC.clientWait, 'p95'),
+    clientWaitP99Ms: value(outcome.merged, METRIC.clientWait, 'p99'),
+    busyP50: value(outcome.merged, METRIC.generatorBusy, 'p50'),
     offeredRate: outcome.planned / seconds,
     achievedRate: started / seconds,
   };
@@ -172,17 +212,17 @@ function generatorFigures(outcome: RunOutcome): GeneratorFigures {
 
 /**
  * Whether the generator kept its schedule: `late` when it started its arrivals later than the
- * bound at p95, `short` when it started too few of those it planned, `over` when more than it
- * planned, undefined when it kept up.
+ * bound at p95, `queued` when its requests waited for its own connections behind its busy event
+ * loop (queuedBehindItself), `short` when it started too few of those it planned, `over` when more
+ * than it planned, undefined when it kept up.
  * The load verdict and each capacity step judge the generator by this one rule.
  */
-export function generatorShortfall(
-  figures: Pick<GeneratorFigures, 'planned' | 'started' | 'skipped' | 'latenessP95Ms'>,
-): 'late' | 'short' | 'over' | undefined {
+export function generatorShortfall(figures: ShortfallFigures): Shortfall | undefined {
   // More than the plan: generators that each ran more than their share (a distributed directory
   // run with another --count than it was written for) measured another load than the one judged.
   if (figures.started + figures.skipped > figures.planned) return 'over';
   if ((figures.latenessP95Ms ?? 0) > GENERATOR_BOUNDS.latenessP95Ms) return 'late';
+  if (queuedBehindItself(figures)) return 'queued';
   if (
     figures.planned > 0 &&
     figures.started + figures.skipped < figures.planned * GENERATOR_BOUNDS.startedShare
@@ -202,6 +242,8 @@ export function generatorBehind(
   const shortfall = generatorShortfall(figures);
   if (shortfall === 'late')
     return `the load generator fell behind its schedule: arrivals started ${Math.round(figures.latenessP95Ms ?? 0)} ms late at p95 (bound ${GENERATOR_BOUNDS.latenessP95Ms} ms); ${advice}`;
+  if (shortfall === 'queued')
+    return `the load generator queued behind itself: its requests waited ${Math.round(figures.clientWaitP95Ms ?? 0)} ms at p95 for its own connections (bound ${GENERATOR_BOUNDS.clientWaitP95Ms} ms) while its event loop was busy ${Math.round(figures.busyP50 ?? 0)} % of the median second (bound ${GENERATOR_BOUNDS.busyPercent} %), so the latency measured is partly its own; ${advice}`;
   if (shortfall === 'short')
     return `the load generator started ${figures.started} of ${figures.planned} planned arrivals (${figures.achievedRate.toFixed(1)}/s of ${figures.offeredRate.toFixed(1)}/s); ${advice}`;
   if (shortfall === 'over')
@@ -223,18 +265,47 @@ function heldLine(checks: readonly CheckResult[]): string {
   ].join(', ');
 }
 
+/**
+ * The thresholds, those crossed on a series that holds the client wait (latency and what is built
+ * from it) left unjudged when that wait was the generator's own (queuedBehindItself): what crossed
+ * them may be the generator, not the target. The run is then the generator's (generatorBehind).
+ */
+function withoutOwnQueue(thresholds: ThresholdResult[], generator: GeneratorFigures): ThresholdResult[] {
+  if (!queuedBehindItself(generator)) return thresholds;
+  const why = `not judged: the generator's own queue is in it (client wait p95 ${ms(generator.clientWaitP95Ms)}, its event loop busy ${percent(generator.busyP50)} of the median second)`;
+  return thresholds.map((threshold) =>
+    threshold.ok === false && holdsClientWait(threshold.metric) ? { ...threshold, unjudged: why } : threshold,
+  );
+}
+
+/**
+ * A long client wait the rule gives the target (queuedBehindItself false), said anyway: it is in
+ * latency, as the target's, and part of it may be the generator's connections being too few for
+ * the rate rather than the target being slow; only the generator's idle time says the connections
+ * were held by the target.
+ */
+function targetQueueWarning(generator: GeneratorFigures): string[] {
+  const wait = generator.clientWaitP95Ms;
+  if (wait === null || wait <= GENERATOR_BOUNDS.clientWaitP95Ms || queuedBehindItself(generator)) return [];
+  return [
+    `requests waited ${ms(wait)} at p95 for a connection of the generator's client, and that wait is in latency: its event loop was busy ${percent(generator.busyP50)} of the median second, so the target held the connections (slow answers, or more requests in flight than the generator's connections carry: add --workers to tell them apart)`,
+  ];
+}
+
 const crossed = (thresholds: readonly ThresholdResult[]) =>
-  thresholds.filter((t) => t.ok === false).map((t) => `${t.metric} ${t.expression} (was ${t.actual})`);
+  thresholds
+    .filter((t) => t.ok === false && t.unjudged === undefined)
+    .map((t) => `${t.metric} ${t.expression} (was ${t.actual})`);
 
 export function judge(outcome: RunOutcome): Judgement {
-  const thresholds = judgeThresholds(outcome.merged, outcome.thresholds);
-  const checks = loadChecks(outcome.merged, outcome.failures, outcome.refused ?? false);
   const generator = generatorFigures(outcome);
+  const thresholds = withoutOwnQueue(judgeThresholds(outcome.merged, outcome.thresholds), generator);
+  const checks = loadChecks(outcome.merged, outcome.failures, outcome.refused ?? false);
   const skipped =
     outcome.skipped > 0
       ? [`${outcome.skipped} arrival(s) skipped at the in-flight ceiling (--max-in-flight)`]
       : [];
-  const base = { thresholds, checks, generator, warnings: skipped };
+  const base = { thresholds, checks, generator, warnings: [...skipped, ...targetQueueWarning(generator)] };
   const failedChecks = checks.filter((check) => check.errors > 0);
   const setup = outcome.setupFailures.filter((f) => f.severity === 'error');
   const setupChecks = [...new Set(setup.map((f) => f.check))];

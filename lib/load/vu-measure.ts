@@ -18,6 +18,12 @@ type Tags = Record<string, string>;
 /** Sends one request, tagged `tags`, and records what it measured. */
 export type MeasuredSend = (call: ApiCall, tags: Tags) => Promise<ApiResponse>;
 
+/**
+ * The client wait's tags: none. The wait is the worker's client's queue, which every request of
+ * the worker shares, whatever its endpoint or tenant; one shared object finds its series at once.
+ */
+const CLIENT_TAGS: Tags = {};
+
 /** A network failure under load is a data point (status 0), not the end of the run. */
 function failedResponse(started: number): ApiResponse {
   return { status: 0, headers: {}, bodyText: '', body: undefined, durationMs: performance.now() - started };
@@ -41,6 +47,8 @@ export function measuredSend(
     // Arrivals that fell due while the thread read this batch of answers start now, not next turn.
     startDueNow();
     points.add(METRIC.latency, 'trend', response.durationMs, statusTags(tags, response.status));
+    // A request that got no answer has no wait: it is counted in server_errors.
+    if (response.waitMs !== undefined) points.add(METRIC.clientWait, 'trend', response.waitMs, CLIENT_TAGS);
     points.add(METRIC.rateLimited, 'rate', response.status === 429 ? 1 : 0, tags);
     points.add(METRIC.serverErrors, 'rate', response.status === 0 || response.status >= 500 ? 1 : 0, tags);
     return response;

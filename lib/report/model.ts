@@ -146,8 +146,11 @@ const CapacityStepSchema = closed({
   verdict: Type.Optional(oneOf(['met', 'missed', 'undriven'] as const)),
   /** What a `missed` step missed. */
   misses: Type.Optional(Type.Array(oneOf(['p95', 'p99', 'errors', '429'] as const))),
-  /** Why an `undriven` step was: arrivals started `late`, too few (`short`) or more than planned (`over`). */
-  undriven: Type.Optional(oneOf(['late', 'short', 'over'] as const)),
+  /**
+   * Why an `undriven` step was: arrivals started `late`, requests `queued` for the generator's own
+   * connections behind its busy event loop, too few arrivals (`short`) or more than planned (`over`).
+   */
+  undriven: Type.Optional(oneOf(['late', 'queued', 'short', 'over'] as const)),
 });
 
 /** First step rate with 429s for one key (named `tenant/role`, never its value) or tenant. */

@@ -83,6 +83,14 @@ describe('stepStats', () => {
     expect([late.undriven, short.undriven, kept.undriven]).toEqual(['late', 'short', undefined]);
   });
 
+  it("should mark a step whose requests queued behind the generator's busy event loop as not driven", () => {
+    const kept = { planned: 100, started: 100, skipped: 0, latenessP95Ms: 1 };
+    const queued = stepStats(0, 10, 10, [], { ...kept, clientWaitP95Ms: 101, busyP50: 90 });
+    // The same wait with the loop idle is the target's: the step is driven, its latency holds it.
+    const targets = stepStats(0, 10, 10, [], { ...kept, clientWaitP95Ms: 101, busyP50: 89 });
+    expect([queued.undriven, targets.undriven]).toEqual(['queued', undefined]);
+  });
+
   it('should use the nearest rank', () => {
     expect(percentile([1, 2, 3, 4], 50)).toBe(2);
     expect(percentile([1, 2, 3, 4], 95)).toBe(4);

@@ -95,6 +95,9 @@ describe("the gate's load stage when its generator fell behind", () => {
     slots: 20,
     latenessP95Ms: 813,
     latenessP99Ms: 900,
+    clientWaitP95Ms: 1,
+    clientWaitP99Ms: 2,
+    busyP50: 5,
     offeredRate: 2,
     achievedRate: 2,
   };

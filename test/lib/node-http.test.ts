@@ -192,3 +192,32 @@ describe('the Node client', () => {
     expect(error.message).toMatch(/connection refused \(ECONNREFUSED\): the target stopped answering/);
   });
 });
+
+describe("the Node client's wait for a connection", () => {
+  const HOLD_MS = 150;
+
+  it('should measure from the send to the write: the wait of a request queued behind a held connection', async () => {
+    const holding = createServer((_request, response) => {
+      setTimeout(() => response.end('{}'), HOLD_MS);
+    });
+    await new Promise<void>((resolve) => holding.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(holding.address() as AddressInfo).port}/api/v1`;
+    // One connection: the second request can be written only once the first's answer is read.
+    const client = createNodeClient(targetFor(url), { connections: 1 });
+    try {
+      const [first, second] = await Promise.all([client.send(call), client.send(call)]);
+
+      expect(second.waitMs).toBeGreaterThanOrEqual(HOLD_MS - 10);
+      expect(first.waitMs).toBeGreaterThanOrEqual(0);
+      expect(first.waitMs).toBeLessThan(second.waitMs ?? 0);
+      // The wait is part of latency; what follows it is the target's hold.
+      for (const response of [first, second]) {
+        expect(response.durationMs - (response.waitMs ?? 0)).toBeGreaterThanOrEqual(HOLD_MS - 10);
+        expect(response.durationMs).toBeGreaterThan(response.waitMs ?? Infinity);
+      }
+    } finally {
+      await client.close();
+      await new Promise<void>((resolve) => holding.close(() => resolve()));
+    }
+  });
+});

@@ -19,9 +19,15 @@ const RAMP: Phase[] = [
   { name: 'hold', durationS: 10, rate: 10 },
 ];
 
-function counter(latencies: number[], statuses: number[], failures = 0): ProgressCounter {
+function counter(
+  latencies: number[],
+  statuses: number[],
+  failures = 0,
+  waits: number[] = [],
+): ProgressCounter {
   const progress = new ProgressCounter();
   for (const lateness of latencies) progress.arrived(lateness);
+  for (const wait of waits) progress.waited(wait);
   for (const status of statuses) progress.responded(status);
   for (let i = 0; i < failures; i += 1) progress.failed();
   return progress;
@@ -38,8 +44,8 @@ describe('live progress', () => {
     expect(plannedBetween(RAMP, 0, 20)).toBe(150);
   });
 
-  it('should count arrivals, responses, 429s, 5xx and failures, and lateness in buckets', () => {
-    const { counts } = counter([0.5, 3, 3, 700, 9000], [200, 200, 429, 503, 0], 2);
+  it('should count arrivals, responses, 429s, 5xx and failures, and lateness and client wait in buckets', () => {
+    const { counts } = counter([0.5, 3, 3, 700, 9000], [200, 200, 429, 503, 0], 2, [0.2, 1, 1.5, 6000]);
     expect(counts).toMatchObject({
       arrivals: 5,
       responses: 5,
@@ -49,20 +55,26 @@ describe('live progress', () => {
     });
     expect(counts.lateness.reduce((sum, n) => sum + n, 0)).toBe(5);
     expect(counts.lateness.at(-1)).toBe(1);
+    // At most 1 ms, at most 2 ms, past the last bound.
+    expect(counts.clientWait[0]).toBe(2);
+    expect(counts.clientWait[1]).toBe(1);
+    expect(counts.clientWait.at(-1)).toBe(1);
     expect(counts.startedAt).toBeGreaterThan(0);
   });
 
-  it('should say one line with the achieved against the planned rate and a lateness bound', () => {
+  it('should say one line with the achieved against the planned rate, a lateness and a client wait bound', () => {
     const now = {
       ...counter(
         [...Array<number>(19).fill(1), 40],
         [...Array<number>(100).fill(200), ...Array<number>(25).fill(429)],
+        0,
+        [...Array<number>(90).fill(0.5), ...Array<number>(10).fill(150)],
       ).counts,
     };
     now.startedAt = 1_000_000;
     const line = progressLine('walk/smoke', CONSTANT, now, undefined, 1_000_000 + 10_000, undefined);
     expect(line).toBe(
-      'walk/smoke 10 of 10 s: 2.0 arrivals/s (planned 2.0), 13 req/s, 429 20.0 %, 5xx 0, check failures 0, lateness p95 <= 1 ms',
+      'walk/smoke 10 of 10 s: 2.0 arrivals/s (planned 2.0), 13 req/s, 429 20.0 %, 5xx 0, check failures 0, lateness p95 <= 1 ms, client wait p95 <= 200 ms',
     );
     const before = {
       ...emptyCounts(now.startedAt),
@@ -74,7 +86,7 @@ describe('live progress', () => {
     expect(later).toMatch(
       /^walk\/smoke 10 of 10 s: 2\.0 arrivals\/s \(planned 2\.0\), 5 req\/s, 429 100\.0 %/,
     );
-    expect(later).toMatch(/lateness p95 <= 50 ms$/);
+    expect(later).toMatch(/lateness p95 <= 50 ms, client wait p95 <= 200 ms$/);
   });
 
   it('should add up the workers of a stage and read nothing before one has written', () => {

@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { RunArtilleryOptions } from '../../lib/process/artillery.ts';
 import { resolvePublish } from '../../lib/load/publish.ts';
 import { deliveryProblem, probeReceiver, publishMetricsEntry } from '../../lib/load/artillery/publish.ts';
+import { headlineCounters } from '../../lib/load/artillery/headline-counters.ts';
 import { nameSafe, PublishedMetrics } from '../../lib/load/artillery/published-metrics.ts';
 import { runGenerators } from '../../lib/load/artillery/run.ts';
 import type { ArtilleryScript } from '../../lib/load/artillery/script.ts';
@@ -148,8 +149,13 @@ describe('PublishedMetrics', () => {
         value: 1,
       },
     ]);
-    // Per-arrival and per-cursor detail is not published.
+    // Per-arrival and per-cursor detail is not published, nor the client wait per request (counted
+    // as harness.requests.waited); the generator's busy share, a point a second, is.
     expect(published.samples(METRIC.generatorLateness, 3, tags)).toEqual([]);
+    expect(published.samples(METRIC.clientWait, 30, {})).toEqual([]);
+    expect(published.samples(METRIC.generatorBusy, 42.5, {})).toEqual([
+      { type: 'histogram', name: 'harness.generator_busy', value: 42.5 },
+    ]);
   });
 
   it('should never put a key in a name, even through a tenant named after it', () => {
@@ -281,5 +287,14 @@ describe('runGenerators with --publish', () => {
     expect(run.warnings).toEqual([
       expect.stringMatching(/is not reachable \(ECONNREFUSED\); the run goes on/),
     ]);
+  });
+});
+
+describe('headlineCounters', () => {
+  it('should count arrivals started late and requests that waited for a connection, from 10 ms', () => {
+    expect(headlineCounters(METRIC.generatorLateness, 10, {})).toEqual([['harness.arrivals.late', 1]]);
+    expect(headlineCounters(METRIC.generatorLateness, 9.9, {})).toEqual([]);
+    expect(headlineCounters(METRIC.clientWait, 10, {})).toEqual([['harness.requests.waited', 1]]);
+    expect(headlineCounters(METRIC.clientWait, 9.9, {})).toEqual([]);
   });
 });

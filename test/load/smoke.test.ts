@@ -214,6 +214,18 @@ describe.concurrent('light runs', () => {
     expectCleanPass(result);
     expect(result.generator.planned).toBe(6);
     expect(result.target).toMatchObject({ name: 'sandbox', sandbox: true, faults: [] });
+    // Every answered request's wait for a connection, beside the latency that holds it, and the
+    // generator's busy share a second: in the judged figures and in the report's run check.
+    const wait = result.metrics[METRIC.clientWait]?.values ?? {};
+    expect(wait.count).toBe(result.metrics[METRIC.latency]?.values.count);
+    expect(wait.p95).toBeLessThanOrEqual(result.metrics[METRIC.latency]?.values.p95 ?? NaN);
+    const busy = result.metrics[METRIC.generatorBusy]?.values ?? {};
+    expect(busy.count).toBeGreaterThanOrEqual(1);
+    expect(result.generator).toMatchObject({ clientWaitP95Ms: wait.p95, busyP50: busy.p50 });
+    expect(busy.p50).toBeGreaterThanOrEqual(0);
+    expect(busy.max).toBeLessThanOrEqual(100);
+    const summary = readFileSync(result.report.summary, 'utf8');
+    expect(summary).toMatch(/client wait p95 \d+ ms, p99 \d+ ms, event loop busy \d+ % \(median second\)/);
     expectNoKeyWritten(result, [...sandboxKeys]);
   });
 

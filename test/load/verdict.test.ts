@@ -106,6 +106,9 @@ describe('judge', () => {
       slots: 0,
       latenessP95Ms: 4,
       latenessP99Ms: 6,
+      clientWaitP95Ms: null,
+      clientWaitP99Ms: null,
+      busyP50: null,
       offeredRate: 2,
       achievedRate: 2,
     });
@@ -243,7 +246,7 @@ describe('judge', () => {
     );
 
     expect(generatorLine(judgement.generator)).toBe(
-      "90 of 100 arrivals (9.0/s of 10.0/s), 3 skipped at --max-in-flight, 7 never started, lateness p95 4 ms, p99 6 ms, in 10 slots (Artillery's vusers)",
+      "90 of 100 arrivals (9.0/s of 10.0/s), 3 skipped at --max-in-flight, 7 never started, lateness p95 4 ms, p99 6 ms, client wait p95 n/a, p99 n/a, event loop busy n/a (median second), in 10 slots (Artillery's vusers)",
     );
   });
 
@@ -270,6 +273,93 @@ describe('judge', () => {
   });
 });
 
+describe("judge, the generator's client wait", () => {
+  const QUEUED = GENERATOR_BOUNDS.clientWaitP95Ms + 400;
+  /** Requests that waited QUEUED ms at p95 for a connection, the generator's loop busy `busy` % of its median second. */
+  const waited = (busy: number, latencyP95 = 700): Record<string, Values> => ({
+    latency: { count: 40, p50: 300, p95: latencyP95, p99: latencyP95 + 100 },
+    client_wait: { count: 40, p50: 250, p95: QUEUED, p99: QUEUED + 50 },
+    generator_busy: { count: 5, p50: busy, p95: 100, p99: 100 },
+  });
+  const thresholds = { latency: ['p95 < 500', 'p99 < 1500'], walk_duration: ['p95 < 600'] };
+
+  it('should call requests that waited behind a busy generator its own queue, not a slow target: exit 2', () => {
+    const judgement = judge(
+      outcome(
+        { thresholds },
+        { ...waited(GENERATOR_BOUNDS.busyPercent), walk_duration: { count: 10, p95: 900 } },
+      ),
+    );
+
+    expect(judgement).toMatchObject({ verdict: 'error', exitCode: 2 });
+    expect(judgement.reason).toBe(
+      `the load generator queued behind itself: its requests waited ${QUEUED} ms at p95 for its own connections (bound ${GENERATOR_BOUNDS.clientWaitP95Ms} ms) while its event loop was busy ${GENERATOR_BOUNDS.busyPercent} % of the median second (bound ${GENERATOR_BOUNDS.busyPercent} %), so the latency measured is partly its own; lower --rate or add --workers`,
+    );
+    // The crossed latency thresholds are not the target's: unjudged, with the figures; the held one stays held.
+    const why = `not judged: the generator's own queue is in it (client wait p95 ${QUEUED} ms, its event loop busy ${GENERATOR_BOUNDS.busyPercent} % of the median second)`;
+    expect(judgement.thresholds).toEqual([
+      { metric: 'latency', expression: 'p95 < 500', ok: false, actual: 700, unjudged: why },
+      { metric: 'latency', expression: 'p99 < 1500', ok: true, actual: 800 },
+      { metric: 'walk_duration', expression: 'p95 < 600', ok: false, actual: 900, unjudged: why },
+    ]);
+    expect(judgement.generator).toMatchObject({
+      clientWaitP95Ms: QUEUED,
+      clientWaitP99Ms: QUEUED + 50,
+      busyP50: GENERATOR_BOUNDS.busyPercent,
+    });
+    expect(generatorLine(judgement.generator)).toContain(
+      `client wait p95 ${QUEUED} ms, p99 ${QUEUED + 50} ms, event loop busy ${GENERATOR_BOUNDS.busyPercent} % (median second)`,
+    );
+  });
+
+  it("should keep a slow target's queue in latency and fail on it while the generator had idle time", () => {
+    const judgement = judge(outcome({}, waited(GENERATOR_BOUNDS.busyPercent - 1)));
+
+    expect(judgement).toMatchObject({ verdict: 'fail', exitCode: 1 });
+    expect(judgement.reason).toBe('thresholds crossed: latency p95 < 500 (was 700)');
+    expect(judgement.thresholds).toEqual([
+      { metric: 'latency', expression: 'p95 < 500', ok: false, actual: 700 },
+    ]);
+    // Said anyway: the wait is in latency as the target's, and what could make it so.
+    expect(judgement.warnings).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^requests waited ${QUEUED} ms at p95 for a connection of the generator's client, .* so the target held the connections`,
+        ),
+      ),
+    ]);
+  });
+
+  it('should still fail on a bug, or on a threshold the wait is not in, when the generator queued behind itself', () => {
+    const busy = waited(100);
+    const bug = judge(outcome({ failures: [checkFailure()] }, busy));
+    expect(bug).toMatchObject({ verdict: 'fail', exitCode: 1 });
+    expect(bug.reason).toMatch(/^no-duplicate-ids failed 2 time/);
+
+    const errors = judge(
+      outcome({ thresholds: { server_errors: ['rate == 0'] } }, { ...busy, server_errors: { rate: 0.2 } }),
+    );
+    expect(errors).toMatchObject({ verdict: 'fail', exitCode: 1 });
+    expect(errors.reason).toBe('thresholds crossed: server_errors rate == 0 (was 0.2)');
+  });
+
+  it('should say nothing of a short wait, however busy the generator, and pass', () => {
+    const short = {
+      client_wait: { count: 40, p50: 1, p95: GENERATOR_BOUNDS.clientWaitP95Ms, p99: 300 },
+      generator_busy: { count: 5, p50: 100, p95: 100 },
+    };
+    const judgement = judge(outcome({}, short));
+
+    expect(judgement).toMatchObject({ verdict: 'pass', exitCode: 0, warnings: [] });
+  });
+
+  it('should name the queue after the lateness: a late start is the first thing the generator got wrong', () => {
+    const both = { ...waited(100), generator_lateness: { count: 10, p95: 900, p99: 950 } };
+
+    expect(judge(outcome({}, both)).reason).toMatch(/^the load generator fell behind its schedule/);
+  });
+});
+
 describe('generatorBehind', () => {
   const figures = (changes: Partial<GeneratorFigures>): GeneratorFigures => ({
     planned: 100,
@@ -279,6 +369,9 @@ describe('generatorBehind', () => {
     slots: 10,
     latenessP95Ms: 10,
     latenessP99Ms: 20,
+    clientWaitP95Ms: 1,
+    clientWaitP99Ms: 2,
+    busyP50: 20,
     offeredRate: 10,
     achievedRate: 10,
     ...changes,
@@ -288,6 +381,17 @@ describe('generatorBehind', () => {
     expect(generatorBehind(figures({}))).toBeUndefined();
     expect(generatorBehind(figures({ latenessP95Ms: null, latenessP99Ms: null }))).toBeUndefined();
     expect(generatorBehind(figures({ planned: 0, started: 0 }))).toBeUndefined();
+  });
+
+  it('should give the wait to the generator only when its loop was busy at the bound or more', () => {
+    const wait = GENERATOR_BOUNDS.clientWaitP95Ms + 1;
+    const busy = GENERATOR_BOUNDS.busyPercent;
+    expect(generatorBehind(figures({ clientWaitP95Ms: wait, busyP50: busy }))).toMatch(
+      /^the load generator queued behind itself: its requests waited 101 ms at p95/,
+    );
+    expect(generatorBehind(figures({ clientWaitP95Ms: wait, busyP50: busy - 0.5 }))).toBeUndefined();
+    expect(generatorBehind(figures({ clientWaitP95Ms: wait, busyP50: null }))).toBeUndefined();
+    expect(generatorBehind(figures({ clientWaitP95Ms: wait - 1, busyP50: 100 }))).toBeUndefined();
   });
 
   it('should name the lateness first, rounded, and what to do', () => {

@@ -18,6 +18,7 @@
  * harness to judge Artillery's merged report.
  */
 import type { EventEmitter } from 'node:events';
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { startAtDueTimes } from '../due-timer.ts';
 import { METRIC } from '../metrics.ts';
 import type { MetricKind } from '../points/format.ts';
@@ -37,6 +38,9 @@ type VuCallback = (error: Error | null, context: unknown) => void;
 type Tags = Record<string, string>;
 type Mirror = (metric: string, kind: MetricKind, value: number, tags: Tags) => ArtillerySample[];
 
+/** The busy share's tags: none. It is the thread's, whatever its arrivals' phases. */
+const THREAD_TAGS: Tags = {};
+
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 class HarnessEngine {
@@ -51,6 +55,8 @@ class HarnessEngine {
   private events: ArtilleryEvents | undefined;
   private readonly counts = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
+  /** The thread's event-loop utilisation at the last busy sample (sampleBusy). */
+  private loop: EventLoopUtilization = performance.eventLoopUtilization();
 
   /** Artillery makes one per worker, and one per hook: clients are made on first use. */
   constructor(script: { config: { harness: EngineConfig } }, runner: EventEmitter) {
@@ -148,6 +154,7 @@ class HarnessEngine {
       return;
     }
     stage.inFlight += 1;
+    stage.arrivedSinceSample = true;
     stage.progress.arrived(lateness);
     stage.sink.add(METRIC.generatorLateness, 'trend', lateness, tags);
     stage.sink.add(METRIC.arrivals, 'counter', 1, tags);
@@ -201,10 +208,27 @@ class HarnessEngine {
    * turn (PointWriter.flushSoon: encoded in slices, gzipped on the thread pool).
    */
   private flushSeconds(before: number): void {
+    this.sampleBusy();
     this.sendCounts();
     for (const stage of this.stages.values()) {
       stage.points.flushSoon(before);
       stage.progress.write(stage.progressFile);
+    }
+  }
+
+  /**
+   * The share of the time since the last sample this thread's event loop was busy, as a point of
+   * every stage that had arrivals in flight meanwhile: what tells whether its requests' client
+   * wait was its own (lib/load/verdict.ts generatorShortfall).
+   */
+  private sampleBusy(): void {
+    const now = performance.eventLoopUtilization();
+    const busy = performance.eventLoopUtilization(now, this.loop).utilization * 100;
+    this.loop = now;
+    for (const stage of this.stages.values()) {
+      if (stage.inFlight > 0 || stage.arrivedSinceSample)
+        stage.sink.add(METRIC.generatorBusy, 'trend', busy, THREAD_TAGS);
+      stage.arrivedSinceSample = false;
     }
   }
 
@@ -216,6 +240,7 @@ class HarnessEngine {
   /** At the end: the counters, and every point written before this returns. */
   private finish(): void {
     clearInterval(this.timer);
+    this.sampleBusy();
     this.sendCounts();
     for (const stage of this.stages.values()) {
       stage.points.flush();

@@ -38,6 +38,8 @@ const SERIES: Record<string, { name: string; type: ArtillerySample['type']; by: 
   [METRIC.walks]: [{ name: 'harness.walks', type: 'counter', by: ['end', 'endpoint', 'tenant'] }],
   [METRIC.walkPages]: [{ name: 'harness.walk_pages', type: 'histogram', by: ['endpoint', 'tenant'] }],
   [METRIC.walkDuration]: [{ name: 'harness.walk_duration', type: 'histogram', by: ['endpoint', 'tenant'] }],
+  // One sample a second and thread: what tells whether the requests' wait (harness.requests.waited) was the generator's.
+  [METRIC.generatorBusy]: [{ name: 'harness.generator_busy', type: 'histogram', by: [] }],
 };
 
 /** Rate points are 1 or 0 per response: only the ones are counted. */

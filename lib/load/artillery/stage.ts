@@ -42,6 +42,8 @@ export interface Stage {
   /** Arrivals of the stage running in this thread, and how many may at most. */
   inFlight: number;
   maxInFlight: number;
+  /** Whether an arrival started since the engine last sampled the thread's busy share. */
+  arrivedSinceSample: boolean;
   /** One tags object per phase name (points find their series by the object). */
   phaseTags: Map<string, Tags>;
 }
@@ -67,6 +69,7 @@ export function makeStage(config: EngineConfig, name: string, recorderFor: Recor
     add: (metric, kind, value, tags) => {
       record(metric, kind, value, tags);
       if (metric === METRIC.latency) progress.responded(Number(tags.status ?? 0));
+      else if (metric === METRIC.clientWait) progress.waited(value);
       else if (metric === METRIC.checkFailures && tags.severity === 'error') progress.failed();
     },
   };
@@ -90,6 +93,7 @@ export function makeStage(config: EngineConfig, name: string, recorderFor: Recor
     anchor: 0,
     inFlight: 0,
     maxInFlight: Infinity,
+    arrivedSinceSample: false,
     phaseTags: new Map(),
   };
 }

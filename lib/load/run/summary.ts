@@ -11,11 +11,12 @@ import type { LoadFailure } from '../run-points.ts';
 import type { LoadResult } from './loads.ts';
 import { loadRunMetrics, reportPointsOf } from './summary-metrics.ts';
 import { loadTimeline } from './timeline.ts';
+import { holdsClientWait } from '../metrics.ts';
 import { generatorLine } from '../verdict.ts';
 import { phasesText } from '../phases.ts';
 
-const TIME_METRICS =
-  /^(latency|walk_duration|throttle_recovery|depth_latency_added|latency_drift|generator_lateness)\b/;
+const isTime = (series: string): boolean =>
+  holdsClientWait(series) || /^(generator_lateness|client_wait)\b/.test(series);
 
 const asAdvisory = (failure: LoadFailure, label: string): Failure => ({
   check: failure.check,
@@ -62,7 +63,7 @@ function loadCheckFindings(result: LoadResult, label: string, rerun: Rerun): Fin
           result.thresholds.map((threshold) => ({
             ...threshold,
             metric: `${label} ${threshold.metric}`,
-            time: TIME_METRICS.test(threshold.metric),
+            time: isTime(threshold.metric),
           })),
           rerun,
         )
