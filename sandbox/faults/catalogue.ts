@@ -408,6 +408,11 @@ export const FAULTS = [
     "HEAD's fields are computed for an empty body: Content-Length: 0 where GET's body has hundreds of octets",
   ),
   fault(
+    'head-etag-of-empty-body',
+    'page',
+    "a HEAD's ETag is hashed from the empty body it sends: never the tag GET gives the same page",
+  ),
+  fault(
     'etag-ignores-tenant',
     'page',
     "a weak ETag of the URL alone: If-None-Match with it is 304 for any key and any data, another tenant's",

@@ -1,12 +1,14 @@
 /**
  * The faults of HTTP semantics the spec leans on (both endpoints are GET, spec §4), hooked in
  * before the routes: head-skips-auth answers HEAD before any key is read; head-content-length-zero
- * sends a HEAD the Content-Length of an empty body, whatever GET's; accept-params-406 compares
- * the Accept header's entries as literal strings, so parameters, weights and case refuse JSON;
+ * sends a HEAD the Content-Length of an empty body, whatever GET's, and head-etag-of-empty-body its
+ * ETag; accept-params-406 compares the Accept header's entries as literal strings, so parameters,
+ * weights and case refuse JSON;
  * error-bom, error-no-date and error-two-content-types spoil the framing of some answers (a body's
  * first bytes, Date, a second Content-Type line);
  * gzip-twice-on-repeat codes a repeated request's body twice under one Content-Encoding: gzip.
  */
+import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendError } from '../errors.ts';
@@ -76,6 +78,13 @@ export function installHttpFaults(app: FastifyInstance, faults: FaultSet): void 
     app.addHook('onRequest', async (request, reply) => {
       if (request.method === 'HEAD' && onList(request))
         return reply.code(200).type('application/json; charset=utf-8').send();
+    });
+  // A validator computed where the body is, after a HEAD shortcut emptied it: the tag of no content.
+  if (faults.has('head-etag-of-empty-body'))
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.method === 'HEAD' && onList(request) && reply.hasHeader('etag'))
+        reply.header('etag', `"${createHash('sha256').update('').digest('base64url').slice(0, 27)}"`);
+      return payload;
     });
   // A HEAD shortcut that renders no body: Fastify then counts the empty one (0) for Content-Length.
   if (faults.has('head-content-length-zero'))
