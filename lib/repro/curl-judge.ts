@@ -17,6 +17,7 @@ import { filterRules, type FilterRule } from '../checks/filter-rules.ts';
 import { SINGLE_VALUED_FIELDS } from '../checks/single-valued-fields.ts';
 import { limitOf } from '../checks/types.ts';
 import { UNKNOWN_METHOD, WRITE_METHODS } from '../http/call.ts';
+import { MEDIA_TYPE_ERE } from '../http/media-type.ts';
 import { CACHE_RULES } from './curl-cache.ts';
 import { codingRules } from './curl-coding.ts';
 import { headRules } from './curl-head.ts';
@@ -180,18 +181,20 @@ const ERROR_SHAPE = [
  * Every answer's framing (lib/paging/answer-checks.ts): no body that starts with the bytes EF BB BF
  * (RFC 8259 §8.1), read from the saved bytes, not decoded; a Date header on every 2xx, 3xx and 4xx
  * (RFC 9110 §6.6.1) whose value starts as an HTTP-date does, with a day name; no single-valued
- * field on two lines (RFC 9110 §5.3) and no comma outside a quoted string in Content-Type (one media
- * type, RFC 9110 §8.3.1). Not on the answer to a method no server knows: the HTTP parser refuses it
+ * field on two lines (RFC 9110 §5.3) and each Content-Type line one media type, read as
+ * lib/http/media-type.ts reads it (RFC 9110 §8.3.1, RFC 9110 §5.6.6: no comma, and no value with
+ * a character no token holds, outside a quoted string). Not on the answer to a method no server knows: the HTTP parser refuses it
  * before the API's code runs.
  */
 const FRAMING = [
+  `media_type=${quoted(MEDIA_TYPE_ERE)}`,
   'for n in $all; do',
   '  if [[ "$unknown" == *" $n "* ]]; then continue; fi',
   '  read -r status ctype <"$work/$n.status"',
   `  if [ ! -f "$work/$n.undecodable" ] && [ "$(od -An -tx1 -N3 "$work/$n.json" | tr -d ' \n')" = efbbbf ]; then bug "step $n: HTTP $status body starts with a byte order mark (EF BB BF)"; fi`,
   `  if [ "$status" -ge 200 ] && [ "$status" -lt 500 ] && ! grep -qiE '^date:[[:space:]]*(mon|tue|wed|thu|fri|sat|sun)' "$work/$n.headers"; then bug "step $n: HTTP $status without a Date header that is an HTTP-date"; fi`,
   `  for f in ${SINGLE_VALUED_FIELDS.join(' ')}; do if [ "$(grep -ciE "^$f:" "$work/$n.headers")" -gt 1 ]; then bug "step $n: HTTP $status sent $f on more than one field line (RFC 9110 §5.3)"; fi; done`,
-  `  if grep -iE '^content-type:' "$work/$n.headers" | sed -E 's/"([^"\\\\]|\\\\.)*"//g' | grep -q ,; then bug "step $n: HTTP $status sent a Content-Type that is not one media type (RFC 9110 §8.3.1)"; fi`,
+  `  while IFS= read -r ctype_line; do if ! [[ "$ctype_line" =~ $media_type ]]; then bug "step $n: HTTP $status sent a Content-Type that is not one media type (RFC 9110 §8.3.1, RFC 9110 §5.6.6)"; fi; done < <(grep -iE '^content-type:' "$work/$n.headers" | cut -d: -f2- | tr -d '\r')`,
   'done',
 ];
 

@@ -446,6 +446,11 @@ export const FAULTS = [
     'a 404 answer carries a second Content-Type line, text/html, after its application/json one',
   ),
   fault(
+    'content-type-unquoted-parameter',
+    'page',
+    "a page's Content-Type names its schema URL in an unquoted parameter: profile=https://… is no token",
+  ),
+  fault(
     'method-405-no-allow',
     'errors',
     'POST, PUT, PATCH and DELETE are refused 405 without an Allow header',

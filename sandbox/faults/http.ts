@@ -4,8 +4,9 @@
  * sends a HEAD the Content-Length of an empty body, whatever GET's, and head-etag-of-empty-body its
  * ETag; accept-params-406 compares the Accept header's entries as literal strings, so parameters,
  * weights and case refuse JSON;
- * error-bom, error-no-date and error-two-content-types spoil the framing of some answers (a body's
- * first bytes, Date, a second Content-Type line);
+ * error-bom, error-no-date, error-two-content-types and content-type-unquoted-parameter spoil the
+ * framing of some answers (a body's first bytes, Date, a second Content-Type line, a parameter
+ * value that is no token and no quoted string);
  * gzip-twice-on-repeat codes a repeated request's body twice under one Content-Encoding: gzip.
  */
 import { createHash } from 'node:crypto';
@@ -26,6 +27,9 @@ const literallyAccepted = (accept: string): boolean =>
 
 /** A UTF-8 byte order mark, which RFC 8259 §8.1 forbids before a JSON text (error-bom). */
 const BYTE_ORDER_MARK = '\uFEFF';
+
+/** The schema a page's Content-Type names under content-type-unquoted-parameter. */
+const SCHEMA_URL = 'https://api.example.test/schemas/page-v1';
 
 /** How many requests gzip-twice-on-repeat remembers before it forgets them all: its memory is bounded. */
 const REMEMBERED_REQUESTS = 10_000;
@@ -72,6 +76,13 @@ export function installHttpFaults(app: FastifyInstance, faults: FaultSet): void 
       // An array is written as one field line per entry: a template layer's default type after the JSON's.
       if (reply.statusCode === 404)
         reply.header('content-type', [String(reply.getHeader('content-type')), 'text/html; charset=utf-8']);
+      return payload;
+    });
+  if (faults.has('content-type-unquoted-parameter'))
+    app.addHook('onSend', async (request, reply, payload) => {
+      // A schema URL as a parameter, written as a token: its ':' and '/' need a quoted string.
+      if (reply.statusCode === 200 && onList(request))
+        reply.header('content-type', `application/json; charset=utf-8; profile=${SCHEMA_URL}`);
       return payload;
     });
   if (faults.has('head-skips-auth'))

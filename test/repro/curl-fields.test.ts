@@ -2,7 +2,8 @@
  * Single-valued fields in a curl reproduction (what single-valued-fields' failures write): on one
  * sandbox with error-two-content-types (a 404's second Content-Type line) and the mutant
  * content-type-list at error-400 (one line listing two types), the script finds each again, alone,
- * and lets the page and the 401, which keep one type on one line, pass.
+ * and lets the page and the 401, which keep one type on one line, pass; on one with
+ * content-type-unquoted-parameter it finds the page's unquoted URL parameter (RFC 9110 §5.6.6).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,27 +25,34 @@ const full: ApiCall = {
 describe('single-valued fields in a curl reproduction', () => {
   let work: string;
   let faulty: RunningSandbox;
+  let unquoted: RunningSandbox;
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'curl-fields-'));
-    faulty = await startSmallSandbox({
-      faults: ['error-two-content-types'],
-      mutant: 'm:content-type-list@error-400',
-      targetPath: path.join(work, 'faulty.json'),
-    });
+    [faulty, unquoted] = await Promise.all([
+      startSmallSandbox({
+        faults: ['error-two-content-types'],
+        mutant: 'm:content-type-list@error-400',
+        targetPath: path.join(work, 'faulty.json'),
+      }),
+      startSmallSandbox({
+        faults: ['content-type-unquoted-parameter'],
+        targetPath: path.join(work, 'unquoted.json'),
+      }),
+    ]);
   }, 60_000);
 
   afterAll(async () => {
-    await faulty.close();
+    await Promise.all([faulty.close(), unquoted.close()]);
     await rm(work, { recursive: true, force: true });
   });
 
-  async function run(steps: readonly ReproStep[]) {
+  async function run(steps: readonly ReproStep[], sandbox = faulty) {
     const script = curlScript({
       title: 'Reproduction of property errors.shape',
       replay: 'npm run props -- --fault error-two-content-types --property errors.shape --seed 1 --path 0',
-      target: { file: faulty.targetPath ?? '' },
-      apiKeyHeader: faulty.target.apiKeyHeader,
+      target: { file: sandbox.targetPath ?? '' },
+      apiKeyHeader: sandbox.target.apiKeyHeader,
       steps,
       failures: [
         {
@@ -55,7 +63,7 @@ describe('single-valued fields in a curl reproduction', () => {
         },
       ],
     });
-    const file = path.join(work, `${steps.length}-steps.sh`);
+    const file = path.join(work, `${steps.length}-steps-on-${path.basename(sandbox.targetPath ?? '')}.sh`);
     await writeFile(file, script);
     return runCurlScript(file, { LOAD_ROUNDS: '1' });
   }
@@ -84,5 +92,18 @@ describe('single-valued fields in a curl reproduction', () => {
     expect(stdout, stderr).not.toMatch(/BUG/);
     expect(stdout).toMatch(/^not reproduced: /m);
     expect(code).toBe(0);
+  });
+
+  it("should find the page's Content-Type whose URL parameter is not quoted, and pass the 401", async () => {
+    const { code, stdout, stderr } = await run(
+      [
+        { call: full, status: 200 },
+        { call: { ...full, credential: { ...full.credential, role: 'none' } }, status: 401 },
+      ],
+      unquoted,
+    );
+    expect(stdout, stderr).toMatch(/^BUG: step 0: HTTP 200 sent a Content-Type that is not one media type/m);
+    expect(stdout).not.toMatch(/step 1/);
+    expect(code).toBe(1);
   });
 });

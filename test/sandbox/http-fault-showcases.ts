@@ -133,6 +133,17 @@ export const HTTP_FAULT_SHOWCASES = {
       expect(header((await firstOrders(client)).headers['content-type'])).toMatch(/^application\/json/);
     },
   },
+  'content-type-unquoted-parameter': {
+    async show(client) {
+      expect(header((await firstOrders(client)).headers['content-type'])).toBe(
+        'application/json; charset=utf-8; profile=https://api.example.test/schemas/page-v1',
+      );
+      // An error keeps its own.
+      expect(header((await client.get(ORDERS, { limit: 500 })).headers['content-type'])).toBe(
+        'application/json; charset=utf-8',
+      );
+    },
+  },
   'method-405-no-allow': {
     async show(client) {
       const url = `${client.sandbox.baseUrl}${ORDERS}`;
