@@ -235,6 +235,16 @@ export const FAULTS = [
     'a key header holding a list (K, K2; or sent twice, which Node joins with ", ") is read as its first: served',
   ),
   fault(
+    'last-of-repeated-key',
+    'auth',
+    'a key header holding a list (K, K2; or sent twice, each line overwriting the last) is read as its last',
+  ),
+  fault(
+    'key-headers-split',
+    'auth',
+    "with a key in each header, the tenant is X-…-Api-Key's key's, validity and scopes Authorization's",
+  ),
+  fault(
     'key-in-query',
     'auth',
     'with neither key header, the key is read from the access_token query parameter (RFC 6750 §2.3): served',
