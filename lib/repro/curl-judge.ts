@@ -198,7 +198,7 @@ const FRAMING = [
   'done',
 ];
 
-/** The script's key variables, and the one each step sent ('-': none). */
+/** The script's key variables, and the ones each step sent, space-separated ('-': none). */
 interface KeyNames {
   all: readonly string[];
   sent: readonly string[];
@@ -215,7 +215,7 @@ function keyRules({ all, sent }: KeyNames): string[] {
     `declare -A sent_key=(${sent.map((name, index) => `[${index}]=${quoted(name)}`).join(' ')})`,
     'for n in $all; do',
     `  for v in ${all.join(' ')}; do`,
-    '    if [ "$v" = "${sent_key[$n]:-}" ] || [ -z "${!v:-}" ]; then continue; fi',
+    '    if [[ " ${sent_key[$n]:-} " == *" $v "* ]] || [ -z "${!v:-}" ]; then continue; fi',
     '    if cat "$work/$n.json" "$work/$n.headers" 2>/dev/null | grep -qF -- "${!v}"; then bug "step $n: the answer holds the key in $v, which its request did not send (spec §5)"; fi',
     '  done',
     'done',

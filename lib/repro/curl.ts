@@ -337,8 +337,11 @@ export function curlScript(input: ReproInput): string {
     neighbours,
     maxRps: input.maxRps ?? 1,
   });
-  const sent = input.steps.map(({ call }) =>
-    hasKey(call.credential) ? keyVariable(call.credential.tenant, call.credential.role) : '-',
+  const sent = input.steps.map(
+    ({ call }) =>
+      keysOf(call.credential)
+        .map(({ tenant, role }) => keyVariable(tenant, role))
+        .join(' ') || '-',
   );
   const judge = curlJudge(input, { all: keys.map((key) => key.name), sent });
   return [...lines, statusVerdict(input), load, judge].join('\n');
