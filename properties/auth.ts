@@ -26,7 +26,7 @@ const missingOrMalformedKey = probeProperty({
   name: 'auth.missing-or-malformed-key',
   family: 'auth',
   description:
-    "A request without a key, with a string that cannot be a key, or with a real key changed (upper, lower, one letter flipped; a character replaced, dropped, appended or put before it: never issued) or whole inside another value (after a Bearer of its own, quoted; in a list: twice with a comma, a space or a comma and a space, with junk or a comma after it, then after a Bearer of its own; the key header sent twice), or two different real keys in a list or on two lines of the key header (two tenants' full keys, a full key with a revoked, expired or scope-lacking one, a revoked key with another tenant's full key, both orders), or a key header with no key in it (empty, blanks only, the Bearer scheme word alone, both headers empty) is 401 on both endpoints and both schemes, first pages and pages reached by a cursor.",
+    "A request without a key, with a string that cannot be a key, or with a real key changed (upper, lower, one letter flipped; a character replaced, dropped, appended or put before it: never issued) or whole inside another value (after a Bearer of its own, quoted; in a list: twice with a comma, a space or a comma and a space, with junk or a comma after it, then after a Bearer of its own; the key header sent twice), or two different real keys in a list or on two lines of the key header (two tenants' full keys, a full key with a revoked, expired or scope-lacking one, a revoked key with another tenant's full key, two keys each lacking a scope the other has; both orders), or a key header with no key in it (empty, blanks only, the Bearer scheme word alone, both headers empty) is 401 on both endpoints and both schemes, first pages and pages reached by a cursor.",
   check: keyRejected,
   // A server that closes the connection on a key it cannot parse gives no 401 at all (spec §5).
   answerChecks: [everyRequestAnswered],
@@ -51,7 +51,7 @@ const twoKeys = probeProperty({
   name: 'auth.two-keys',
   family: 'auth',
   description:
-    "A different real key in each header (X-...-Api-Key and Authorization: Bearer; two tenants' full keys, a full key with a revoked, expired or scope-lacking one, a revoked key with another tenant's full key, each header first) is refused (400, 401, 403) or served as one of its keys alone is, on both endpoints, first pages and pages reached by a cursor: never where neither key alone is served, never with records of a tenant whose key alone is refused (spec §5). Two tenants' keys, either served: advisory.",
+    "A different real key in each header (X-...-Api-Key and Authorization: Bearer; two tenants' full keys, a full key with a revoked, expired or scope-lacking one, a revoked key with another tenant's full key, two keys each lacking a scope the other has; each header first) is refused (400, 401, 403) or served as one of its keys alone is, on both endpoints, first pages and pages reached by a cursor: never where neither key alone is served, never with records of a tenant whose key alone is refused (spec §5). Two tenants' keys, either served: advisory.",
   check: twoKeysServedAlone,
   needs: [{ kind: 'key', role: 'full', tenants: 1 }],
   runs: 10,

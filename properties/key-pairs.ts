@@ -1,7 +1,8 @@
 /**
  * Two different real keys in one request (lib/http/two-keys.ts): two tenants' full keys, a full key
  * with a revoked, an expired or a scope-lacking key of its tenant, a revoked key with another
- * tenant's full key, each pair in both orders, on each endpoint's first page and on a page reached
+ * tenant's full key, two keys of a tenant each lacking a scope of the endpoint the other has (the
+ * list's own, public.read), each pair in both orders, on each endpoint's first page and on a page reached
  * by a real cursor of the request's tenant. A list of them (listed, two lines of the key header) is
  * a malformed key (key-rejected, via auth.missing-or-malformed-key); one in each header is
  * two-keys-served-alone's (auth.two-keys).
@@ -45,12 +46,15 @@ function keyPairs(target: Target, tenant: string, endpoint: Endpoint): KeyPair[]
     own.keys[role] === undefined ? undefined : { tenant, role };
   const theirs: Key | undefined = other && { tenant: other.name, role: 'full' };
   const lacking = LACKING[endpoint].find((role) => own.keys[role] !== undefined);
+  // Two keys each lacking a scope the endpoint needs, which the other has: merged, they read it.
+  const [listScope, publicScope] = LACKING[endpoint].map(mine);
   const pairs: [string, Key | undefined, Key | undefined][] = [
     ['full + full of another tenant', mine('full'), theirs],
     ['full + revoked', mine('full'), mine('revoked')],
     ['full + expired', mine('full'), mine('expired')],
     ['full + lacking a scope', mine('full'), lacking && mine(lacking)],
     ['revoked + full of another tenant', mine('revoked'), theirs],
+    ['lacking one scope + lacking another', listScope, publicScope],
   ];
   return pairs.flatMap(([label, first, second]) =>
     first === undefined || second === undefined
