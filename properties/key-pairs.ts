@@ -37,8 +37,11 @@ const LACKING: Record<Endpoint, readonly KeyRole[]> = {
   orders: ['noOrdersRead', 'noPublicRead'],
 };
 
-/** Every pair of `tenant`'s keys and another tenant's full key that `target` has, both orders. */
-function keyPairs(target: Target, tenant: string, endpoint: Endpoint): KeyPair[] {
+/**
+ * Every pair of `tenant`'s keys and another tenant's full key that `target` has, in both orders
+ * unless `oneOrder` (a key in each header: which header is first already gives both orders).
+ */
+function keyPairs(target: Target, tenant: string, endpoint: Endpoint, oneOrder = false): KeyPair[] {
   const own = target.tenants.find((entry) => entry.name === tenant);
   const other = target.tenants.find((entry) => entry.name !== tenant && entry.keys.full !== undefined);
   if (own?.keys.full === undefined) return [];
@@ -61,7 +64,14 @@ function keyPairs(target: Target, tenant: string, endpoint: Endpoint): KeyPair[]
       ? []
       : [
           { label, keys: [first, second] as const },
-          { label: `${label.split(' + ').reverse().join(' + ')} (reversed)`, keys: [second, first] as const },
+          ...(oneOrder
+            ? []
+            : [
+                {
+                  label: `${label.split(' + ').reverse().join(' + ')} (reversed)`,
+                  keys: [second, first] as const,
+                },
+              ]),
         ],
   );
 }
@@ -111,8 +121,8 @@ const where = (request: ListRequest): string =>
   `${request.endpoint} ${request.cursor ? 'cursor page' : 'first page'} via ${request.scheme} first`;
 
 /**
- * auth.two-keys' probes: every pair with a key in each header, the first in either, on each
- * endpoint's first and cursor page; a skip when no tenant has a full key and a second key to pair.
+ * auth.two-keys' probes: every pair with a key in each header, the first in either (so each pair
+ * in both orders), on each endpoint's first and cursor page; a skip when no tenant has a full key and a second key to pair.
  */
 export function bothHeaderInputs(target: Target, survey: Survey): ProbeInputs | Skip {
   const cells: CoverageCell[] = [];
@@ -130,7 +140,7 @@ export function bothHeaderInputs(target: Target, survey: Survey): ProbeInputs | 
           });
           continue;
         }
-        for (const pair of keyPairs(target, request.tenant, endpoint)) {
+        for (const pair of keyPairs(target, request.tenant, endpoint, true)) {
           const input = pairProbe(request, pair, 'both-headers', scheme);
           cells.push({ where: where(input.request), label: pair.label });
           examples.push(input);
