@@ -16,6 +16,8 @@ import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
 import { everyRequestAnswered } from '../lib/checks/every-request-answered.ts';
 import { requestRecord } from '../lib/paging/records.ts';
 import { keyPlaceInputs } from './key-places.ts';
+import { bothHeaderInputs, keyListProbes } from './key-pairs.ts';
+import { twoKeysServedAlone } from '../lib/checks/two-keys-served-alone.ts';
 import { keyedInputs, keylessInputs, probeProperty, sentQuery } from './probes.ts';
 import { keyedRoles } from './support.ts';
 import { defineProperty, prepared } from '../lib/props/types.ts';
@@ -25,15 +27,38 @@ const missingOrMalformedKey = probeProperty({
   name: 'auth.missing-or-malformed-key',
   family: 'auth',
   description:
-    'A request without a key, with a string that cannot be a key, or with a real key changed (upper, lower, one letter flipped; a character replaced, dropped, appended or put before it: never issued) or whole inside another value (after a Bearer of its own, quoted; in a list: twice with a comma, a space or a comma and a space, with junk or a comma after it, then after a Bearer of its own; the key header sent twice), or a key header with no key in it (empty, blanks only, the Bearer scheme word alone, both headers empty) is 401 on both endpoints and both schemes, first pages and pages reached by a cursor.',
+    "A request without a key, with a string that cannot be a key, or with a real key changed (upper, lower, one letter flipped; a character replaced, dropped, appended or put before it: never issued) or whole inside another value (after a Bearer of its own, quoted; in a list: twice with a comma, a space or a comma and a space, with junk or a comma after it, then after a Bearer of its own; the key header sent twice), or two different real keys in a list or on two lines of the key header (two tenants' full keys, a full key with a revoked, expired or scope-lacking one, a revoked key with another tenant's full key, two keys each lacking a scope the other has; both orders), or a key header with no key in it (empty, blanks only, the Bearer scheme word alone, both headers empty) is 401 on both endpoints and both schemes, first pages and pages reached by a cursor.",
   check: keyRejected,
   // A server that closes the connection on a key it cannot parse gives no 401 at all (spec §5); each
   // 401 carries WWW-Authenticate if any does (lib/paging/answer-checks.ts runs it on every answer).
   answerChecks: [everyRequestAnswered, challengeOnEvery401],
   needs: [],
   runs: 20,
-  inputs: (context, survey) =>
-    keylessInputs(context.target, survey, ['none', 'malformed', ...KEY_CASES, ...BLANK_KEYS]),
+  inputs: (context, survey) => {
+    const { arbitrary, coverage } = keylessInputs(context.target, survey, [
+      'none',
+      'malformed',
+      ...KEY_CASES,
+      ...BLANK_KEYS,
+    ]);
+    const lists = keyListProbes(context.target, survey);
+    return {
+      arbitrary,
+      ...(coverage && { coverage: { ...coverage, examples: [...coverage.examples, ...lists] } }),
+    };
+  },
+});
+
+const twoKeys = probeProperty({
+  name: 'auth.two-keys',
+  family: 'auth',
+  description:
+    "A different real key in each header (X-...-Api-Key and Authorization: Bearer; two tenants' full keys, a full key with a revoked, expired or scope-lacking one, a revoked key with another tenant's full key, two keys each lacking a scope the other has; each header first) is refused (400, 401, 403) or served as one of its keys alone is, on both endpoints, first pages and pages reached by a cursor: never where neither key alone is served, never with records of a tenant whose key alone is refused (spec §5). Two tenants' keys, either served: advisory.",
+  check: twoKeysServedAlone,
+  needs: [{ kind: 'key', role: 'full', tenants: 1 }],
+  // Its draws are its coverage phase's probes again: a couple suffice.
+  runs: 2,
+  inputs: (context, survey) => bothHeaderInputs(context.target, survey),
 });
 
 const keyElsewhere = probeProperty({
@@ -122,6 +147,7 @@ export const AUTH = [
   schemesAgree,
   missingOrMalformedKey,
   keyElsewhere,
+  twoKeys,
   revokedKey,
   expiredKey,
   publicReadScope,

@@ -4,7 +4,7 @@
  * a full key's refused requests (limit=0, another tenant's locationId) and its empty result, on
  * first pages and on pages a cursor reaches, via both headers, HEAD answers GET's status (the
  * spec's) without content, and its Content-Length and Content-Type, when sent, say what GET's
- * content is (RFC 9110 §8.6).
+ * content is (RFC 9110 §8.6), its validators and caching fields what GET's say (RFC 9110 §9.3.2).
  */
 import fc from 'fast-check';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
@@ -184,9 +184,8 @@ const judgesFields = (survey: Survey, tenant: string, get: ApiResponse): boolean
   (isClientError(get.status) || survey.tenants.some((entry) => entry.name === tenant && entry.quiescent));
 
 /**
- * head-fields-like-get on `call`'s GET and HEAD: where HEAD's Content-Length or Content-Type
- * disagrees with GET's answer, GET is sent once more, and the HEAD is held to the two only if they
- * got the same bytes. A clean target costs no request.
+ * head-fields-like-get on `call`'s GET and HEAD: where HEAD's fields disagree with GET's answer, GET
+ * is sent once more, and the HEAD is held to what the two agree on. A clean target costs no request.
  */
 async function fieldsJudged(
   context: PropertyContext,
@@ -194,7 +193,7 @@ async function fieldsJudged(
   judged: boolean,
 ): Promise<Failure[]> {
   const { request, call, get, headCall, head } = sent;
-  if (!judged || headFieldMismatch(get, head) === null) return [];
+  if (!judged || headFieldMismatch([get], head) === null) return [];
   const again = await context.client.send(call);
   const records = [
     requestRecord(call, get.status),
@@ -208,7 +207,7 @@ export const headProperty = defineProperty({
   name: 'http.head',
   family: 'http',
   description:
-    "HEAD answers GET's status without content, its Content-Length (when sent) GET's octets and its Content-Type GET's media type (RFC 9110 §9.3.2, RFC 9110 §8.6): each key kind (none, malformed, revoked, expired, each missing scope, full) and a full key's 400, 404 and empty result, on first and cursor pages, via both headers.",
+    "HEAD answers GET's status without content, its Content-Length (when sent) GET's octets, its Content-Type GET's media type and its ETag, Last-Modified, Cache-Control, Vary and Content-Encoding what GET's say (RFC 9110 §9.3.2, RFC 9110 §8.6, RFC 9111 §4.3.5): each key kind (none, malformed, revoked, expired, each missing scope, full) and a full key's 400, 404 and empty result, on first and cursor pages, via both headers.",
   checks: [headLikeGet.name, headFieldsLikeGet.name, errorBodyShape.name, notModifiedJustified.name],
   needs: [FULL_KEY],
   runs: 4,

@@ -89,6 +89,7 @@ export async function probeCall(
       ...credential(key.tenant, key.role, request.scheme),
       ...(key.keyCase && { keyCase: key.keyCase }),
       ...(key.keyPlace && { keyPlace: key.keyPlace }),
+      ...(key.second && { second: key.second }),
     },
     ...(input.headers && { headers: input.headers }),
   };

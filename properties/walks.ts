@@ -144,15 +144,18 @@ export async function probe(
 
 /**
  * tenant-isolation on an answer a probe was served (spec §5): another tenant's id anywhere in it is a
- * leak there as on a walk's page. Nothing for a refusal, or for a call sent without a usable key.
+ * leak there as on a walk's page. Nothing for a refusal, for a call sent without a usable key, or
+ * for one with a second key of another tenant (whose data two-keys-served-alone and key-rejected
+ * judge: either tenant's may be the one served).
  */
 export async function servedIsolation(
   context: PropertyContext,
   call: ApiCall,
   response: ApiResponse,
 ): Promise<Failure[]> {
-  const { role, tenant } = call.credential;
+  const { role, tenant, second } = call.credential;
   if (response.status !== 200 || role === 'none' || role === 'malformed') return [];
+  if (second !== undefined && second.tenant !== tenant) return [];
   const owner = foreignOwner(await context.survey(), tenant);
   const spec = { endpoint: call.endpoint, query: call.query, credential: call.credential, maxPages: 1 };
   return foldPage(startWalk({ ...spec, foreignOwner: owner }), call, response, [tenantIsolation]);

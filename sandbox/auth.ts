@@ -116,9 +116,17 @@ const malformed = (message: string, faults: FaultSet): Error =>
 /**
  * The first-of-repeated-key fault's reading of a header: up to its first `, `, the separator Node
  * joins a custom header sent twice with, so `X-...-Api-Key` sent twice is read as its first line
- * and `K, K2` as K (`K,K` is still malformed).
+ * and `K, K2` as K (`K,K` is still malformed). The last-of-repeated-key fault's: after its last
+ * `, `, as a loop over the raw header lines that lets each overwrite the one before.
  */
 const firstOfList = (value: string | undefined): string | undefined => value?.split(', ')[0];
+const lastOfList = (value: string | undefined): string | undefined => value?.split(', ').at(-1);
+
+/** How the faults read a header that may hold a list: as it is, or one of its members. */
+function listReading(faults: FaultSet): (value: string | undefined) => string | undefined {
+  if (faults.has('first-of-repeated-key')) return firstOfList;
+  return faults.has('last-of-repeated-key') ? lastOfList : (value) => value;
+}
 
 /** The key value a request presents, from `Authorization: Bearer` or `X-<Brand>-Api-Key` (spec §5). */
 function presentedKey(
@@ -127,10 +135,10 @@ function presentedKey(
   brandHeader: string,
   faults: FaultSet,
 ): string {
-  const listed = faults.has('first-of-repeated-key');
-  const authorization = listed ? firstOfList(headers.authorization) : headers.authorization;
+  const reading = listReading(faults);
+  const authorization = reading(headers.authorization);
   const own = faults.has('service-header-ignored') ? undefined : headers[brandHeader];
-  const sent = listed && typeof own === 'string' ? firstOfList(own) : own;
+  const sent = typeof own === 'string' ? reading(own) : own;
   if (faults.has('empty-key-400') && (isBlank(authorization, BLANK_AUTHORIZATION) || isBlank(sent, BLANK)))
     throw badRequest('API key header must not be empty');
   // The key-header-bearer-accepted fault: the key header's value goes through Authorization's
@@ -164,6 +172,20 @@ function presentedKey(
   return value;
 }
 
+/**
+ * The key-headers-split fault: with a different known key in each header, the tenant is the key
+ * header's key's and the rest (revoked, expired, scopes) the Bearer key's, as an app whose tenant
+ * resolver reads X-...-Api-Key while its authentication guard reads Authorization.
+ */
+function splitKey(keys: KeyRing, headers: IncomingHttpHeaders, brandHeader: string): ApiKey | undefined {
+  const bearer = BEARER.exec(headers.authorization ?? '')?.[1];
+  const own = headers[brandHeader];
+  if (bearer === undefined || typeof own !== 'string' || own === bearer) return undefined;
+  const guarded = keys.lookup(bearer);
+  const owner = keys.lookup(own);
+  return guarded && owner && { ...guarded, tenant: owner.tenant };
+}
+
 /** The request's key as the server knows it: 401 when missing, malformed or unknown. */
 export function identify(
   keys: KeyRing,
@@ -171,6 +193,8 @@ export function identify(
   brandHeader: string,
   faults: FaultSet,
 ): ApiKey {
+  const split = faults.has('key-headers-split') ? splitKey(keys, request.headers, brandHeader) : undefined;
+  if (split !== undefined) return split;
   const key = keys.lookup(presentedKey(request.headers, request.query, brandHeader, faults), faults);
   if (key === undefined) throw unauthorized('API key is not recognised', 'invalid_token');
   return key;

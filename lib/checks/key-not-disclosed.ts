@@ -153,12 +153,18 @@ function keyInRun(book: KeyBook, text: string, start: number, end: number, own: 
   return null;
 }
 
-/** The key the request sent, by the credential's tenant and role (in another case, or elsewhere, too). */
+/**
+ * The keys the request sent, by the credential's tenant and role (in another case, or elsewhere,
+ * too), and a second key sent with it (lib/http/two-keys.ts).
+ */
 function ownKey(target: Target, credential: Credential): (key: BookKey) => boolean {
-  const { role, tenant } = credential;
-  if (role === 'none' || role === 'malformed') return () => false;
-  const value = target.tenants.find((entry) => entry.name === tenant)?.keys[role];
-  return (key) => key.value === value;
+  const { second } = credential;
+  const sent = [credential, ...(second === undefined ? [] : [second])].map(({ tenant, role }) =>
+    role === 'none' || role === 'malformed'
+      ? undefined
+      : target.tenants.find((entry) => entry.name === tenant)?.keys[role],
+  );
+  return (key) => sent.includes(key.value);
 }
 
 /**

@@ -21,7 +21,7 @@ const inQuery = ({ call }: ProbeContext): boolean => {
 export const keyRejected: ProbeCheck = {
   name: 'key-rejected',
   description:
-    'Missing (no key header, or one with no key in it: empty, blanks, Bearer alone), malformed (a real key in another case, altered, or wrapped: after a Bearer of its own, quoted, in a list: twice, with junk or a comma after it, the key header sent twice), revoked and expired keys are 401 on both endpoints and both schemes; so is a real key sent elsewhere than the two headers (a query parameter may be 400).',
+    'Missing (no key header, or one with no key in it: empty, blanks, Bearer alone), malformed (a real key in another case, altered, or wrapped: after a Bearer of its own, quoted, in a list: twice, with junk or a comma after it, the key header sent twice; two different real keys listed or on two lines of the key header), revoked and expired keys are 401 on both endpoints and both schemes; so is a real key sent elsewhere than the two headers (a query parameter may be 400).',
   catches: [
     'revoked-key-works',
     'expired-key-works',
@@ -30,6 +30,7 @@ export const keyRejected: ProbeCheck = {
     'key-prefix-only',
     'key-header-bearer-accepted',
     'first-of-repeated-key',
+    'last-of-repeated-key',
     'key-in-query',
     'key-in-other-header',
     'key-in-cookie',

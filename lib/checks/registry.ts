@@ -14,6 +14,7 @@ import { tenantIsolation } from './tenant-isolation.ts';
 import { limitBoundsEnforced } from './limit-bounds-enforced.ts';
 import { cursorRejected } from './cursor-rejected.ts';
 import { keyRejected } from './key-rejected.ts';
+import { twoKeysServedAlone } from './two-keys-served-alone.ts';
 import { scopeEnforced } from './scope-enforced.ts';
 import { foreignLikeUnknown } from './foreign-like-unknown.ts';
 import { foreignResourceNotFound } from './foreign-resource-not-found.ts';
@@ -75,6 +76,7 @@ const PROBE_CHECKS = [
   limitBoundsEnforced,
   cursorRejected,
   keyRejected,
+  twoKeysServedAlone,
   scopeEnforced,
   foreignResourceNotFound,
   retryAfterHonest,

@@ -40,7 +40,7 @@ export const singleValuedFields: ProbeCheck = {
   name: 'single-valued-fields',
   description:
     'Every answer (pages, errors, 429s, HEAD, 304) sends each single-valued field (Content-Type, Content-Length, Date, Retry-After, Location, ETag, Last-Modified, Content-Location, Age, Expires) on one line, and its Content-Type is one media type (RFC 9110 §5.3, RFC 9110 §8.3.1).',
-  catches: ['error-two-content-types'],
+  catches: ['error-two-content-types', 'content-type-unquoted-parameter'],
   run({ response, probe }) {
     const contentType = response.headers['content-type'];
     const oneType = contentType === undefined || parseMediaType(contentType) !== undefined;
@@ -56,7 +56,7 @@ export const singleValuedFields: ProbeCheck = {
     if (oneType) return null;
     return {
       code: 'CONTENT_TYPE_NOT_ONE_MEDIA_TYPE',
-      message: `${probe}: HTTP ${response.status} sent a Content-Type that is not one media type (RFC 9110 §8.3.1)`,
+      message: `${probe}: HTTP ${response.status} sent a Content-Type that is not one media type (RFC 9110 §8.3.1; a parameter's value is a token or a quoted string, RFC 9110 §5.6.6)`,
       expected:
         'Content-Type: one media type, type/subtype with parameters (RFC 9110 §8.3.1, RFC 9110 §5.6.6)',
       received: shown(response, 'content-type'),

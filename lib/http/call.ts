@@ -6,6 +6,7 @@ import { ENDPOINT_INFO, type Endpoint } from '../contract/endpoints.ts';
 import type { KeyRole } from '../target/schema.ts';
 import { keyInCase, TWO_LINES, type KeyCase } from './key-case.ts';
 import { KEY_PLACE_RULES, placedValue, type KeyPlace } from './key-place.ts';
+import { twoKeyHeaders, type SecondKey } from './two-keys.ts';
 import type { Target } from '../target/target.ts';
 
 /** Where the key travels (spec §5): `Authorization: Bearer` or the `X-...-Api-Key` header. */
@@ -31,6 +32,11 @@ export interface Credential {
    * Never written into the call's path (callPath), so no record of it holds the key.
    */
   keyPlace?: KeyPlace;
+  /**
+   * A second real key sent with the role's (lib/http/two-keys.ts): listed after it, on a second
+   * line of the key header, or in the other header. Never with keyCase or keyPlace.
+   */
+  second?: SecondKey;
 }
 
 export type Query = Record<string, string>;
@@ -195,6 +201,16 @@ export const sendsTwoLines = (credential: Credential): boolean =>
 
 function headersFor(target: Target, credential: Credential): RequestHeaders {
   const headers: RequestHeaders = { accept: 'application/json' };
+  const { second } = credential;
+  if (second !== undefined) {
+    const first = keyFor(target, credential);
+    const other = keyFor(target, { ...second, scheme: credential.scheme });
+    if (first === null || other === null) throw new Error('two keys are two real keys');
+    return {
+      ...headers,
+      ...twoKeyHeaders(target.apiKeyHeader, credential.scheme, [first, other], second.form),
+    };
+  }
   const key = keyFor(target, credential);
   const place = credential.keyPlace === undefined ? undefined : KEY_PLACE_RULES[credential.keyPlace];
   if (place !== undefined) {

@@ -5,13 +5,22 @@
  * parser like this one refuses it.
  */
 
+/** tchar (RFC 9110 §5.6.2), as a bracket expression's members: the same in a RegExp and a POSIX ERE. */
+const TCHAR = "!#$%&'*+.^_`|~0-9A-Za-z-";
 /** token = 1*tchar (RFC 9110 §5.6.2). */
-const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const TOKEN = `[${TCHAR}]+`;
 /** quoted-string: qdtext or a quoted-pair between double quotes (RFC 9110 §5.6.4), obs-text allowed. */
 const QUOTED = '"(?:[\\t !#-\\[\\]-~\\x80-\\xff]|\\\\[\\t -~\\x80-\\xff])*"';
 /** parameters = *( OWS ";" OWS [ parameter ] ), parameter = name "=" ( token / quoted-string ). */
 const PARAMETERS = `(?:[ \\t]*;[ \\t]*(?:${TOKEN}=(?:${TOKEN}|${QUOTED}))?)*`;
 const MEDIA_TYPE = new RegExp(`^[ \\t]*(${TOKEN})/(${TOKEN})${PARAMETERS}[ \\t]*$`);
+
+/**
+ * The same reading as a POSIX extended regular expression, for bash's `=~` in a curl reproduction:
+ * a parameter's value a token or a quoted string (one with a control character in its quotes
+ * passes there, which this module refuses).
+ */
+export const MEDIA_TYPE_ERE = `^[[:blank:]]*${TOKEN}/${TOKEN}([[:blank:]]*;[[:blank:]]*(${TOKEN}=(${TOKEN}|"([^"\\\\]|\\\\.)*"))?)*[[:blank:]]*$`;
 
 /** The type and subtype of a media type, in lower case (they are case-insensitive, RFC 9110 §8.3.1). */
 export interface MediaType {
@@ -24,7 +33,9 @@ let last: { value: string; parsed: MediaType } | undefined;
 
 /**
  * `value` read as exactly one media type, or undefined when it is not one: a list, a bare word, a
- * parameter without a value, a comma or a second type outside a quoted string. Parameters may come
+ * parameter without a value or with blanks around its `=`, a value holding a character no token
+ * holds (`/`, `:`, `@`, `,`, `;`, `=`, a space...) outside a quoted string (RFC 9110 §5.6.6), a
+ * second type. Parameters may come
  * in any case and order, with whitespace around `;`; the caller judges them if it needs to.
  */
 export function parseMediaType(value: string): MediaType | undefined {

@@ -2,7 +2,8 @@
  * The requests a load sends beside its walks that the contract says must be refused (spec §5):
  * no key (or a key header with no key in it), a malformed key, the walk's own key in another case or with one character replaced,
  * dropped or appended (never issued: malformed), the walk's own key whole inside another value
- * (after a Bearer of its own, quoted, twice: malformed), the walk's own key sent only where §5 does not
+ * (after a Bearer of its own, quoted, twice: malformed) or listed with another real key (another
+ * tenant's, a revoked or expired one: malformed), the walk's own key sent only where §5 does not
  * look for one (a query parameter, a cookie, another Authorization scheme, another header: a
  * missing key), a revoked or expired key (401), a key lacking a scope its endpoint needs (403),
  * another tenant's location or category (404), a limit just outside 1..100 (400). Each is a
@@ -21,6 +22,8 @@ import type { ApiCall, CredentialRole } from '../http/call.ts';
 import { BLANK_KEY_WORDS, BLANK_KEYS, blankKeyHeaders } from '../http/blank-key.ts';
 import { caseFitsScheme, KEY_CASE_WORDS, keyInCase, LIST_CASES, type KeyCase } from '../http/key-case.ts';
 import { keyElsewhereWords, keyPlaceKind, keyPlacesFor, type KeyPlaceKind } from '../http/key-place.ts';
+import { formFitsScheme, TWO_KEY_WORDS, type TwoKeyForm } from '../http/two-keys.ts';
+import type { KeyRole } from '../target/schema.ts';
 import type { Target, TenantTarget } from '../target/target.ts';
 import { planWalk, type WalkPlanOptions } from './walk-plan.ts';
 
@@ -89,6 +92,49 @@ const withChangedKey =
       call: { ...call, credential: { ...call.credential, keyCase, scheme } },
       check: keyRejected,
       probe: `the ${role} key of ${tenant.name}, ${KEY_CASE_WORDS[keyCase]}`,
+    };
+  };
+
+/** How a load sends two keys in a list, in turn: listed in the walk's header, on two lines of the key header. */
+const LISTED_FORMS: readonly TwoKeyForm[] = ['listed', 'two-lines'];
+
+/**
+ * The walk's own key and another real key in one list (a malformed key: 401), as
+ * auth.missing-or-malformed-key sends them (lib/http/two-keys.ts): `other` the next tenant's full
+ * key, or the tenant's own revoked or expired key, that one first on every other turn; listed, or
+ * on two lines in turn where the walk sends the key header.
+ */
+const withSecondKey =
+  (other: 'another tenant' | 'refused'): Change =>
+  (call, tenant, target, variant) => {
+    const { role } = call.credential;
+    if (role === 'none' || role === 'malformed' || tenant.keys[role] === undefined) return undefined;
+    const index = target.tenants.indexOf(tenant);
+    const next = target.tenants[(index + 1) % target.tenants.length];
+    const refusedRole = (['revoked', 'expired'] as const)[variant % 2] ?? 'revoked';
+    const pair: [CredentialRole, { tenant: string; role: KeyRole }] | undefined =
+      other === 'another tenant'
+        ? next !== undefined && next !== tenant && next.keys.full !== undefined
+          ? [role, { tenant: next.name, role: 'full' }]
+          : undefined
+        : tenant.keys[refusedRole] === undefined
+          ? undefined
+          : variant % 4 < 2
+            ? [role, { tenant: tenant.name, role: refusedRole }]
+            : [refusedRole, { tenant: tenant.name, role }];
+    if (pair === undefined) return undefined;
+    const [first, second] = pair;
+    // Two lines go via the key header: a walk of another scheme lists them instead.
+    const turned = LISTED_FORMS[variant % LISTED_FORMS.length] ?? 'listed';
+    const { scheme } = call.credential;
+    const form = formFitsScheme(turned, scheme) ? turned : 'listed';
+    return {
+      call: {
+        ...call,
+        credential: { tenant: tenant.name, role: first, scheme, second: { ...second, form } },
+      },
+      check: keyRejected,
+      probe: `the ${first} key of ${tenant.name} + the ${second.role} key of ${second.tenant}, ${TWO_KEY_WORDS[form]}`,
     };
   };
 
@@ -188,7 +234,8 @@ const withoutKey: Change = (call, tenant, target, variant) => {
  * place serves it), all four within the first 24 arrivals with three tenants; then the key whole
  * inside another value, as auth.missing-or-malformed-key sends it: after a Bearer of its own (a
  * server that strips an optional prefix from its key header serves it, or the first of a list) and
- * quoted or in a list, two kinds, both within the first 30 arrivals with three tenants. The count of kinds
+ * quoted or in a list, two kinds, both within the first 30 arrivals with three tenants; last, two
+ * different real keys in one list (another tenant's, or a revoked or expired one). The count of kinds
  * is odd: a tenant meets a kind every kinds × tenants arrivals, and walks alternate between the two
  * endpoints, so an even count would ask a tenant's categoryId of orders only, every time.
  */
@@ -208,6 +255,8 @@ const CHANGES: readonly Change[] = [
   withKey('expired', (name) => `the expired key of ${name}`),
   withForeignPlace('categoryId'),
   withoutKey,
+  withSecondKey('another tenant'),
+  withSecondKey('refused'),
 ];
 
 /**

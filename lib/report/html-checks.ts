@@ -1,5 +1,6 @@
 /** The check sections of the HTML report: a failed check's data, skipped, passed, advisories. */
 import type { RequestRecord } from '../failure.ts';
+import { secondKeyWords } from '../http/two-keys.ts';
 import { replayOf } from './causes.ts';
 import type { CheckResult, ReportFailure, Summary } from './model.ts';
 import { escapeHtml as e, formatDuration, runFileHref } from './html-escape.ts';
@@ -25,7 +26,7 @@ function requestList(requests: RequestRecord[]): string {
     .slice(0, MAX_REQUESTS_SHOWN)
     .map(
       (request) =>
-        `<li><code>GET ${e(request.path)}</code> <span class="muted">${e(request.tenant)} · ${e(request.role)} key${request.keyCase ? ` (${e(request.keyCase)})` : ''} · ${e(request.keyPlace ?? request.scheme)}</span> → <b>${e(request.status)}</b></li>`,
+        `<li><code>GET ${e(request.path)}</code> <span class="muted">${e(request.tenant)} · ${e(request.role)} key${request.keyCase ? ` (${e(request.keyCase)})` : ''}${e(secondKeyWords(request.second))} · ${e(request.keyPlace ?? request.scheme)}</span> → <b>${e(request.status)}</b></li>`,
     );
   const more = requests.length - items.length;
   if (more > 0) items.push(`<li class="muted">… ${more} more requests in summary.json</li>`);

@@ -9,6 +9,7 @@
 import builder, { type TestCase, type TestSuite } from 'junit-report-builder';
 import type { Redactor } from '../redact.ts';
 import { redactDeep } from '../redact.ts';
+import { secondKeyWords } from '../http/two-keys.ts';
 import { causesOf, countByKind, replayOf, type Cause } from './causes.ts';
 import type { CheckResult, Summary } from './model.ts';
 
@@ -46,7 +47,7 @@ function failureDetails(check: CheckResult, cause: Cause, target: Summary['targe
     );
     for (const request of failure.requests)
       lines.push(
-        `  GET ${request.path} (${request.tenant}, ${request.role} key${request.keyCase ? ` (${request.keyCase})` : ''}, ${request.keyPlace ?? request.scheme}) -> ${request.status}`,
+        `  GET ${request.path} (${request.tenant}, ${request.role} key${request.keyCase ? ` (${request.keyCase})` : ''}${secondKeyWords(request.second)}, ${request.keyPlace ?? request.scheme}) -> ${request.status}`,
       );
   }
   if (check.seed !== undefined)

@@ -8,6 +8,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { OTHER_METHODS } from '../http/call.ts';
 import { KEY_CASES } from '../http/key-case.ts';
 import { KEY_PLACES } from '../http/key-place.ts';
+import { TWO_KEY_FORMS } from '../http/two-keys.ts';
 import { KEY_ROLES } from '../target/schema.ts';
 
 export const SCHEMA_VERSION = 1;
@@ -40,6 +41,9 @@ const RequestRecordSchema = closed({
   scheme: oneOf(['bearer', 'bearerLowerCase', 'serviceHeader'] as const),
   keyCase: Type.Optional(oneOf(KEY_CASES)),
   keyPlace: Type.Optional(oneOf(KEY_PLACES)),
+  second: Type.Optional(
+    closed({ tenant: Type.String(), role: oneOf(KEY_ROLES), form: oneOf(TWO_KEY_FORMS) }),
+  ),
   status: Type.Integer(),
   method: Type.Optional(oneOf(['HEAD', ...OTHER_METHODS] as const)),
 });

@@ -17,6 +17,7 @@ import { filterRules, type FilterRule } from '../checks/filter-rules.ts';
 import { SINGLE_VALUED_FIELDS } from '../checks/single-valued-fields.ts';
 import { limitOf } from '../checks/types.ts';
 import { UNKNOWN_METHOD, WRITE_METHODS } from '../http/call.ts';
+import { MEDIA_TYPE_ERE } from '../http/media-type.ts';
 import { CACHE_RULES } from './curl-cache.ts';
 import { codingRules } from './curl-coding.ts';
 import { headRules } from './curl-head.ts';
@@ -180,12 +181,15 @@ const ERROR_SHAPE = [
  * Every answer's framing (lib/paging/answer-checks.ts): no body that starts with the bytes EF BB BF
  * (RFC 8259 §8.1), read from the saved bytes, not decoded; a Date header on every 2xx, 3xx and 4xx
  * (RFC 9110 §6.6.1) whose value starts as an HTTP-date does, with a day name; no single-valued
- * field on two lines (RFC 9110 §5.3), no comma outside a quoted string in Content-Type (one media
- * type, RFC 9110 §8.3.1), a Retry-After sent on one line that is delay-seconds or an IMF-fixdate
- * (RFC 9110 §10.2.3), and WWW-Authenticate on all of the steps' 401s or on none (RFC 9110 §15.5.2).
- * Not on the answer to a method no server knows: the HTTP parser refuses it before the API's code runs.
+ * field on two lines (RFC 9110 §5.3), each Content-Type line one media type, read as
+ * lib/http/media-type.ts reads it (RFC 9110 §8.3.1, RFC 9110 §5.6.6: no comma, and no value with a
+ * character no token holds, outside a quoted string), a Retry-After sent on one line that is
+ * delay-seconds or an IMF-fixdate (RFC 9110 §10.2.3), and WWW-Authenticate on all of the steps' 401s
+ * or on none (RFC 9110 §15.5.2). Not on the answer to a method no server knows: the HTTP parser
+ * refuses it before the API's code runs.
  */
 const FRAMING = [
+  `media_type=${quoted(MEDIA_TYPE_ERE)}`,
   // delay-seconds or an IMF-fixdate (lib/checks/retry-after-valid.ts).
   `retry_after_value='^([0-9]+|(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT)$'`,
   'challenged=""',
@@ -196,7 +200,7 @@ const FRAMING = [
   `  if [ ! -f "$work/$n.undecodable" ] && [ "$(od -An -tx1 -N3 "$work/$n.json" | tr -d ' \n')" = efbbbf ]; then bug "step $n: HTTP $status body starts with a byte order mark (EF BB BF)"; fi`,
   `  if [ "$status" -ge 200 ] && [ "$status" -lt 500 ] && ! grep -qiE '^date:[[:space:]]*(mon|tue|wed|thu|fri|sat|sun)' "$work/$n.headers"; then bug "step $n: HTTP $status without a Date header that is an HTTP-date"; fi`,
   `  for f in ${SINGLE_VALUED_FIELDS.join(' ')}; do if [ "$(grep -ciE "^$f:" "$work/$n.headers")" -gt 1 ]; then bug "step $n: HTTP $status sent $f on more than one field line (RFC 9110 §5.3)"; fi; done`,
-  `  if grep -iE '^content-type:' "$work/$n.headers" | sed -E 's/"([^"\\\\]|\\\\.)*"//g' | grep -q ,; then bug "step $n: HTTP $status sent a Content-Type that is not one media type (RFC 9110 §8.3.1)"; fi`,
+  `  while IFS= read -r ctype_line; do if ! [[ "$ctype_line" =~ $media_type ]]; then bug "step $n: HTTP $status sent a Content-Type that is not one media type (RFC 9110 §8.3.1, RFC 9110 §5.6.6)"; fi; done < <(grep -iE '^content-type:' "$work/$n.headers" | cut -d: -f2- | tr -d '\r')`,
   `  if [ "$(grep -ciE '^retry-after:' "$work/$n.headers")" = 1 ]; then`,
   `    retry_after="$(grep -iE '^retry-after:' "$work/$n.headers" | cut -d: -f2- | tr -d '\\r' | sed -E 's/^[[:space:]]+//; s/[[:space:]]+$//')"`,
   '    if ! [[ "$retry_after" =~ $retry_after_value ]]; then bug "step $n: HTTP $status sent a Retry-After that is neither delay-seconds nor an HTTP-date (RFC 9110 §10.2.3): ${retry_after:0:60}"; fi',
@@ -207,7 +211,7 @@ const FRAMING = [
   'if [ -n "$challenged" ] && [ -n "$unchallenged" ]; then bug "step(s)$unchallenged: HTTP 401 without WWW-Authenticate, though the 401 of step(s)$challenged carried one (RFC 9110 §15.5.2)"; fi',
 ];
 
-/** The script's key variables, and the one each step sent ('-': none). */
+/** The script's key variables, and the ones each step sent, space-separated ('-': none). */
 interface KeyNames {
   all: readonly string[];
   sent: readonly string[];
@@ -224,7 +228,7 @@ function keyRules({ all, sent }: KeyNames): string[] {
     `declare -A sent_key=(${sent.map((name, index) => `[${index}]=${quoted(name)}`).join(' ')})`,
     'for n in $all; do',
     `  for v in ${all.join(' ')}; do`,
-    '    if [ "$v" = "${sent_key[$n]:-}" ] || [ -z "${!v:-}" ]; then continue; fi',
+    '    if [[ " ${sent_key[$n]:-} " == *" $v "* ]] || [ -z "${!v:-}" ]; then continue; fi',
     '    if cat "$work/$n.json" "$work/$n.headers" 2>/dev/null | grep -qF -- "${!v}"; then bug "step $n: the answer holds the key in $v, which its request did not send (spec §5)"; fi',
     '  done',
     'done',

@@ -35,14 +35,18 @@ export const keyVariable = (tenant: string, role: string): string => `KEY_${snak
 const hasKey = (credential: Credential): boolean =>
   credential.role !== 'none' && credential.role !== 'malformed';
 
+/** The real keys a credential sends, by tenant and role: none, its role's, and a second key's. */
+const keysOf = (credential: Credential): { tenant: string; role: string }[] => [
+  ...(hasKey(credential) ? [credential] : []),
+  ...(credential.second === undefined ? [] : [credential.second]),
+];
+
 /** A target whose keys are variable references: the lib builds the headers, the shell fills them. */
 function placeholderTarget(input: ReproInput): Target {
   const tenants = new Map<string, Record<string, string>>();
   for (const tenant of input.tenants ?? [])
     tenants.set(tenant, { full: `\${${keyVariable(tenant, 'full')}}` });
-  for (const { call } of input.steps) {
-    const { tenant, role } = call.credential;
-    if (!hasKey(call.credential)) continue;
+  for (const { tenant, role } of input.steps.flatMap(({ call }) => keysOf(call.credential))) {
     const keys = tenants.get(tenant) ?? {};
     keys[role] = `\${${keyVariable(tenant, role)}}`;
     tenants.set(tenant, keys);
@@ -277,7 +281,9 @@ function header(input: ReproInput, keys: readonly KeyVariable[]): string[] {
 
 /** The key variables the steps use, once each; a neighbour's that no step uses is optional. */
 function keyVariables(target: Target, steps: readonly ReproStep[]): KeyVariable[] {
-  const used = new Set(steps.map(({ call }) => keyVariable(call.credential.tenant, call.credential.role)));
+  const used = new Set(
+    steps.flatMap(({ call }) => keysOf(call.credential).map(({ tenant, role }) => keyVariable(tenant, role))),
+  );
   return target.tenants.flatMap((tenant) =>
     Object.keys(tenant.keys).map((role) => {
       const name = keyVariable(tenant.name, role);
@@ -331,8 +337,11 @@ export function curlScript(input: ReproInput): string {
     neighbours,
     maxRps: input.maxRps ?? 1,
   });
-  const sent = input.steps.map(({ call }) =>
-    hasKey(call.credential) ? keyVariable(call.credential.tenant, call.credential.role) : '-',
+  const sent = input.steps.map(
+    ({ call }) =>
+      keysOf(call.credential)
+        .map(({ tenant, role }) => keyVariable(tenant, role))
+        .join(' ') || '-',
   );
   const judge = curlJudge(input, { all: keys.map((key) => key.name), sent });
   return [...lines, statusVerdict(input), load, judge].join('\n');

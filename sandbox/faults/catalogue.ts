@@ -240,6 +240,16 @@ export const FAULTS = [
     'a key header holding a list (K, K2; or sent twice, which Node joins with ", ") is read as its first: served',
   ),
   fault(
+    'last-of-repeated-key',
+    'auth',
+    'a key header holding a list (K, K2; or sent twice, each line overwriting the last) is read as its last',
+  ),
+  fault(
+    'key-headers-split',
+    'auth',
+    "with a key in each header, the tenant is X-…-Api-Key's key's, validity and scopes Authorization's",
+  ),
+  fault(
     'key-in-query',
     'auth',
     'with neither key header, the key is read from the access_token query parameter (RFC 6750 §2.3): served',
@@ -448,6 +458,11 @@ export const FAULTS = [
     "HEAD's fields are computed for an empty body: Content-Length: 0 where GET's body has hundreds of octets",
   ),
   fault(
+    'head-etag-of-empty-body',
+    'page',
+    "a HEAD's ETag is hashed from the empty body it sends: never the tag GET gives the same page",
+  ),
+  fault(
     'etag-ignores-tenant',
     'page',
     "a weak ETag of the URL alone: If-None-Match with it is 304 for any key and any data, another tenant's",
@@ -479,6 +494,11 @@ export const FAULTS = [
     'error-two-content-types',
     'errors',
     'a 404 answer carries a second Content-Type line, text/html, after its application/json one',
+  ),
+  fault(
+    'content-type-unquoted-parameter',
+    'page',
+    "a page's Content-Type names its schema URL in an unquoted parameter: profile=https://… is no token",
   ),
   fault(
     'method-405-no-allow',

@@ -1,12 +1,15 @@
 /**
  * The faults of HTTP semantics the spec leans on (both endpoints are GET, spec §4), hooked in
  * before the routes: head-skips-auth answers HEAD before any key is read; head-content-length-zero
- * sends a HEAD the Content-Length of an empty body, whatever GET's; accept-params-406 compares
- * the Accept header's entries as literal strings, so parameters, weights and case refuse JSON;
- * error-bom, error-no-date and error-two-content-types spoil the framing of some answers (a body's
- * first bytes, Date, a second Content-Type line);
+ * sends a HEAD the Content-Length of an empty body, whatever GET's, and head-etag-of-empty-body its
+ * ETag; accept-params-406 compares the Accept header's entries as literal strings, so parameters,
+ * weights and case refuse JSON;
+ * error-bom, error-no-date, error-two-content-types and content-type-unquoted-parameter spoil the
+ * framing of some answers (a body's first bytes, Date, a second Content-Type line, a parameter
+ * value that is no token and no quoted string);
  * gzip-twice-on-repeat codes a repeated request's body twice under one Content-Encoding: gzip.
  */
+import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendError } from '../errors.ts';
@@ -24,6 +27,9 @@ const literallyAccepted = (accept: string): boolean =>
 
 /** A UTF-8 byte order mark, which RFC 8259 §8.1 forbids before a JSON text (error-bom). */
 const BYTE_ORDER_MARK = '\uFEFF';
+
+/** The schema a page's Content-Type names under content-type-unquoted-parameter. */
+const SCHEMA_URL = 'https://api.example.test/schemas/page-v1';
 
 /** How many requests gzip-twice-on-repeat remembers before it forgets them all: its memory is bounded. */
 const REMEMBERED_REQUESTS = 10_000;
@@ -72,10 +78,24 @@ export function installHttpFaults(app: FastifyInstance, faults: FaultSet): void 
         reply.header('content-type', [String(reply.getHeader('content-type')), 'text/html; charset=utf-8']);
       return payload;
     });
+  if (faults.has('content-type-unquoted-parameter'))
+    app.addHook('onSend', async (request, reply, payload) => {
+      // A schema URL as a parameter, written as a token: its ':' and '/' need a quoted string.
+      if (reply.statusCode === 200 && onList(request))
+        reply.header('content-type', `application/json; charset=utf-8; profile=${SCHEMA_URL}`);
+      return payload;
+    });
   if (faults.has('head-skips-auth'))
     app.addHook('onRequest', async (request, reply) => {
       if (request.method === 'HEAD' && onList(request))
         return reply.code(200).type('application/json; charset=utf-8').send();
+    });
+  // A validator computed where the body is, after a HEAD shortcut emptied it: the tag of no content.
+  if (faults.has('head-etag-of-empty-body'))
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.method === 'HEAD' && onList(request) && reply.hasHeader('etag'))
+        reply.header('etag', `"${createHash('sha256').update('').digest('base64url').slice(0, 27)}"`);
+      return payload;
     });
   // A HEAD shortcut that renders no body: Fastify then counts the empty one (0) for Content-Length.
   if (faults.has('head-content-length-zero'))

@@ -94,16 +94,19 @@ describe('head-fields-like-get', () => {
     expect(
       judge({ 'content-type': 'Application/JSON', 'content-length': `${OCTETS}, ${OCTETS}` }),
     ).toBeNull();
-    expect(judge({})).toBeNull();
+    // Left out: Content-Length may be, a Content-Type left out is advisory (RFC 9110 §9.3.2: SHOULD).
+    expect(judge({ ...json })).toBeNull();
+    expect(judge({})?.severity).toBe('advisory');
     // GET chunked: its octets received count, the framing does not.
-    expect(judge({ 'content-length': String(OCTETS) }, [chunked, chunked])).toBeNull();
+    expect(judge({ ...json, 'content-length': String(OCTETS) }, [chunked, chunked])).toBeNull();
     // A coded GET: its coded octets, not the decoded text's.
     const bytes = gzipSync(TEXT);
     const coded = {
       ...answer(200, { ...json, 'content-encoding': 'gzip' }, bytes.toString()),
       bodyBytes: bytes,
     };
-    expect(judge({ 'content-length': String(bytes.length) }, [coded, coded])).toBeNull();
+    const codedHead = { ...json, 'content-encoding': 'gzip', 'content-length': String(bytes.length) };
+    expect(judge(codedHead, [coded, coded])).toBeNull();
     expect(judge({ 'content-length': String(OCTETS) }, [coded, coded])?.code).toBe('HEAD_CONTENT_LENGTH');
   });
 
@@ -118,6 +121,69 @@ describe('head-fields-like-get', () => {
     );
     expect(judge({ 'content-length': `${OCTETS}, 0` })?.code).toBe('HEAD_CONTENT_LENGTH');
     expect(judge({ 'content-type': 'text/plain' })?.code).toBe('HEAD_CONTENT_TYPE');
+  });
+
+  const tagged = { ...json, etag: '"abc"', 'cache-control': 'private, max-age=0', vary: 'Authorization' };
+  const taggedGet = answer(200, tagged, TEXT);
+  const judgeFields = (head: Record<string, string>, gets = [taggedGet, taggedGet] as const) =>
+    headFieldsLikeGet.run({ request: 'r', gets, head: answer(200, head) });
+
+  it("should pass a HEAD whose validators and caching fields say GET's, in any order, case or weakness", () => {
+    expect(judgeFields(tagged)).toBeNull();
+    expect(
+      judgeFields({ ...json, etag: 'W/"abc"', 'cache-control': 'MAX-AGE=0,private', vary: 'authorization' }),
+    ).toBeNull();
+    // Vary and Content-Length may be left out (RFC 9110 §9.3.2's own examples).
+    expect(judgeFields({ ...json, etag: '"abc"', 'cache-control': 'private, max-age=0' })).toBeNull();
+    // One HTTP date in another format.
+    const dated = answer(200, { ...json, 'last-modified': 'Fri, 27 Nov 2026 12:00:00 GMT' }, TEXT);
+    const head = answer(200, { ...json, 'last-modified': 'Friday, 27-Nov-26 12:00:00 GMT' });
+    expect(headFieldsLikeGet.run({ request: 'r', gets: [dated, dated], head })).toBeNull();
+  });
+
+  it('should fail another ETag, Last-Modified, Cache-Control or Content-Encoding on HEAD', () => {
+    expect(judgeFields({ ...tagged, etag: '"e3b0c4"' })).toMatchObject({
+      code: 'HEAD_FIELD_DIFFERS',
+      severity: 'error',
+      received: 'etag: "e3b0c4" on HEAD; etag: "abc" on GET',
+    });
+    expect(judgeFields({ ...tagged, 'cache-control': 'public, max-age=300' })?.code).toBe(
+      'HEAD_FIELD_DIFFERS',
+    );
+    expect(judgeFields({ ...tagged, 'content-encoding': 'gzip' })).toBeNull();
+    const coded = answer(200, { ...tagged, 'content-encoding': 'gzip' }, TEXT);
+    expect(
+      headFieldsLikeGet.run({
+        request: 'r',
+        gets: [coded, coded],
+        head: answer(200, { ...tagged, 'content-encoding': 'br' }),
+      })?.code,
+    ).toBe('HEAD_FIELD_DIFFERS');
+  });
+
+  it('should report a field GET sent twice alike and HEAD left out as advisory only', () => {
+    expect(judgeFields({ ...json, 'cache-control': 'private, max-age=0' })).toMatchObject({
+      code: 'HEAD_FIELD_OMITTED',
+      severity: 'advisory',
+    });
+    // An error goes first.
+    expect(judgeFields({ 'content-type': 'text/plain' })?.code).toBe('HEAD_CONTENT_TYPE');
+  });
+
+  it('should judge a field only where the two GETs sent it alike (a Date or a request id never)', () => {
+    const other = answer(200, { ...tagged, etag: '"abd"', date: 'Fri, 27 Nov 2026 12:00:01 GMT' }, TEXT);
+    const first = answer(
+      200,
+      { ...tagged, date: 'Fri, 27 Nov 2026 12:00:00 GMT', 'x-request-id': '1' },
+      TEXT,
+    );
+    expect(judgeFields({ ...tagged, etag: '"zzz"' }, [first, other])).toBeNull();
+    expect(
+      judgeFields({ ...tagged, date: 'Fri, 27 Nov 2026 12:00:02 GMT', 'x-request-id': '2' }, [first, first]),
+    ).toBeNull();
+    // The body changed, the tag did not: the tag is judged still.
+    const moved = answer(200, tagged, TEXT.replace('é1', 'é2'));
+    expect(judgeFields({ ...tagged, etag: '"zzz"' }, [taggedGet, moved])?.code).toBe('HEAD_FIELD_DIFFERS');
   });
 
   it('should judge nothing where the two GETs differ, or where HEAD got another status', () => {

@@ -1,7 +1,8 @@
 /**
  * Single-valued fields come once and Content-Type is one media type (RFC 9110 §5.3, RFC 9110 §8.3.1): the
- * strict reading passes what the RFC allows, and the check fires on the catalogue fault through
- * the harness's own client, on the 404s it spoils only.
+ * strict reading passes what the RFC allows (a parameter's value a token or a quoted string), and
+ * the check fires on the catalogue faults through the harness's own client, on the answers they
+ * spoil only: a 404's second line, a page's unquoted URL parameter.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeClient, type NodeClient } from '../../lib/adapters/node-http.ts';
@@ -58,6 +59,40 @@ describe('parseMediaType and isJsonMediaType', () => {
   });
 });
 
+describe('parseMediaType on parameter values (RFC 9110 §5.6.6: a token or a quoted string)', () => {
+  it('should accept any character in a quoted value, blanks around ";", and any case', () => {
+    for (const value of [
+      'application/json; profile="https://api.example.test/schemas/page"',
+      'application/json; x="a/b"; y="a:b"; z="user@host"; w="a=b"; v="(a)"; u="a b"; t="é"',
+      'APPLICATION/JSON ; CHARSET=UTF-8 ;Q=1',
+      'application/json\t;\tcharset=utf-8 ;',
+      "application/json; x=!#$%&'*+.^_`|~-09AZaz",
+    ])
+      expect(parseMediaType(value), value).toEqual({ type: 'application', subtype: 'json' });
+  });
+
+  it('should refuse a value holding a character no token holds unless it is quoted', () => {
+    for (const value of [
+      'application/json; profile=https://api.example.test/schemas/page',
+      'application/json; x=a/b',
+      'application/json; x=a:b',
+      'application/json; x=user@host',
+      'application/json; x=a=b',
+      'application/json; x=(a)',
+      'application/json; x=[a]',
+      'application/json; x={a}',
+      'application/json; x=a?b',
+      'application/json; x=a\\b',
+      'application/json; x=é',
+      'application/json; x="a"b',
+      'application/json; charset =utf-8',
+      'application/json; charset= utf-8',
+      'application/json; x/y=1',
+    ])
+      expect(parseMediaType(value), value).toBeUndefined();
+  });
+});
+
 describe('single-valued-fields on one answer', () => {
   const answer = (headers: Record<string, string>, repeatedFields?: string[]) => {
     const response = toApiResponse(404, { date: DATE, ...headers }, '{}', 1);
@@ -100,44 +135,58 @@ describe('single-valued-fields on one answer', () => {
   });
 });
 
-describe('single-valued-fields against error-two-content-types', () => {
-  let sandbox: RunningSandbox;
-  let client: NodeClient;
-  let tenant = '';
-  const framing = async (query: Record<string, string>) => {
+describe('single-valued-fields against error-two-content-types and content-type-unquoted-parameter', () => {
+  const sandboxes: RunningSandbox[] = [];
+  const clients: Record<string, { client: NodeClient; tenant: string }> = {};
+  /** What the answer checks say of the orders with `query`, on the sandbox with `fault`. */
+  const framing = async (fault: string, query: Record<string, string>) => {
+    const { client, tenant } = clients[fault] as { client: NodeClient; tenant: string };
     const call: ApiCall = {
       endpoint: 'orders',
       query,
       credential: { tenant, role: 'full', scheme: 'bearer' },
     };
     const response = await client.send(call);
-    return { status: response.status, checks: everyAnswerFailures(call, response).map((f) => f.check) };
+    const failures = everyAnswerFailures(call, response);
+    return { status: response.status, checks: failures.map((f) => `${f.check} ${f.code}`) };
   };
 
   beforeAll(async () => {
-    sandbox = await startSandbox({
-      port: 0,
-      seed: 1,
-      orders: 200,
-      menuItemsPerTenant: 20,
-      faults: ['error-two-content-types'],
-    });
-    const target = resolveInlineTarget(sandbox.target);
-    tenant = target.tenants[0]?.name ?? '';
-    client = createNodeClient(target);
+    for (const fault of ['error-two-content-types', 'content-type-unquoted-parameter'] as const) {
+      const sandbox = await startSandbox({
+        port: 0,
+        seed: 1,
+        orders: 200,
+        menuItemsPerTenant: 20,
+        faults: [fault],
+      });
+      sandboxes.push(sandbox);
+      const target = resolveInlineTarget(sandbox.target);
+      clients[fault] = { client: createNodeClient(target), tenant: target.tenants[0]?.name ?? '' };
+    }
   });
 
   afterAll(async () => {
-    await client.close();
-    await sandbox.close();
+    await Promise.all(Object.values(clients).map(({ client }) => client.close()));
+    await Promise.all(sandboxes.map((sandbox) => sandbox.close()));
   });
 
-  it('should fail the 404, and pass the 400 and the page the fault leaves alone', async () => {
-    expect(await framing({ locationId: 'loc_none' })).toEqual({
+  it('should fail the 404 with two lines, and pass the 400 and the page the fault leaves alone', async () => {
+    const fault = 'error-two-content-types';
+    expect(await framing(fault, { locationId: 'loc_none' })).toEqual({
       status: 404,
-      checks: ['single-valued-fields'],
+      checks: ['single-valued-fields FIELD_REPEATED'],
     });
-    expect(await framing({ limit: '500' })).toEqual({ status: 400, checks: [] });
-    expect(await framing({ limit: '5' })).toEqual({ status: 200, checks: [] });
+    expect(await framing(fault, { limit: '500' })).toEqual({ status: 400, checks: [] });
+    expect(await framing(fault, { limit: '5' })).toEqual({ status: 200, checks: [] });
+  });
+
+  it('should fail the page whose profile URL is unquoted, and pass the 400 the fault leaves alone', async () => {
+    const fault = 'content-type-unquoted-parameter';
+    expect(await framing(fault, { limit: '5' })).toEqual({
+      status: 200,
+      checks: ['single-valued-fields CONTENT_TYPE_NOT_ONE_MEDIA_TYPE'],
+    });
+    expect(await framing(fault, { limit: '500' })).toEqual({ status: 400, checks: [] });
   });
 });

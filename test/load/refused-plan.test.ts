@@ -33,7 +33,8 @@ function change(target: Target, index: number) {
   const rekeyed =
     walk.credential.role !== call.credential.role ||
     call.credential.keyCase !== walk.credential.keyCase ||
-    call.credential.keyPlace !== walk.credential.keyPlace;
+    call.credential.keyPlace !== walk.credential.keyPlace ||
+    call.credential.second !== undefined;
   return { walk, call, changedQuery, rekeyed };
 }
 
@@ -61,6 +62,7 @@ describe('planRefused', () => {
       } else if (
         call.credential.keyCase !== undefined ||
         call.credential.keyPlace !== undefined ||
+        call.credential.second !== undefined ||
         ['revoked', 'expired', 'none', 'malformed'].includes(role)
       )
         expect(check.name).toBe('key-rejected');
@@ -96,9 +98,9 @@ describe('planRefused', () => {
     expect(new Set(refusals(TARGET, 6).map((refused) => refused.check.name))).toEqual(
       new Set(REFUSED_CHECKS.map((check) => check.name)),
     );
-    // Two turns of the 15 kinds with three tenants: no key and a malformed key take one kind in turn.
+    // Two turns of the 17 kinds with three tenants: no key and a malformed key take one kind in turn.
     const seen = new Set(
-      refusals(TARGET, 15 * 3 * 2).map(({ call }) => `${call.credential.tenant} ${call.credential.role}`),
+      refusals(TARGET, 17 * 3 * 2).map(({ call }) => `${call.credential.tenant} ${call.credential.role}`),
     );
     for (const tenant of ['tenant-a', 'tenant-b', 'tenant-c'])
       for (const role of ['revoked', 'noMenuRead', 'noOrdersRead', 'none', 'malformed'])
@@ -184,7 +186,9 @@ describe('planRefused', () => {
       };
       const kindOf = (index: number): string => {
         const { call, changedQuery } = change(target, index);
-        const { keyCase } = call.credential;
+        const { keyCase, second } = call.credential;
+        if (second !== undefined)
+          return second.tenant === call.credential.tenant ? 'own pair' : 'two tenants';
         if (keyCase !== undefined && BEARER_WRAPPED.includes(keyCase)) return 'bearer-wrapped';
         if (keyCase !== undefined && WRAPPING_CASES.includes(keyCase)) return 'wrapped';
         if (keyCase !== undefined) return CASE_CHANGES.includes(keyCase) ? 'case' : 'near miss';
@@ -192,11 +196,11 @@ describe('planRefused', () => {
         if (keyPlace !== undefined) return keyPlaceKind(keyPlace);
         return changedQuery[0] ?? call.credential.role;
       };
-      // Each tenant takes every kind within two turns of the fifteen kinds (a kind it cannot
+      // Each tenant takes every kind within two turns of the seventeen kinds (a kind it cannot
       // express on one walk, categoryId on orders, it can on the next).
       const seen = new Set(
         Array.from(
-          { length: count * 15 * 2 },
+          { length: count * 17 * 2 },
           (_, index) => `${planWalk(target, index).credential.tenant} ${kindOf(index)}`,
         ),
       );
@@ -212,6 +216,8 @@ describe('planRefused', () => {
         'none',
         'malformed',
         'limit',
+        'two tenants',
+        'own pair',
         ...KEY_PLACE_KINDS,
       ];
       for (let index = 0; index < count; index += 1)

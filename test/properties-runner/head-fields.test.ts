@@ -3,7 +3,8 @@
  * (no random run) sends a HEAD and a GET of every cell (pages, a cursor page, the empty result and
  * refusals, both endpoints, both schemes) and holds HEAD's Content-Length to GET's octets. A HEAD
  * whose Content-Length counts an empty body (head-content-length-zero) fails head-fields-like-get
- * for every seed; the clean sandbox passes.
+ * for every seed, and so does a HEAD whose ETag is the tag of an empty body (head-etag-of-empty-body);
+ * the clean sandbox passes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filterOracle } from '../../lib/checks/filter-rules.ts';
@@ -16,28 +17,43 @@ import { contextOn, coverageOnly, startSmallSandbox } from './live-target.ts';
 
 describe('http.head against HEAD fields computed for an empty body', () => {
   let faulty: RunningSandbox;
+  let tagged: RunningSandbox;
   let clean: RunningSandbox;
   beforeAll(async () => {
-    [faulty, clean] = await Promise.all([
+    [faulty, tagged, clean] = await Promise.all([
       startSmallSandbox({ faults: ['head-content-length-zero'] }),
+      startSmallSandbox({ faults: ['head-etag-of-empty-body'] }),
       startSmallSandbox(),
     ]);
   }, 60_000);
-  afterAll(() => Promise.all([faulty.close(), clean.close()]));
+  afterAll(() => Promise.all([faulty.close(), tagged.close(), clean.close()]));
 
-  it('should fail head-fields-like-get before any random run, naming the Content-Length', async () => {
-    for (const seed of [1, 2]) {
-      const result = await coverageOnly(faulty, headProperty, seed);
-      expect(result?.status).toBe('failed');
-      const failure = result?.status === 'failed' ? result.failures[0] : undefined;
-      expect(failure?.check).toBe('head-fields-like-get');
-      expect(failure?.received).toMatch(/^Content-Length: 0 on HEAD; GET's body [1-9]\d+ octets$/);
-    }
-  }, 60_000);
+  it.each([
+    [
+      'the Content-Length',
+      () => faulty,
+      'HEAD_CONTENT_LENGTH',
+      /^Content-Length: 0 on HEAD; GET's body [1-9]\d+ octets$/,
+    ],
+    ['both ETags', () => tagged, 'HEAD_FIELD_DIFFERS', /^etag: "[\w-]+" on HEAD; etag: "[\w-]+" on GET$/],
+  ])(
+    'should fail head-fields-like-get before any random run, naming %s',
+    async (_, sandbox, code, received) => {
+      for (const seed of [1, 2]) {
+        const result = await coverageOnly(sandbox(), headProperty, seed);
+        expect(result?.status).toBe('failed');
+        const failure = result?.status === 'failed' ? result.failures[0] : undefined;
+        expect([failure?.check, failure?.code]).toEqual(['head-fields-like-get', code]);
+        expect(failure?.received).toMatch(received);
+      }
+    },
+    60_000,
+  );
 
   it("should pass the clean sandbox, the menu's empty result among its cells", async () => {
     const result = await coverageOnly(clean, headProperty);
     expect(result?.status).toBe('passed');
+    expect(result?.status === 'passed' ? result.advisories : undefined).toEqual([]);
     const coverage = result?.status === 'passed' ? result.coverage : undefined;
     const reached = coverage?.reached.find((entry) => entry.label === 'full key, empty result');
     expect(reached?.runs).toBeGreaterThanOrEqual(2);

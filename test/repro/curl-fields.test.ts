@@ -5,7 +5,9 @@
  * alone, and lets the page and the 401, which keep one type on one line, pass. WWW-Authenticate
  * across the script's 401s (challenge-on-every-401's failures), with challenge-dropped-revoked-expired
  * on the same sandbox: a keyless 401 and a revoked key's show the bug; 401s that all carry it show
- * nothing, and a script that cannot show the rule says it cannot judge, never "not reproduced".
+ * nothing, and a script that cannot show the rule says it cannot judge, never "not reproduced". On a
+ * sandbox with content-type-unquoted-parameter it finds the page's unquoted URL parameter (RFC 9110
+ * §5.6.6).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -27,27 +29,34 @@ const full: ApiCall = {
 describe('single-valued fields in a curl reproduction', () => {
   let work: string;
   let faulty: RunningSandbox;
+  let unquoted: RunningSandbox;
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'curl-fields-'));
-    faulty = await startSmallSandbox({
-      faults: ['error-two-content-types', 'challenge-dropped-revoked-expired'],
-      mutant: 'm:content-type-list@error-400',
-      targetPath: path.join(work, 'faulty.json'),
-    });
+    [faulty, unquoted] = await Promise.all([
+      startSmallSandbox({
+        faults: ['error-two-content-types', 'challenge-dropped-revoked-expired'],
+        mutant: 'm:content-type-list@error-400',
+        targetPath: path.join(work, 'faulty.json'),
+      }),
+      startSmallSandbox({
+        faults: ['content-type-unquoted-parameter'],
+        targetPath: path.join(work, 'unquoted.json'),
+      }),
+    ]);
   }, 60_000);
 
   afterAll(async () => {
-    await faulty.close();
+    await Promise.all([faulty.close(), unquoted.close()]);
     await rm(work, { recursive: true, force: true });
   });
 
-  async function run(steps: readonly ReproStep[], check = 'single-valued-fields') {
+  async function run(steps: readonly ReproStep[], check = 'single-valued-fields', sandbox = faulty) {
     const script = curlScript({
       title: 'Reproduction of property errors.shape',
       replay: 'npm run props -- --fault error-two-content-types --property errors.shape --seed 1 --path 0',
-      target: { file: faulty.targetPath ?? '' },
-      apiKeyHeader: faulty.target.apiKeyHeader,
+      target: { file: sandbox.targetPath ?? '' },
+      apiKeyHeader: sandbox.target.apiKeyHeader,
       steps,
       failures: [
         {
@@ -58,7 +67,10 @@ describe('single-valued fields in a curl reproduction', () => {
         },
       ],
     });
-    const file = path.join(work, `${check}-${steps.map((step) => step.status).join('-')}.sh`);
+    const file = path.join(
+      work,
+      `${check}-${steps.map((step) => step.status).join('-')}-on-${path.basename(sandbox.targetPath ?? '')}.sh`,
+    );
     await writeFile(file, script);
     return runCurlScript(file, { LOAD_ROUNDS: '1' });
   }
@@ -87,6 +99,20 @@ describe('single-valued fields in a curl reproduction', () => {
     expect(stdout, stderr).not.toMatch(/BUG/);
     expect(stdout).toMatch(/^not reproduced: /m);
     expect(code).toBe(0);
+  });
+
+  it("should find the page's Content-Type whose URL parameter is not quoted, and pass the 401", async () => {
+    const { code, stdout, stderr } = await run(
+      [
+        { call: full, status: 200 },
+        { call: { ...full, credential: { ...full.credential, role: 'none' } }, status: 401 },
+      ],
+      'single-valued-fields',
+      unquoted,
+    );
+    expect(stdout, stderr).toMatch(/^BUG: step 0: HTTP 200 sent a Content-Type that is not one media type/m);
+    expect(stdout).not.toMatch(/step 1/);
+    expect(code).toBe(1);
   });
 
   const refused = (role: CredentialRole): ReproStep => ({

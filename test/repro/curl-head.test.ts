@@ -39,6 +39,13 @@ const HEAD_FIELDS: ReproStep[] = [
   { call: { ...keyless, method: 'HEAD' }, status: 401 },
   { call: keyless, status: 401 },
 ];
+/** GET, HEAD and GET again of a page with tenant-a's full key: its ETag on each (tenant-a holds still). */
+const full: ApiCall = { ...keyless, credential: { tenant: 'tenant-a', role: 'full', scheme: 'bearer' } };
+const PAGE_FIELDS: ReproStep[] = [
+  { call: full, status: 200 },
+  { call: { ...full, method: 'HEAD' }, status: 200 },
+  { call: full, status: 200 },
+];
 const STATUS_FAILURE = {
   check: 'head-like-get',
   message: 'HEAD served',
@@ -57,18 +64,20 @@ describe('a HEAD step of a curl reproduction', () => {
   let faulty: RunningSandbox;
   let clean: RunningSandbox;
   let zero: RunningSandbox;
+  let tagged: RunningSandbox;
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'curl-head-'));
-    [faulty, clean, zero] = await Promise.all([
+    [faulty, clean, zero, tagged] = await Promise.all([
       startSmallSandbox({ faults: ['head-skips-auth'], targetPath: path.join(work, 'faulty.json') }),
       startSmallSandbox({ targetPath: path.join(work, 'clean.json') }),
       startSmallSandbox({ faults: ['head-content-length-zero'], targetPath: path.join(work, 'zero.json') }),
+      startSmallSandbox({ faults: ['head-etag-of-empty-body'], targetPath: path.join(work, 'tagged.json') }),
     ]);
   }, 60_000);
 
   afterAll(async () => {
-    await Promise.all([faulty.close(), clean.close(), zero.close()]);
+    await Promise.all([faulty.close(), clean.close(), zero.close(), tagged.close()]);
     await rm(work, { recursive: true, force: true });
   });
 
@@ -84,6 +93,7 @@ describe('a HEAD step of a curl reproduction', () => {
       failures: [failure],
       tenants: sandbox.target.tenants.map((tenant) => tenant.name),
       maxRps: sandbox.target.load.maxRps,
+      quiescent: ['tenant-a'],
     });
     const file = path.join(
       work,
@@ -128,6 +138,20 @@ describe('a HEAD step of a curl reproduction', () => {
     const { code, stdout, stderr } = await run(HEAD_FIELDS, clean, FIELDS_FAILURE);
     expect(stdout, stderr).not.toMatch(/BUG/);
     expect(stdout).toMatch(/^not reproduced: /m);
+    expect(code).toBe(0);
+  });
+
+  it("should show a HEAD's ETag other than the one both GETs of the page sent", async () => {
+    const { code, stdout, stderr } = await run(PAGE_FIELDS, tagged, FIELDS_FAILURE);
+    expect(stdout, stderr).toMatch(
+      /^BUG: step 1: HEAD answered HTTP 200 with another etag than GET's for the same request \(steps 0 and 2, the same etag\)/m,
+    );
+    expect(code).toBe(1);
+  });
+
+  it("should find a page's HEAD fields right on the clean sandbox", async () => {
+    const { code, stdout, stderr } = await run(PAGE_FIELDS, clean, FIELDS_FAILURE);
+    expect(stdout, stderr).not.toMatch(/BUG/);
     expect(code).toBe(0);
   });
 });

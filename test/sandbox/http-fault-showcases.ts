@@ -30,6 +30,22 @@ export const HTTP_FAULT_SHOWCASES = {
       expect([refused.status, header(refused.headers['content-length'])]).toEqual([401, '0']);
     },
   },
+  'head-etag-of-empty-body': {
+    async show(client) {
+      const url = `${client.sandbox.baseUrl}${ORDERS}?limit=10`;
+      const [first, head, again] = [
+        await get(url, client.bearer(0)),
+        await get(url, client.bearer(0), 'HEAD'),
+        await get(url, client.bearer(0)),
+      ];
+      expect(header(first.headers.etag)).toMatch(/^"[\w-]+"$/);
+      expect(header(again.headers.etag)).toBe(header(first.headers.etag));
+      expect(head.status).toBe(200);
+      expect(header(head.headers.etag)).not.toBe(header(first.headers.etag));
+      // Only the tag: HEAD's Content-Length still counts GET's octets.
+      expect(header(head.headers['content-length'])).toBe(String(first.raw.length));
+    },
+  },
   'etag-ignores-tenant': {
     async show(client) {
       const tag = header((await client.get(MENU)).headers.etag);
@@ -115,6 +131,17 @@ export const HTTP_FAULT_SHOWCASES = {
         /^application\/json/,
       );
       expect(header((await firstOrders(client)).headers['content-type'])).toMatch(/^application\/json/);
+    },
+  },
+  'content-type-unquoted-parameter': {
+    async show(client) {
+      expect(header((await firstOrders(client)).headers['content-type'])).toBe(
+        'application/json; charset=utf-8; profile=https://api.example.test/schemas/page-v1',
+      );
+      // An error keeps its own.
+      expect(header((await client.get(ORDERS, { limit: 500 })).headers['content-type'])).toBe(
+        'application/json; charset=utf-8',
+      );
     },
   },
   'method-405-no-allow': {

@@ -2,10 +2,13 @@
 import { expect } from 'vitest';
 import type { FaultName } from '../../sandbox/faults/catalogue.ts';
 import { SALES_CHANNELS } from '../../sandbox/domain.ts';
-import { MENU, ORDERS } from './client.ts';
+import { MENU, ORDERS, type Reply } from './client.ts';
 import { idsOf, type FaultShowcase } from './showcase.ts';
 
 /** A showcase of a search that finds the items named `name` for near misses of it (`texts`). */
+/** The ids of a reply's records: whose data a key was served. */
+const dataOf = (reply: Reply): string[] => idsOf(reply.body.data);
+
 function nearMissFound(name: string, texts: readonly string[]): FaultShowcase {
   return {
     async show(client) {
@@ -203,6 +206,33 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect((await client.get(ORDERS, {}, bearer)).status).toBe(200);
       // A list without the space HTTP joins with is refused as before.
       expect((await client.get(ORDERS, {}, { [header]: `${own},${own}` })).status).toBe(401);
+    },
+  },
+  'last-of-repeated-key': {
+    async show(client) {
+      const header = client.sandbox.target.apiKeyHeader.toLowerCase();
+      const [own, other] = [client.key(0), client.key(1)];
+      const theirs = dataOf(await client.get(ORDERS, {}, client.bearer(1)));
+      for (const listed of [`${own}, ${other}`, [own, other]]) {
+        const reply = await client.get(ORDERS, {}, { [header]: listed });
+        expect([reply.status, dataOf(reply)]).toEqual([200, theirs]);
+      }
+      const bearer = await client.get(ORDERS, {}, { authorization: `Bearer ${own}, Bearer ${other}` });
+      expect([bearer.status, dataOf(bearer)]).toEqual([200, theirs]);
+      expect((await client.get(ORDERS, {}, { [header]: `${own},${other}` })).status).toBe(401);
+    },
+  },
+  'key-headers-split': {
+    async show(client) {
+      const header = client.sandbox.target.apiKeyHeader.toLowerCase();
+      const revoked = { [header]: client.key(0, 'revoked'), ...client.bearer(1) };
+      const reply = await client.get(ORDERS, {}, revoked);
+      expect([reply.status, dataOf(reply)]).toEqual([
+        200,
+        dataOf(await client.get(ORDERS, {}, client.bearer(0))),
+      ]);
+      // Either key alone is what it was: the revoked one refused.
+      expect((await client.get(ORDERS, {}, { [header]: client.key(0, 'revoked') })).status).toBe(401);
     },
   },
   'key-in-query': {
