@@ -492,6 +492,12 @@ export const FAULTS = [
     'load',
   ),
   fault(
+    'overload-drops-connection',
+    'load',
+    'each request holds one of 4 DB connections for 5 ms; when none is free its connection is closed with no answer, not 429',
+    'load',
+  ),
+  fault(
     'deep-page-slowdown',
     'load',
     'latency grows with page depth (2 ms per page), like an offset scan',
