@@ -494,7 +494,7 @@ export const FAULTS = [
   fault(
     'overload-drops-connection',
     'load',
-    'each request holds one of 4 DB connections for 5 ms; when none is free its connection is closed with no answer, not 429',
+    'each request holds one of 4 DB connections for 5 ms; when none is free it closes the socket unanswered',
     'load',
   ),
   fault(
