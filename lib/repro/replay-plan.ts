@@ -249,7 +249,6 @@ export async function runReproPlan(
     } catch (error) {
       // Left without an answer by a target it reached: the walk's finding, its last step.
       if (!(error instanceof NoAnswer)) return cannot(error instanceof Error ? error.message : String(error));
-      log(`step ${step}: no HTTP answer`);
       step += 1;
       const failure = noAnswerFailure(error);
       logFailure(failure);
