@@ -70,10 +70,8 @@ export async function replayWalk(
       },
     });
   } catch (error) {
-    // A request the reached target left without an answer: the replay's finding, its last step.
     if (!(error instanceof NoAnswer)) throw error;
-    steps.push({ call: error.call, status: 0, ...cursorFrom(error.call), showsBug: true });
-    return { input, failures: [noAnswerFailure(error)], steps, end: 'failed' };
+    return unansweredReplay(error, input, steps, cursorFrom(error.call));
   }
   return {
     input,
@@ -82,6 +80,20 @@ export async function replayWalk(
     end: replayEnd(replayed.end),
     ...(leakedFrom ? { leakedFrom } : {}),
   };
+}
+
+/**
+ * A request the reached target left without an answer: the replay's finding
+ * (every-request-answered), that request its last step, showing the bug by its status 0.
+ */
+export function unansweredReplay(
+  error: NoAnswer,
+  input: WalkInput,
+  steps: ReproStep[] = [],
+  from: { cursorFrom?: number } = {},
+): Replay {
+  steps.push({ call: error.call, status: 0, ...from, showsBug: true });
+  return { input, failures: [noAnswerFailure(error)], steps, end: 'failed' };
 }
 
 /** A replay has no `running` to stop it, so a walk never ends `stopped` here. */

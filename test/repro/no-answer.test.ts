@@ -94,6 +94,48 @@ describe('repro of a walk the reached target leaves without an answer', { timeou
   });
 });
 
+describe('repro --under-load whose first walks, of the other tenants, get no answer', () => {
+  it("should be the hunt's finding before any replay, the request named", async () => {
+    const work = await mkdtemp(path.join(tmpdir(), 'repro-owners-'));
+    // The first request is a first page of the walks that learn whose records are whose, before any replay.
+    const server = await startUnansweringServer((n) => n === 1);
+    try {
+      const target = path.join(work, 'target.json');
+      const file = targetFile(server.baseUrl);
+      file.load = { allowed: true, maxRps: 20 };
+      file.tenants.push({ name: 'tenant-b', quiescent: true, keys: { full: { value: `${KEY}-b` } } });
+      await writeFile(target, JSON.stringify(file));
+      const options = reproOptions(
+        {
+          endpoint: 'menuItems',
+          params: 'limit=5',
+          target,
+          tenant: 'tenant-a',
+          'under-load': true,
+          seed: '3',
+          times: '2',
+          'replay-budget': '10s',
+          'reports-dir': path.join(work, 'reports'),
+        },
+        {},
+      );
+      const result = await runRepro(options);
+
+      expect(result.verdict).toBe('reproduced');
+      expect(result.summary.exitCode).toBe(1);
+      expect(result.outcome.hunted.found?.failures[0]?.message).toMatch(
+        /^no HTTP answer to GET \/public\/menu\/items\S* \(tenant tenant-[ab]'s full key by \w+\): /,
+      );
+      expect(result.outcome.hunted.tries).toBe(0);
+      const failed = result.summary.checks.filter((check) => check.verdict === 'failed');
+      expect(failed.map((check) => check.name)).toEqual(['every-request-answered']);
+    } finally {
+      await server.close();
+      await rm(work, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('repro against a target never reached', () => {
   it('should end with the one line of the unreachable host, not a finding', async () => {
     const work = await mkdtemp(path.join(tmpdir(), 'repro-unreached-'));
