@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { KeyRing } from './auth.ts';
 import type { SandboxContext } from './context.ts';
 import { CursorCodec } from './cursor.ts';
-import { installErrorHandlers, sendError } from './errors.ts';
+import { DropConnection, installErrorHandlers, sendError } from './errors.ts';
 import { faultSet } from './faults/catalogue.ts';
 import { installHttpFaults } from './faults/http.ts';
 import { installRouteFaults } from './faults/routes.ts';
@@ -71,7 +71,9 @@ export function buildApp(ctx: SandboxContext, options: ResolvedOptions): Fastify
     app.addHook('onRequest', async (request, reply) => {
       if (asksIdentity(request)) return;
       const verdict = await ctx.load.beforeRequest();
-      if (verdict !== undefined) return sendError(reply, verdict.statusCode, verdict.message, ctx.faults);
+      if (verdict === undefined) return;
+      if ('drop' in verdict) throw new DropConnection(verdict.drop);
+      return sendError(reply, verdict.statusCode, verdict.message, ctx.faults);
     });
   }
   if (ctx.capacity.sheds) {

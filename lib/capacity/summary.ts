@@ -1,8 +1,9 @@
 /**
  * A capacity run as summary.json: the curve, knee and 429 onset (metrics.capacity), latency per
  * endpoint and tenant, the 429 share per step, and one invariant check per page check (every
- * page served under load was checked; a failure fails the run).
+ * page served under load was checked; a failure fails the run) and for every-request-answered.
  */
+import { everyRequestAnswered } from '../checks/every-request-answered.ts';
 import { PAGE_CHECKS } from '../checks/registry.ts';
 import { latencyRows, rate429Series } from '../load/run/response-metrics.ts';
 import { capacityMetrics, type CapacityFindings } from './metrics.ts';
@@ -32,22 +33,32 @@ const asFailure = (failure: LoadFailure): Failure => ({
   requests: [],
 });
 
-function pageChecks(run: MeasuredRun, pages: number): Finding[] {
-  return PAGE_CHECKS.map((check) => {
-    const found = [
-      ...run.setupFailures.filter((failure) => failure.check === check.name),
-      ...run.failures.filter((failure) => failure.check === check.name).map(asFailure),
-    ];
-    return {
-      check: {
-        name: check.name,
-        kind: 'invariant',
-        family: 'capacity',
-        detail: `checked on ${pages} pages under load`,
-      },
-      outcome: found.length > 0 ? { verdict: 'failed', failures: found } : { verdict: 'passed' },
-    };
-  });
+/**
+ * One finding per page check (on the pages served), one for every-request-answered (on every
+ * request sent), and one for any other check the steps or the setup broke (an answer's framing):
+ * every failure the run met is named by its check.
+ */
+function runChecks(run: MeasuredRun, pages: number, requests: number): Finding[] {
+  const judged = [
+    ...PAGE_CHECKS.map((check) => ({ name: check.name, detail: `checked on ${pages} pages under load` })),
+    { name: everyRequestAnswered.name, detail: `checked on ${requests} requests under load` },
+  ];
+  const names = new Set(judged.map((check) => check.name));
+  const others = [...run.setupFailures, ...run.failures]
+    .filter((failure) => failure.severity !== 'advisory' && !names.has(failure.check))
+    .map((failure) => failure.check);
+  return [...judged, ...[...new Set(others)].map((name) => ({ name, detail: 'failed under load' }))].map(
+    ({ name, detail }) => {
+      const found = [
+        ...run.setupFailures.filter((failure) => failure.check === name),
+        ...run.failures.filter((failure) => failure.check === name).map(asFailure),
+      ];
+      return {
+        check: { name, kind: 'invariant', family: 'capacity', detail },
+        outcome: found.length > 0 ? { verdict: 'failed', failures: found } : { verdict: 'passed' },
+      };
+    },
+  );
 }
 
 /** What the run measured, for its summary: the curve and its tables, a check per page check, the steps' stage. */
@@ -56,6 +67,7 @@ export function capacityReport(run: MeasuredRun): StageReport {
   // Latency over all steps compares with a baseline's only over the same steps.
   const load = `capacity steps ${run.measured.map((step) => `${step.offeredRps}/s for ${step.durationS}s`).join(', ')}`;
   const answered = countOf(responses.filter((cell) => cell.status === 200));
+  const sent = countOf(responses);
   const broken =
     run.setupFailures.length > 0 || run.failures.some((failure) => failure.severity !== 'advisory');
   return {
@@ -65,7 +77,7 @@ export function capacityReport(run: MeasuredRun): StageReport {
       depth: [],
       capacity: capacityMetrics(run),
     },
-    findings: pageChecks(run, answered),
+    findings: runChecks(run, answered, sent),
     stages: [stepsStage(run, broken)],
   };
 }

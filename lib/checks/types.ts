@@ -69,7 +69,7 @@ export interface RepeatedId {
   firstPage: number;
 }
 
-export interface CheckInfo {
+interface CheckInfo {
   /** The name reports, CLI flags and docs use; also the file's name. */
   name: string;
   description: string;

@@ -65,7 +65,8 @@ export const walkPagesSucceed: PageCheck = {
     'flood-blocked-403',
   ],
   run({ response, page, walk }) {
-    if (page !== null) return null;
+    // No answer at all is every-request-answered's (a load's status 0 that says why), named once.
+    if (page !== null || response.noAnswer !== undefined) return null;
     const where = `page ${walk.pageCount + 1} of the walk`;
     // A 200 that is no page says what it is instead (the key is redacted where failures are written).
     if (response.status === 200)

@@ -15,11 +15,15 @@ export class NoAnswer extends Error {
   readonly why: string;
 
   constructor(call: ApiCall, why: string) {
-    super(`no HTTP answer to ${requestName(call)}: ${why}`);
+    super(noAnswerMessage(call, why));
     this.call = call;
     this.why = why;
   }
 }
+
+/** What a finding says of `call` left without an answer: the request named, then `why`. */
+export const noAnswerMessage = (call: ApiCall, why: string): string =>
+  `no HTTP answer to ${requestName(call)}: ${why}`;
 
 /** A request as a finding names it: method, path and query, and whose key went how (never the key). */
 function requestName(call: ApiCall): string {

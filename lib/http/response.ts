@@ -32,6 +32,12 @@ export interface ApiResponse {
    * every field came once, as on almost every answer.
    */
   repeatedFields?: readonly string[];
+  /**
+   * On a status-0 response a load records for a request the target left without an HTTP answer
+   * once it was reached (lib/http/no-answer.ts): what came instead, for every-request-answered.
+   * Absent on every answer, and on a status 0 whose target was never reached from this process.
+   */
+  noAnswer?: string;
 }
 
 const BYTE_ORDER_MARK = 0xfeff;

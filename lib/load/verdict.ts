@@ -5,7 +5,7 @@
  * measured less load than it claims, which is an error, not a pass).
  */
 import { PAGE_CHECKS } from '../checks/registry.ts';
-import { ANSWER_CHECKS } from '../paging/answer-checks.ts';
+import { ANSWER_CHECKS, NO_ANSWER_CHECKS } from '../paging/answer-checks.ts';
 import { REFUSED_CHECKS } from './refused-plan.ts';
 import type { Failure } from '../failure.ts';
 import { holdsClientWait, METRIC } from './metrics.ts';
@@ -36,7 +36,7 @@ interface CheckResult {
   name: string;
   judged: number;
   /** What it judged: every page of every walk, or the refused requests sent beside them. */
-  unit: 'pages' | 'refused requests' | 'answers';
+  unit: 'pages' | 'refused requests' | 'answers' | 'requests';
   errors: number;
   /** The first error it found, for the report. */
   first?: LoadFailure;
@@ -188,6 +188,10 @@ function loadChecks(
     ...ANSWER_CHECKS.map((check) =>
       result(check.name, value(merged, METRIC.latency, 'count') ?? 0, 'answers'),
     ),
+    // Every request answered: one latency point per request, a status 0 among them.
+    ...NO_ANSWER_CHECKS.map((check) =>
+      result(check.name, value(merged, METRIC.latency, 'count') ?? 0, 'requests'),
+    ),
   ];
 }
 
@@ -251,17 +255,19 @@ export function generatorBehind(
   return undefined;
 }
 
-/** "10 page checks held on 812 pages, 3 refusal checks on 140 refused requests". */
+/** "10 page checks held on 812 pages, 3 refusal checks on 140 refused requests, …, every one of 900 requests answered". */
 function heldLine(checks: readonly CheckResult[]): string {
   const held = (unit: CheckResult['unit'], kind: string) => {
     const ofUnit = checks.filter((check) => check.unit === unit);
     const judged = Math.max(0, ...ofUnit.map((check) => check.judged));
     return ofUnit.length === 0 ? [] : [`${ofUnit.length} ${kind} checks held on ${judged} ${unit}`];
   };
+  const requests = checks.find((check) => check.unit === 'requests');
   return [
     ...held('pages', 'page'),
     ...held('refused requests', 'refusal'),
     ...held('answers', 'framing'),
+    ...(requests ? [`every one of ${requests.judged} requests answered`] : []),
   ].join(', ');
 }
 

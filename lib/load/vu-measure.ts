@@ -1,11 +1,13 @@
 /**
  * What a load's Vu does with every request and every failure, whatever sent it: the request goes
- * out paced (the target's load.maxRps share) and measured (latency, 429, 5xx or no answer), and a
- * failure a check found becomes a check_failures point; the first definitive one stops the run.
+ * out paced (the target's load.maxRps share) and measured (latency, 429, 5xx or no answer, a
+ * status 0 that says why: ApiResponse.noAnswer), and a failure a check found becomes a
+ * check_failures point; the first definitive one stops the run.
  */
 import type { NodeClient } from '../adapters/node-http.ts';
 import type { Failure } from '../failure.ts';
 import type { ApiCall } from '../http/call.ts';
+import { NoAnswer } from '../http/no-answer.ts';
 import type { ApiResponse } from '../http/response.ts';
 import { startDueNow } from './due-timer.ts';
 import { METRIC } from './metrics.ts';
@@ -24,9 +26,17 @@ export type MeasuredSend = (call: ApiCall, tags: Tags) => Promise<ApiResponse>;
  */
 const CLIENT_TAGS: Tags = {};
 
-/** A network failure under load is a data point (status 0), not the end of the run. */
-function failedResponse(started: number): ApiResponse {
-  return { status: 0, headers: {}, bodyText: '', body: undefined, durationMs: performance.now() - started };
+/**
+ * A network failure under load is a data point (status 0), not the end of the run. One the
+ * target left without an answer once it was reached (NoAnswer) says why, so every-request-answered
+ * names the request (lib/paging/answer-checks.ts); one of a target never reached from this process
+ * is the server_errors threshold's alone.
+ */
+function failedResponse(started: number, error: unknown): ApiResponse {
+  const durationMs = performance.now() - started;
+  const response: ApiResponse = { status: 0, headers: {}, bodyText: '', body: undefined, durationMs };
+  if (error instanceof NoAnswer) response.noAnswer = error.why;
+  return response;
 }
 
 /** Every request through `client`, after `pace()` lets it go (when there is one), measured into `points`. */
@@ -41,8 +51,8 @@ export function measuredSend(
     let response: ApiResponse;
     try {
       response = await client.send(call);
-    } catch {
-      response = failedResponse(started);
+    } catch (error) {
+      response = failedResponse(started, error);
     }
     // Arrivals that fell due while the thread read this batch of answers start now, not next turn.
     startDueNow();

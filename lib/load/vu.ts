@@ -46,13 +46,14 @@ export interface LoadVu extends Vu {
 
 /**
  * One request the contract refuses, judged by its check and the Error shape; a 429 is not judged
- * (the spec does not order 429 against 401/403/404), only counted.
+ * (the spec does not order 429 against 401/403/404), only counted, nor is a request left without an
+ * answer (every-request-answered's, through everyAnswerFailures).
  */
 function refuser(target: Target, send: MeasuredSend, failures: FailureRecorder, points: PointSink) {
   return async ({ call, check, probe }: RefusedRequest): Promise<ApiResponse> => {
     const traffic = 'refused';
     const response = await send(call, callTags(call, traffic, 1));
-    const judged = response.status !== 429;
+    const judged = response.status !== 429 && response.noAnswer === undefined;
     const found = [
       ...(judged
         ? runProbeChecks([check, errorBodyShape, refusalDisclosesNothing], { call, response, probe })
@@ -114,11 +115,10 @@ export function createVu(options: VuOptions): LoadVu {
     },
     async ask(call, traffic) {
       const response = await send(call, callTags(call, traffic, 1));
-      // No answer at all is the server_errors threshold's (status 0), as for every request.
-      if (response.status !== 0) {
-        failures.record(answerFailures(call, response), call, traffic);
-        failures.record(everyAnswerFailures(call, response, target, LOAD_KEY_SEARCH), call, traffic);
-      }
+      // No answer at all is the server_errors threshold's (status 0), as for every request, and
+      // every-request-answered's when the target was reached (everyAnswerFailures).
+      if (response.status !== 0) failures.record(answerFailures(call, response), call, traffic);
+      failures.record(everyAnswerFailures(call, response, target, LOAD_KEY_SEARCH), call, traffic);
       return response;
     },
     refuse: refuser(target, send, failures, points),

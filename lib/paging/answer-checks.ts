@@ -3,9 +3,11 @@
  * header, its single-valued fields sent once, a Retry-After (when sent) in its grammar, its body's
  * first bytes, no key but its request's own in it, and its WWW-Authenticate a challenge on every 401
  * if on any. Run by the one 429 loop on each answer it receives (every property, walk and repro
- * request) and by the load's single requests (lib/load/vu.ts).
+ * request) and by the load's single requests (lib/load/vu.ts); of a request a load's target left
+ * without an answer (status 0), every-request-answered instead.
  */
 import { challengeOnEvery401, noChallengeAdvisory } from '../checks/challenge-on-every-401.ts';
+import { everyRequestAnswered } from '../checks/every-request-answered.ts';
 import { dateHeaderSent } from '../checks/date-header-sent.ts';
 import { keyNotDisclosed } from '../checks/key-not-disclosed.ts';
 import { noByteOrderMark } from '../checks/no-byte-order-mark.ts';
@@ -27,6 +29,9 @@ export const ANSWER_CHECKS = [
   keyNotDisclosed,
   challengeOnEvery401,
 ] as const;
+
+/** The check of a request that got no answer (a load's status 0): every-request-answered. */
+export const NO_ANSWER_CHECKS = [everyRequestAnswered] as const;
 
 /**
  * Which answers are searched for the target's keys: every one, or every one but a 2xx. The search
@@ -52,6 +57,9 @@ export function everyAnswerFailures(
   keysOf?: Target,
   search: KeySearch = 'every-answer',
 ): Failure[] {
+  // No answer at all (a load's status 0, ApiResponse.noAnswer): nothing else of it to judge.
+  if (response.noAnswer !== undefined)
+    return runProbeChecks(NO_ANSWER_CHECKS, { call, response, probe: 'a request left without an answer' });
   // A method no server knows is refused by the HTTP parser before any code of the API runs (Node's
   // own 400 has no Date): its answer says nothing of the implementation.
   if (call.method === UNKNOWN_METHOD) return NONE;

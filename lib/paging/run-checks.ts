@@ -76,7 +76,7 @@ export function runWalkSetCheck<Input>(
 export function noAnswerFailure(error: NoAnswer): Failure {
   return {
     severity: 'error',
-    ...noAnswerFields(error),
+    ...noAnswerFields(error.call, error.why),
     check: everyRequestAnswered.name,
     requests: [requestRecord(error.call, 0)],
   };

@@ -27,6 +27,8 @@ const STATUS_CHECKS: ReadonlySet<string> = new Set([
   'accept-json-served',
   'not-modified-justified',
   'throttle-is-429',
+  // Its status is 0: no HTTP answer at all (curl's own error, or 000 under load).
+  'every-request-answered',
 ]);
 
 const sameRequest = (exchange: Exchange, record: RequestRecord): boolean =>

@@ -234,7 +234,8 @@ judge_load() {
     if [ "$status" != 000 ]; then answered=$((answered + 1)); fi
     if [ "$who" = own ] && [ -n "$~{bug_status[$n]:-}" ]; then
       copies[$n]=$(($~{copies[$n]:-0} + 1))
-      if [ "$status" = "$~{bug_status[$n]}" ]; then shown[$n]=$(($~{shown[$n]:-0} + 1)); fi
+      # A bug of no answer at all (status 0) shows as curl's 000.
+      if [ "$status" = "$~{bug_status[$n]}" ] || { [ "$~{bug_status[$n]}" = 0 ] && [ "$status" = 000 ]; }; then shown[$n]=$(($~{shown[$n]:-0} + 1)); fi
     fi
     method="$~{method_of[$n]:-GET}"
     if [ "$status" -ge 500 ] && ! { [ "$status" = 501 ] && [ "$method" != GET ] && [ "$method" != HEAD ]; }; then

@@ -149,7 +149,9 @@ fact=""
 # its bytes as sent), its header lines ($work/N.headers) and its status and content type
 # ($work/N.status), counts the bug's statuses. A request that gets
 # no answer (the target unreachable), or whose key, served when the bug showed, is refused now (not
-# a key of this target), leaves nothing to judge: exit 2. An answer whose body curl --compressed
+# a key of this target), leaves nothing to judge: exit 2; but a step whose bug was no answer at all
+# (status 0) shows it again when its connection is accepted and then closed or reset without a
+# complete answer (curl's exits 8, 18, 52, 56). An answer whose body curl --compressed
 # could not decode (curl's exit 61) is an answer: $work/N.undecodable says why. VERBOSE=1 prints
 # every answer; otherwise only the verdict and the fact that proves it.
 request() {
@@ -158,6 +160,12 @@ request() {
   answer="$(curl -sS -G --max-time 30 -o "$work/$n.json" -D "$work/$n.headers" -w '%{http_code} %{content_type}' "$@" 2>"$work/$n.error")" || code=$?
   if [ "$code" = 61 ] && [ -s "$work/$n.headers" ]; then
     cp "$work/$n.error" "$work/$n.undecodable"
+  elif [ "$bug" = 0 ] && [[ " 8 18 52 56 " == *" $code "* ]]; then
+    echo "0 " >"$work/$n.status"
+    expected=$((expected + 1))
+    shown=$((shown + 1))
+    fact="step $n got no HTTP answer again ($(head -n 1 "$work/$n.error"))"
+    return
   elif [ "$code" != 0 ]; then
     echo "cannot judge: step $n got no answer from $BASE_URL ($(head -n 1 "$work/$n.error")): $restart"
     exit 2

@@ -15,6 +15,8 @@ import { PAGE_CHECKS } from '../checks/registry.ts';
 import type { Target, TenantTarget } from '../target/target.ts';
 import type { KeyRole } from '../target/schema.ts';
 import { walkList, type Sender, type Walk } from '../paging/walk-list.ts';
+import { NoAnswer } from '../http/no-answer.ts';
+import { noAnswerFailure } from '../paging/run-checks.ts';
 import { keyVariable } from './curl.ts';
 import { stepOwners, type ReproStep } from './step-walks.ts';
 
@@ -245,7 +247,13 @@ export async function runReproPlan(
         },
       );
     } catch (error) {
-      return cannot(error instanceof Error ? error.message : String(error));
+      // Left without an answer by a target it reached: the walk's finding, its last step.
+      if (!(error instanceof NoAnswer)) return cannot(error instanceof Error ? error.message : String(error));
+      step += 1;
+      const failure = noAnswerFailure(error);
+      logFailure(failure);
+      failures.push(failure);
+      continue;
     }
     if (refusedWith !== undefined)
       return cannot(`the key in ${walk.keyVariable ?? 'no variable'} was refused (${refusedWith}): check it`);

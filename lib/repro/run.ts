@@ -23,7 +23,7 @@ import type { ReproOptions } from './options.ts';
 import { reproArtillery, writeReproScripts } from './scripts.ts';
 import { reproReport, verdictLine, type ReproOutcome } from './summary.ts';
 import { runVersions } from '../report/versions.ts';
-import type { Replay, ReplayTarget } from './walk.ts';
+import { unansweredReplay, type Replay, type ReplayTarget } from './walk.ts';
 import { walkRoles } from '../load/walk-plan.ts';
 import type { ReproStep } from './step-walks.ts';
 import { withNeighbourFirst } from './neighbour.ts';
@@ -86,9 +86,18 @@ async function huntAndShrink(
   const flaky = options.underLoad || options.churn !== undefined;
   const huntStart = Date.now();
   const deadlineMs = huntStart + options.timeBudgetS * 1000;
-  const foreignOwner = options.underLoad
-    ? await foreignOwners(client, run.target, walk.endpoint, walk.credential.tenant, deadlineMs)
-    : undefined;
+  let foreignOwner: ReplayTarget['foreignOwner'];
+  try {
+    foreignOwner = options.underLoad
+      ? await foreignOwners(client, run.target, walk.endpoint, walk.credential.tenant, deadlineMs)
+      : undefined;
+  } catch (error) {
+    // The other tenants' walks, before any replay, left without an answer: the hunt's finding.
+    if (!(error instanceof NoAnswer)) throw error;
+    const found = unansweredReplay(error, { limit: input.walk.limit ?? 50, pages: 1, keep: [] });
+    const hunted: HuntResult = { found, tries: 0, inconclusive: 0 };
+    return { hunted, huntMs: Date.now() - huntStart, shrunk: undefined as Shrunk | undefined, shrinkMs: 0 };
+  }
   const load = options.underLoad
     ? startBackgroundLoad(
         run.target,

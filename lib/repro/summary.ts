@@ -1,9 +1,10 @@
 /**
  * A repro run as summary.json: one stage for the hunt (its verdict in the name: reproduced on try
  * N, or not reproduced after N tries) and one for the shrink, one invariant check per page check
- * (a failed one carries the shrunk failure, the fast-check seed and path, and the reproduction
+ * and for every-request-answered, and one for any other check the replay broke (a failed one carries the shrunk failure, the fast-check seed and path, and the reproduction
  * files), and the whole story as repro.json beside it.
  */
+import { everyRequestAnswered } from '../checks/every-request-answered.ts';
 import { PAGE_CHECKS } from '../checks/registry.ts';
 import type { Failure } from '../failure.ts';
 import { stageEntry, type Finding, type StageReport } from '../report/build.ts';
@@ -63,9 +64,17 @@ function reproStages(outcome: ReproOutcome): NonNullable<StageReport['stages']> 
 /** `replay`: the harness command that repeats the hunt, recorded on each failed check. */
 export function reproReport(outcome: ReproOutcome, replay: string): StageReport {
   const failures = failuresOf(outcome);
-  const findings = PAGE_CHECKS.map((check): Finding => {
-    const own = failures.filter((failure) => failure.check === check.name);
-    const identity = { name: check.name, kind: 'invariant' as const, family: 'repro' };
+  // Every page check, every-request-answered, and any other check the replay broke (an answer's framing).
+  const names = [
+    ...new Set([
+      ...PAGE_CHECKS.map((check) => check.name),
+      everyRequestAnswered.name,
+      ...failures.map((failure) => failure.check),
+    ]),
+  ];
+  const findings = names.map((name): Finding => {
+    const own = failures.filter((failure) => failure.check === name);
+    const identity = { name, kind: 'invariant' as const, family: 'repro' };
     if (own.length === 0)
       return {
         check: { ...identity, detail: `held on ${outcome.hunted.tries} replay(s)` },

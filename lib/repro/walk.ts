@@ -5,9 +5,11 @@
  */
 import type { Endpoint } from '../contract/endpoints.ts';
 import { isError, type Failure } from '../failure.ts';
-import type { Credential } from '../http/call.ts';
+import type { ApiCall, Credential } from '../http/call.ts';
+import { NoAnswer } from '../http/no-answer.ts';
+import { noAnswerFailure } from '../paging/run-checks.ts';
 import type { WalkEnd, WalkSpec } from '../paging/walk.ts';
-import { walkList, type Sender } from '../paging/walk-list.ts';
+import { walkList, type Sender, type Walk } from '../paging/walk-list.ts';
 import type { ReproStep } from './step-walks.ts';
 import { walkQuery, type WalkInput } from './walk-input.ts';
 import type { Query } from '../http/call.ts';
@@ -49,20 +51,28 @@ export async function replayWalk(
   await walk.announce?.(walk.endpoint, spec.query);
   const steps: ReproStep[] = [];
   let leakedFrom: string | undefined;
-  const replayed = await walkList(client, spec, {
-    deadlineMs,
-    pages: input.pages,
-    onPage(_state, call, response, failures) {
-      leakedFrom ??= ownerOfLeak(walk, failures, response.body);
-      steps.push({
-        call,
-        status: response.status,
-        ...(call.query.cursor !== undefined ? { cursorFrom: steps.length - 1 } : {}),
-        // A page that failed by its status: a script can tell by the status alone that the bug is back.
-        ...(failures.some(isError) && response.status !== 200 ? { showsBug: true } : {}),
-      });
-    },
-  });
+  const cursorFrom = (call: ApiCall) =>
+    call.query.cursor !== undefined ? { cursorFrom: steps.length - 1 } : {};
+  let replayed: Walk;
+  try {
+    replayed = await walkList(client, spec, {
+      deadlineMs,
+      pages: input.pages,
+      onPage(_state, call, response, failures) {
+        leakedFrom ??= ownerOfLeak(walk, failures, response.body);
+        steps.push({
+          call,
+          status: response.status,
+          ...cursorFrom(call),
+          // A page that failed by its status: a script can tell by the status alone that the bug is back.
+          ...(failures.some(isError) && response.status !== 200 ? { showsBug: true } : {}),
+        });
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof NoAnswer)) throw error;
+    return unansweredReplay(error, input, steps, cursorFrom(error.call));
+  }
   return {
     input,
     failures: replayed.failures.filter(isError),
@@ -70,6 +80,20 @@ export async function replayWalk(
     end: replayEnd(replayed.end),
     ...(leakedFrom ? { leakedFrom } : {}),
   };
+}
+
+/**
+ * A request the reached target left without an answer: the replay's finding
+ * (every-request-answered), that request its last step, showing the bug by its status 0.
+ */
+export function unansweredReplay(
+  error: NoAnswer,
+  input: WalkInput,
+  steps: ReproStep[] = [],
+  from: { cursorFrom?: number } = {},
+): Replay {
+  steps.push({ call: error.call, status: 0, ...from, showsBug: true });
+  return { input, failures: [noAnswerFailure(error)], steps, end: 'failed' };
 }
 
 /** A replay has no `running` to stop it, so a walk never ends `stopped` here. */

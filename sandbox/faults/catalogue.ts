@@ -564,6 +564,12 @@ export const FAULTS = [
     'load',
   ),
   fault(
+    'overload-drops-connection',
+    'load',
+    'each request holds one of 4 DB connections for 5 ms; when none is free it closes the socket unanswered',
+    'load',
+  ),
+  fault(
     'deep-page-slowdown',
     'load',
     'latency grows with page depth (2 ms per page), like an offset scan',

@@ -53,8 +53,8 @@ class FailOpenLookup {
   }
 }
 
-/** Result of the overload check: a 503 to send, or nothing. */
-export type OverloadVerdict = { statusCode: 503; message: string } | undefined;
+/** Result of the overload check: a 503 to send, the connection to close with no answer, or nothing. */
+export type OverloadVerdict = { statusCode: 503; message: string } | { drop: string } | undefined;
 
 /** State of the load faults of one server instance. */
 export class LoadFaults {
@@ -74,21 +74,30 @@ export class LoadFaults {
   }
 
   get active(): boolean {
-    return this.faults.has('overload-5xx') || this.faults.has('soak-drift');
+    return (
+      this.faults.has('overload-5xx') ||
+      this.faults.has('overload-drops-connection') ||
+      this.faults.has('soak-drift')
+    );
   }
 
   /**
    * Runs before every request. overload-5xx: each request holds one of 4 "database connections"
    * for 5 ms, and when none is free it fails at once with 503 instead of queueing or answering 429.
+   * overload-drops-connection: the same pool, and when none is free the request's connection is
+   * closed with no answer at all, as a server whose pool error escapes to its socket layer.
    * soak-drift: latency grows with the number of requests served, as with a leak.
    */
   async beforeRequest(): Promise<OverloadVerdict> {
     this.served++;
     if (this.faults.has('soak-drift'))
       await sleep(Math.min(MAX_INJECTED_MS, this.served * MS_PER_REQUEST_SERVED));
-    if (!this.faults.has('overload-5xx')) return undefined;
-    if (this.busyConnections >= POOL_SIZE)
-      return { statusCode: 503, message: 'database connection pool exhausted' };
+    const drops = this.faults.has('overload-drops-connection');
+    if (!this.faults.has('overload-5xx') && !drops) return undefined;
+    if (this.busyConnections >= POOL_SIZE) {
+      const message = 'database connection pool exhausted';
+      return drops ? { drop: message } : { statusCode: 503, message };
+    }
     this.busyConnections++;
     try {
       await sleep(QUERY_HOLD_MS);

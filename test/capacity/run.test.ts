@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { validateSummary } from '../../lib/report/validate.ts';
 import { capacityOptions } from '../../lib/capacity/options.ts';
 import { runCapacity } from '../../lib/capacity/run.ts';
+import { startUnansweringServer } from '../lib/unanswering-server.ts';
 import '../setup/provide-layers.ts';
 
 /** Runs `body` with a reports dir of its own, removed afterwards. */
@@ -45,4 +46,62 @@ describe('runCapacity against a faulty sandbox', () => {
       const check = written.summary.checks.find((c) => c.name === 'no-duplicate-ids');
       expect(check?.verdict).toBe('failed');
     }));
+});
+
+// A step's request the reached target leaves without an answer is named (exit 1), as the setup's
+// is: against a tiny server that drops every seventh request after the setup's, or the setup's fifth.
+describe('runCapacity against a target that leaves requests without an answer', () => {
+  const KEY = 'no-answer-capacity-test-key-0001';
+
+  async function capacityOn(drops: (n: number) => boolean, reportsDir: string) {
+    const server = await startUnansweringServer(drops);
+    try {
+      const target = path.join(reportsDir, 'target.json');
+      await writeFile(
+        target,
+        JSON.stringify({
+          baseUrl: server.baseUrl,
+          apiKeyHeader: 'X-Test-Api-Key',
+          load: { allowed: true, maxRps: 50 },
+          tenants: [{ name: 'a', quiescent: true, keys: { full: { value: KEY } } }],
+        }),
+      );
+      const options = capacityOptions(
+        {
+          target,
+          start: '10',
+          step: '10',
+          max: '10',
+          'step-duration': '3s',
+          'run-budget': '60s',
+          'reports-dir': reportsDir,
+        },
+        {},
+      );
+      const result = await runCapacity(options);
+      const text = await readFile(result.paths.summary, 'utf8');
+      expect(text.includes(KEY)).toBe(false);
+      const written = validateSummary(JSON.parse(text));
+      if (!written.ok) throw new Error('summary.json does not validate');
+      return written.summary;
+    } finally {
+      await server.close();
+    }
+  }
+
+  it.each([
+    ['in a step', (n: number) => n > 30 && n % 7 === 0],
+    ['in the setup', (n: number) => n === 5],
+  ])('should fail every-request-answered, the request named, %s', (_where, drops) =>
+    withReportsDir(async (reportsDir) => {
+      const summary = await capacityOn(drops, reportsDir);
+
+      expect(summary).toMatchObject({ verdict: 'fail', exitCode: 1 });
+      const check = summary.checks.find((c) => c.name === 'every-request-answered');
+      expect(check?.verdict).toBe('failed');
+      expect(check?.failures?.[0]?.message).toMatch(
+        /^no HTTP answer to GET \/public\/\S+ \(tenant a's full key by \w+\): the connection ended without a complete HTTP answer /,
+      );
+    }),
+  );
 });

@@ -68,4 +68,36 @@ describe('the stage of a capacity run', () => {
       exitCode: 1,
     });
   });
+
+  // Past the page checks: a request left without an answer, and an answer's framing, are named too.
+  it('should name every-request-answered and any other check its steps broke, not fail nameless', () => {
+    const failures = [
+      {
+        check: 'every-request-answered',
+        code: 'NO_HTTP_ANSWER',
+        severity: 'error' as const,
+        message: "no HTTP answer to GET /public/orders?limit=5 (tenant a's full key by bearer): reset",
+        count: 3,
+      },
+      {
+        check: 'date-header-sent',
+        code: 'NO_DATE',
+        severity: 'error' as const,
+        message: 'HTTP 200 answered without a Date header',
+        count: 1,
+      },
+    ];
+    const summary = summaryOf(measured({ failures }));
+    expect(summary).toMatchObject({ verdict: 'fail', exitCode: 1 });
+    const failed = summary.checks.filter((check) => check.verdict === 'failed');
+    expect(failed.map((check) => check.name).sort()).toEqual(['date-header-sent', 'every-request-answered']);
+    expect(
+      summary.checks.find((check) => check.name === 'every-request-answered')?.failures?.[0],
+    ).toMatchObject({
+      message: failures[0]?.message,
+    });
+    // Held, it is listed as held on the requests sent.
+    const clean = summaryOf(measured({}));
+    expect(clean.checks.find((check) => check.name === 'every-request-answered')?.verdict).toBe('passed');
+  });
 });

@@ -57,6 +57,7 @@ const PLANS: Record<string, { gate: string[]; byDefault: boolean } | undefined> 
   'global-rate-limit': { gate: ['--load', 'fairness', ...QUICK], byDefault: false },
   'global-rate-limit-high': { gate: ['--load', 'fairness', ...QUICK], byDefault: false },
   'overload-5xx': { gate: ['--load', 'stress', ...QUICK], byDefault: false },
+  'overload-drops-connection': { gate: ['--load', 'stress', ...QUICK], byDefault: false },
   'flood-blocked-403': { gate: ['--load', 'fairness', ...QUICK], byDefault: false },
   'deep-page-slowdown': { gate: ['--load', 'depth', ...QUICK], byDefault: false },
   'soak-drift': { gate: ['--load', 'soak', ...QUICK], byDefault: false },

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeClient } from '../../lib/adapters/node-http.ts';
 import type { ApiCall } from '../../lib/http/call.ts';
@@ -173,6 +173,38 @@ describe('the Node client', () => {
       await new Promise<void>((resolve) => rawServer.close(() => resolve()));
     }
   });
+
+  // Accepted, then nothing in the request's time: the headers never come, or the body stops halfway.
+  it.each([
+    ['no headers', 'UND_ERR_HEADERS_TIMEOUT', () => {}],
+    [
+      'a body that stops halfway',
+      'UND_ERR_BODY_TIMEOUT',
+      (socket: Socket) => socket.write('HTTP/1.1 200 OK\r\nContent-Length: 40\r\n\r\n{"data":'),
+    ],
+  ])(
+    'should make %s within the timeout a NoAnswer saying so, in the time given',
+    async (_name, code, reply) => {
+      const silent = createNetServer((socket) => socket.once('data', () => reply(socket)));
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const client = createNodeClient(
+        targetFor(`http://127.0.0.1:${(silent.address() as AddressInfo).port}/api/v1`),
+        { timeoutMs: 300 },
+      );
+      const started = Date.now();
+      try {
+        const error = (await client.send(call).catch((caught: unknown) => caught)) as Error;
+        expect(error).toMatchObject({ name: 'NoAnswer', call });
+        expect(error.message).toBe(
+          `no HTTP answer to GET /public/orders?limit=5&q=a+b (tenant a's full key by bearer): no answer in time (${code}), though the target was reached`,
+        );
+        expect(Date.now() - started).toBeLessThan(5000);
+      } finally {
+        await client.close();
+        silent.close();
+      }
+    },
+  );
 
   it('should name a target that stopped answering after answering, not call it unreachable', async () => {
     const stopping = createServer((_request, response) => response.end('{}'));

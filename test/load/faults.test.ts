@@ -71,7 +71,7 @@ const BASELINED: Record<string, LoadOptions> = {
   },
 };
 
-/** Isolation, the key lookups, then the stress ramp, while the soak's first third is over: 30 s of stages. */
+/** Isolation, the key lookups, then the stress ramps, while the soak's first third is over: 34 s of stages. */
 const ISOLATION: Record<string, LoadOptions> = {
   'shared-cache': {
     scenario: 'isolation',
@@ -143,6 +143,13 @@ const ISOLATION: Record<string, LoadOptions> = {
     rate: 6,
     faults: ['overload-5xx'],
   },
+  'overload-drops-connection': {
+    scenario: 'stress',
+    profile: 'stress',
+    duration: '4s',
+    rate: 6,
+    faults: ['overload-drops-connection'],
+  },
 };
 
 /** Every file a load wrote, at any depth of its folder. */
@@ -193,6 +200,31 @@ describe.concurrent('load faults', { timeout: STAGED_TIMEOUT_MS }, () => {
     expect(result.failures).toContainEqual(
       expect.objectContaining({ check: 'walk-pages-succeed', code: 'SERVER_ERROR' }),
     );
+  });
+
+  it('should name each request overload left without an answer, not count it only (overload-drops-connection)', async () => {
+    const result = await stage('overload-drops-connection');
+
+    expect(result).toMatchObject({ verdict: 'fail', exitCode: 1, engine: { exitCodes: [0] } });
+    // Named once, by its check: not also a page's or a refusal's failure.
+    expect(failedChecks(result)).toEqual(['every-request-answered']);
+    expect(crossed(resultOnDisk(result))).toContain('server_errors');
+    // A worker keeps 20 distinct failures per check and code, then counts the rest under one line.
+    const failures = resultOnDisk(result).failures.filter(
+      (failure) => !failure.message.startsWith('further distinct failures'),
+    );
+    expect(failures.length).toBeGreaterThan(0);
+    for (const failure of failures) {
+      expect(failure).toMatchObject({ check: 'every-request-answered', code: 'NO_HTTP_ANSWER' });
+      expect(failure.message).toMatch(
+        /^no HTTP answer to GET \/public\/(orders|menu\/items)\S* \((tenant \S+'s \w+ key|no key|a malformed key)[^)]*\): /,
+      );
+    }
+    expect(result.reason).toMatch(/^every-request-answered failed \d+ time\(s\): no HTTP answer to GET /);
+    for (const file of filesOf(result)) {
+      const text = readFileSync(file, 'utf8');
+      for (const key of sandboxKeys) expect(text.includes(key), `${file} holds a key`).toBe(false);
+    }
   });
 
   it('should see deep pages cost more than first pages (deep-page-slowdown)', async () => {

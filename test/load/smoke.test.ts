@@ -15,7 +15,7 @@ import { readRunPoints } from '../../lib/load/run-points.ts';
 import { localSlotsPerS } from '../../lib/load/artillery/run.ts';
 import { REFUSED_CHECKS } from '../../lib/load/refused-plan.ts';
 import { PAGE_CHECKS } from '../../lib/checks/registry.ts';
-import { ANSWER_CHECKS } from '../../lib/paging/answer-checks.ts';
+import { ANSWER_CHECKS, NO_ANSWER_CHECKS } from '../../lib/paging/answer-checks.ts';
 import type { TargetFile } from '../../lib/target/schema.ts';
 import type { LoadResult } from '../../lib/load/run/loads.ts';
 import { runLoad, type LoadRun } from '../../lib/load/run/run-load.ts';
@@ -77,12 +77,14 @@ function expectCleanPass(result: LoadResult, workers = 1, { refused = true } = {
   expect(result).toMatchObject({ exitCode: 0, workers, warnings: [] });
   expect(result.reason).toMatch(
     new RegExp(
-      `^${PAGE_CHECKS.length} page checks held on \\d+ pages${refusal}, ${ANSWER_CHECKS.length} framing checks held on \\d+ answers; all \\d+ thresholds held$`,
+      `^${PAGE_CHECKS.length} page checks held on \\d+ pages${refusal}, ${ANSWER_CHECKS.length} framing checks held on \\d+ answers, every one of \\d+ requests answered; all \\d+ thresholds held$`,
     ),
   );
   expect(result.engine.exitCodes).toEqual(Array.from({ length: workers }, () => 0));
   expect(result.checks.map((check) => check.name)).toEqual(
-    [...PAGE_CHECKS, ...(refused ? REFUSED_CHECKS : []), ...ANSWER_CHECKS].map((check) => check.name),
+    [...PAGE_CHECKS, ...(refused ? REFUSED_CHECKS : []), ...ANSWER_CHECKS, ...NO_ANSWER_CHECKS].map(
+      (check) => check.name,
+    ),
   );
   for (const check of result.checks) {
     expect(check.errors, check.name).toBe(0);

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSummary } from '../../lib/report/build.ts';
 import type { LoadResult } from '../../lib/load/run/loads.ts';
 import { loadFindings, loadStage } from '../../lib/load/run/summary.ts';
+import { renderJunit } from '../../lib/report/junit.ts';
 import { testRun } from '../report/test-run.ts';
 
 const generator = {
@@ -118,6 +119,42 @@ describe('a load in the summary schema', () => {
       replay,
     });
     expect(summary).toMatchObject({ verdict: 'fail', exitCode: 1 });
+  });
+
+  it('should name a request left without an answer under load in the summary and JUnit, never its key', () => {
+    const key = 'summary-test-key-0001';
+    const first = {
+      check: 'every-request-answered',
+      code: 'NO_HTTP_ANSWER',
+      severity: 'error' as const,
+      message:
+        "no HTTP answer to GET /public/orders?limit=20 (tenant tenant-c's full key by bearer): the connection ended without a complete HTTP answer (UND_ERR_SOCKET), though the target was reached",
+      count: 3,
+      tenant: 'tenant-c',
+      traffic: 'walk',
+    };
+    const summary = summaryOf(
+      loadResult({
+        verdict: 'fail',
+        exitCode: 1,
+        checks: [{ name: 'every-request-answered', judged: 300, unit: 'requests', errors: 3, first }],
+        failures: [first],
+      }),
+    );
+    expect(summary).toMatchObject({ verdict: 'fail', exitCode: 1 });
+    expect(
+      summary.checks.find((check) => check.name === 'fairness/smoke every-request-answered'),
+    ).toMatchObject({
+      verdict: 'failed',
+      detail: '300 requests checked',
+      failures: [{ check: 'every-request-answered', code: 'NO_HTTP_ANSWER', message: first.message }],
+    });
+    const junit = renderJunit(summary, (text) => text.replaceAll(key, '[redacted]'));
+    expect(junit).toContain('name="fairness/smoke every-request-answered"');
+    expect(junit).toContain(
+      'message="every-request-answered: no HTTP answer to GET /public/orders?limit=20 (tenant tenant-c\'s full key by bearer)',
+    );
+    expect(junit).not.toContain(key);
   });
 
   it('should fail the page check that setup traffic broke, with its requests and replay, and skip the rest', () => {

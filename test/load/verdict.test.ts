@@ -84,7 +84,7 @@ describe('judge', () => {
 
     expect(judgement).toMatchObject({ verdict: 'pass', exitCode: 0, warnings: [] });
     expect(judgement.reason).toBe(
-      `${PAGE_CHECKS.length} page checks held on 40 pages, 5 framing checks held on 40 answers; all 1 thresholds held`,
+      `${PAGE_CHECKS.length} page checks held on 40 pages, 6 framing checks held on 40 answers, every one of 40 requests answered; all 1 thresholds held`,
     );
     expect(judgement.thresholds).toEqual([
       { metric: 'latency', expression: 'p95 < 500', ok: true, actual: 20 },
@@ -96,6 +96,8 @@ describe('judge', () => {
       'retry-after-valid',
       'no-byte-order-mark',
       'key-not-disclosed',
+      'challenge-on-every-401',
+      'every-request-answered',
     ]);
     expect(judgement.checks.every((check) => check.judged === 40 && check.errors === 0)).toBe(true);
     expect(judgement.generator).toEqual({

@@ -41,6 +41,12 @@ const CASES = [
     property: 'http.conditional',
     bug: /^BUG: step \d+: HTTP 200, a page of the tenant's data reusable by a shared cache \(spec §5, RFC 9111 §3\.5\): public lets a shared cache store it/m,
   },
+  // No answer at all: curl's own error on the step that got none when it failed, and none again.
+  {
+    fault: 'malformed-key-drops-connection',
+    property: 'auth.missing-or-malformed-key',
+    bug: /^REPRODUCED: every-request-answered: step \d+ got no HTTP answer again \(curl: \((52|56)\) /m,
+  },
   {
     fault: 'post-creates-order',
     property: 'http.other-methods',

@@ -58,6 +58,25 @@ export const LOAD_FAULT_SHOWCASES = {
       expect(statuses).not.toContain(429);
     },
   },
+  'overload-drops-connection': {
+    async show(client) {
+      // Alone, a request is answered; past the pool, its connection closes with no answer at all.
+      expect((await client.get(ORDERS, { limit: 1 })).status).toBe(200);
+      const statuses: number[] = [];
+      let dropped = 0;
+      await anyOf(3, async () => {
+        const settled = await Promise.allSettled(
+          Array.from({ length: 40 }, () => client.get(ORDERS, { limit: 1 })),
+        );
+        for (const outcome of settled)
+          if (outcome.status === 'fulfilled') statuses.push(outcome.value.status);
+          else dropped += 1;
+        return dropped > 0;
+      });
+      expect(dropped).toBeGreaterThan(0);
+      expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    },
+  },
   'deep-page-slowdown': {
     async show(client) {
       const pages = await client.walk(ORDERS, { limit: 1 }, client.bearer(2), 40);

@@ -7,6 +7,8 @@ import { createNodeClient } from '../../adapters/node-http.ts';
 import { parseDurationS } from '../../duration.ts';
 import { HarnessError } from '../../errors.ts';
 import { isError } from '../../failure.ts';
+import { NoAnswer } from '../../http/no-answer.ts';
+import { noAnswerFailure } from '../../paging/run-checks.ts';
 import type { Phase } from '../phases.ts';
 import { PROFILES } from '../profiles.ts';
 import type { LoadScenario, LoadSettings, SetupData } from '../scenario.ts';
@@ -66,7 +68,11 @@ export function notRunReason(load: PreparedLoad): string | undefined {
   return undefined;
 }
 
-/** Runs the scenario's setup; a reason on the user's side comes back as `setupError`, not thrown. */
+/**
+ * Runs the scenario's setup; a reason on the user's side comes back as `setupError`, not thrown,
+ * and a request the reached target left without an answer as the setup's finding
+ * (every-request-answered, with that request), as any check its traffic broke.
+ */
 export async function runSetup(
   scenario: LoadScenario,
   run: OpenedTarget,
@@ -76,6 +82,8 @@ export async function runSetup(
   try {
     return { setup: await scenario.setup({ target: run.target, settings, sender: client }) };
   } catch (error) {
+    if (error instanceof NoAnswer)
+      return { setup: { floorMs: 0, startedAt: Date.now(), failures: [noAnswerFailure(error)] } };
     if (!(error instanceof HarnessError)) throw error;
     return { setup: { floorMs: 0, startedAt: Date.now() }, setupError: error.message };
   } finally {
