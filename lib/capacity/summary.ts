@@ -61,8 +61,18 @@ function runChecks(run: MeasuredRun, pages: number, requests: number): Finding[]
   );
 }
 
+/**
+ * A step's request left without an answer is a point of the curve, as a 5xx is (the steps' errors,
+ * which the objective judges): capacity drives a target past what it serves on purpose, and what
+ * it does there is the knee, not a bug of the contract. Named as an advisory; in the setup, which
+ * runs before any pressure, it stays the run's failure.
+ */
+const stepFailure = (failure: LoadFailure): LoadFailure =>
+  failure.check === everyRequestAnswered.name ? { ...failure, severity: 'advisory' } : failure;
+
 /** What the run measured, for its summary: the curve and its tables, a check per page check, the steps' stage. */
-export function capacityReport(run: MeasuredRun): StageReport {
+export function capacityReport(measured: MeasuredRun): StageReport {
+  const run = { ...measured, failures: measured.failures.map(stepFailure) };
   const responses = run.measured.flatMap((step) => step.responses);
   // Latency over all steps compares with a baseline's only over the same steps.
   const load = `capacity steps ${run.measured.map((step) => `${step.offeredRps}/s for ${step.durationS}s`).join(', ')}`;
