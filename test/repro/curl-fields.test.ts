@@ -6,8 +6,8 @@
  * across the script's 401s (challenge-on-every-401's failures), with challenge-dropped-revoked-expired
  * on the same sandbox: a keyless 401 and a revoked key's show the bug; 401s that all carry it show
  * nothing, and a script that cannot show the rule says it cannot judge, never "not reproduced". On a
- * sandbox with content-type-unquoted-parameter it finds the page's unquoted URL parameter (RFC 9110
- * §5.6.6).
+ * sandbox with content-type-unquoted-parameter it finds the page's unquoted URL parameter
+ * (RFC 9110 §5.6.6).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
