@@ -71,6 +71,16 @@ export const PAGE_CHECKS: readonly PageCheck[] = [
   notSharedCacheable,
 ];
 
+/** Every answer's framing, whatever was asked: lib/paging/answer-checks.ts runs them. */
+export const ANSWER_CHECKS = [
+  dateHeaderSent,
+  singleValuedFields,
+  retryAfterValid,
+  noByteOrderMark,
+  keyNotDisclosed,
+  challengeOnEvery401,
+] as const;
+
 /** One request each, with the status the contract fixes for it. */
 const PROBE_CHECKS = [
   limitBoundsEnforced,
@@ -85,13 +95,7 @@ const PROBE_CHECKS = [
   invalidParameterRejected,
   unknownPlaceRefused,
   unknownPlaceNotFound,
-  // Every answer's framing, whatever was asked (lib/paging/answer-checks.ts runs them).
-  dateHeaderSent,
-  singleValuedFields,
-  retryAfterValid,
-  noByteOrderMark,
-  keyNotDisclosed,
-  challengeOnEvery401,
+  ...ANSWER_CHECKS,
 ];
 
 /** Comparisons of finished walks. */

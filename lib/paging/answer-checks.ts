@@ -13,6 +13,7 @@ import { keyNotDisclosed } from '../checks/key-not-disclosed.ts';
 import { noByteOrderMark } from '../checks/no-byte-order-mark.ts';
 import { retryAfterValid } from '../checks/retry-after-valid.ts';
 import { singleValuedFields } from '../checks/single-valued-fields.ts';
+import { ANSWER_CHECKS } from '../checks/registry.ts';
 import type { Failure } from '../failure.ts';
 import { callPath, UNKNOWN_METHOD, type ApiCall } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
@@ -21,14 +22,7 @@ import { requestRecord } from './records.ts';
 import { runProbeChecks } from './run-checks.ts';
 
 /** Checks of any answer's framing, as the registry lists them. */
-export const ANSWER_CHECKS = [
-  dateHeaderSent,
-  singleValuedFields,
-  retryAfterValid,
-  noByteOrderMark,
-  keyNotDisclosed,
-  challengeOnEvery401,
-] as const;
+export { ANSWER_CHECKS };
 
 /** The check of a request that got no answer (a load's status 0): every-request-answered. */
 export const NO_ANSWER_CHECKS = [everyRequestAnswered] as const;
