@@ -9,16 +9,18 @@ import { challengeOnEvery401 } from '../lib/checks/challenge-on-every-401.ts';
 import { keyNotDisclosed } from '../lib/checks/key-not-disclosed.ts';
 import { keyRejected } from '../lib/checks/key-rejected.ts';
 import { scopeEnforced } from '../lib/checks/scope-enforced.ts';
-import { AUTH_SCHEMES, type CredentialRole } from '../lib/http/call.ts';
+import { AUTH_SCHEMES, type AuthScheme, type CredentialRole } from '../lib/http/call.ts';
+import { ENDPOINTS } from '../lib/contract/endpoints.ts';
+import type { Survey } from '../lib/props/survey.ts';
 import { BLANK_KEYS } from '../lib/http/blank-key.ts';
 import { KEY_CASES } from '../lib/http/key-case.ts';
 import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
 import { everyRequestAnswered } from '../lib/checks/every-request-answered.ts';
 import { requestRecord } from '../lib/paging/records.ts';
-import { keyPlaceInputs } from './key-places.ts';
+import { cellRequest, keyPlaceInputs } from './key-places.ts';
 import { bothHeaderInputs, keyListProbes } from './key-pairs.ts';
 import { twoKeysServedAlone } from '../lib/checks/two-keys-served-alone.ts';
-import { keyedInputs, keylessInputs, probeProperty, sentQuery } from './probes.ts';
+import { keyedInputs, keylessInputs, probeProperty, sentQuery, type ProbeInput } from './probes.ts';
 import { keyedRoles } from './support.ts';
 import { defineProperty, prepared } from '../lib/props/types.ts';
 import { credential, verdict } from './walks.ts';
@@ -103,6 +105,33 @@ const publicReadScope = scopeProperty('noPublicRead', 'public.read');
 const menuReadScope = scopeProperty('noMenuRead', 'menu.read');
 const ordersReadScope = scopeProperty('noOrdersRead', 'orders.read');
 
+/**
+ * A page reached by a cursor with every key of its tenant, the cursor fetched via each header in
+ * turn (spec §5: one key, either way; a walk may change ways between pages): the coverage reaches
+ * it for each key and both lists, which the paging classes' examples, a key by turn, need not.
+ */
+function schemeCursorPages(
+  survey: Survey,
+  keys: readonly { tenant: string; role: CredentialRole }[],
+): ProbeInput[] {
+  return ENDPOINTS.flatMap((endpoint, turn) => {
+    const request = cellRequest(survey, endpoint, 'cursor page', turn);
+    if (request === null) return [];
+    return keys
+      .filter((key) => key.tenant === request.tenant)
+      .flatMap((key) =>
+        CURSOR_FROM.map((scheme) => ({
+          request: { ...request, scheme },
+          key,
+          probe: `${endpoint} cursor page fetched via ${scheme}, ${key.role} key`,
+        })),
+      );
+  });
+}
+
+/** The headers a cursor is fetched via before schemes-agree sends it via each. */
+const CURSOR_FROM: readonly AuthScheme[] = ['bearer', 'serviceHeader'];
+
 const schemesAgree = defineProperty({
   name: 'auth.schemes-agree',
   family: 'auth',
@@ -119,6 +148,7 @@ const schemesAgree = defineProperty({
       ...target.tenants.slice(0, 1).map((tenant) => ({ tenant: tenant.name, role: 'malformed' as const })),
     ];
     const inputs = keyedInputs(target, survey, keys);
+    const cursorPages = schemeCursorPages(survey, keys);
     return prepared(
       inputs.arbitrary,
       async ({ key, request }) => {
@@ -138,7 +168,7 @@ const schemesAgree = defineProperty({
         }));
         verdict(context, runWalkSetCheck(authSchemesAgree, compared, requests));
       },
-      inputs.coverage,
+      inputs.coverage && { ...inputs.coverage, examples: [...inputs.coverage.examples, ...cursorPages] },
     );
   },
 });

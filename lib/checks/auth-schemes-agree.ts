@@ -15,7 +15,7 @@ export const authSchemesAgree: WalkSetCheck<readonly SchemeOutcome[]> = {
   name: 'auth-schemes-agree',
   description:
     'The same request answers with the same status via Authorization: Bearer (the scheme in any case) and X-...-Api-Key.',
-  catches: ['service-header-ignored', 'bearer-case-sensitive'],
+  catches: ['service-header-ignored', 'bearer-case-sensitive', 'cursor-bound-to-scheme'],
   run(outcomes) {
     const [first, ...rest] = outcomes;
     const other = rest.find((outcome) => outcome.status !== first?.status);

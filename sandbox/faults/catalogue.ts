@@ -443,6 +443,11 @@ export const FAULTS = [
   ),
   fault('service-header-ignored', 'auth', 'the X-…-Api-Key header is ignored; only Bearer works'),
   fault(
+    'cursor-bound-to-scheme',
+    'auth',
+    'a cursor is bound to the header its key came in: the same key in the other header gets 400',
+  ),
+  fault(
     'bearer-case-sensitive',
     'auth',
     'the Authorization scheme must be written "Bearer": "bearer <key>" is 401',

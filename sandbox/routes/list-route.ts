@@ -93,7 +93,11 @@ export function registerList<Filter, Row>(
     const filters = endpoint.readFilters(query, key);
     if (faults.has('status-filter-500') && query.status !== undefined)
       throw new Error('no such column: state');
-    const binding = walkBinding(key.tenant, endpoint.endpoint, filters.bound);
+    // The cursor-bound-to-scheme fault: the header the key came in is bound like a filter.
+    const bound = faults.has('cursor-bound-to-scheme')
+      ? [...filters.bound, request.headers.authorization === undefined ? 'key header' : 'authorization']
+      : filters.bound;
+    const binding = walkBinding(key.tenant, endpoint.endpoint, bound);
     const read = readCursor(ctx, cursor, binding, endpoint.sortValueType);
     // The page-number-cursor fault: page n starts at (n - 1) x the limit of this request, which is
     // right only while the limit stays what it was on the pages before.

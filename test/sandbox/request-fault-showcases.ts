@@ -429,6 +429,16 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect((await client.get(ORDERS, { limit: 0 })).contentType).toMatch(/^application\/json/);
     },
   },
+  'cursor-bound-to-scheme': {
+    async show(client) {
+      const key = client.key(0);
+      const first = await client.get(ORDERS, { limit: 1 }, { authorization: `Bearer ${key}` });
+      const cursor = first.body.pagination?.nextPageToken ?? undefined;
+      const bearer = await client.get(ORDERS, { limit: 1, cursor }, { authorization: `Bearer ${key}` });
+      expect(bearer.status).toBe(200);
+      expect((await client.get(ORDERS, { limit: 1, cursor }, { 'x-sandbox-api-key': key })).status).toBe(400);
+    },
+  },
   'service-header-ignored': {
     async show(client) {
       const key = client.key(0);
