@@ -68,6 +68,26 @@ function accepted(acceptEncoding: string): Set<string> {
 export const servableCodings = (acceptEncoding: string): string[] =>
   [...accepted(acceptEncoding)].filter((coding) => DECODERS[coding] !== undefined);
 
+/**
+ * The content a body holds under `contentEncoding` (every coding listed, last applied first), or
+ * undefined when a coding is unknown or the bytes are not what it says: what a client that decodes
+ * by Content-Encoding reads. Whether the coding was acceptable is contentCodingDecoded's to judge.
+ */
+export function decodedContent(bytes: Uint8Array, contentEncoding: string): Buffer | undefined {
+  let content: Buffer = Buffer.from(bytes);
+  for (const coding of listed(contentEncoding).reverse()) {
+    if (coding === 'identity') continue;
+    const decoder = DECODERS[coding];
+    if (decoder === undefined) return undefined;
+    try {
+      content = decoder(content);
+    } catch {
+      return undefined;
+    }
+  }
+  return content;
+}
+
 const firstBytes = (bytes: Uint8Array): string =>
   [...bytes.subarray(0, 4)].map((byte) => byte.toString(16).padStart(2, '0')).join(' ') || '(none)';
 

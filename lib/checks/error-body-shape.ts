@@ -1,7 +1,20 @@
 import { describeProblems, errorBodyProblems } from '../contract/validate.ts';
+import { decodedContent } from './content-coding-decoded.ts';
 import type { ApiCall } from '../http/call.ts';
-import { isJsonContentType, type ApiResponse } from '../http/response.ts';
+import { isJsonContentType, parseBody, type ApiResponse } from '../http/response.ts';
 import type { PageCheck, ProbeCheck } from './types.ts';
+
+/**
+ * The error's content as a client reads it: a body coded as its Content-Encoding says (an answer to
+ * a request that sent Accept-Encoding, a 429 among them) decoded first; one that does not decode is
+ * content-coding-decoded's finding, not this check's.
+ */
+function content(response: ApiResponse): { body: unknown } | null {
+  const coding = response.headers['content-encoding'];
+  if (coding === undefined || response.bodyBytes === undefined) return { body: response.body };
+  const decoded = decodedContent(response.bodyBytes, coding);
+  return decoded === undefined ? null : { body: parseBody(decoded.toString('utf8')) };
+}
 
 /**
  * spec §7: every error body uses the Error shape of §2, sent as application/json (spec §4: not another
@@ -30,7 +43,9 @@ export const errorBodyShape: PageCheck & ProbeCheck = {
         expected: 'application/json (parameters allowed)',
         received,
       };
-    const problems = errorBodyProblems(response.body);
+    const read = content(response);
+    if (read === null) return null;
+    const problems = errorBodyProblems(read.body);
     if (problems.length > 0)
       return {
         code: 'ERROR_SHAPE',
@@ -38,7 +53,7 @@ export const errorBodyShape: PageCheck & ProbeCheck = {
         expected: 'Error shape (spec §2)',
         received,
       };
-    const { statusCode } = response.body as { statusCode: number };
+    const { statusCode } = read.body as { statusCode: number };
     if (statusCode !== response.status)
       return {
         code: 'ERROR_STATUS_MISMATCH',

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { errorBodyShape } from '../../lib/checks/error-body-shape.ts';
 import type { ApiCall } from '../../lib/http/call.ts';
-import { toApiResponse } from '../../lib/http/response.ts';
+import { toApiResponse, type ApiResponse } from '../../lib/http/response.ts';
+import { gzipSync } from 'node:zlib';
 
 const call: ApiCall = {
   endpoint: 'orders',
@@ -18,6 +19,18 @@ describe('error-body-shape', () => {
     expect(errorBodyShape.run({ call, response: empty, probe })?.code).toBe('ERROR_SHAPE');
     const error = JSON.stringify({ statusCode: 429, error: 'Too Many Requests', message: 'slow down' });
     expect(errorBodyShape.run({ call, response: toApiResponse(429, json, error, 1), probe })).toBeNull();
+  });
+
+  it('should judge a coded error by its decoded content, and leave an undecodable one to content-coding-decoded', () => {
+    const coded = (content: string, bytes = gzipSync(content)): ApiResponse => ({
+      ...toApiResponse(429, { ...json, 'content-encoding': 'gzip' }, bytes.toString('utf8'), 1),
+      bodyBytes: bytes,
+    });
+    const error = JSON.stringify({ statusCode: 429, error: 'Too Many Requests', message: 'slow down' });
+    expect(errorBodyShape.run({ call, response: coded(error), probe })).toBeNull();
+    expect(errorBodyShape.run({ call, response: coded('"slow down"'), probe })?.code).toBe('ERROR_SHAPE');
+    const notGzip = coded(error, Buffer.from(error));
+    expect(errorBodyShape.run({ call, response: notGzip, probe })).toBeNull();
   });
 
   it('should not judge the content of an answer to HEAD, which has none (RFC 9110 §9.3.2)', () => {
