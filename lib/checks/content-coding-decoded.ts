@@ -68,24 +68,37 @@ function accepted(acceptEncoding: string): Set<string> {
 export const servableCodings = (acceptEncoding: string): string[] =>
   [...accepted(acceptEncoding)].filter((coding) => DECODERS[coding] !== undefined);
 
+/** A body decoded coding by coding, or where it stopped: at a coding not allowed or not known, or one whose bytes failed. */
+type Decoding = { ok: true; content: Buffer } | { ok: false; coding: string; bytes: Buffer; error?: Error };
+
+/** Decodes `bytes` by every coding of `codings`, last applied first; `allowed` may refuse a coding. */
+function decodeCodings(
+  bytes: Uint8Array,
+  codings: readonly string[],
+  allowed: (coding: string) => boolean = () => true,
+): Decoding {
+  let content: Buffer = Buffer.from(bytes);
+  for (const coding of [...codings].reverse()) {
+    if (coding === 'identity') continue;
+    const decoder = DECODERS[coding];
+    if (decoder === undefined || !allowed(coding)) return { ok: false, coding, bytes: content };
+    try {
+      content = decoder(content);
+    } catch (error) {
+      return { ok: false, coding, bytes: content, error: error as Error };
+    }
+  }
+  return { ok: true, content };
+}
+
 /**
  * The content a body holds under `contentEncoding` (every coding listed, last applied first), or
  * undefined when a coding is unknown or the bytes are not what it says: what a client that decodes
  * by Content-Encoding reads. Whether the coding was acceptable is contentCodingDecoded's to judge.
  */
 export function decodedContent(bytes: Uint8Array, contentEncoding: string): Buffer | undefined {
-  let content: Buffer = Buffer.from(bytes);
-  for (const coding of listed(contentEncoding).reverse()) {
-    if (coding === 'identity') continue;
-    const decoder = DECODERS[coding];
-    if (decoder === undefined) return undefined;
-    try {
-      content = decoder(content);
-    } catch {
-      return undefined;
-    }
-  }
-  return content;
+  const decoding = decodeCodings(bytes, listed(contentEncoding));
+  return decoding.ok ? decoding.content : undefined;
 }
 
 const firstBytes = (bytes: Uint8Array): string =>
@@ -100,30 +113,24 @@ function decoded(input: CodedAnswer): { text: string } | FailureFields {
     expected,
     received,
   });
-  const codings = listed(answer.contentEncoding).filter((coding) => coding !== 'identity');
   const acceptable = accepted(acceptEncoding);
-  let bytes: Buffer = Buffer.from(answer.bytes);
-  for (const coding of [...codings].reverse()) {
-    const decoder = DECODERS[coding];
-    if (decoder === undefined || !acceptable.has(coding))
-      return fail(
-        'CODING_NOT_ACCEPTED',
-        `answered Content-Encoding: ${answer.contentEncoding}, a coding the request did not accept`,
-        `no coding, or one of: ${[...acceptable].join(', ') || 'none'} (RFC 9110 §12.5.3)`,
-        `Content-Encoding: ${answer.contentEncoding}`,
-      );
-    try {
-      bytes = decoder(bytes);
-    } catch (error) {
-      return fail(
-        'CODING_UNDECODABLE',
-        `answered a body that is not ${coding} (Content-Encoding: ${answer.contentEncoding})`,
-        `a body coded as Content-Encoding lists, in order (RFC 9110 §8.4)`,
-        `bytes ${firstBytes(bytes)}…: ${(error as Error).message}`,
-      );
-    }
-  }
-  return { text: bytes.toString('utf8') };
+  const decoding = decodeCodings(answer.bytes, listed(answer.contentEncoding), (coding) =>
+    acceptable.has(coding),
+  );
+  if (decoding.ok) return { text: decoding.content.toString('utf8') };
+  if (decoding.error === undefined)
+    return fail(
+      'CODING_NOT_ACCEPTED',
+      `answered Content-Encoding: ${answer.contentEncoding}, a coding the request did not accept`,
+      `no coding, or one of: ${[...acceptable].join(', ') || 'none'} (RFC 9110 §12.5.3)`,
+      `Content-Encoding: ${answer.contentEncoding}`,
+    );
+  return fail(
+    'CODING_UNDECODABLE',
+    `answered a body that is not ${decoding.coding} (Content-Encoding: ${answer.contentEncoding})`,
+    `a body coded as Content-Encoding lists, in order (RFC 9110 §8.4)`,
+    `bytes ${firstBytes(decoding.bytes)}…: ${decoding.error.message}`,
+  );
 }
 
 const parsed = (text: string): unknown => {
