@@ -21,7 +21,7 @@ import {
 import { prepareDistributedLoad } from '../lib/load/run/distributed.ts';
 import { judgeReport } from '../lib/load/run/judge-report.ts';
 import { runLoad, type LoadRun } from '../lib/load/run/run-load.ts';
-import { generatorLine } from '../lib/load/verdict.ts';
+import { generatorLine } from '../lib/load/generator-figures.ts';
 import { provideSandbox } from '../lib/target/sandbox.ts';
 import { SANDBOX } from '../sandbox/start.ts';
 import { provideScenarios } from '../lib/load/registry.ts';

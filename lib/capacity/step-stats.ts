@@ -6,7 +6,7 @@
  * on theirs.
  */
 import { countOf, latencyPercentiles, type ResponseCell } from '../load/points/responses.ts';
-import { generatorShortfall, type GeneratorFigures, type Shortfall } from '../load/verdict.ts';
+import { generatorShortfall, type GeneratorFigures, type Shortfall } from '../load/generator-figures.ts';
 
 export interface StepStats {
   /** 0-based step number. */

@@ -15,7 +15,7 @@ import { reportPointsOf } from '../load/run/summary-metrics.ts';
 import type { ResponseCell } from '../load/points/responses.ts';
 import type { OpenedTarget } from '../adapters/open-target.ts';
 import type { Redactor } from '../redact.ts';
-import type { GeneratorFigures } from '../load/verdict.ts';
+import type { GeneratorFigures } from '../load/generator-figures.ts';
 
 export interface StepRequest {
   run: OpenedTarget;

@@ -13,7 +13,7 @@ import type { ProfileName } from '../load/profiles.ts';
 import type { ScenarioName } from '../load/thresholds.ts';
 import type { GeneratorRequest } from '../load/artillery/run.ts';
 import { loadFindings, loadMetrics, loadsVerdict, unjudgedReason } from '../load/run/summary.ts';
-import { generatorBehind } from '../load/verdict.ts';
+import { generatorBehind } from '../load/generator-figures.ts';
 import { runLoads, type LoadResult } from '../load/run/loads.ts';
 import { PROJECT_ROOT } from '../project-root.ts';
 import { SANDBOX_FLOOD_RATE } from '../load/run/sandbox.ts';

@@ -11,7 +11,7 @@ import { gateLoadsStage, inTheGate } from '../../lib/gate/loads.ts';
 import { GATE_LOADS } from '../../lib/gate/plan.ts';
 import type { LoadResult } from '../../lib/load/run/loads.ts';
 import { loadFindings } from '../../lib/load/run/summary.ts';
-import { generatorBehind } from '../../lib/load/verdict.ts';
+import { generatorBehind } from '../../lib/load/generator-figures.ts';
 import { testRun } from '../report/test-run.ts';
 import type { Failure } from '../../lib/failure.ts';
 

@@ -13,11 +13,9 @@ import {
   GENERATOR_BOUNDS,
   generatorBehind,
   generatorLine,
-  judge,
-  rateLimiting,
   type GeneratorFigures,
-  type RunOutcome,
-} from '../../lib/load/verdict.ts';
+} from '../../lib/load/generator-figures.ts';
+import { judge, rateLimiting, type RunOutcome } from '../../lib/load/verdict.ts';
 
 type Values = Record<string, number>;
 

@@ -12,7 +12,7 @@ import type { LoadResult } from './loads.ts';
 import { loadRunMetrics, reportPointsOf } from './summary-metrics.ts';
 import { loadTimeline } from './timeline.ts';
 import { holdsClientWait } from '../metrics.ts';
-import { generatorLine } from '../verdict.ts';
+import { generatorLine } from '../generator-figures.ts';
 import { phasesText } from '../phases.ts';
 
 const isTime = (series: string): boolean =>
