@@ -77,6 +77,7 @@ export const tenantIsolation: PageCheck = {
     'cross-tenant-cursor',
     'foreign-ids-in-search',
     'tenant-shared-across-await',
+    'auth-cached-on-connection',
   ],
   run(context) {
     const { ids, walk, page } = context;

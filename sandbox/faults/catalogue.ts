@@ -250,6 +250,11 @@ export const FAULTS = [
     "with a key in each header, the tenant is X-…-Api-Key's key's, validity and scopes Authorization's",
   ),
   fault(
+    'auth-cached-on-connection',
+    'auth',
+    'the key of the first request a keep-alive connection authenticates is used for every later request on it, whatever key (or none) they send',
+  ),
+  fault(
     'key-in-query',
     'auth',
     'with neither key header, the key is read from the access_token query parameter (RFC 6750 §2.3): served',

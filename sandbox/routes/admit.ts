@@ -15,6 +15,12 @@ const skipsScopes = async (ctx: SandboxContext, request: FastifyRequest): Promis
   (ctx.faults.has('scope-skipped-with-cursor') && (request.query as RawQuery).cursor !== undefined) ||
   (await ctx.load.skipsScopes());
 
+/**
+ * The auth-cached-on-connection fault's memory: the key each connection first authenticated, as a
+ * server that stores the principal on the connection's state instead of the request's.
+ */
+const keyOfConnection = new WeakMap<object, ApiKey>();
+
 /** Authentication (401), then rate limits (429), then scopes (403), in that order. */
 export async function admit(
   ctx: SandboxContext,
@@ -22,6 +28,9 @@ export async function admit(
   reply: FastifyReply,
   scopes: readonly Scope[],
 ): Promise<ApiKey> {
+  const connection = request.raw.socket;
+  const held = ctx.faults.has('auth-cached-on-connection') ? keyOfConnection.get(connection) : undefined;
+  if (held !== undefined) return held;
   const key = identify(
     ctx.keys,
     { headers: request.headers, query: request.query as RawQuery },
@@ -34,6 +43,7 @@ export async function admit(
   await ctx.limits.consume(key, reply);
   if (!cached && !(await skipsScopes(ctx, request))) requireScopes(key, scopes);
   ctx.load.admitted(key.tenant.name);
+  if (ctx.faults.has('auth-cached-on-connection')) keyOfConnection.set(connection, key);
   return ctx.faults.has('tenant-shared-across-await') ? sharedAcrossAwait(key) : key;
 }
 

@@ -1,4 +1,5 @@
 /** Showcases of the faults in auth, tenancy, filters and errors. */
+import { Client } from 'undici';
 import { expect } from 'vitest';
 import type { FaultName } from '../../sandbox/faults/catalogue.ts';
 import { SALES_CHANNELS } from '../../sandbox/domain.ts';
@@ -233,6 +234,29 @@ export const REQUEST_FAULT_SHOWCASES = {
       ]);
       // Either key alone is what it was: the revoked one refused.
       expect((await client.get(ORDERS, {}, { [header]: client.key(0, 'revoked') })).status).toBe(401);
+    },
+  },
+  'auth-cached-on-connection': {
+    async show(client) {
+      // One connection for every request: undici's pool may open another for each.
+      const connection = new Client(new URL(client.sandbox.baseUrl).origin);
+      try {
+        const send = async (headers: Record<string, string>) => {
+          const reply = await connection.request({
+            method: 'GET',
+            path: `${new URL(client.sandbox.baseUrl).pathname}${ORDERS}`,
+            headers,
+          });
+          const body = (await reply.body.json()) as { data?: Parameters<typeof idsOf>[0] };
+          return [reply.statusCode, idsOf(body.data)];
+        };
+        const own = await send(client.bearer(0));
+        expect(own[0]).toBe(200);
+        expect(await send({})).toEqual(own);
+        expect(await send(client.bearer(1))).toEqual(own);
+      } finally {
+        await connection.close();
+      }
     },
   },
   'key-in-query': {
