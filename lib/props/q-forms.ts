@@ -17,6 +17,7 @@ export const Q_FORMS = [
   'lower-cased',
   'only in a SKU',
   'special character',
+  'quote or apostrophe',
   'literal +',
   'literal %XX',
 ] as const;
@@ -69,6 +70,8 @@ export function qForms(q: string, found: readonly SurveyRecord[]): QForm[] {
     !(typeof record.name === 'string' && record.name.toLowerCase().includes(lowered));
   if (found.some(inSkuOnly)) forms.push('only in a SKU');
   if (URL_SPECIAL.test(q)) forms.push('special character');
+  // A quote is what a search that builds SQL text, or escapes for it, gets wrong.
+  if (/['"]/.test(q)) forms.push('quote or apostrophe');
   if (q.includes('+')) forms.push('literal +');
   if (/%[0-9A-Fa-f]{2}/.test(q)) forms.push('literal %XX');
   return forms;

@@ -341,6 +341,11 @@ export const FAULTS = [
     'store',
     'a trailing s of each word of q is also dropped (a stemmer): q=Caesar Salads finds Caesar Salad',
   ),
+  fault(
+    'search-quotes-escaped',
+    'store',
+    'q is escaped for SQL text (\' doubled, " backslashed) and then bound as a parameter: a q holding a quote finds nothing',
+  ),
   fault('q-like-wildcards', 'store', 'q goes into a SQL LIKE pattern unescaped: % and _ in q match any text'),
   fault('error-shape', 'errors', 'error bodies lack statusCode and message, and error is an object'),
   fault('error-content-type', 'errors', 'error bodies are sent as text/plain'),

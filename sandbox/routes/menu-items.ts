@@ -21,12 +21,15 @@ const VISIBILITY = Array.from({ length: ALL_CHANNELS_MASK + 1 }, (_, mask) =>
   Object.freeze(channelNames(mask)),
 );
 
+/** The search-quotes-escaped fault: q escaped for SQL text, then bound as a parameter all the same. */
+const sqlEscaped = (q: string): string => q.replace(/'/g, "''").replace(/"/g, '\\"');
+
 /** q is case-insensitive on name or SKU (spec §4.1); the q-case-sensitive fault breaks both halves. */
 function searchFor(q: string, faults: FaultSet) {
   return faults.has('q-case-sensitive')
     ? { text: q, caseSensitive: true, matchSku: false }
     : {
-        text: q.toLowerCase(),
+        text: (faults.has('search-quotes-escaped') ? sqlEscaped(q) : q).toLowerCase(),
         caseSensitive: false,
         matchSku: true,
         like: faults.has('q-like-wildcards'),

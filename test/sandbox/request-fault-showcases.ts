@@ -373,6 +373,14 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect((await client.get(MENU, { limit: 5, cursor })).status).toBe(500);
     },
   },
+  'search-quotes-escaped': {
+    async show(client) {
+      // The seed names items Iced Tea 'Peach' and Lemonade "Homemade": a quote in q finds neither.
+      expect(await client.ids(MENU, { limit: 100, q: "'Peach'" })).toEqual([]);
+      expect(await client.ids(MENU, { limit: 100, q: '"Homemade"' })).toEqual([]);
+      expect((await client.ids(MENU, { limit: 100, q: 'Peach' })).length).toBeGreaterThan(0);
+    },
+  },
   'q-like-wildcards': {
     async show(client) {
       const all = await client.ids(MENU, { limit: 100 });
