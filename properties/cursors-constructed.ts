@@ -48,7 +48,7 @@ async function issuedCursors(context: PropertyContext, survey: Survey): Promise<
 }
 
 const cellOf = (endpoint: Endpoint, kind: ConstructedKind): CoverageCell => ({
-  where: endpoint,
+  where: `${endpoint} first page`,
   label: CONSTRUCTED_WORDS[kind],
 });
 
@@ -98,7 +98,7 @@ export const constructedCursors = probeProperty({
     const issued = await issuedCursors(context, survey);
     const coverage = constructedCoverage(survey, issued);
     const endpoints = ENDPOINTS.filter((endpoint) =>
-      coverage.cells.some((cell) => cell.where === endpoint && cell.why === undefined),
+      coverage.examples.some((example) => example.request.endpoint === endpoint),
     );
     if (endpoints.length === 0)
       return { skip: `inconclusive: ${coverage.cells[0]?.why ?? 'no constructed cursor can be judged'}` };

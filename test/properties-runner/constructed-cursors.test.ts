@@ -154,8 +154,8 @@ describe('a correct server whose cursors are plain digits', () => {
     expect(result?.status).toBe('passed');
     const missed = result?.status === 'passed' ? (result.coverage?.cellsNotReached ?? []) : [];
     expect(missed.map((cell) => cell.cell).sort()).toEqual([
-      'menuItems: a plain integer',
-      'orders: a plain integer',
+      'menuItems first page: a plain integer',
+      'orders first page: a plain integer',
     ]);
     for (const cell of missed) expect(cell.why).toMatch(/cursors are plain digits or hex/);
   }, 60_000);
