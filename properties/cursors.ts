@@ -48,10 +48,11 @@ function misusedCursorProperty(
       return prepared(misuses(context, survey), async (misuse) => {
         const token = await genuineToken(context, survey, misuse.source);
         const cursor = misuse.alter ? misuse.alter(token) : token;
-        // A cursor of digits or hex changed into another may be one the target issues (a keyset).
-        if (cursor !== token && digitsOrHex(token) && digitsOrHex(cursor))
+        // A cursor of digits or hex (a keyset position) may be one the target issues for this list.
+        const issuedHere = cursor === token && misuse.target.endpoint === misuse.source.endpoint;
+        if (!issuedHere && digitsOrHex(token) && digitsOrHex(cursor))
           return context.inconclusive(
-            'the target’s cursors are digits or hex: the changed one may be issued',
+            'the target’s cursors are digits or hex: this one may be a cursor of its list',
           );
         const { target } = misuse;
         const call = {

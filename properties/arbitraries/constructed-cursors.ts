@@ -31,7 +31,7 @@ const INTEGER = /^-?[0-9]+$/;
 const HEX = /^[0-9A-Fa-f]+$/;
 const NAMED = /^[A-Za-z_][A-Za-z0-9_]*[=:]-?[0-9]+$/;
 
-export const NOTHING_WORDS = ['null', 'undefined', 'NaN', 'None', 'nil', 'false'] as const;
+const NOTHING_WORDS = ['null', 'undefined', 'NaN', 'None', 'nil', 'false'] as const;
 const NOTHING: ReadonlySet<string> = new Set(NOTHING_WORDS.map((word) => word.toLowerCase()));
 
 /**

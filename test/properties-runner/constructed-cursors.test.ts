@@ -148,9 +148,10 @@ describe('a correct server whose cursors are plain digits', () => {
     await sandbox.close();
   });
 
+  const behindProxy = () => ({ ...sandbox, target: { ...sandbox.target, baseUrl: proxy.baseUrl } });
+
   it('should pass, the integer cells not reached with the reason', async () => {
-    const digits = { ...sandbox, target: { ...sandbox.target, baseUrl: proxy.baseUrl } };
-    const result = await coverageOnly(digits, constructedCursors);
+    const result = await coverageOnly(behindProxy(), constructedCursors);
     expect(result?.status).toBe('passed');
     const missed = result?.status === 'passed' ? (result.coverage?.cellsNotReached ?? []) : [];
     expect(missed.map((cell) => cell.cell).sort()).toEqual([
