@@ -7,9 +7,11 @@ import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
 import { cursorRejected } from '../lib/checks/cursor-rejected.ts';
 import type { Failure } from '../lib/failure.ts';
 import type { Query } from '../lib/http/call.ts';
+import { digitsOrHex } from './arbitraries/constructed-cursors.ts';
 import { applyTamper, randomCursor, tamper } from './arbitraries/cursors.ts';
 import { filters, listChoice, type ListChoice } from './arbitraries/lists.ts';
 import { listRequest } from './arbitraries/requests.ts';
+import { constructedCursors } from './cursors-constructed.ts';
 import { probeProperty } from './probes.ts';
 import { FULL_KEY, genuineToken, listSources, tenantSurvey } from './support.ts';
 import { tenantNames, type Survey } from '../lib/props/survey.ts';
@@ -46,6 +48,12 @@ function misusedCursorProperty(
       return prepared(misuses(context, survey), async (misuse) => {
         const token = await genuineToken(context, survey, misuse.source);
         const cursor = misuse.alter ? misuse.alter(token) : token;
+        // A cursor of digits or hex (a keyset position) may be one the target issues for this list.
+        const issuedHere = cursor === token && misuse.target.endpoint === misuse.source.endpoint;
+        if (!issuedHere && digitsOrHex(token) && digitsOrHex(cursor))
+          return context.inconclusive(
+            'the target’s cursors are digits or hex: this one may be a cursor of its list',
+          );
         const { target } = misuse;
         const call = {
           endpoint: target.endpoint,
@@ -143,4 +151,10 @@ const randomCursors = probeProperty({
       })),
 });
 
-export const CURSORS = [tamperedCursor, randomCursors, crossEndpointCursor, crossFilterCursor];
+export const CURSORS = [
+  tamperedCursor,
+  randomCursors,
+  constructedCursors,
+  crossEndpointCursor,
+  crossFilterCursor,
+];

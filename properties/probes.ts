@@ -303,7 +303,10 @@ export const keylessRequests = (...args: Parameters<typeof keylessInputs>) =>
 interface ProbePropertySpec extends Omit<PropertyInfo, 'checks'> {
   check: ProbeCheck;
   /** What it draws: an arbitrary, or aimed inputs with their coverage phase. */
-  inputs: (context: PropertyContext, survey: Survey) => fc.Arbitrary<ProbeInput> | ProbeInputs | Skip;
+  inputs: (
+    context: PropertyContext,
+    survey: Survey,
+  ) => fc.Arbitrary<ProbeInput> | ProbeInputs | Skip | Promise<ProbeInputs | Skip>;
   /** The failures as judged; all of the check's, as they are, by default (see tenancy.foreign-*). */
   judge?: (failures: Failure[], input: ProbeInput, response: ApiResponse) => Failure[];
   /**
@@ -328,7 +331,7 @@ export const probeProperty = ({ check, inputs, judge, answerChecks = [], ...info
     ],
     async prepare(context) {
       const survey = await context.survey();
-      const drawn = inputs(context, survey);
+      const drawn = await inputs(context, survey);
       if (isSkip(drawn)) return drawn;
       const { arbitrary, coverage } = drawn instanceof fc.Arbitrary ? { arbitrary: drawn } : drawn;
       return prepared(

@@ -118,6 +118,11 @@ export const FAULTS = [
   ),
   fault('cursor-500', 'cursor', 'the cursor is decoded before its signature is checked: tampering gives 500'),
   fault(
+    'digit-cursor-offset',
+    'cursor',
+    'a cursor of plain digits is read as a legacy record offset: cursor=10&limit=5 serves records 11 to 15',
+  ),
+  fault(
     'cursor-expiry-500',
     'cursor',
     'a cursor older than 800 ms is answered 500: its expiry throws instead of refusing with a 4xx',

@@ -29,6 +29,8 @@ export interface PageBody {
 }
 
 const MAX_CURSOR_LENGTH = 4096;
+/** A record offset as the digit-cursor-offset fault reads one from the cursor parameter. */
+const LEGACY_OFFSET = /^[0-9]{1,6}$/;
 
 export function walkBinding(tenant: Tenant, endpoint: Endpoint, filters: readonly unknown[]): WalkBinding {
   return { tenant, endpoint, digest: filterDigest(JSON.stringify(filters)) };
@@ -61,6 +63,9 @@ export function readCursor(
   if (token === undefined) return { start: { kind: 'first' }, page: 1, tenant: binding.tenant };
   if (token.length > MAX_CURSOR_LENGTH) throw badRequest('cursor is malformed');
   const { faults, cursors } = ctx;
+  // The digit-cursor-offset fault: an older API's offset, still read where the cursor goes.
+  if (faults.has('digit-cursor-offset') && LEGACY_OFFSET.test(token))
+    return { start: { kind: 'offset', offset: Number(token) }, page: 2, tenant: binding.tenant };
   const payload = faults.has('cursor-500') ? cursors.decodeTrustingPayload(token) : cursors.decode(token);
   const trustCursorTenant = faults.has('cross-tenant-cursor');
   checkCursorBinding(payload, binding, trustCursorTenant);

@@ -141,6 +141,15 @@ export const PAGING_FAULT_SHOWCASES = {
       expect([...laterStatuses].some((status) => status !== 'CANCELLED')).toBe(true);
     },
   },
+  'digit-cursor-offset': {
+    async show(client) {
+      const fifteen = idsOf((await client.get(MENU, { limit: 15 })).body.data);
+      const reply = await client.get(MENU, { cursor: '10', limit: 5 });
+      expect(reply.status).toBe(200);
+      expect(idsOf(reply.body.data)).toEqual(fifteen.slice(10, 15));
+      expect((await client.get(ORDERS, { cursor: '-1' })).status).toBe(400);
+    },
+  },
   'cross-tenant-cursor': {
     async show(client) {
       const ownIds = pageIds(await client.walk(ORDERS, { limit: 10 }, client.bearer(0), 2));
