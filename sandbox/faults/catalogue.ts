@@ -257,7 +257,7 @@ export const FAULTS = [
   fault(
     'auth-cached-on-connection',
     'auth',
-    'the key of the first request a keep-alive connection authenticates is used for every later request on it, whatever key (or none) they send',
+    "a keep-alive connection keeps the first key it authenticated: later requests on it are that key's, any key or none",
   ),
   fault(
     'key-in-query',
@@ -349,7 +349,7 @@ export const FAULTS = [
   fault(
     'search-quotes-escaped',
     'store',
-    'q is escaped for SQL text (\' doubled, " backslashed) and then bound as a parameter: a q holding a quote finds nothing',
+    'q is SQL-escaped (\' doubled, " backslashed), then bound as a parameter: a q holding a quote finds nothing',
   ),
   fault('q-like-wildcards', 'store', 'q goes into a SQL LIKE pattern unescaped: % and _ in q match any text'),
   fault('error-shape', 'errors', 'error bodies lack statusCode and message, and error is an object'),
