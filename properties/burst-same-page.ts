@@ -20,6 +20,16 @@ const requestOf = (call: ApiCall): string =>
 const NONE: readonly Failure[] = [];
 
 /**
+ * The tenants a burst is sent on: the quiescent ones among `tenants` when there are any, where each
+ * answer is also judged as the same page; else all of them. A limiter does not care whether data
+ * changes, so nothing a burst judges is lost by the choice.
+ */
+export function stillFirst<T extends { quiescent: boolean }>(tenants: readonly T[]): readonly T[] {
+  const still = tenants.filter((tenant) => tenant.quiescent);
+  return still.length > 0 ? still : tenants;
+}
+
+/**
  * A judge of a burst's answers on `tenant`: each 200 of a request against its first 200, when the
  * target file says the tenant's data holds still (`quiescent`); nothing otherwise.
  */

@@ -41,7 +41,7 @@ import {
   LONGEST_WAIT_MS,
   waitAllOf,
 } from './rate-limit.ts';
-import { sameEveryTime } from './burst-same-page.ts';
+import { sameEveryTime, stillFirst } from './burst-same-page.ts';
 import { credential } from './walks.ts';
 
 /** The keys of a tenant that read lists or are refused them (a 403'd request may still count). */
@@ -137,15 +137,20 @@ async function tenantBurst(context: PropertyContext, input: Input): Promise<void
   if (hintMs !== null && hintMs <= LONGEST_WAIT_MS) await waitAllOf(burst.latest, hintMs);
 }
 
-/** The tenants with at least two list keys: a shared limit needs several keys to share it. */
-function burstable(target: Target): { tenant: string; roles: KeyRole[]; lowKey: boolean }[] {
-  return target.tenants
+/**
+ * The tenants with at least two list keys (a shared limit needs several keys to share it), the
+ * quiescent ones when there are any.
+ */
+function burstable(target: Target): readonly { tenant: string; roles: KeyRole[]; lowKey: boolean }[] {
+  const shared = target.tenants
     .map((tenant) => ({
       tenant: tenant.name,
+      quiescent: tenant.quiescent,
       roles: LIST_ROLES.filter((role) => tenant.keys[role] !== undefined),
       lowKey: tenant.keys.lowRateLimit !== undefined,
     }))
     .filter(({ roles }) => roles.length >= 2);
+  return stillFirst(shared);
 }
 
 const tenantLimit = defineProperty({

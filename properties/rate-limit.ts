@@ -42,7 +42,7 @@ import type { KeyRole } from '../lib/target/schema.ts';
 import type { Target } from '../lib/target/target.ts';
 import { ContractViolation, type Exchange } from '../lib/props/transcript.ts';
 import { defineProperty, prepared, type PropertyContext } from '../lib/props/types.ts';
-import { sameEveryTime } from './burst-same-page.ts';
+import { sameEveryTime, stillFirst } from './burst-same-page.ts';
 import { credential } from './walks.ts';
 
 /** Bounds of one burst: requests in flight, its length, and requests at most. */
@@ -124,15 +124,15 @@ interface Input {
 
 /**
  * The keys to burst, with the lists each reads: the lowRateLimit keys (every list) when the target
- * has any, else every key that can read a list.
+ * has any, else every key that can read a list; of the quiescent tenants when there are any.
  */
 function keyedLists(target: Target): Omit<Input, 'scheme'>[] {
   const low = target.tenants.filter((tenant) => tenant.keys.lowRateLimit !== undefined);
   if (low.length > 0)
-    return low.flatMap((tenant) =>
+    return stillFirst(low).flatMap((tenant) =>
       ENDPOINTS.map((endpoint) => ({ tenant: tenant.name, role: 'lowRateLimit' as const, endpoint })),
     );
-  return target.tenants.flatMap((tenant) =>
+  return stillFirst(target.tenants).flatMap((tenant) =>
     ENDPOINTS.flatMap((endpoint) =>
       walkRoles(tenant, endpoint).map((role) => ({ tenant: tenant.name, role, endpoint })),
     ),

@@ -4,10 +4,10 @@ import type { ProbeCheck } from './types.ts';
 
 /**
  * What makes a 429 storable or fresh for a cache, in words; null when nothing does. `no-store`
- * forbids storing whatever else is sent (RFC 9111 §5.2.2.5); `public` and `s-maxage` let a shared
- * cache store it (RFC 9111 §5.2.2.9, §5.2.2.10); explicit freshness (max-age above 0, else an
- * Expires after Date: RFC 9111 §4.2.1) lets any cache serve it. `no-cache` alone, `private` with
- * max-age=0, max-age=0, or no Cache-Control or Expires at all is none of these.
+ * forbids storing whatever else is sent (RFC 9111 §5.2.2.5); `public` and `s-maxage` let a
+ * shared cache store it (RFC 9111 §5.2.2.9, RFC 9111 §5.2.2.10); explicit freshness (max-age
+ * above 0, else an Expires after Date: RFC 9111 §4.2.1) lets any cache serve it. `no-cache` alone,
+ * `private` with max-age=0, max-age=0, or no Cache-Control or Expires at all is none of these.
  */
 function storableBy(response: ApiResponse): string | null {
   const control = directives(response.headers['cache-control'] ?? '');
