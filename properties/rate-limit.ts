@@ -262,7 +262,13 @@ async function waitedAndServed(context: PropertyContext, input: Input): Promise<
   await waitAllOf(latest, hintMs);
   const retried = await context.raw.send(call);
   const probe = `after ${burst.sent} requests, the first page retried once the whole Retry-After: ${latest.response.headers['retry-after']} had passed`;
-  const failures = runProbeChecks([retryAfterHonest, errorBodyShape], { call, response: retried, probe });
+  // Served: judged as the burst's pages (the same page among them); else its framing here.
+  const answered =
+    retried.status === 200 ? judge(call, retried) : everyAnswerFailures(call, retried, context.target);
+  const failures = [
+    ...answered,
+    ...runProbeChecks([retryAfterHonest, errorBodyShape], { call, response: retried, probe }),
+  ];
   if (failures.length > 0) throw new ContractViolation(failures, [...transcript, exchange(call, retried)]);
 }
 
