@@ -91,7 +91,9 @@ describe('everyAnswerFailures', () => {
         [],
       );
     expect(checksOf(429, { date: DATE, expires: earlier })).toEqual([]);
-    expect(checksOf(429, { date: DATE, expires: '0' })).toEqual([]);
+    // RFC 9111 §5.3: an Expires that is no HTTP-date is already expired.
+    for (const expires of ['0', '-1', '9999', 'never'])
+      expect(checksOf(429, { date: DATE, expires })).toEqual([]);
     expect(checksOf(429, { date: DATE, 'cache-control': 'max-age=0', expires: later })).toEqual([]);
     expect(checksOf(200, { date: DATE, 'cache-control': 'private, max-age=60' })).toEqual([]);
     expect(checksOf(503, { date: DATE, 'cache-control': 'max-age=5', 'retry-after': '5' })).toEqual([]);

@@ -42,7 +42,7 @@ const headerLines = fc.record({
     fc.array(directive, { maxLength: 3 }).map((parts) => parts.join(', ')),
     { maxLength: 2 },
   ),
-  expires: fc.option(fc.constantFrom(FAR_FUTURE, FAR_PAST, 'never', '0'), { nil: undefined }),
+  expires: fc.option(fc.constantFrom(FAR_FUTURE, FAR_PAST, 'never', '0', '9999'), { nil: undefined }),
   date: fc.option(fc.constantFrom(FAR_PAST, FAR_FUTURE, 'yesterday'), { nil: undefined }),
   vary: fc.array(fc.constantFrom('Accept-Encoding', 'Authorization', 'x-sandbox-api-key', '*', 'Origin'), {
     maxLength: 2,
@@ -69,6 +69,8 @@ const BRANCHES: [string[], Partial<Drawn>, AuthScheme][] = [
   [[], { expires: FAR_FUTURE, date: FAR_PAST }, 'serviceHeader'],
   [[], { expires: FAR_PAST }, 'serviceHeader'],
   [[], { expires: FAR_FUTURE, date: 'yesterday' }, 'serviceHeader'],
+  // No HTTP-date, though Date.parse reads a year 9999 in it: already expired (RFC 9111 §5.3).
+  [[], { expires: '9999', date: FAR_PAST }, 'serviceHeader'],
   [['max-age=abc'], { expires: FAR_FUTURE }, 'serviceHeader'],
   [['max-age="120"'], {}, 'serviceHeader'],
   [[' MAX-AGE = 30 '], {}, 'serviceHeader'],
