@@ -4,8 +4,10 @@
  * may not read, until one request is throttled. Whichever limit refused (a key's own, or the
  * tenant's that its keys share), every answer is a page (200, every page check), a 403 in the
  * Error shape for a key lacking a scope, or a 429 in the Error shape: a 503, any 5xx or another
- * status fails (`throttle-is-429`). A burst that was never throttled proves nothing: inconclusive,
- * with its figures.
+ * status fails (`throttle-is-429`). On a quiescent tenant each 200 of one key's request is the
+ * page its first 200 was (./burst-same-page.ts: a request over the limit served an empty last page
+ * fails, 429 or none). A burst that was never throttled, and served the same page every time,
+ * proves nothing: inconclusive, with its figures.
  *
  * The burst is ordered so the tenant's limit is what refuses first wherever it is under what the
  * keys may send each: its first half of requests in flight goes to the list keys, spread so each
@@ -17,6 +19,8 @@ import fc from 'fast-check';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
 import { throttleIs429 } from '../lib/checks/throttle-is-429.ts';
 import { retryAfterValid } from '../lib/checks/retry-after-valid.ts';
+import { repeatGivesSamePage } from '../lib/checks/repeat-gives-same-page.ts';
+import { throttleNotStorable } from '../lib/checks/throttle-not-storable.ts';
 import { retryAfterMs } from '../lib/backoff.ts';
 import { ENDPOINTS, type Endpoint } from '../lib/contract/endpoints.ts';
 import type { Failure } from '../lib/failure.ts';
@@ -37,6 +41,7 @@ import {
   LONGEST_WAIT_MS,
   waitAllOf,
 } from './rate-limit.ts';
+import { sameEveryTime, stillFirst } from './burst-same-page.ts';
 import { credential } from './walks.ts';
 
 /** The keys of a tenant that read lists or are refused them (a 403'd request may still count). */
@@ -78,11 +83,19 @@ function callOf(input: Input, index: number): ApiCall {
  * What one answer broke: its status (200, 403 where the key lacks a scope, or 429), then a page's
  * checks or an error's shape.
  */
-function judged(target: Target, call: ApiCall, response: ApiResponse): Failure[] {
+function judged(
+  target: Target,
+  call: ApiCall,
+  response: ApiResponse,
+  sameAsFirst: ReturnType<typeof sameEveryTime>,
+): Failure[] {
   const probe = `a ${call.credential.role} key's request in a burst of every key of its tenant`;
   // Sent raw, past the one 429 loop: its framing checks (Date, first bytes) are run here.
   const framing = everyAnswerFailures(call, response, target);
   if (framing.length > 0) return framing;
+  // Before its status: a request over the limit served 200 (soft throttling) is the same page or a finding.
+  const repeated = sameAsFirst(call, response);
+  if (repeated.length > 0) return [...repeated];
   const status = runProbeChecks([throttleIs429], { call, response, probe });
   if (status.length > 0) return status;
   if (response.status === 200) return foldPage(startWalk({ ...call, maxPages: 1 }), call, response);
@@ -95,13 +108,14 @@ async function tenantBurst(context: PropertyContext, input: Input): Promise<void
   // The answers in the order read, so a failure's transcript holds what came before it: a bug that
   // shows only after another key's request (a cache of the tenant's) replays in that order.
   const read: Exchange[] = [];
+  const sameAsFirst = sameEveryTime(context.target, input.tenant);
   const burst = await burstUntilThrottled(
     context.raw,
     (index) => callOf(input, index),
     maxRps,
     (call, response) => {
       read.push(exchange(call, response));
-      return judged(context.target, call, response);
+      return judged(context.target, call, response, sameAsFirst);
     },
   );
   if (burst.failed !== undefined && burst.failedCall !== undefined) {
@@ -123,23 +137,34 @@ async function tenantBurst(context: PropertyContext, input: Input): Promise<void
   if (hintMs !== null && hintMs <= LONGEST_WAIT_MS) await waitAllOf(burst.latest, hintMs);
 }
 
-/** The tenants with at least two list keys: a shared limit needs several keys to share it. */
-function burstable(target: Target): { tenant: string; roles: KeyRole[]; lowKey: boolean }[] {
-  return target.tenants
+/**
+ * The tenants with at least two list keys (a shared limit needs several keys to share it), the
+ * quiescent ones when there are any.
+ */
+function burstable(target: Target): readonly { tenant: string; roles: KeyRole[]; lowKey: boolean }[] {
+  const shared = target.tenants
     .map((tenant) => ({
       tenant: tenant.name,
+      quiescent: tenant.quiescent,
       roles: LIST_ROLES.filter((role) => tenant.keys[role] !== undefined),
       lowKey: tenant.keys.lowRateLimit !== undefined,
     }))
     .filter(({ roles }) => roles.length >= 2);
+  return stillFirst(shared);
 }
 
 const tenantLimit = defineProperty({
   name: 'ratelimit.tenant-limit-429',
   family: 'ratelimit',
   description:
-    'Every key of one tenant at once (full, noMenuRead, noOrdersRead, noPublicRead, each on a list it may or may not read; the lowRateLimit key too), sent until throttled: every answer a page, a 403 for a lacking scope, or a 429, whichever limit refused (spec §8), never 503 or another status.',
-  checks: [throttleIs429.name, retryAfterValid.name, errorBodyShape.name],
+    "Every key of one tenant at once (full, noMenuRead, noOrdersRead, noPublicRead, each on a list it may or may not read; the lowRateLimit key too), sent until throttled: every answer a page (on a quiescent tenant, the page its key's first answer was), a 403 for a lacking scope, or a 429, whichever limit refused (spec §8), never 503 or another status.",
+  checks: [
+    throttleIs429.name,
+    retryAfterValid.name,
+    throttleNotStorable.name,
+    repeatGivesSamePage.name,
+    errorBodyShape.name,
+  ],
   needs: [{ kind: 'load' }],
   runs: 2,
   async prepare(context) {

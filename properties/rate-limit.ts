@@ -1,8 +1,10 @@
 /**
  * Rate-limit semantics (spec §7, RFC 9110 §10.2.3): a client alone on its key sends first pages
  * until it is throttled, waits all of the Retry-After it was given, and asks once more: it must be
- * served. Every answer of the burst is judged: a page by every page check, a 429 by the Error
- * shape, anything else (a 5xx, another refusal) fails. The spec names no rate-limit header, so a
+ * served. Every answer of the burst is judged: a page by every page check and, on a quiescent
+ * tenant, as the same page every time (GET is idempotent: a 200 with an empty last page for a
+ * request over the limit fails, 429 or none), a 429 by the Error shape and as no cache may store
+ * it, anything else (a 5xx, another refusal) fails. The spec names no rate-limit header, so a
  * 429 without Retry-After is allowed (the property is then skipped, with that reason); a
  * Retry-After too short to be true fails (`retry-after-honest`), and one of 10 minutes or more
  * that the key outlives within 15 s, probed once a second, fails too (`retry-after-not-overstated`).
@@ -19,6 +21,8 @@ import fc from 'fast-check';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
 import { retryAfterHonest } from '../lib/checks/retry-after-honest.ts';
 import { retryAfterValid } from '../lib/checks/retry-after-valid.ts';
+import { repeatGivesSamePage } from '../lib/checks/repeat-gives-same-page.ts';
+import { throttleNotStorable } from '../lib/checks/throttle-not-storable.ts';
 import {
   OVERSTATED_HINT_MS,
   PROBING,
@@ -38,6 +42,7 @@ import type { KeyRole } from '../lib/target/schema.ts';
 import type { Target } from '../lib/target/target.ts';
 import { ContractViolation, type Exchange } from '../lib/props/transcript.ts';
 import { defineProperty, prepared, type PropertyContext } from '../lib/props/types.ts';
+import { sameEveryTime, stillFirst } from './burst-same-page.ts';
 import { credential } from './walks.ts';
 
 /** Bounds of one burst: requests in flight, its length, and requests at most. */
@@ -119,15 +124,15 @@ interface Input {
 
 /**
  * The keys to burst, with the lists each reads: the lowRateLimit keys (every list) when the target
- * has any, else every key that can read a list.
+ * has any, else every key that can read a list; of the quiescent tenants when there are any.
  */
 function keyedLists(target: Target): Omit<Input, 'scheme'>[] {
   const low = target.tenants.filter((tenant) => tenant.keys.lowRateLimit !== undefined);
   if (low.length > 0)
-    return low.flatMap((tenant) =>
+    return stillFirst(low).flatMap((tenant) =>
       ENDPOINTS.map((endpoint) => ({ tenant: tenant.name, role: 'lowRateLimit' as const, endpoint })),
     );
-  return target.tenants.flatMap((tenant) =>
+  return stillFirst(target.tenants).flatMap((tenant) =>
     ENDPOINTS.flatMap((endpoint) =>
       walkRoles(tenant, endpoint).map((role) => ({ tenant: tenant.name, role, endpoint })),
     ),
@@ -165,17 +170,23 @@ export async function waitAllOf(throttled: Throttled, hintMs: number): Promise<v
 
 /**
  * Judges each answer of a burst, sent raw (past the one 429 loop, which runs the framing checks):
- * its Date and first bytes, a page by every page check, a 429 in the Error shape naming no record
- * the burst's own pages served (the list it refuses).
+ * its Date and first bytes, a page by every page check and, on a quiescent tenant, as the page its
+ * first 200 was (./burst-same-page.ts), a 429 in the Error shape naming no record the burst's own
+ * pages served (the list it refuses).
  */
 function burstJudge(target: Target, tenant: string): (call: ApiCall, response: ApiResponse) => Failure[] {
   const served = new Set<string>();
   const owner = (id: string) => (served.has(id) ? tenant : undefined);
+  const sameAsFirst = sameEveryTime(target, tenant);
   return (call, response) => {
     const data = (response.body as { data?: unknown } | undefined)?.data;
     if (response.status === 200 && Array.isArray(data))
       for (const record of data as { id?: unknown }[]) served.add(String(record?.id));
-    return [...everyAnswerFailures(call, response, target), ...answerFailures(call, response, owner)];
+    return [
+      ...everyAnswerFailures(call, response, target),
+      ...answerFailures(call, response, owner),
+      ...sameAsFirst(call, response),
+    ];
   };
 }
 
@@ -251,7 +262,13 @@ async function waitedAndServed(context: PropertyContext, input: Input): Promise<
   await waitAllOf(latest, hintMs);
   const retried = await context.raw.send(call);
   const probe = `after ${burst.sent} requests, the first page retried once the whole Retry-After: ${latest.response.headers['retry-after']} had passed`;
-  const failures = runProbeChecks([retryAfterHonest, errorBodyShape], { call, response: retried, probe });
+  // Served: judged as the burst's pages (the same page among them); else its framing here.
+  const answered =
+    retried.status === 200 ? judge(call, retried) : everyAnswerFailures(call, retried, context.target);
+  const failures = [
+    ...answered,
+    ...runProbeChecks([retryAfterHonest, errorBodyShape], { call, response: retried, probe }),
+  ];
   if (failures.length > 0) throw new ContractViolation(failures, [...transcript, exchange(call, retried)]);
 }
 
@@ -259,8 +276,15 @@ const honestRetryAfter = defineProperty({
   name: 'ratelimit.retry-after-honest',
   family: 'ratelimit',
   description:
-    'A key alone (the lowRateLimit key when the target has one), sent first pages until throttled (every answer a page that passes the page checks, or a 429 in the Error shape; never a 5xx), that then waits all of its Retry-After is served (RFC 9110 §10.2.3); given a Retry-After of 10 minutes or more, it is not served within 15 s, asked once a second.',
-  checks: [retryAfterHonest.name, retryAfterNotOverstated.name, retryAfterValid.name, errorBodyShape.name],
+    'A key alone (the lowRateLimit key when the target has one), sent first pages until throttled (every answer a page that passes the page checks and, on a quiescent tenant, is the page its first answer was, or a 429 in the Error shape; never a 5xx), that then waits all of its Retry-After is served (RFC 9110 §10.2.3); given a Retry-After of 10 minutes or more, it is not served within 15 s, asked once a second.',
+  checks: [
+    retryAfterHonest.name,
+    retryAfterNotOverstated.name,
+    retryAfterValid.name,
+    throttleNotStorable.name,
+    repeatGivesSamePage.name,
+    errorBodyShape.name,
+  ],
   needs: [{ kind: 'load' }],
   runs: 2,
   async prepare(context) {

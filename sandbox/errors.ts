@@ -43,6 +43,12 @@ export const notFound = (message: string): ApiError => new ApiError(404, message
 /** Thrown to close the request's connection with no answer at all (malformed-key-drops-connection). */
 export class DropConnection extends Error {}
 
+/** Thrown to answer a throttled request 200 with an empty last page, not 429 (throttle-serves-empty-page). */
+export class ThrottledAsEmptyPage extends Error {}
+
+/** spec §4.3 rule 7's empty result: what a soft throttle answers, as if the list were complete. */
+const EMPTY_PAGE = JSON.stringify({ data: [], pagination: { nextPageToken: null, hasMore: false } });
+
 function errorBody(statusCode: number, message: string, faults: FaultSet): string {
   const error = STATUS_CODES[statusCode] ?? 'Error';
   if (faults.has('error-shape')) {
@@ -94,6 +100,8 @@ export function installErrorHandlers(app: FastifyInstance, faults: FaultSet): vo
       reply.raw.destroy();
       return reply;
     }
+    if (error instanceof ThrottledAsEmptyPage)
+      return reply.code(200).type('application/json; charset=utf-8').send(EMPTY_PAGE);
     const { statusCode, message, headers } = describe(error);
     reply.headers(headers);
     return sendError(reply, statusCode, message, faults);

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { ApiKey } from './auth.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, ThrottledAsEmptyPage } from './errors.ts';
 import type { FaultSet } from './faults/catalogue.ts';
 import type { RateLimitOptions } from '../lib/target/sandbox-options.ts';
 
@@ -67,8 +67,10 @@ export class RateLimits {
   private readonly retryAfter: (ms: number) => number | string;
   /** flood-blocked-403: each key's refusals since its last request served; none without the fault. */
   private readonly refusedInARow: Map<string, number> | undefined;
+  private readonly faults: FaultSet;
 
   constructor(options: RateLimitOptions, faults: FaultSet) {
+    this.faults = faults;
     const bucket = (points: number, name: Bucket['name'], windowMs = options.windowMs): Bucket => ({
       limiter: new RateLimiterMemory({ points, duration: windowMs / 1000 }),
       name,
@@ -113,8 +115,15 @@ export class RateLimits {
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
         setHeaders(reply, limiter.points, rejection);
-        const headers = { 'retry-after': String(this.retryAfter(rejection.msBeforeNext)) };
+        // The throttle-serves-empty-page fault: "soft" throttling, a 200 with an empty last page.
+        if (this.faults.has('throttle-serves-empty-page')) throw new ThrottledAsEmptyPage();
+        const headers: Record<string, string> = {
+          'retry-after': String(this.retryAfter(rejection.msBeforeNext)),
+        };
         if (this.blocked(key)) throw new ApiError(403, 'This key is blocked for flooding the API', headers);
+        // The throttle-cacheable fault: the 429 marked for any cache for as long as Retry-After says.
+        if (status === 429 && this.faults.has('throttle-cacheable'))
+          headers['cache-control'] = `public, max-age=${seconds(rejection.msBeforeNext)}`;
         throw new ApiError(status, refusal(status), headers);
       }
       if (tightest === undefined || result.remainingPoints < tightest.result.remainingPoints) {

@@ -1,29 +1,8 @@
 import type { FailureFields } from '../failure.ts';
 import type { AuthScheme } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
+import { directives, freshness, receivedFields } from './cache-control.ts';
 import type { PageCheck } from './types.ts';
-
-/** The directives of a Cache-Control value, names in lower case, values unquoted. */
-function directives(value: string): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const part of value.split(',')) {
-    const [name = '', ...rest] = part.split('=');
-    if (name.trim() !== '') found.set(name.trim().toLowerCase(), rest.join('=').trim().replace(/^"|"$/g, ''));
-  }
-  return found;
-}
-
-/** Explicit freshness a cache reads (RFC 9111 §4.2.1): max-age above 0, else an Expires after Date. */
-function freshness(response: ApiResponse, control: Map<string, string>): string | null {
-  const maxAge = control.get('max-age');
-  if (maxAge !== undefined) return Number(maxAge) > 0 ? `max-age=${maxAge}` : null;
-  const expires = response.headers.expires;
-  if (expires === undefined) return null;
-  const date = Date.parse(response.headers.date ?? '');
-  const at = Date.parse(expires);
-  const now = Number.isNaN(date) ? Date.now() : date;
-  return at > now ? `Expires: ${expires}` : null;
-}
 
 /** Whether Vary names `header` (any X-…-Api-Key header for the key header) or is `*`. */
 function variesOn(response: ApiResponse, header: RegExp): boolean {
@@ -70,14 +49,11 @@ export const notSharedCacheable: PageCheck = {
     if (response.status < 200 || response.status >= 300) return null;
     const why = sharedReuse(response, call.credential.scheme);
     if (why === null) return null;
-    const received = ['cache-control', 'expires', 'vary']
-      .map((name) => `${name}: ${response.headers[name] ?? '(none)'}`)
-      .join('; ');
     return {
       code: 'SHARED_CACHEABLE',
       message: `a page of the tenant's data is reusable by a shared cache (spec §5, RFC 9111 §3.5): ${why}`,
       expected: 'private, no-store or no-cache, or no explicit freshness (or Vary naming the key header)',
-      received,
+      received: receivedFields(response, ['cache-control', 'expires', 'vary']),
     };
   },
 };

@@ -46,6 +46,7 @@ import { recordSameInEveryView } from './record-same-in-every-view.ts';
 import { dateHeaderSent } from './date-header-sent.ts';
 import { singleValuedFields } from './single-valued-fields.ts';
 import { retryAfterValid } from './retry-after-valid.ts';
+import { throttleNotStorable } from './throttle-not-storable.ts';
 import { notSharedCacheable } from './not-shared-cacheable.ts';
 import { keyNotDisclosed } from './key-not-disclosed.ts';
 import { noByteOrderMark } from './no-byte-order-mark.ts';
@@ -76,6 +77,7 @@ export const ANSWER_CHECKS = [
   dateHeaderSent,
   singleValuedFields,
   retryAfterValid,
+  throttleNotStorable,
   noByteOrderMark,
   keyNotDisclosed,
   challengeOnEvery401,

@@ -58,6 +58,8 @@ function changedRecord(first: PageAnswer, again: PageAnswer): [string, string, s
  * changes a price it shows is not safe), and hasMore; not the same bytes: the order is not shown
  * (spec §4.3 rule 8), the token is opaque (rule 3), so where the tokens lead is compared by
  * following them, not their text, and the page's own extra top-level fields (a request id) may differ.
+ * A rate-limit burst repeats one request the same way (properties/burst-same-page.ts): a request
+ * over the limit answered 200 with an empty last page, not 429, is another page.
  */
 export const repeatGivesSamePage: WalkSetCheck<Repeat> = {
   name: 'repeat-gives-same-page',
@@ -68,6 +70,7 @@ export const repeatGivesSamePage: WalkSetCheck<Repeat> = {
     'cursor-advances-on-repeat',
     'cursor-state-per-key',
     'record-drifts-on-read',
+    'throttle-serves-empty-page',
   ],
   run({ request, first, again }) {
     const differ = (message: string, expected: string, received: string) => ({

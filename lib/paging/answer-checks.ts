@@ -1,7 +1,7 @@
 /**
  * The checks every answer must pass whatever was asked (a page, a refusal, a 429, a HEAD): its Date
- * header, its single-valued fields sent once, a Retry-After (when sent) in its grammar, its body's
- * first bytes, no key but its request's own in it, and its WWW-Authenticate a challenge on every 401
+ * header, its single-valued fields sent once, a Retry-After (when sent) in its grammar, a 429 no
+ * cache may store, its body's first bytes, no key but its request's own in it, and its WWW-Authenticate a challenge on every 401
  * if on any. Run by the one 429 loop on each answer it receives (every property, walk and repro
  * request) and by the load's single requests (lib/load/vu.ts); of a request a load's target left
  * without an answer (status 0), every-request-answered instead.
@@ -13,6 +13,7 @@ import { keyNotDisclosed } from '../checks/key-not-disclosed.ts';
 import { noByteOrderMark } from '../checks/no-byte-order-mark.ts';
 import { retryAfterValid } from '../checks/retry-after-valid.ts';
 import { singleValuedFields } from '../checks/single-valued-fields.ts';
+import { throttleNotStorable } from '../checks/throttle-not-storable.ts';
 import { ANSWER_CHECKS } from '../checks/registry.ts';
 import type { Failure } from '../failure.ts';
 import { callPath, UNKNOWN_METHOD, type ApiCall } from '../http/call.ts';
@@ -42,7 +43,7 @@ const NONE: Failure[] = [];
 
 /**
  * What `response` broke of the rules every answer keeps. Each check runs once with a placeholder
- * first, so an answer that keeps them costs three header lookups, one character and a search of its
+ * first, so an answer that keeps them costs three header lookups, a status compared, one character and a search of its
  * text for the keys of `target` (when given: no key is looked for without it), no text built.
  */
 export function everyAnswerFailures(
@@ -64,6 +65,7 @@ export function everyAnswerFailures(
     dateHeaderSent.run(quiet) === null &&
     singleValuedFields.run(quiet) === null &&
     retryAfterValid.run(quiet) === null &&
+    throttleNotStorable.run(quiet) === null &&
     noByteOrderMark.run(quiet) === null &&
     keyNotDisclosed.run(quiet) === null &&
     challengeOnEvery401.run(quiet) === null

@@ -8,7 +8,7 @@
  * a write never taken, a coded body against the same request's plain one (curl-coding.ts), a HEAD's
  * Content-Length and Content-Type against GET's answers to the same request (curl-head.ts), no page
  * a shared cache may hand to
- * another requester (curl-cache.ts). Exit 1 when the bug shows, alone or under load (curl-load.ts), 0 when every answer
+ * another requester and no 429 a cache may store (curl-cache.ts). Exit 1 when the bug shows, alone or under load (curl-load.ts), 0 when every answer
  * passes both ways and these rules can see the failure, 2 (cannot judge) when they cannot: a check
  * that compares walks, say.
  */
@@ -68,6 +68,7 @@ const JUDGED_CHECKS: ReadonlySet<string> = new Set([
   'other-method-refused',
   'content-coding-decoded',
   'not-shared-cacheable',
+  'throttle-not-storable',
 ]);
 
 const json = (value: unknown): string => JSON.stringify(value);

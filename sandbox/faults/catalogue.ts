@@ -554,6 +554,18 @@ export const FAULTS = [
     'throttling',
   ),
   fault(
+    'throttle-cacheable',
+    'rate-limit',
+    'a 429 carries Cache-Control: public, max-age=<its Retry-After>, so caches keep serving the refusal',
+    'throttling',
+  ),
+  fault(
+    'throttle-serves-empty-page',
+    'rate-limit',
+    'soft throttling: a request over the limit is answered 200 with an empty last page, not 429',
+    'throttling',
+  ),
+  fault(
     'tenant-limit-503',
     'rate-limit',
     "a tenant's shared limit refuses with 503 (Error shape, Retry-After), while a key's own limit says 429",

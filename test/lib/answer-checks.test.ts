@@ -74,6 +74,52 @@ describe('everyAnswerFailures', () => {
       expect(checksOf(429, { date: DATE, 'retry-after': value }), value).toEqual(['RETRY_AFTER_INVALID']);
   });
 
+  it('should pass a 429 no cache may store, and any Cache-Control on an answer that is not a 429', () => {
+    const later = 'Fri, 27 Nov 2026 12:05:00 GMT';
+    const earlier = 'Fri, 27 Nov 2026 11:00:00 GMT';
+    for (const control of [
+      undefined,
+      'no-store',
+      'no-cache',
+      'private, max-age=0',
+      'max-age=0',
+      'max-age=0, must-revalidate',
+      'public, max-age=60, no-store',
+      'no-store, s-maxage=60',
+    ])
+      expect(checksOf(429, { date: DATE, ...(control && { 'cache-control': control }) }), control).toEqual(
+        [],
+      );
+    expect(checksOf(429, { date: DATE, expires: earlier })).toEqual([]);
+    // RFC 9111 §5.3: an Expires that is no HTTP-date is already expired.
+    for (const expires of ['0', '-1', '9999', 'never'])
+      expect(checksOf(429, { date: DATE, expires })).toEqual([]);
+    expect(checksOf(429, { date: DATE, 'cache-control': 'max-age=0', expires: later })).toEqual([]);
+    expect(checksOf(200, { date: DATE, 'cache-control': 'private, max-age=60' })).toEqual([]);
+    expect(checksOf(503, { date: DATE, 'cache-control': 'max-age=5', 'retry-after': '5' })).toEqual([]);
+  });
+
+  it('should fail a 429 a cache may store or serve fresh (RFC 6585 §4): public, s-maxage, max-age above 0, a later Expires', () => {
+    const later = 'Fri, 27 Nov 2026 12:05:00 GMT';
+    for (const control of [
+      'public, max-age=2',
+      'public',
+      'Public',
+      's-maxage=0',
+      'max-age=2',
+      'private, max-age=60',
+      'no-cache, max-age=5',
+      'max-age="30"',
+    ])
+      expect(checksOf(429, { date: DATE, 'cache-control': control, 'retry-after': '2' }), control).toEqual([
+        'THROTTLE_STORABLE',
+      ]);
+    expect(checksOf(429, { date: DATE, expires: later })).toEqual(['THROTTLE_STORABLE']);
+    expect(checksOf(429, { date: DATE, 'cache-control': 'private', expires: later })).toEqual([
+      'THROTTLE_STORABLE',
+    ]);
+  });
+
   it('should pass an answer with a Date and JSON first, and a 5xx or no answer without Date', () => {
     expect(checksOf(200, { date: DATE })).toEqual([]);
     expect(checksOf(500, {})).toEqual([]);

@@ -30,7 +30,7 @@ vi.mock('../../lib/adapters/open-target.ts', async (importOriginal) =>
   (await import('./sandbox-keys.ts')).captureSandboxKeys(importOriginal),
 );
 
-/** Depth, the soak, then the floods (fairness): 29 s of stages. */
+/** Depth, the soak, then the floods (fairness): 32 s of stages. */
 const BASELINED: Record<string, LoadOptions> = {
   'deep-page-slowdown': {
     scenario: 'depth',
@@ -60,6 +60,13 @@ const BASELINED: Record<string, LoadOptions> = {
     duration: '4s',
     rate: 2,
     faults: ['throttle-text-body'],
+  },
+  'throttle-cacheable': {
+    scenario: 'fairness',
+    profile: 'smoke',
+    duration: '3s',
+    rate: 2,
+    faults: ['throttle-cacheable'],
   },
   // The flood's ramp (its second second) sends a noisy key some 100 requests past its limit.
   'flood-blocked-403': {
@@ -241,6 +248,16 @@ describe.concurrent('load faults', { timeout: STAGED_TIMEOUT_MS }, () => {
     expect(failedChecks(result)).toEqual(['error-body-shape']);
     expect(resultOnDisk(result).failures).toContainEqual(
       expect.objectContaining({ check: 'error-body-shape', code: 'ERROR_NOT_JSON' }),
+    );
+  });
+
+  it('should fail on a 429 a cache may store, though a 429 is never a failure by its status (throttle-cacheable)', async () => {
+    const result = await stage('throttle-cacheable');
+
+    expect(result).toMatchObject({ verdict: 'fail', exitCode: 1 });
+    expect(failedChecks(result)).toEqual(['throttle-not-storable']);
+    expect(resultOnDisk(result).failures).toContainEqual(
+      expect.objectContaining({ check: 'throttle-not-storable', code: 'THROTTLE_STORABLE' }),
     );
   });
 

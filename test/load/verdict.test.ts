@@ -82,7 +82,7 @@ describe('judge', () => {
 
     expect(judgement).toMatchObject({ verdict: 'pass', exitCode: 0, warnings: [] });
     expect(judgement.reason).toBe(
-      `${PAGE_CHECKS.length} page checks held on 40 pages, 6 framing checks held on 40 answers, every one of 40 requests answered; all 1 thresholds held`,
+      `${PAGE_CHECKS.length} page checks held on 40 pages, 7 framing checks held on 40 answers, every one of 40 requests answered; all 1 thresholds held`,
     );
     expect(judgement.thresholds).toEqual([
       { metric: 'latency', expression: 'p95 < 500', ok: true, actual: 20 },
@@ -92,6 +92,7 @@ describe('judge', () => {
       'date-header-sent',
       'single-valued-fields',
       'retry-after-valid',
+      'throttle-not-storable',
       'no-byte-order-mark',
       'key-not-disclosed',
       'challenge-on-every-401',

@@ -1,7 +1,8 @@
 /**
- * The curl reproduction's reading of not-shared-cacheable (lib/repro/curl-cache.ts, in jq) against
- * the check's own (lib/checks/not-shared-cacheable.ts): for drawn Cache-Control, Expires, Date and
- * Vary headers (repeated lines too) and each scheme, the script names the same reason, or none.
+ * The curl reproduction's reading of not-shared-cacheable and throttle-not-storable
+ * (lib/repro/curl-cache.ts, in jq) against the checks' own (lib/checks/): for drawn Cache-Control,
+ * Expires, Date and Vary headers (repeated lines too) and each scheme, on a page and on a 429, the
+ * script names the same reason, or none.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,8 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { PageContext } from '../../lib/checks/types.ts';
+import type { PageContext, ProbeContext } from '../../lib/checks/types.ts';
 import { notSharedCacheable } from '../../lib/checks/not-shared-cacheable.ts';
+import { throttleNotStorable } from '../../lib/checks/throttle-not-storable.ts';
 import { AUTH_SCHEMES, type AuthScheme } from '../../lib/http/call.ts';
 import { CACHE_RULES } from '../../lib/repro/curl-cache.ts';
 
@@ -40,7 +42,7 @@ const headerLines = fc.record({
     fc.array(directive, { maxLength: 3 }).map((parts) => parts.join(', ')),
     { maxLength: 2 },
   ),
-  expires: fc.option(fc.constantFrom(FAR_FUTURE, FAR_PAST, 'never', '0'), { nil: undefined }),
+  expires: fc.option(fc.constantFrom(FAR_FUTURE, FAR_PAST, 'never', '0', '9999'), { nil: undefined }),
   date: fc.option(fc.constantFrom(FAR_PAST, FAR_FUTURE, 'yesterday'), { nil: undefined }),
   vary: fc.array(fc.constantFrom('Accept-Encoding', 'Authorization', 'x-sandbox-api-key', '*', 'Origin'), {
     maxLength: 2,
@@ -67,6 +69,8 @@ const BRANCHES: [string[], Partial<Drawn>, AuthScheme][] = [
   [[], { expires: FAR_FUTURE, date: FAR_PAST }, 'serviceHeader'],
   [[], { expires: FAR_PAST }, 'serviceHeader'],
   [[], { expires: FAR_FUTURE, date: 'yesterday' }, 'serviceHeader'],
+  // No HTTP-date, though Date.parse reads a year 9999 in it: already expired (RFC 9111 §5.3).
+  [[], { expires: '9999', date: FAR_PAST }, 'serviceHeader'],
   [['max-age=abc'], { expires: FAR_FUTURE }, 'serviceHeader'],
   [['max-age="120"'], {}, 'serviceHeader'],
   [[' MAX-AGE = 30 '], {}, 'serviceHeader'],
@@ -83,6 +87,9 @@ function lines(drawn: Drawn): [string, string][] {
   ];
 }
 
+/** What follows "): " in a finding: its reason, or '' for none. */
+const reasonIn = (text: string): string => text.slice(text.indexOf('): ') + 3 * Number(text !== '')).trim();
+
 /** The check's reason on the same headers, joined as the harness's client joins repeated ones. */
 function checkSays(drawn: Drawn, scheme: AuthScheme): string {
   const headers: Record<string, string> = {};
@@ -94,33 +101,51 @@ function checkSays(drawn: Drawn, scheme: AuthScheme): string {
     call: { endpoint: 'orders', query: {}, credential: { tenant: 'a', role: 'full', scheme } },
     response: { status: 200, headers, bodyText: '', body: undefined, durationMs: 0 },
   } as unknown as PageContext;
-  const message = notSharedCacheable.run(context)?.message ?? '';
-  return message.slice(message.indexOf('): ') + 3 * Number(message !== '')).trim();
+  return reasonIn(notSharedCacheable.run(context)?.message ?? '');
 }
 
-describe("a curl reproduction's reading of not-shared-cacheable", () => {
+/** The throttle-not-storable check's reason on the same headers of a 429. */
+function throttleCheckSays(drawn: Drawn): string {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of lines(drawn)) {
+    const lower = name.toLowerCase();
+    headers[lower] = headers[lower] === undefined ? value : `${headers[lower]}, ${value}`;
+  }
+  const context = {
+    call: { endpoint: 'orders', query: {}, credential: { tenant: 'a', role: 'full', scheme: 'bearer' } },
+    response: { status: 429, headers, bodyText: '', body: undefined, durationMs: 0 },
+    probe: '',
+  } as unknown as ProbeContext;
+  return reasonIn(throttleNotStorable.run(context)?.message ?? '');
+}
+
+interface Case {
+  drawn: Drawn;
+  scheme: AuthScheme;
+}
+
+/** Each branch of the check, then drawn ones (one jq a case: few, for the time they take). */
+const CASES: Case[] = [
+  ...BRANCHES.map(([control, more, scheme]) => ({
+    drawn: { control, expires: undefined, date: undefined, vary: [], ...more },
+    scheme,
+  })),
+  ...fc
+    .sample(fc.tuple(headerLines, fc.constantFrom(...AUTH_SCHEMES)), { numRuns: 24, seed: 20 })
+    .map(([drawn, scheme]) => ({ drawn, scheme })),
+];
+
+describe("a curl reproduction's reading of not-shared-cacheable and throttle-not-storable", () => {
   const work = mkdtempSync(path.join(tmpdir(), 'curl-cache-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  it('should name the reason the check names, or none, for any Cache-Control, Expires, Date and Vary', () => {
-    // Each branch of the check, then drawn ones (one jq a case: few, for the time they take).
-    const cases = [
-      ...BRANCHES.map(([control, more, scheme]) => ({
-        drawn: { control, expires: undefined, date: undefined, vary: [], ...more },
-        scheme,
-      })),
-      ...fc
-        .sample(fc.tuple(headerLines, fc.constantFrom(...AUTH_SCHEMES)), { numRuns: 24, seed: 20 })
-        .map(([drawn, scheme]) => ({ drawn, scheme })),
-    ];
-    // The cases the check fires on are among them, and the ones it does not.
-    expect(cases.filter((each) => checkSays(each.drawn, each.scheme) !== '').length).toBeGreaterThan(8);
-    expect(cases.filter((each) => checkSays(each.drawn, each.scheme) === '').length).toBeGreaterThan(8);
-    // One shell for all: the step N's header file as curl -D writes it, its scheme in keyed.
+  /** The reason CACHE_RULES give for each case answered `status`, in one shell. */
+  function scriptSays(cases: readonly Case[], status: number): Map<number, string> {
+    // The step N's header file as curl -D writes it, its scheme in keyed.
     cases.forEach(({ drawn }, index) => {
-      const text = ['HTTP/1.1 200 OK', ...lines(drawn).map(([name, value]) => `${name}: ${value}`), ''];
+      const text = [`HTTP/1.1 ${status}`, ...lines(drawn).map(([name, value]) => `${name}: ${value}`), ''];
       writeFileSync(path.join(work, `${index}.headers`), text.join('\r\n') + '\r\n');
-      writeFileSync(path.join(work, `${index}.status`), '200 application/json\n');
+      writeFileSync(path.join(work, `${index}.status`), `${status} application/json\n`);
     });
     const keyed = cases.flatMap(({ scheme }, index) => (scheme === 'serviceHeader' ? [index] : []));
     const script = [
@@ -135,11 +160,28 @@ describe("a curl reproduction's reading of not-shared-cacheable", () => {
     const said = new Map<number, string>();
     for (const line of execFileSync('bash', ['-c', script], { encoding: 'utf8' }).trim().split('\n')) {
       const [index, text = ''] = line.split('|');
-      const why = text.slice(text.indexOf('): ') + 3 * Number(text !== '')).trim();
+      const why = reasonIn(text);
       if (!said.has(Number(index)) || why !== '') said.set(Number(index), why);
     }
-    cases.forEach(({ drawn, scheme }, index) =>
+    return said;
+  }
+
+  it('should name the reason the check names, or none, for any Cache-Control, Expires, Date and Vary', () => {
+    // The cases the check fires on are among them, and the ones it does not.
+    expect(CASES.filter((each) => checkSays(each.drawn, each.scheme) !== '').length).toBeGreaterThan(8);
+    expect(CASES.filter((each) => checkSays(each.drawn, each.scheme) === '').length).toBeGreaterThan(8);
+    const said = scriptSays(CASES, 200);
+    CASES.forEach(({ drawn, scheme }, index) =>
       expect(said.get(index), JSON.stringify({ lines: lines(drawn), scheme })).toBe(checkSays(drawn, scheme)),
+    );
+  });
+
+  it('should name the reason throttle-not-storable names, or none, for a 429 with the same headers', () => {
+    expect(CASES.filter((each) => throttleCheckSays(each.drawn) !== '').length).toBeGreaterThan(8);
+    expect(CASES.filter((each) => throttleCheckSays(each.drawn) === '').length).toBeGreaterThan(4);
+    const said = scriptSays(CASES, 429);
+    CASES.forEach(({ drawn }, index) =>
+      expect(said.get(index), JSON.stringify({ lines: lines(drawn) })).toBe(throttleCheckSays(drawn)),
     );
   });
 });

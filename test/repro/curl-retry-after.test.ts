@@ -1,7 +1,8 @@
 /**
  * Retry-After in a curl reproduction (what retry-after-valid's failures write): on a sandbox with
  * retry-after-fractional, the script finds the 429's `Retry-After: 59.874` again, alone; on the
- * clean sandbox the same three requests, the third throttled with whole seconds, pass.
+ * clean sandbox the same three requests, the third throttled with whole seconds, pass. The same
+ * script finds a 429 marked for caches (throttle-cacheable, throttle-not-storable) again.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -76,8 +77,16 @@ describe('Retry-After in a curl reproduction', () => {
     expect(code).toBe(1);
   }, 60_000);
 
-  it('should pass the 429 whose Retry-After is whole seconds', async () => {
+  it('should find the 429 marked public for as long as its Retry-After again, alone (throttle-cacheable)', async () => {
+    const { code, stdout, stderr } = await run(['throttle-cacheable']);
+    expect(stdout, stderr).toMatch(
+      /^BUG: step 2: HTTP 429 a cache may store \(RFC 6585 §4: it MUST NOT be stored\): public lets any cache store it$/m,
+    );
+    expect(code).toBe(1);
+  }, 60_000);
+
+  it('should pass the 429 whose Retry-After is whole seconds, which no cache may store', async () => {
     const { stdout, stderr } = await run([]);
-    expect(stdout, stderr).not.toMatch(/Retry-After/);
+    expect(stdout, stderr).not.toMatch(/Retry-After|cache may store/);
   }, 60_000);
 });

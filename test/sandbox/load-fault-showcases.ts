@@ -187,6 +187,28 @@ export const LOAD_FAULT_SHOWCASES = {
       expect(throttled.headers['retry-after']).toMatch(/^[0-2]\.\d{3}$/);
     },
   },
+  'throttle-cacheable': {
+    options: { rateLimit: { perKey: 2, perTenant: 1000, windowMs: 2000 } },
+    async show(client) {
+      for (let i = 0; i < 2; i++) expect((await client.get(ORDERS, {})).status).toBe(200);
+      const throttled = await client.get(ORDERS, {});
+      expect(throttled.status).toBe(429);
+      const retryAfter = String(throttled.headers['retry-after']);
+      expect(throttled.headers['cache-control']).toBe(`public, max-age=${retryAfter}`);
+    },
+  },
+  'throttle-serves-empty-page': {
+    options: { rateLimit: { perKey: 2, perTenant: 1000, windowMs: 2000 } },
+    async show(client) {
+      const first = await client.get(ORDERS, { limit: 1 });
+      expect(first.body.data).toHaveLength(1);
+      expect((await client.get(ORDERS, { limit: 1 })).status).toBe(200);
+      // The same request over the limit: a complete empty list, as if the tenant had no orders.
+      const throttled = await client.get(ORDERS, { limit: 1 });
+      expect(throttled.status).toBe(200);
+      expect(throttled.body).toEqual({ data: [], pagination: { nextPageToken: null, hasMore: false } });
+    },
+  },
   'tenant-limit-503': {
     options: { rateLimit: { perKey: 3, perTenant: 4, windowMs: 60_000 } },
     async show(client) {
