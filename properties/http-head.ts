@@ -9,12 +9,13 @@
 import fc from 'fast-check';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
 import { headFieldMismatch, headFieldsLikeGet } from '../lib/checks/head-fields-like-get.ts';
+import { headEndsAtHeader } from '../lib/checks/head-ends-at-header.ts';
 import { headLikeGet } from '../lib/checks/head-like-get.ts';
 import type { Failure } from '../lib/failure.ts';
 import { isClientError, type ApiResponse } from '../lib/http/response.ts';
 import { notModifiedJustified } from '../lib/checks/not-modified-justified.ts';
 import { ENDPOINTS, type Endpoint } from '../lib/contract/endpoints.ts';
-import type { ApiCall, CredentialRole, Query } from '../lib/http/call.ts';
+import { queryString, type ApiCall, type CredentialRole, type Query } from '../lib/http/call.ts';
 import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
 import { requestRecord } from '../lib/paging/records.ts';
 import type { CoverageCell } from '../lib/props/coverage.ts';
@@ -32,6 +33,7 @@ import {
   type PageSpot,
 } from './http-pages.ts';
 import { aimedOnce, anyLimit, measuredList } from './arbitraries/measured.ts';
+import { onWire, throttledCell, throttledHead, THROTTLED } from './http-head-wire.ts';
 import { FULL_KEY } from './support.ts';
 import { credential, verdict } from './walks.ts';
 
@@ -42,6 +44,8 @@ interface HeadInput extends CellInput {
   set?: Query;
   /** The statuses the spec gives the request. */
   spec: readonly number[];
+  /** A lowRateLimit key burst past its limit first: its HEAD, a 429, is read raw only (http-head-wire.ts). */
+  throttled?: true;
 }
 
 /** The scope each limited key lacks, and the endpoint that needs it (public.read: both). */
@@ -110,6 +114,15 @@ const NO_EMPTY_QUERY: Record<Endpoint, string> = {
   orders: 'orders were not read in full while still, or have every status at every location',
 };
 
+/**
+ * One value of each kind the spec refuses with a 400 (spec §4.1, §4.2, §4.3 rule 6, §7): a limit
+ * below, above and outside the integers, a status outside the list's enum, an activeOnly no boolean.
+ */
+const INVALID: Record<Endpoint, readonly Query[]> = {
+  menuItems: [{ limit: '0' }, { limit: '101' }, { limit: 'ten' }, { status: 'BOGUS' }],
+  orders: [{ limit: '0' }, { limit: '101' }, { limit: 'ten' }, { status: 'BOGUS' }, { activeOnly: 'maybe' }],
+};
+
 /** A location of a tenant other than `tenant`: a full key's request of it is 404 (spec §5). */
 const foreignLocation = (survey: Survey, tenant: string): string | undefined =>
   survey.tenants.find((other) => other.name !== tenant && other.locations.length > 0)?.locations[0];
@@ -136,6 +149,20 @@ function headCells(target: Target, survey: Survey) {
             });
         }
         if (page === 'cursor') continue;
+        const throttled = throttledCell(target, keyTenant(target, survey, 'lowRateLimit'), {
+          endpoint,
+          page,
+          scheme,
+        });
+        if ('spot' in throttled)
+          inputs.push({
+            cell: { where, label: THROTTLED },
+            ...throttled,
+            role: 'lowRateLimit',
+            spec: [429],
+            throttled: true,
+          });
+        else unreachable.push(throttled);
         const tenant = keyTenant(target, survey, 'full') ?? '';
         const empty = emptyQuery(survey, tenant, endpoint);
         if (empty === undefined)
@@ -152,13 +179,14 @@ function headCells(target: Target, survey: Survey) {
             set: empty,
             spec: [200],
           });
-        inputs.push({
-          cell: { where, label: 'full key, limit=0' },
-          spot: { tenant, endpoint, page, scheme },
-          role: 'full',
-          set: { limit: '0' },
-          spec: [400],
-        });
+        for (const set of INVALID[endpoint])
+          inputs.push({
+            cell: { where, label: `full key, ${queryString(set).slice(1)}` },
+            spot: { tenant, endpoint, page, scheme },
+            role: 'full',
+            set,
+            spec: [400],
+          });
         const place = foreignLocation(survey, tenant);
         const label = "full key, another tenant's locationId";
         if (place === undefined) unreachable.push({ where, label, why: 'no other tenant has a location' });
@@ -208,7 +236,13 @@ export const headProperty = defineProperty({
   family: 'http',
   description:
     "HEAD answers GET's status without content, its Content-Length (when sent) GET's octets, its Content-Type GET's media type and its ETag, Last-Modified, Cache-Control, Vary and Content-Encoding what GET's say (RFC 9110 §9.3.2, RFC 9110 §8.6, RFC 9111 §4.3.5): each key kind (none, malformed, revoked, expired, each missing scope, full) and a full key's 400, 404 and empty result, on first and cursor pages, via both headers.",
-  checks: [headLikeGet.name, headFieldsLikeGet.name, errorBodyShape.name, notModifiedJustified.name],
+  checks: [
+    headLikeGet.name,
+    headFieldsLikeGet.name,
+    headEndsAtHeader.name,
+    errorBodyShape.name,
+    notModifiedJustified.name,
+  ],
   needs: [FULL_KEY],
   runs: 4,
   async prepare(context) {
@@ -216,7 +250,8 @@ export const headProperty = defineProperty({
     const coverage = headCells(context.target, survey);
     return prepared(
       fc.constantFrom(...coverage.examples),
-      async ({ cell, spot, role, set, spec }) => {
+      async ({ cell, spot, role, set, spec, throttled }) => {
+        if (throttled) return throttledHead(context, spot, `${cell.label}, ${cell.where}`);
         const served = await servedPage(context, survey, spot);
         const call: ApiCall =
           role === 'full' && set === undefined
@@ -237,7 +272,9 @@ export const headProperty = defineProperty({
           spec,
         };
         const records = [requestRecord(call, get.status), requestRecord(headCall, head.status)];
+        const wire = await onWire(context, request, headCall);
         verdict(context, [
+          ...wire.failures,
           ...runWalkSetCheck(headLikeGet, compared, records),
           ...(await fieldsJudged(
             context,
@@ -248,6 +285,7 @@ export const headProperty = defineProperty({
           ...unasked(headCall, head, `HEAD ${request}`),
           ...(get === served ? [] : errorShape(call, get, request)),
         ]);
+        if (wire.unjudged !== null) context.inconclusive(`${request}: ${wire.unjudged}`);
       },
       coverage,
     );
