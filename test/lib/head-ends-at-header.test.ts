@@ -161,6 +161,12 @@ describe('headExchange', () => {
     expect(await headExchange(silent, call, { timeoutMs: 200 })).toMatchObject({ after: { kind: 'silent' } });
   });
 
+  it('should judge nothing of an https target whose TLS handshake never completes', async () => {
+    const target = await serve(() => undefined);
+    const https = { ...target, baseUrl: target.baseUrl.replace(/^http:/, 'https:') };
+    expect(await headExchange(https, call, { timeoutMs: 300 })).toMatchObject({ kind: 'unjudged' });
+  });
+
   it('should judge nothing where nothing listens', async () => {
     const target = await serve(() => undefined);
     await new Promise<void>((resolve) => server?.close(() => resolve()));

@@ -11,6 +11,7 @@ import { runProperties } from '../../lib/props/runner.ts';
 import { ContractViolation } from '../../lib/props/transcript.ts';
 import { isSkip } from '../../lib/props/types.ts';
 import { headProperty } from '../../properties/http-head.ts';
+import { headThrottledProperty } from '../../properties/rate-limit-head.ts';
 import type { RunningSandbox } from '../../sandbox/start.ts';
 import { contextOn, coverageOnly, keyValues, startSmallSandbox } from './live-target.ts';
 
@@ -38,7 +39,7 @@ describe('http.head against a HEAD error answer followed by its Error body', () 
     }
   }, 60_000);
 
-  it('should fail each error cell (400 of each kind, 401 of each key, 403, 404, 429) on its own, and no page cell', async () => {
+  it('should fail each error cell (400 of each kind, 401 of each key, 403, 404) on its own, and no page cell', async () => {
     const context = contextOn(faulty.target);
     try {
       const ready = await headProperty.prepare(context);
@@ -54,12 +55,25 @@ describe('http.head against a HEAD error answer followed by its Error body', () 
         );
         judged.push({ label: input.cell.label, status: input.spec[0] ?? 0, checks });
       }
-      expect(new Set(judged.map(({ status }) => status))).toEqual(new Set([200, 400, 401, 403, 404, 429]));
+      expect(new Set(judged.map(({ status }) => status))).toEqual(new Set([200, 400, 401, 403, 404]));
       for (const { label, status, checks } of judged)
         expect(checks, `${label} (${status})`).toEqual(status >= 400 ? ['head-ends-at-header'] : []);
     } finally {
       await context.close();
     }
+  }, 60_000);
+
+  it("should fail a throttled key's HEAD 429 in ratelimit.head-throttled, and pass its four cells on the clean sandbox", async () => {
+    const failed = await coverageOnly(faulty, headThrottledProperty);
+    const failure = failed?.status === 'failed' ? failed.failures[0] : undefined;
+    expect([failure?.check, failure?.code]).toEqual(['head-ends-at-header', 'HEAD_CONTENT_SENT']);
+    expect(failure?.message).toMatch(/^throttled key, menuItems first page via bearer: HEAD's 429 /);
+    expect(failure?.received).toMatch(/^\d+ octets: "\{\\"statusCode\\":429,/);
+    const passed = await coverageOnly(clean, headThrottledProperty);
+    expect(passed?.status).toBe('passed');
+    expect(passed?.status === 'passed' ? passed.coverage?.reached : undefined).toEqual([
+      { label: 'throttled key', runs: 4, cells: 4, of: 4 },
+    ]);
   }, 60_000);
 
   it('should judge the raw HEAD of every cell on the clean sandbox, every status among them, and pass', async () => {
@@ -77,7 +91,7 @@ describe('http.head against a HEAD error answer followed by its Error body', () 
       const examples = result?.status === 'passed' ? result.coverage?.examples : undefined;
       expect(exchanges).toHaveLength(examples ?? -1);
       const statuses = exchanges.map((exchange) => (exchange.kind === 'answered' ? exchange.status : 0));
-      expect(new Set(statuses)).toEqual(new Set([200, 400, 401, 403, 404, 429]));
+      expect(new Set(statuses)).toEqual(new Set([200, 400, 401, 403, 404]));
       for (const exchange of exchanges) expect(exchange).toMatchObject({ after: { kind: 'next-answer' } });
     } finally {
       await context.close();
