@@ -12,6 +12,7 @@ import { LIMITS_FAMILY } from './limits.ts';
 import { PAGINATION } from './pagination.ts';
 import { PARAMETERS } from './params-outside.ts';
 import { RATE_LIMIT } from './rate-limit.ts';
+import { headThrottledProperty } from './rate-limit-head.ts';
 import { TENANT_RATE_LIMIT } from './rate-limit-tenant.ts';
 import { REPEATS } from './repeats.ts';
 import { TENANCY } from './tenancy.ts';
@@ -34,5 +35,6 @@ export const ALL_PROPERTIES: readonly PropertyDefinition[] = [
   ...HTTP_SEMANTICS,
   // Last: its bursts leave a key throttled for a moment, which the others would only wait out.
   ...RATE_LIMIT,
+  headThrottledProperty,
   ...TENANT_RATE_LIMIT,
 ];

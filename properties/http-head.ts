@@ -1,20 +1,23 @@
 /**
  * HEAD is GET without content (RFC 9110 §9.3.2; spec §4: both endpoints are GET): for every kind of
  * key the auth properties send (none, malformed, revoked, expired, each missing scope, full), for
- * a full key's refused requests (limit=0, another tenant's locationId) and its empty result, on
- * first pages and on pages a cursor reaches, via both headers, HEAD answers GET's status (the
- * spec's) without content, and its Content-Length and Content-Type, when sent, say what GET's
- * content is (RFC 9110 §8.6), its validators and caching fields what GET's say (RFC 9110 §9.3.2).
+ * a full key's refused requests (a 400 of each kind of invalid value, another tenant's locationId)
+ * and its empty result, on first pages and on pages a cursor reaches, via both headers, HEAD
+ * answers GET's status (the spec's) without content, and its Content-Length and Content-Type, when
+ * sent, say what GET's content is (RFC 9110 §8.6), its validators and caching fields what GET's say
+ * (RFC 9110 §9.3.2). Each HEAD is sent once more below undici, whose answers end at the head
+ * whatever followed it: there its answer must end at its header section (RFC 9112 §6.3).
  */
 import fc from 'fast-check';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
 import { headFieldMismatch, headFieldsLikeGet } from '../lib/checks/head-fields-like-get.ts';
+import { headEndsAtHeader } from '../lib/checks/head-ends-at-header.ts';
 import { headLikeGet } from '../lib/checks/head-like-get.ts';
 import type { Failure } from '../lib/failure.ts';
 import { isClientError, type ApiResponse } from '../lib/http/response.ts';
 import { notModifiedJustified } from '../lib/checks/not-modified-justified.ts';
 import { ENDPOINTS, type Endpoint } from '../lib/contract/endpoints.ts';
-import type { ApiCall, CredentialRole, Query } from '../lib/http/call.ts';
+import { queryString, type ApiCall, type CredentialRole, type Query } from '../lib/http/call.ts';
 import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
 import { requestRecord } from '../lib/paging/records.ts';
 import type { CoverageCell } from '../lib/props/coverage.ts';
@@ -32,6 +35,7 @@ import {
   type PageSpot,
 } from './http-pages.ts';
 import { aimedOnce, anyLimit, measuredList } from './arbitraries/measured.ts';
+import { onWire } from './http-head-wire.ts';
 import { FULL_KEY } from './support.ts';
 import { credential, verdict } from './walks.ts';
 
@@ -110,6 +114,15 @@ const NO_EMPTY_QUERY: Record<Endpoint, string> = {
   orders: 'orders were not read in full while still, or have every status at every location',
 };
 
+/**
+ * One value of each kind the spec refuses with a 400 (spec §4.1, §4.2, §4.3 rule 6, §7): a limit
+ * below, above and outside the integers, a status outside the list's enum, an activeOnly no boolean.
+ */
+const INVALID: Record<Endpoint, readonly Query[]> = {
+  menuItems: [{ limit: '0' }, { limit: '101' }, { limit: 'ten' }, { status: 'BOGUS' }],
+  orders: [{ limit: '0' }, { limit: '101' }, { limit: 'ten' }, { status: 'BOGUS' }, { activeOnly: 'maybe' }],
+};
+
 /** A location of a tenant other than `tenant`: a full key's request of it is 404 (spec §5). */
 const foreignLocation = (survey: Survey, tenant: string): string | undefined =>
   survey.tenants.find((other) => other.name !== tenant && other.locations.length > 0)?.locations[0];
@@ -152,13 +165,14 @@ function headCells(target: Target, survey: Survey) {
             set: empty,
             spec: [200],
           });
-        inputs.push({
-          cell: { where, label: 'full key, limit=0' },
-          spot: { tenant, endpoint, page, scheme },
-          role: 'full',
-          set: { limit: '0' },
-          spec: [400],
-        });
+        for (const set of INVALID[endpoint])
+          inputs.push({
+            cell: { where, label: `full key, ${queryString(set).slice(1)}` },
+            spot: { tenant, endpoint, page, scheme },
+            role: 'full',
+            set,
+            spec: [400],
+          });
         const place = foreignLocation(survey, tenant);
         const label = "full key, another tenant's locationId";
         if (place === undefined) unreachable.push({ where, label, why: 'no other tenant has a location' });
@@ -207,8 +221,14 @@ export const headProperty = defineProperty({
   name: 'http.head',
   family: 'http',
   description:
-    "HEAD answers GET's status without content, its Content-Length (when sent) GET's octets, its Content-Type GET's media type and its ETag, Last-Modified, Cache-Control, Vary and Content-Encoding what GET's say (RFC 9110 §9.3.2, RFC 9110 §8.6, RFC 9111 §4.3.5): each key kind (none, malformed, revoked, expired, each missing scope, full) and a full key's 400, 404 and empty result, on first and cursor pages, via both headers.",
-  checks: [headLikeGet.name, headFieldsLikeGet.name, errorBodyShape.name, notModifiedJustified.name],
+    "HEAD answers GET's status without content, its answer ending at its header section on the wire (the next answer's bytes right after it on a kept-alive connection, RFC 9112 §6.3), its Content-Length (when sent) GET's octets, its Content-Type GET's media type and its ETag, Last-Modified, Cache-Control, Vary and Content-Encoding what GET's say (RFC 9110 §9.3.2, RFC 9110 §8.6, RFC 9111 §4.3.5): each key kind (none, malformed, revoked, expired, each missing scope, full) and a full key's 400 (limit 0, 101 and not an integer, a status outside the enum, an activeOnly no boolean), 404 and empty result, on first and cursor pages, via both headers.",
+  checks: [
+    headLikeGet.name,
+    headFieldsLikeGet.name,
+    headEndsAtHeader.name,
+    errorBodyShape.name,
+    notModifiedJustified.name,
+  ],
   needs: [FULL_KEY],
   runs: 4,
   async prepare(context) {
@@ -237,7 +257,9 @@ export const headProperty = defineProperty({
           spec,
         };
         const records = [requestRecord(call, get.status), requestRecord(headCall, head.status)];
+        const wire = await onWire(context, request, headCall);
         verdict(context, [
+          ...wire.failures,
           ...runWalkSetCheck(headLikeGet, compared, records),
           ...(await fieldsJudged(
             context,
@@ -248,6 +270,7 @@ export const headProperty = defineProperty({
           ...unasked(headCall, head, `HEAD ${request}`),
           ...(get === served ? [] : errorShape(call, get, request)),
         ]);
+        if (wire.unjudged !== null) context.inconclusive(`${request}: ${wire.unjudged}`);
       },
       coverage,
     );

@@ -35,6 +35,7 @@ import { repeatGivesSamePage } from './repeat-gives-same-page.ts';
 import { concurrentWalksAgree } from './concurrent-walks-agree.ts';
 import { headFieldsLikeGet } from './head-fields-like-get.ts';
 import { headLikeGet } from './head-like-get.ts';
+import { headEndsAtHeader } from './head-ends-at-header.ts';
 import { acceptJsonServed } from './accept-json-served.ts';
 import { contentCodingDecoded } from './content-coding-decoded.ts';
 import { notModifiedJustified } from './not-modified-justified.ts';
@@ -115,6 +116,7 @@ const WALK_SET_CHECKS = [
   concurrentWalksAgree,
   headLikeGet,
   headFieldsLikeGet,
+  headEndsAtHeader,
   acceptJsonServed,
   contentCodingDecoded,
   notModifiedJustified,

@@ -1,5 +1,6 @@
 /** One context per suite run: the client, the budget, and the survey shared by every property. */
 import fc from 'fast-check';
+import { headExchange } from '../adapters/node-head-exchange.ts';
 import { createNodeClient, type NodeClientOptions } from '../adapters/node-http.ts';
 import type { Failure } from '../failure.ts';
 import type { Target } from '../target/target.ts';
@@ -49,6 +50,7 @@ export function createContext(target: Target, options: ContextOptions = {}): Sui
     client: recording,
     overlapping: recording.over(pipelined),
     raw: client,
+    headOnWire: (call) => headExchange(target, call),
     budget,
     survey: () => (survey ??= surveyTarget(client, target, surveyBudget(target, budget, options.surveyMs))),
     advise(failure) {

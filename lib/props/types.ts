@@ -5,6 +5,8 @@
  */
 import type fc from 'fast-check';
 import type { Failure } from '../failure.ts';
+import type { ApiCall } from '../http/call.ts';
+import type { HeadExchange } from '../http/head-framing.ts';
 import type { Sender } from '../paging/walk-list.ts';
 import type { KeyRole } from '../target/schema.ts';
 import type { Target } from '../target/target.ts';
@@ -74,6 +76,11 @@ export interface PropertyContext {
    * must see a 429 themselves (ratelimit). Everything else sends through `client`.
    */
   raw: Sender;
+  /**
+   * `call` sent as HEAD on a connection of its own, and what its answer's head was followed by on
+   * it once a second request went (lib/adapters/node-head-exchange.ts): what an HTTP client hides.
+   */
+  headOnWire: (call: ApiCall) => Promise<HeadExchange>;
   budget: Budget;
   /** What the target holds, read once per context by full walks (shared by all properties). */
   survey(): Promise<Survey>;

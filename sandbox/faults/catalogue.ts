@@ -483,6 +483,11 @@ export const FAULTS = [
     "a HEAD's ETag is hashed from the empty body it sends: never the tag GET gives the same page",
   ),
   fault(
+    'head-error-body',
+    'errors',
+    "a HEAD's error answer (400, 401, 403, 404, 429) is followed on the wire by the Error body its Content-Length counts",
+  ),
+  fault(
     'etag-ignores-tenant',
     'page',
     "a weak ETag of the URL alone: If-None-Match with it is 304 for any key and any data, another tenant's",

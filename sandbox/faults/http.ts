@@ -7,7 +7,8 @@
  * error-bom, error-no-date, error-two-content-types and content-type-unquoted-parameter spoil the
  * framing of some answers (a body's first bytes, Date, a second Content-Type line, a parameter
  * value that is no token and no quoted string);
- * gzip-twice-on-repeat codes a repeated request's body twice under one Content-Encoding: gzip.
+ * gzip-twice-on-repeat codes a repeated request's body twice under one Content-Encoding: gzip;
+ * head-error-body writes a HEAD's Error body after its error head, on the raw socket.
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
@@ -56,6 +57,31 @@ function installGzipTwice(app: FastifyInstance): void {
   });
 }
 
+/**
+ * head-error-body: an error answer to HEAD on a list written as GET's would be, its Error body after
+ * the head, as a server that frames errors itself. Node's http writes no body for HEAD, so the body
+ * goes to the socket right after the head is handed to it: on the wire before any later answer.
+ */
+function installHeadErrorBody(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (
+      request.method !== 'HEAD' ||
+      !onList(request) ||
+      reply.statusCode < 400 ||
+      typeof payload !== 'string'
+    )
+      return payload;
+    const raw = reply.raw;
+    const end = raw.end.bind(raw) as (...args: unknown[]) => typeof raw;
+    raw.end = ((...args: unknown[]) => {
+      const ended = end(...args);
+      raw.socket?.write(payload);
+      return ended;
+    }) as typeof raw.end;
+    return payload;
+  });
+}
+
 /** Installs the faults of this file that `faults` switches on. */
 export function installHttpFaults(app: FastifyInstance, faults: FaultSet): void {
   if (faults.has('gzip-twice-on-repeat')) installGzipTwice(app);
@@ -97,6 +123,7 @@ export function installHttpFaults(app: FastifyInstance, faults: FaultSet): void 
         reply.header('etag', `"${createHash('sha256').update('').digest('base64url').slice(0, 27)}"`);
       return payload;
     });
+  if (faults.has('head-error-body')) installHeadErrorBody(app);
   // A HEAD shortcut that renders no body: Fastify then counts the empty one (0) for Content-Length.
   if (faults.has('head-content-length-zero'))
     app.addHook('onSend', async (request, _reply, payload) =>

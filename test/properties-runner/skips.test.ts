@@ -45,6 +45,7 @@ describe('runner on a target that cannot support every property', () => {
     expectSkipped(results.get('auth.revoked-key'), /needs 1 tenant with a revoked key/);
     expectSkipped(results.get('auth.expired-key'), /needs 1 tenant with an expired key/);
     expectSkipped(results.get('auth.scope-orders-read'), /needs 1 tenant with a noOrdersRead key/);
+    expectSkipped(results.get('ratelimit.head-throttled'), /needs 1 tenant with a lowRateLimit key/);
     for (const name of ['tenancy.disjoint-ids', 'tenancy.cross-tenant-cursor', 'tenancy.foreign-location'])
       expectSkipped(results.get(name), /needs 2 tenants with a full key/);
     expect(results.get('pagination.no-duplicates')?.status).toBe('passed');

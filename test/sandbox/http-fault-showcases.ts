@@ -1,9 +1,28 @@
 /** Showcases of the faults of HTTP semantics: HEAD, conditional requests, Accept, framing. */
+import { connect } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { expect } from 'vitest';
 import type { FaultName } from '../../sandbox/faults/catalogue.ts';
 import { expectErrorShape, get, MENU, ORDERS, type SandboxClient } from './client.ts';
 import { until, type FaultShowcase } from './showcase.ts';
+
+/** Every byte a HEAD of `url` gets on a connection the server closes after its answer (bounded: 5 s). */
+function headOnSocket(url: string, headers: Record<string, string>): Promise<string> {
+  const { hostname, port, pathname, search } = new URL(url);
+  const fields = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) }, () =>
+      socket.write(
+        `HEAD ${pathname}${search} HTTP/1.1\r\nhost: ${hostname}\r\n${fields.join('')}connection: close\r\n\r\n`,
+      ),
+    );
+    const chunks: Buffer[] = [];
+    socket.setTimeout(5000, () => socket.destroy(new Error('no end of the answer in 5 s')));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.on('error', reject);
+  });
+}
 
 const header = (value: string | string[] | undefined): string => String(value ?? '');
 
@@ -44,6 +63,17 @@ export const HTTP_FAULT_SHOWCASES = {
       expect(header(head.headers.etag)).not.toBe(header(first.headers.etag));
       // Only the tag: HEAD's Content-Length still counts GET's octets.
       expect(header(head.headers['content-length'])).toBe(String(first.raw.length));
+    },
+  },
+  'head-error-body': {
+    async show(client) {
+      // Below any HTTP client, which ends a HEAD's answer at its head and drops what follows.
+      const bytes = await headOnSocket(`${client.sandbox.baseUrl}${ORDERS}?limit=0`, client.bearer(0));
+      const [head = '', ...after] = bytes.split('\r\n\r\n');
+      expect(head).toMatch(/^HTTP\/1\.1 400 .*\r\ncontent-length: [1-9]\d*\r\n/is);
+      expect(JSON.parse(after.join('\r\n\r\n'))).toMatchObject({ statusCode: 400 });
+      const page = await headOnSocket(`${client.sandbox.baseUrl}${ORDERS}?limit=10`, client.bearer(0));
+      expect(page).toMatch(/^HTTP\/1\.1 200 [^]*\r\n\r\n$/);
     },
   },
   'etag-ignores-tenant': {
