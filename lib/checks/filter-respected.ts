@@ -20,6 +20,7 @@ export const filterRespected: PageCheck = {
     'search-ignores-separators',
     'sku-search-ignores-separators',
     'search-stems-plurals',
+    'search-truncates-q',
   ],
   run({ page, walk }) {
     if (page === null) return null;

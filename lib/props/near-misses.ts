@@ -22,6 +22,7 @@ export const NEAR_MISS_KINDS = [
   'SKU separator changed',
   'plural',
   'word prefixes joined',
+  'text appended',
 ] as const;
 
 export type NearMissKind = (typeof NEAR_MISS_KINDS)[number];
@@ -78,6 +79,9 @@ const FROM_NAME: Record<NearMissKind, (name: string) => (string | undefined)[]> 
       ? [`${first.slice(0, 3)} ${second.slice(0, 2)}`]
       : [];
   },
+  // A whole name and more: what a search that cuts q short (an index of prefixes, a column of N
+  // characters) finds the name for. The longest names first (nearMisses), to pass any such cut.
+  'text appended': (name) => [`${name} xq`],
 };
 
 /** SKU separators changed: dropped, or a space or dot for a hyphen. */
@@ -107,6 +111,7 @@ export function nearMisses(records: readonly SurveyRecord[]): ReadonlyMap<string
         ...(kind === 'SKU separator changed' ? skus.flatMap(fromSku) : []),
       ]),
     ].filter((text): text is string => text !== undefined && text.trim() === text && text !== '');
+    if (kind === 'text appended') candidates.sort((one, other) => other.length - one.length);
     let kept = 0;
     for (const text of spread(candidates, TRIED_PER_KIND)) {
       if (kept >= KEPT_PER_KIND) break;

@@ -351,6 +351,11 @@ export const FAULTS = [
     'store',
     'q is SQL-escaped (\' doubled, " backslashed), then bound as a parameter: a q holding a quote finds nothing',
   ),
+  fault(
+    'search-truncates-q',
+    'store',
+    'q is cut to its first 16 characters: a name and more (Latte Macchiato Small xq) finds the name',
+  ),
   fault('q-like-wildcards', 'store', 'q goes into a SQL LIKE pattern unescaped: % and _ in q match any text'),
   fault('error-shape', 'errors', 'error bodies lack statusCode and message, and error is an object'),
   fault('error-content-type', 'errors', 'error bodies are sent as text/plain'),

@@ -24,12 +24,21 @@ const VISIBILITY = Array.from({ length: ALL_CHANNELS_MASK + 1 }, (_, mask) =>
 /** The search-quotes-escaped fault: q escaped for SQL text, then bound as a parameter all the same. */
 const sqlEscaped = (q: string): string => q.replace(/'/g, "''").replace(/"/g, '\\"');
 
+/** The search-truncates-q fault's cut: the search index holds this many characters of q. */
+const TRUNCATED_Q_LENGTH = 16;
+
+/** q as the search reads it: under search-quotes-escaped escaped, under search-truncates-q cut short. */
+function searchText(q: string, faults: FaultSet): string {
+  const escaped = faults.has('search-quotes-escaped') ? sqlEscaped(q) : q;
+  return faults.has('search-truncates-q') ? escaped.slice(0, TRUNCATED_Q_LENGTH) : escaped;
+}
+
 /** q is case-insensitive on name or SKU (spec §4.1); the q-case-sensitive fault breaks both halves. */
 function searchFor(q: string, faults: FaultSet) {
   return faults.has('q-case-sensitive')
     ? { text: q, caseSensitive: true, matchSku: false }
     : {
-        text: (faults.has('search-quotes-escaped') ? sqlEscaped(q) : q).toLowerCase(),
+        text: searchText(q, faults).toLowerCase(),
         caseSensitive: false,
         matchSku: true,
         like: faults.has('q-like-wildcards'),

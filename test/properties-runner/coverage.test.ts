@@ -171,6 +171,7 @@ const NEAR_MISS_FAULTS: Record<NearMissKind, FaultName> = {
   'SKU separator changed': 'sku-search-ignores-separators',
   plural: 'search-stems-plurals',
   'word prefixes joined': 'search-words-any-order',
+  'text appended': 'search-truncates-q',
 };
 
 describe('each near-miss cell of filters.q', () => {

@@ -381,6 +381,7 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect((await client.ids(MENU, { limit: 100, q: 'Peach' })).length).toBeGreaterThan(0);
     },
   },
+  'search-truncates-q': nearMissFound('Latte Macchiato', ['Latte Macchiato Small xq']),
   'q-like-wildcards': {
     async show(client) {
       const all = await client.ids(MENU, { limit: 100 });
