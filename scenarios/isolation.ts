@@ -1,7 +1,8 @@
 /**
  * Isolation under load: setup walks every tenant's lists and keeps their ids; then tenants walk
  * the same lists with the same filters at the same time, and every returned id is checked against
- * the other tenants' sets (the tenant-isolation page check). One leaked record is proof, not a
+ * the other tenants' sets (the tenant-isolation page check); a walk of a quiescent tenant's
+ * unfiltered list that ends holds as many ids as the setup's walk of it (walk-complete-under-load). One leaked record is proof, not a
  * statistic: the run starts no more walks after it. Catches a response cache keyed without the
  * tenant (shared-cache).
  */
@@ -33,4 +34,5 @@ export const isolation: LoadScenario = {
     await walkBesideRefused(vu, arrival, first, { foreignOwner: lookups(first.credential.tenant) });
   },
   refused: true,
+  walksCompared: true,
 };

@@ -55,6 +55,7 @@ import { otherMethodRefused } from './other-method-refused.ts';
 import { otherRouteRefused } from './other-route-refused.ts';
 import { everyRequestAnswered } from './every-request-answered.ts';
 import { challengeOnEvery401 } from './challenge-on-every-401.ts';
+import { walkCompleteUnderLoad } from './walk-complete-under-load.ts';
 
 /** Run on every page of every walk, in the property suites and the load scenarios alike. */
 export const PAGE_CHECKS: readonly PageCheck[] = [
@@ -125,6 +126,7 @@ const WALK_SET_CHECKS = [
   undefinedParameterIgnored,
   otherMethodRefused,
   otherRouteRefused,
+  walkCompleteUnderLoad,
 ];
 
 /** What reports, flags and docs read of a check. */

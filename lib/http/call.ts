@@ -146,6 +146,19 @@ export function callPath(call: ApiCall): string {
   return path;
 }
 
+/** A request as a finding names it: method, path and query, and whose key went how (never the key). */
+export function requestName(call: ApiCall): string {
+  const { tenant, role, scheme, keyCase, keyPlace } = call.credential;
+  const key =
+    role === 'none'
+      ? 'no key'
+      : role === 'malformed'
+        ? 'a malformed key'
+        : `tenant ${tenant}'s ${role} key${keyCase === undefined ? '' : ` in ${keyCase} case`}`;
+  const place = keyPlace === undefined ? `by ${scheme}` : `in ${keyPlace}`;
+  return `${call.method ?? 'GET'} ${callPath(call)} (${key} ${place})`;
+}
+
 const cursorPrefixes = new WeakMap<ApiCall, string>();
 
 /**

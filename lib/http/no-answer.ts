@@ -1,5 +1,5 @@
 /** A request the target left without an HTTP answer, as data every job classifies the same way. */
-import { callPath, type ApiCall } from './call.ts';
+import { requestName, type ApiCall } from './call.ts';
 
 /**
  * A request the target left without an HTTP answer once it was reached (a connection accepted):
@@ -24,16 +24,3 @@ export class NoAnswer extends Error {
 /** What a finding says of `call` left without an answer: the request named, then `why`. */
 export const noAnswerMessage = (call: ApiCall, why: string): string =>
   `no HTTP answer to ${requestName(call)}: ${why}`;
-
-/** A request as a finding names it: method, path and query, and whose key went how (never the key). */
-function requestName(call: ApiCall): string {
-  const { tenant, role, scheme, keyCase, keyPlace } = call.credential;
-  const key =
-    role === 'none'
-      ? 'no key'
-      : role === 'malformed'
-        ? 'a malformed key'
-        : `tenant ${tenant}'s ${role} key${keyCase === undefined ? '' : ` in ${keyCase} case`}`;
-  const place = keyPlace === undefined ? `by ${scheme}` : `in ${keyPlace}`;
-  return `${call.method ?? 'GET'} ${callPath(call)} (${key} ${place})`;
-}

@@ -32,6 +32,11 @@ export const METRIC = {
    * the walks, whose answer a check judged (a 429 is not judged: rate_limited{traffic:refused}).
    */
   refused: 'refused_requests',
+  /**
+   * Counter, tagged `check` and `tenant`: walks a check judged once they ended (walk-complete-under-load: those
+   * of a quiescent tenant's unfiltered list that ended with hasMore false).
+   */
+  judgedWalks: 'judged_walks',
   /** Rate: responses that were 5xx or no response at all (timeout, reset, refused). */
   serverErrors: 'server_errors',
   /** Counter, tagged `check`, `code`, `message`: one point per failure a page check found. */

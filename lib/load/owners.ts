@@ -11,11 +11,13 @@ import { runWalkSetCheck } from '../paging/run-checks.ts';
 const SETUP_WALK_MS = 60_000;
 
 /**
- * Each tenant's ids, and what the walks found: a page that broke a check (setup traffic is checked
+ * Each tenant's ids, how many each quiescent tenant's lists hold, and what the walks found: a page that broke a check (setup traffic is checked
  * traffic), or two tenants already sharing an id. Either fails the load like any check; a walk
  * that only ran out of time or retries proves nothing, and the load cannot run without its owners.
  */
-export async function collectOwners(context: SetupContext): Promise<Pick<SetupData, 'owners' | 'failures'>> {
+export async function collectOwners(
+  context: SetupContext,
+): Promise<Pick<SetupData, 'owners' | 'listed' | 'failures'>> {
   const sets = await walkTenantIds(context.sender, context.target, {
     deadlineMs: Date.now() + SETUP_WALK_MS,
   });
@@ -28,6 +30,12 @@ export async function collectOwners(context: SetupContext): Promise<Pick<SetupDa
     );
   return {
     owners: Object.fromEntries(sets.map(({ tenant, ids }) => [tenant, [...ids]])),
+    // Only a quiescent tenant's list holds still for the walks of the load to be compared with it.
+    listed: Object.fromEntries(
+      sets
+        .filter(({ tenant }) => context.target.tenants.some((each) => each.name === tenant && each.quiescent))
+        .map(({ tenant, listed }) => [tenant, listed]),
+    ),
     failures: runWalkSetCheck(tenantsDisjoint, sets, []),
   };
 }

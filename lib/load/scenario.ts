@@ -5,6 +5,7 @@
  * that schedules its arrivals: it is given a Vu (lib/load/vu.ts) that walks and sends.
  */
 import type { BackoffPolicy } from '../backoff.ts';
+import type { Endpoint } from '../contract/endpoints.ts';
 import type { Failure } from '../failure.ts';
 import type { ApiCall } from '../http/call.ts';
 import type { ApiResponse } from '../http/response.ts';
@@ -38,6 +39,12 @@ export interface SetupData {
   startedAt: number;
   /** isolation: each tenant's record ids. */
   owners?: Record<string, string[]>;
+  /**
+   * isolation: distinct ids of each unfiltered list of each quiescent tenant, as the setup's
+   * complete walk of it returned them: what every walk of that list that ends must return
+   * (walk-complete-under-load).
+   */
+  listed?: Record<string, Partial<Record<Endpoint, number>>>;
   /** Bugs setup already proved (two tenants sharing an id): they fail the run like any check. */
   failures?: Failure[];
 }
@@ -112,6 +119,11 @@ export interface LoadScenario {
    * inconclusive, never a pass.
    */
   premise?(metrics: MergedSummary['metrics'], settings: LoadSettings): string | undefined;
+  /**
+   * Its setup walks every quiescent tenant's lists whole (SetupData.listed): the walks of those
+   * lists that end are judged by walk-complete-under-load.
+   */
+  walksCompared?: boolean;
   /**
    * What the load provokes on purpose, as its premise asks (`throttling`): the report names it on
    * the time axis, so 90 % of 429s in that stretch does not read as a fault.

@@ -14,6 +14,8 @@ import { walkableTenants, walkRoles } from './walk-plan.ts';
 export interface TenantIds {
   tenant: string;
   ids: Set<string>;
+  /** Distinct ids of each of its lists whose walk completed (walk-complete-under-load compares). */
+  listed: Partial<Record<Endpoint, number>>;
   /** Why a walk of this tenant ended before its last page, when one did. */
   incomplete?: string;
   /** What its walks broke (every page goes through the page checks): findings, not errors. */
@@ -30,7 +32,7 @@ export async function walkTenantIds(
   const tenants = walkableTenants(target, { endpoints: [...endpoints] });
   const result: TenantIds[] = [];
   for (const [index, tenant] of tenants.entries()) {
-    const entry: TenantIds = { tenant: tenant.name, ids: new Set(), failures: [] };
+    const entry: TenantIds = { tenant: tenant.name, ids: new Set(), listed: {}, failures: [] };
     for (const endpoint of endpoints) {
       const role = walkRoles(tenant, endpoint)[0];
       if (role === undefined) continue;
@@ -43,7 +45,8 @@ export async function walkTenantIds(
         { deadlineMs: options.deadlineMs },
       );
       entry.failures.push(...walk.failures.filter(isError));
-      if (walk.end !== 'complete')
+      if (walk.end === 'complete') entry.listed[endpoint] = walk.ids.size;
+      else
         entry.incomplete ??= `${endpoint}: ${walk.end}${walk.failures[0] ? `: ${walk.failures[0].message}` : ''}`;
       for (const id of walk.ids.keys()) entry.ids.add(id);
     }

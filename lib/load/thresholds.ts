@@ -162,9 +162,14 @@ export function gatesOnDrift(thresholds: Thresholds): boolean {
 
 /**
  * A failure of these checks is definitive: one is proof of a bug (a record of another tenant, an
- * id twice in a walk), so the engine starts no more walks once it has seen one.
+ * id twice in a walk, a walk of a quiescent list that ended short), so the engine starts no more
+ * walks once it has seen one.
  */
-const DEFINITIVE_CHECKS: readonly string[] = ['no-duplicate-ids', 'tenant-isolation'];
+const DEFINITIVE_CHECKS: readonly string[] = [
+  'no-duplicate-ids',
+  'tenant-isolation',
+  'walk-complete-under-load',
+];
 
 /**
  * Whether one failure proves the run's verdict, so no more walks need starting: a definitive

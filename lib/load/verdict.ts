@@ -5,6 +5,7 @@
  * measured less load than it claims, which is an error, not a pass).
  */
 import { PAGE_CHECKS } from '../checks/registry.ts';
+import { walkCompleteUnderLoad } from '../checks/walk-complete-under-load.ts';
 import { ANSWER_CHECKS, NO_ANSWER_CHECKS } from '../paging/answer-checks.ts';
 import { REFUSED_CHECKS } from './refused-plan.ts';
 import type { Failure } from '../failure.ts';
@@ -42,8 +43,11 @@ export interface ThresholdResult {
 interface CheckResult {
   name: string;
   judged: number;
-  /** What it judged: every page of every walk, or the refused requests sent beside them. */
-  unit: 'pages' | 'refused requests' | 'answers' | 'requests';
+  /**
+   * What it judged: every page of every walk, the refused requests sent beside them, or the walks
+   * of a quiescent tenant's unfiltered lists that ended.
+   */
+  unit: 'pages' | 'refused requests' | 'answers' | 'requests' | 'walks';
   errors: number;
   /** The first error it found, for the report. */
   first?: LoadFailure;
@@ -77,6 +81,8 @@ export interface RunOutcome {
   premiseFailed?: string;
   /** The scenario sends refused requests beside its walks: their checks are judged too. */
   refused?: boolean;
+  /** The scenario's setup walked the quiescent tenants' lists whole (LoadScenario.walksCompared). */
+  walksCompared?: boolean;
 }
 
 const value = (merged: MergedSummary, metric: string, stat: string): number | null =>
@@ -92,12 +98,12 @@ function judgeThresholds(merged: MergedSummary, thresholds: Thresholds): Thresho
   );
 }
 
-/** The page checks on every page, the refused requests' checks on those the run sent, the framing on every answer. */
-function loadChecks(
-  merged: MergedSummary,
-  failures: readonly LoadFailure[],
-  refused: boolean,
-): CheckResult[] {
+/**
+ * The page checks on every page, the refused requests' checks on those the run sent, the framing
+ * on every answer, and walk-complete-under-load on the walks it compared with the setup's.
+ */
+function loadChecks(outcome: RunOutcome): CheckResult[] {
+  const { merged, failures } = outcome;
   const result = (name: string, judged: number, unit: CheckResult['unit']): CheckResult => {
     const errors = failures.filter((f) => f.check === name && f.severity === 'error');
     const first = errors[0];
@@ -112,7 +118,7 @@ function loadChecks(
   const pages = value(merged, METRIC.pages, 'count') ?? 0;
   return [
     ...PAGE_CHECKS.map((check) => result(check.name, pages, 'pages')),
-    ...(refused ? REFUSED_CHECKS : []).map((check) =>
+    ...(outcome.refused === true ? REFUSED_CHECKS : []).map((check) =>
       result(
         check.name,
         value(merged, `${METRIC.refused}{check:${check.name}}`, 'count') ?? 0,
@@ -126,6 +132,10 @@ function loadChecks(
     // Every request answered: one latency point per request, a status 0 among them.
     ...NO_ANSWER_CHECKS.map((check) =>
       result(check.name, value(merged, METRIC.latency, 'count') ?? 0, 'requests'),
+    ),
+    // One judged_walks point per walk it judged (lib/load/compared-walk.ts).
+    ...(outcome.walksCompared === true ? [walkCompleteUnderLoad] : []).map((check) =>
+      result(check.name, value(merged, `${METRIC.judgedWalks}{check:${check.name}}`, 'count') ?? 0, 'walks'),
     ),
   ];
 }
@@ -149,7 +159,7 @@ function generatorFigures(outcome: RunOutcome): GeneratorFigures {
   };
 }
 
-/** "10 page checks held on 812 pages, 3 refusal checks on 140 refused requests, …, every one of 900 requests answered". */
+/** "10 page checks held on 812 pages, 3 refusal checks on 140 refused requests, …, 1 walk checks held on 40 walks, every one of 900 requests answered". */
 function heldLine(checks: readonly CheckResult[]): string {
   const held = (unit: CheckResult['unit'], kind: string) => {
     const ofUnit = checks.filter((check) => check.unit === unit);
@@ -161,6 +171,7 @@ function heldLine(checks: readonly CheckResult[]): string {
     ...held('pages', 'page'),
     ...held('refused requests', 'refusal'),
     ...held('answers', 'framing'),
+    ...held('walks', 'walk'),
     ...(requests ? [`every one of ${requests.judged} requests answered`] : []),
   ].join(', ');
 }
@@ -186,7 +197,7 @@ const crossed = (thresholds: readonly ThresholdResult[]) =>
 export function judge(outcome: RunOutcome): Judgement {
   const generator = generatorFigures(outcome);
   const thresholds = withoutOwnQueue(judgeThresholds(outcome.merged, outcome.thresholds), generator);
-  const checks = loadChecks(outcome.merged, outcome.failures, outcome.refused ?? false);
+  const checks = loadChecks(outcome);
   const skipped =
     outcome.skipped > 0
       ? [`${outcome.skipped} arrival(s) skipped at the in-flight ceiling (--max-in-flight)`]

@@ -2,7 +2,8 @@
  * One walk of a load, measured: the one walk loop (lib/paging/walk-list.ts) over the Vu's measured
  * send, with what a load records beyond each response: retries and 429 behaviour, throttle
  * recovery, the latency drift a soak gates on, and per walk its end, pages, duration and the
- * latency its deep pages added.
+ * latency its deep pages added, and once it ended, on a quiescent tenant's unfiltered list, whether
+ * it held the whole list (./compared-walk.ts).
  */
 import { DEFAULT_BACKOFF, retryAfterMs } from '../backoff.ts';
 import type { ApiCall } from '../http/call.ts';
@@ -10,6 +11,7 @@ import type { ApiResponse } from '../http/response.ts';
 import { walkList, type Sender, type Walk, type WalkOptions as LoopOptions } from '../paging/walk-list.ts';
 import { LOAD_KEY_SEARCH } from '../paging/answer-checks.ts';
 import { INCONCLUSIVE_ENDS, LOAD_WALK_PAGES } from '../paging/walk.ts';
+import { comparedTags, comparedWalk } from './compared-walk.ts';
 import { depthLatencyAdded } from './depth-latency.ts';
 import { METRIC } from './metrics.ts';
 import type { PointSink } from './points/write.ts';
@@ -138,6 +140,11 @@ export function measuredWalk(context: WalkContext): (first: ApiCall, options?: W
       loopOptions(context, options, progress),
     );
     recordWalk(context.points, first, traffic, result, progress, started);
+    const compared = comparedWalk(context.setup.listed, first, result);
+    if (compared !== undefined) {
+      context.points.add(METRIC.judgedWalks, 'counter', 1, comparedTags(first.credential.tenant));
+      context.failures.record(compared, first, traffic);
+    }
     return result;
   };
 }

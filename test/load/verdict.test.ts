@@ -261,6 +261,36 @@ describe('judge', () => {
     expect(skipping.warnings).toEqual([expect.stringMatching(/^10 arrival\(s\) skipped .*--max-in-flight/)]);
   });
 
+  it("should judge walk-complete-under-load on the walks it compared, only where the scenario's setup walked the lists", () => {
+    const judged = { 'judged_walks{check:walk-complete-under-load}': { count: 12, rate: 2 } };
+    const short = checkFailure({
+      check: 'walk-complete-under-load',
+      code: 'WALK_SHORT',
+      message:
+        "GET /public/orders?limit=20 (tenant tenant-c's full key by bearer) ended with hasMore false after 60 distinct ids in 4 page(s), where the setup's complete walk of the same list returned 324",
+      count: 1,
+    });
+
+    const held = judge(outcome({ walksCompared: true }, judged));
+    const failed = judge(outcome({ walksCompared: true, failures: [short] }, judged));
+    const none = judge(outcome({ walksCompared: true }));
+
+    expect(held).toMatchObject({ verdict: 'pass', exitCode: 0 });
+    expect(held.reason).toContain(', 1 walk checks held on 12 walks, ');
+    expect(held.checks.at(-1)).toEqual({
+      name: 'walk-complete-under-load',
+      judged: 12,
+      unit: 'walks',
+      errors: 0,
+    });
+    expect(failed).toMatchObject({ verdict: 'fail', exitCode: 1 });
+    expect(failed.reason).toBe(`walk-complete-under-load failed 1 time(s): ${short.message}`);
+    expect(failed.checks.at(-1)).toMatchObject({ errors: 1, first: short });
+    // Listed with nothing judged: the report calls it skipped, never passed (lib/load/run/summary.ts).
+    expect(none.checks.at(-1)).toMatchObject({ name: 'walk-complete-under-load', judged: 0, errors: 0 });
+    expect(judge(outcome()).checks.map((check) => check.name)).not.toContain('walk-complete-under-load');
+  });
+
   it('should fail, not error, when a bug was found in a run that also went wrong', () => {
     const bug = { failures: [checkFailure({ check: 'tenant-isolation', code: 'TENANT_LEAK' })] };
 

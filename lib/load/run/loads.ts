@@ -99,6 +99,7 @@ async function judgeLoad(
     skipped: points.summary.metrics[METRIC.skipped]?.values.count ?? 0,
     ...(premise === undefined ? {} : { premiseFailed: premise }),
     refused: (load.scenario.refused ?? false) && settings.refused !== false,
+    walksCompared: load.scenario.walksCompared ?? false,
   });
   mkdirSync(load.dir, { recursive: true });
   const result: LoadResult = redactDeep(

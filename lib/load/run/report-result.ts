@@ -81,6 +81,7 @@ export async function reportResult(dir: string): Promise<LoadResult & { accuracy
     skipped: merged.metrics[METRIC.skipped]?.values.count ?? 0,
     ...(premise === undefined ? {} : { premiseFailed: premise }),
     refused: plan.refused,
+    walksCompared: scenarioNamed(plan.scenario).walksCompared ?? false,
   });
   const thresholds = judged.thresholds.map((threshold) => markUnjudged(threshold, merged));
   const unjudged = thresholds.filter((threshold) => threshold.unjudged !== undefined);
