@@ -11,9 +11,10 @@ import { runWalkSetCheck } from '../paging/run-checks.ts';
 const SETUP_WALK_MS = 60_000;
 
 /**
- * Each tenant's ids, how many each quiescent tenant's lists hold, and what the walks found: a page that broke a check (setup traffic is checked
- * traffic), or two tenants already sharing an id. Either fails the load like any check; a walk
- * that only ran out of time or retries proves nothing, and the load cannot run without its owners.
+ * Each tenant's ids, how many each quiescent tenant's lists hold, and what the walks found: a page
+ * that broke a check (setup traffic is checked traffic), or two tenants already sharing an id.
+ * Either fails the load like any check; a walk that only ran out of time or retries proves nothing,
+ * and the load cannot run without its owners.
  */
 export async function collectOwners(
   context: SetupContext,

@@ -1,10 +1,11 @@
 /**
  * The checks every answer must pass whatever was asked (a page, a refusal, a 429, a HEAD): its Date
  * header, its single-valued fields sent once, a Retry-After (when sent) in its grammar, a 429 no
- * cache may store, its body's first bytes, no key but its request's own in it, and its WWW-Authenticate a challenge on every 401
- * if on any. Run by the one 429 loop on each answer it receives (every property, walk and repro
- * request) and by the load's single requests (lib/load/vu.ts); of a request a load's target left
- * without an answer (status 0), every-request-answered instead.
+ * cache may store, its body's first bytes, no key but its request's own in it, and its
+ * WWW-Authenticate a challenge on every 401 if on any. Run by the one 429 loop on each answer it
+ * receives (every property, walk and repro request) and by the load's single requests
+ * (lib/load/vu.ts); of a request a load's target left without an answer (status 0),
+ * every-request-answered instead.
  */
 import { challengeOnEvery401, noChallengeAdvisory } from '../checks/challenge-on-every-401.ts';
 import { everyRequestAnswered } from '../checks/every-request-answered.ts';
@@ -43,8 +44,9 @@ const NONE: Failure[] = [];
 
 /**
  * What `response` broke of the rules every answer keeps. Each check runs once with a placeholder
- * first, so an answer that keeps them costs three header lookups, a status compared, one character and a search of its
- * text for the keys of `target` (when given: no key is looked for without it), no text built.
+ * first, so an answer that keeps them costs three header lookups, a status compared, one character
+ * and a search of its text for the keys of `target` (when given: no key is looked for without it),
+ * no text built.
  */
 export function everyAnswerFailures(
   call: ApiCall,
