@@ -41,6 +41,7 @@ import { contentCodingDecoded } from './content-coding-decoded.ts';
 import { notModifiedJustified } from './not-modified-justified.ts';
 import { spellingMeansValue } from './spelling-means-value.ts';
 import { encodingMeansNothing } from './encoding-means-nothing.ts';
+import { parameterOrderMeansNothing } from './parameter-order-means-nothing.ts';
 import { undefinedParameterIgnored } from './undefined-parameter-ignored.ts';
 import { refusalDisclosesNothing } from './refusal-discloses-nothing.ts';
 import { recordSameInEveryView } from './record-same-in-every-view.ts';
@@ -123,6 +124,7 @@ const WALK_SET_CHECKS = [
   notModifiedJustified,
   spellingMeansValue,
   encodingMeansNothing,
+  parameterOrderMeansNothing,
   undefinedParameterIgnored,
   otherMethodRefused,
   otherRouteRefused,

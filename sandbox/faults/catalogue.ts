@@ -468,6 +468,11 @@ export const FAULTS = [
     'a cursor is bound to the header its key came in: the same key in the other header gets 400',
   ),
   fault(
+    'cursor-bound-to-param-order',
+    'cursor',
+    'a cursor is bound to the order its filters were named in: status=X&locationId=Y, then locationId=Y&status=X, is 400',
+  ),
+  fault(
     'bearer-case-sensitive',
     'auth',
     'the Authorization scheme must be written "Bearer": "bearer <key>" is 401',

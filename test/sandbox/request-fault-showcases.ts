@@ -472,6 +472,24 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect((await client.get(ORDERS, { limit: 1, cursor }, { 'x-sandbox-api-key': key })).status).toBe(400);
     },
   },
+  'cursor-bound-to-param-order': {
+    async show(client) {
+      const orders = (await client.get(ORDERS, { limit: 100 })).body.data ?? [];
+      // A location and a status two orders share: a page of one of them has a cursor.
+      const shared = orders.find((order, index) =>
+        orders
+          .slice(index + 1)
+          .some((other) => other.locationId === order.locationId && other.status === order.status),
+      );
+      const [status, locationId] = [String(shared?.status), String(shared?.locationId)];
+      const first = await client.get(ORDERS, { status, locationId, limit: 1 });
+      const cursor = first.body.pagination?.nextPageToken ?? undefined;
+      expect(cursor).toBeDefined();
+      expect((await client.get(ORDERS, { status, locationId, limit: 1, cursor })).status).toBe(200);
+      expect((await client.get(ORDERS, { cursor, limit: 1, status, locationId })).status).toBe(200);
+      expect((await client.get(ORDERS, { locationId, status, limit: 1, cursor })).status).toBe(400);
+    },
+  },
   'service-header-ignored': {
     async show(client) {
       const key = client.key(0);
