@@ -10,7 +10,7 @@
 import { callPath, type ApiCall } from '../lib/http/call.ts';
 import type { Failure } from '../lib/failure.ts';
 import type { ApiResponse } from '../lib/http/response.ts';
-import type { Target } from '../lib/target/target.ts';
+import { isQuiescent, type Target } from '../lib/target/target.ts';
 import { compared } from './repeats.ts';
 
 /** A request as the burst repeats it: its key's role and scheme, path and query. */
@@ -37,7 +37,7 @@ export function sameEveryTime(
   target: Target,
   tenant: string,
 ): (call: ApiCall, response: ApiResponse) => readonly Failure[] {
-  if (target.tenants.find((entry) => entry.name === tenant)?.quiescent !== true) return () => NONE;
+  if (!isQuiescent(target.tenants, tenant)) return () => NONE;
   const firstServed = new Map<string, { response: ApiResponse; served: number }>();
   return (call, response) => {
     if (response.status !== 200) return NONE;

@@ -38,6 +38,7 @@ import { aimedOnce, anyLimit, measuredList } from './arbitraries/measured.ts';
 import { onWire } from './http-head-wire.ts';
 import { FULL_KEY } from './support.ts';
 import { credential, verdict } from './walks.ts';
+import { isQuiescent, steadiest } from '../lib/target/target.ts';
 
 interface HeadInput extends CellInput {
   spot: PageSpot;
@@ -85,7 +86,7 @@ function keyTenant(target: Target, survey: Survey, role: CredentialRole): string
       surveyed.has(tenant.name) &&
       (role === 'none' || role === 'malformed' || tenant.keys[role] !== undefined),
   );
-  return (fits.find((tenant) => tenant.quiescent) ?? fits[0])?.name;
+  return steadiest(fits)?.name;
 }
 
 /** The filters whose values select no record of each list: a q, or a location and a status. */
@@ -195,7 +196,7 @@ function headCells(target: Target, survey: Survey) {
 const judgesFields = (survey: Survey, tenant: string, get: ApiResponse): boolean =>
   get.status !== 429 &&
   get.status < 500 &&
-  (isClientError(get.status) || survey.tenants.some((entry) => entry.name === tenant && entry.quiescent));
+  (isClientError(get.status) || isQuiescent(survey.tenants, tenant));
 
 /**
  * head-fields-like-get on `call`'s GET and HEAD: where HEAD's fields disagree with GET's answer, GET

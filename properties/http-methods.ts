@@ -34,6 +34,7 @@ import { otherRoutes } from './http-routes.ts';
 import { compared } from './repeats.ts';
 import { FULL_KEY } from './support.ts';
 import { credential, verdict, type Answered } from './walks.ts';
+import { isQuiescent, steadiest } from '../lib/target/target.ts';
 
 interface MethodInput extends CellInput {
   spot: PageSpot;
@@ -44,7 +45,7 @@ interface MethodInput extends CellInput {
 /** Every cell: both lists, first and cursor pages, a full key via each header and no key. */
 function methodCells(survey: Survey) {
   // A tenant whose data holds still, when there is one: only there can "unchanged" be judged.
-  const tenant = (survey.tenants.find((entry) => entry.quiescent) ?? survey.tenants[0])?.name ?? '';
+  const tenant = steadiest(survey.tenants)?.name ?? '';
   const inputs: MethodInput[] = [];
   for (const endpoint of ENDPOINTS)
     for (const page of PAGE_KINDS)
@@ -102,8 +103,7 @@ export const otherMethodsProperty = defineProperty({
         for (const method of OTHER_METHODS)
           for (const sent of bodiesOf(method, served))
             failures.push(...(await sendOther(context, served, method, input, sent)));
-        const quiescent = survey.tenants.find((tenant) => tenant.name === input.spot.tenant)?.quiescent;
-        if (quiescent === true) {
+        if (isQuiescent(survey.tenants, input.spot.tenant)) {
           // Safe methods aside, none of these may have changed what GET reads (spec §1: no writes).
           const again = await context.client.send(served.call);
           failures.push(

@@ -18,6 +18,7 @@ import { cellKey, type Coverage, type CoverageCell } from '../lib/props/coverage
 import type { Survey } from '../lib/props/survey.ts';
 import type { PropertyContext } from '../lib/props/types.ts';
 import { stepWalk, verdict, walkSpecOf, type Answered } from './walks.ts';
+import { steadiest } from '../lib/target/target.ts';
 
 export type PageKind = 'first' | 'cursor';
 export const PAGE_KINDS: readonly PageKind[] = ['first', 'cursor'];
@@ -87,7 +88,7 @@ export function samePage(a: PageAnswer, b: PageAnswer): boolean {
  * must be the same records; any tenant with a full key else (then only statuses are compared).
  */
 export const comparedTenant = (survey: Survey): Survey['tenants'][number] | undefined =>
-  survey.tenants.find((entry) => entry.quiescent) ?? survey.tenants[0];
+  steadiest(survey.tenants);
 
 /** An input of a fixed cell. */
 export interface CellInput {

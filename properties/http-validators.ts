@@ -11,6 +11,7 @@ import type { PropertyContext } from '../lib/props/types.ts';
 import { errorShape, samePage, servedPage, type CellInput, type PageSpot } from './http-pages.ts';
 import { answerOf, compared } from './repeats.ts';
 import { verdict, type Answered } from './walks.ts';
+import { isQuiescent } from '../lib/target/target.ts';
 
 export type Validator = 'etag' | 'last-modified';
 export const VALIDATORS: readonly Validator[] = ['etag', 'last-modified'];
@@ -78,7 +79,7 @@ export async function foreign(
   const answer = await send(context, call);
   const request = `${spot.tenant}'s ${input.cell.where}`;
   const condition = { header: HEADER[validator], value, from: `${from}'s page` };
-  const sameData = answer.status === 304 || !survey.tenants.find((t) => t.name === spot.tenant)?.quiescent;
+  const sameData = answer.status === 304 || !isQuiescent(survey.tenants, spot.tenant);
   verdict(context, [
     ...judge(call, answer.status, request, condition, stale),
     ...(sameData ? [] : compared(call, own, answer, `${request} with ${from}'s ${NAME[validator]}`)),

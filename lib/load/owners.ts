@@ -7,6 +7,7 @@ import { HarnessError } from '../errors.ts';
 import type { SetupContext, SetupData } from './scenario.ts';
 import { walkTenantIds } from './tenant-ids.ts';
 import { runWalkSetCheck } from '../paging/run-checks.ts';
+import { isQuiescent } from '../target/target.ts';
 
 const SETUP_WALK_MS = 60_000;
 
@@ -34,7 +35,7 @@ export async function collectOwners(
     // Only a quiescent tenant's list holds still for the walks of the load to be compared with it.
     listed: Object.fromEntries(
       sets
-        .filter(({ tenant }) => context.target.tenants.some((each) => each.name === tenant && each.quiescent))
+        .filter(({ tenant }) => isQuiescent(context.target.tenants, tenant))
         .map(({ tenant, listed }) => [tenant, listed]),
     ),
     failures: runWalkSetCheck(tenantsDisjoint, sets, []),

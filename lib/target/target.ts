@@ -30,6 +30,20 @@ export interface Target {
   sandbox?: SandboxIdentity;
 }
 
+/** A tenant as the target file and a survey both name it: whether its data holds still. */
+type Stillness = { name: string; quiescent: boolean };
+
+/**
+ * Whether the tenant named `name` among `tenants` (a target's or a survey's) holds still: only
+ * there must two answers to one request be the same records. An unknown name does not.
+ */
+export const isQuiescent = (tenants: readonly Stillness[], name: string): boolean =>
+  tenants.some((tenant) => tenant.name === name && tenant.quiescent);
+
+/** The first quiescent tenant of `tenants` when there is one, else the first: the steadiest to judge on. */
+export const steadiest = <T extends Stillness>(tenants: readonly T[]): T | undefined =>
+  tenants.find((tenant) => tenant.quiescent) ?? tenants[0];
+
 export type TargetResult = { ok: true; target: Target } | { ok: false; problems: string[] };
 
 type Env = Record<string, string | undefined>;
