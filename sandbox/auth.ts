@@ -209,18 +209,20 @@ export function identify(
 }
 
 /**
- * 401 when the known key is revoked or expired; under challenge-dropped-revoked-expired without the
- * WWW-Authenticate every other 401 carries (a second code path that answers 401 on its own).
+ * 401 when the known key is revoked or expired, from a second code path that answers 401 on its own
+ * (invalidKey): its faults drop the challenge or date the answer by the key's record.
  */
 export function requireValid(key: ApiKey, faults: FaultSet, keys: KeyRing): void {
-  if (key.revoked && !faults.has('revoked-key-works')) throw invalidKey('API key has been revoked', key, faults);
+  if (key.revoked && !faults.has('revoked-key-works'))
+    throw invalidKey('API key has been revoked', key, faults);
   if (key.expired && !faults.has('expired-key-works'))
     throw invalidKey(expiredMessage(key, faults, keys), key, faults);
 }
 
 /**
- * A revoked or expired key's 401; under stale-date-on-revoked dated by the key's record (when it
- * was revoked or expired), as a handler that fills Date from the row it read, not from the clock.
+ * A revoked or expired key's 401: under challenge-dropped-revoked-expired without the
+ * WWW-Authenticate every other 401 carries; under stale-date-on-revoked dated by the key's record
+ * (when it was revoked or expired), as a handler that fills Date from the row it read.
  */
 function invalidKey(message: string, key: ApiKey, faults: FaultSet): ApiError {
   const refusal = unauthorized(message, 'invalid_token', !faults.has('challenge-dropped-revoked-expired'));
