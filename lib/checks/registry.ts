@@ -46,6 +46,7 @@ import { undefinedParameterIgnored } from './undefined-parameter-ignored.ts';
 import { refusalDisclosesNothing } from './refusal-discloses-nothing.ts';
 import { recordSameInEveryView } from './record-same-in-every-view.ts';
 import { dateHeaderSent } from './date-header-sent.ts';
+import { dateCurrent } from './date-current.ts';
 import { singleValuedFields } from './single-valued-fields.ts';
 import { retryAfterValid } from './retry-after-valid.ts';
 import { throttleNotStorable } from './throttle-not-storable.ts';
@@ -78,6 +79,7 @@ export const PAGE_CHECKS: readonly PageCheck[] = [
 /** Every answer's framing, whatever was asked: lib/paging/answer-checks.ts runs them. */
 export const ANSWER_CHECKS = [
   dateHeaderSent,
+  dateCurrent,
   singleValuedFields,
   retryAfterValid,
   throttleNotStorable,

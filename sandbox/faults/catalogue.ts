@@ -225,6 +225,11 @@ export const FAULTS = [
     "a revoked or expired key's 401 carries no WWW-Authenticate; the other 401s carry Bearer's",
   ),
   fault(
+    'stale-date-on-revoked',
+    'auth',
+    "a revoked or expired key's 401 is dated by the key's record: its revocation (6 h ago) or expiry (2 days)",
+  ),
+  fault(
     'key-case-folded',
     'auth',
     'keys are looked up lower-cased: an issued key with its letters upper-cased (not a key) is accepted',
@@ -525,6 +530,11 @@ export const FAULTS = [
   ),
   fault('error-bom', 'errors', 'a 400 body starts with a UTF-8 byte order mark (EF BB BF) before its JSON'),
   fault('error-no-date', 'errors', 'a 4xx answer (400, 401, 403, 404, 429) carries no Date header'),
+  fault(
+    'date-local-time',
+    'errors',
+    "every answer's Date is the server's local time (UTC+1) labelled GMT: an hour ahead of the true time",
+  ),
   fault(
     'error-two-content-types',
     'errors',

@@ -337,6 +337,20 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect(missing.headers['www-authenticate']).toMatch(/^Bearer /);
     },
   },
+  'stale-date-on-revoked': {
+    async show(client) {
+      // The clean sandbox's Dates are its clock's; the fault's, the keys' records' (hours, days ago).
+      const dated = (reply: Reply): number => Date.now() - Date.parse(String(reply.headers.date));
+      for (const role of ['revoked', 'expired'] as const) {
+        const refused = await client.get(ORDERS, {}, client.bearer(0, role));
+        expect(refused.status).toBe(401);
+        expect(dated(refused), role).toBeGreaterThan(3_600_000);
+      }
+      const missing = await client.get(ORDERS, {}, {});
+      expect(missing.status).toBe(401);
+      expect(Math.abs(dated(missing))).toBeLessThan(60_000);
+    },
+  },
   'status-filter-500': {
     async show(client) {
       expect((await client.get(ORDERS, { status: 'PAID' })).status).toBe(500);
