@@ -52,12 +52,17 @@ async function headRounds(
   return met;
 }
 
-/** Why rounds that showed nothing and had no HEAD refused prove nothing. */
+/** What a GET that was not refused says: served, the key's window had reopened. */
+const notRefused = (status: number): string =>
+  status === 200 ? '200: the window had reopened' : `${status}, not 429`;
+
+/** Why rounds that had no HEAD refused and showed nothing prove nothing. */
 function unsettled({ before, rounds }: Rounds): string {
-  if (before !== 429) return `the GET right after it was answered ${before}: the window had reopened`;
+  if (before !== 429) return `the GET right after it was answered ${notRefused(before)}`;
   const open = rounds.find((round) => round.get !== 429 || round.heads.some((head) => head !== 200));
   if (open === undefined) return 'its rounds were not judged';
-  return `${open.heads.length} HEADs at once were answered ${[...new Set(open.heads)].join(' and ')}, the GET right after them ${open.get}: the window had reopened`;
+  const heads = [...new Set(open.heads)].join(' and ');
+  return `${open.heads.length} HEADs at once were answered ${heads}, the GET right after them ${notRefused(open.get)}`;
 }
 
 /**

@@ -39,10 +39,12 @@ const served = (round: HeadRound): boolean => round.heads.every((status) => stat
  * key throttled by a burst of GETs: a GET refused 429, then rounds of HEADs sent at once, each
  * followed by the GET again. Every HEAD served while every GET around them is refused shows HEAD
  * passing the limiter: a correct one serves HEADs between two refused GETs only as far as it
- * refills between them, and each round sends more HEADs than the burst's whole window served, in
- * two different counts, so a window reopening during a round (it serves its limit, then refuses)
- * serves at most one round's count exactly, never both. Anything else is no finding: a HEAD
- * refused (429) is the pass, a GET served means the window reopened.
+ * refills between them. Each round sends more than twice what the burst's window served, in two
+ * different counts: a fixed or sliding window that reopens during a round serves its limit and
+ * then refuses, so it serves at most one round's count exactly, never both; a token bucket that
+ * refused the burst's requests in flight after G refills slower than the target answered them, and
+ * a round's HEADs, sent at once, are answered as fast. Anything else is no finding: a HEAD refused
+ * (429) is the pass, a GET served means the window reopened.
  */
 export const headThrottledLikeGet: WalkSetCheck<HeadsBetweenGets> = {
   name: 'head-throttled-like-get',
