@@ -77,7 +77,7 @@ async function throttledHead(context: PropertyContext, { cell, spot }: Throttled
     if (settled === null) return;
     why = `the raw HEAD was served; ${settled}`;
   }
-  context.inconclusive(`${request}: after each of ${ATTEMPTS} bursts ${why}`);
+  context.inconclusive(`${request}: no HEAD refused after ${ATTEMPTS} bursts; after the last, ${why}`);
 }
 
 export const headThrottledProperty = defineProperty({
