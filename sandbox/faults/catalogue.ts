@@ -591,6 +591,11 @@ export const FAULTS = [
     'throttling',
   ),
   fault(
+    'head-not-rate-limited',
+    'rate-limit',
+    'HEAD skips the rate limiter, neither counted nor refused: a key past its limit gets 429 to GET, 200 to HEAD',
+  ),
+  fault(
     'tenant-limit-503',
     'rate-limit',
     "a tenant's shared limit refuses with 503 (Error shape, Retry-After), while a key's own limit says 429",
