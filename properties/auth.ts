@@ -6,6 +6,7 @@
  */
 import { authSchemesAgree } from '../lib/checks/auth-schemes-agree.ts';
 import { challengeOnEvery401 } from '../lib/checks/challenge-on-every-401.ts';
+import { dateCurrent } from '../lib/checks/date-current.ts';
 import { keyNotDisclosed } from '../lib/checks/key-not-disclosed.ts';
 import { keyRejected } from '../lib/checks/key-rejected.ts';
 import { scopeEnforced } from '../lib/checks/scope-enforced.ts';
@@ -81,7 +82,8 @@ const rejectedRole = (role: 'revoked' | 'expired') =>
     family: 'auth',
     description: `A key that is ${role} is 401 on both endpoints and both schemes, and its answer holds no other key of the tenant (its working key) nor any other key.`,
     check: keyRejected,
-    answerChecks: [keyNotDisclosed, challengeOnEvery401],
+    // A refusal built on the key's record may take more from it than its words: its Date too.
+    answerChecks: [keyNotDisclosed, challengeOnEvery401, dateCurrent],
     needs: [{ kind: 'key', role, tenants: 1 }],
     runs: 20,
     inputs: (context, survey) => keyedInputs(context.target, survey, keyedRoles(context.target, [role])),

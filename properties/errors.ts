@@ -1,6 +1,7 @@
 /** Errors (spec §7, §2 Error): every non-2xx answer is JSON in the Error shape, with its status. */
 import fc from 'fast-check';
 import { challengeOnEvery401 } from '../lib/checks/challenge-on-every-401.ts';
+import { dateCurrent } from '../lib/checks/date-current.ts';
 import { dateHeaderSent } from '../lib/checks/date-header-sent.ts';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
 import { noByteOrderMark } from '../lib/checks/no-byte-order-mark.ts';
@@ -75,6 +76,7 @@ const errorShape = defineProperty({
   checks: [
     errorBodyShape.name,
     dateHeaderSent.name,
+    dateCurrent.name,
     singleValuedFields.name,
     noByteOrderMark.name,
     challengeOnEvery401.name,

@@ -1,17 +1,20 @@
 /**
- * Requests that mean what a plain request means (RFC 3986 §2.3 and RFC 3986 §6.2.2.2; spec §4.3
- * rules 1, 5, 6): a legal request of a list (any filters, any limit, page 1 or 2, either scheme)
- * sent plain, then with the unreserved characters of its parameter names and values
- * percent-encoded (every one, and the first letter of each name: `%6Cimit`), the same for invalid
- * ones (limit=500, status=BOGUS, a cursor no server issued: the same refusal), and with each of a
- * set of parameters the spec does not define (offset, page, sort, tenantId, ...) added with a
- * meaningful value. Encoded, the answer is the plain one (encoding-means-nothing); with an
- * undefined parameter, it is the plain page or a 400 (undefined-parameter-ignored). Spaces stay
+ * Requests that mean what a plain request means (RFC 3986 §2.3 and RFC 3986 §6.2.2.2; spec §4.1,
+ * §4.2; spec §4.3 rules 1, 2, 5, 6): a legal request of a list (any filters, any limit, page 1 or
+ * 2, either scheme) sent plain, then with the unreserved characters of its parameter names and
+ * values percent-encoded (every one, and the first letter of each name: `%6Cimit`), with the same
+ * pairs in another order (reversed; rotated when there are three or more: a cursor issued under
+ * one order comes back under another), the same for invalid ones (limit=500, status=BOGUS, a
+ * cursor no server issued: the same refusal), and with each of a set of parameters the spec does
+ * not define (offset, page, sort, tenantId, ...) added with a meaningful value. Encoded, the answer
+ * is the plain one (encoding-means-nothing); reordered, too (parameter-order-means-nothing); with
+ * an undefined parameter, it is the plain page or a 400 (undefined-parameter-ignored). Spaces stay
  * `+` as the plain request writes them: whether `+` is a space is form encoding's rule, not RFC
  * 3986's, and only unreserved characters are certain to mean themselves encoded.
  */
 import { ENDPOINTS, type Endpoint } from '../lib/contract/endpoints.ts';
 import { encodingMeansNothing } from '../lib/checks/encoding-means-nothing.ts';
+import { parameterOrderMeansNothing } from '../lib/checks/parameter-order-means-nothing.ts';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
 import type { SameMeaning } from '../lib/checks/same-page.ts';
 import { tenantIsolation } from '../lib/checks/tenant-isolation.ts';
@@ -21,11 +24,13 @@ import type { Failure } from '../lib/failure.ts';
 import { queryString, type ApiCall, type Query } from '../lib/http/call.ts';
 import type { ApiResponse } from '../lib/http/response.ts';
 import { cellKey, type Coverage, type CoverageCell } from '../lib/props/coverage.ts';
+import { filtersOf } from '../lib/props/measure.ts';
 import { requestRecord } from '../lib/paging/records.ts';
 import { runProbeChecks, runWalkSetCheck } from '../lib/paging/run-checks.ts';
 import { recordOwners, type Survey } from '../lib/props/survey.ts';
 import { defineProperty, prepared, type PropertyContext } from '../lib/props/types.ts';
 import { listRequest, type ListRequest } from './arbitraries/requests.ts';
+import { otherOrders, twoFilterAim } from './params-order.ts';
 import { answerOf } from './params-spelling.ts';
 import { describeRequest, sentQuery } from './probes.ts';
 import { FULL_KEY, listSources, tenantSurvey } from './support.ts';
@@ -127,6 +132,38 @@ async function judgeVariant(
   ];
 }
 
+/** A variant of a plain request: the call, what it changes in words, and the check that judges it. */
+interface Variant {
+  call: ApiCall;
+  variant: string;
+  check: WalkSetCheck<SameMeaning>;
+}
+
+/**
+ * The variants of `call`: encoded, in other orders, and (the valid request, `withUndefined`) with
+ * each undefined parameter added.
+ */
+function variantsOf(call: ApiCall, survey: Survey, request: ListRequest, withUndefined: boolean): Variant[] {
+  const encoded = ENCODINGS.map((encoding) => {
+    const raw = encodedCall(call, encoding);
+    const sent = raw.raw?.map((pair) => `${pair.name}=${pair.encoded}`).join('&') ?? '';
+    return { call: raw, variant: `${encoding.words} (${sent})`, check: encodingMeansNothing };
+  });
+  const reordered = otherOrders(call.query).map(({ words, query }) => ({
+    call: { ...call, query },
+    variant: `${words} (${queryString(query).slice(1)})`,
+    check: parameterOrderMeansNothing,
+  }));
+  const undefinedOnes = withUndefined
+    ? undefinedParameters(survey, request).map(([name, value]) => ({
+        call: { ...call, query: { ...call.query, [name]: value } },
+        variant: `${name}=${value} added`,
+        check: undefinedParameterIgnored,
+      }))
+    : [];
+  return [...encoded, ...reordered, ...undefinedOnes];
+}
+
 /** The plain request and every variant of it, judged. */
 async function judgeForms(
   context: PropertyContext,
@@ -141,52 +178,68 @@ async function judgeForms(
     const call = { ...base, query: sent };
     const plain = { call, response: await context.client.send(call) };
     const words = describeRequest(request, sent);
-    for (const encoding of ENCODINGS) {
-      const encoded = encodedCall(call, encoding);
-      const variant = `${encoding.words} (${encoded.raw?.map((pair) => `${pair.name}=${pair.encoded}`).join('&') ?? ''})`;
-      const judged = { check: encodingMeansNothing, request: words, variant, quiescent };
-      failures.push(...(await judgeVariant(context, plain, encoded, judged)));
-    }
-    if (sent !== query) continue;
-    for (const [name, value] of undefinedParameters(survey, request)) {
-      const judged = {
-        check: undefinedParameterIgnored,
-        request: words,
-        variant: `${name}=${value} added`,
-        quiescent,
-      };
+    for (const { call: variant, ...judged } of variantsOf(call, survey, request, sent === query))
       failures.push(
-        ...(await judgeVariant(context, plain, { ...call, query: { ...query, [name]: value } }, judged)),
+        ...(await judgeVariant(context, plain, variant, { ...judged, request: words, quiescent })),
       );
-    }
   }
   return failures;
 }
 
-const formsCell = (endpoint: Endpoint, cursor: boolean): CoverageCell => ({
+/** The coverage cells of each endpoint: a first page and a cursor page, bare and with two filters. */
+const FORMS_CELLS = [
+  { label: 'first page', cursor: false, filtered: false },
+  { label: 'with a cursor', cursor: true, filtered: false },
+  { label: 'first page, two filters', cursor: false, filtered: true },
+  { label: 'with a cursor, two filters', cursor: true, filtered: true },
+] as const;
+
+const formsCell = (endpoint: Endpoint, cursor: boolean, filtered: boolean): CoverageCell => ({
   where: endpoint,
-  label: cursor ? 'with a cursor' : 'first page',
+  label: FORMS_CELLS.find((cell) => cell.cursor === cursor && cell.filtered === filtered)?.label ?? '',
 });
 
+/** The coverage request of a cell, at limit 1 (a skipped record shows; two records make two pages), or why none. */
+function formsExample(
+  survey: Survey,
+  endpoint: Endpoint,
+  filtered: boolean,
+): Omit<ListRequest, 'cursor'> | string {
+  if (filtered) {
+    const aim = twoFilterAim(survey, endpoint);
+    if (typeof aim === 'string') return aim;
+    return { endpoint, tenant: aim.tenant, scheme: 'bearer', query: { ...aim.query, limit: '1' } };
+  }
+  const tenant = survey.tenants.find((each) => each.lists[endpoint].records.length >= 2);
+  if (tenant === undefined) return 'no list has two records';
+  return { endpoint, tenant: tenant.name, scheme: 'bearer', query: { limit: '1' } };
+}
+
 /**
- * One cell per endpoint and page (a first page at limit 1, so a skipped record shows; a page
- * reached by a cursor, at limit 1 so a list of two records has one), on every run.
+ * Per endpoint, a first page and a page reached by a cursor, bare and with two filters (whose
+ * order can matter: the cursor of page 1 comes back with them in another order), on every run.
  */
 function formsCoverage(survey: Survey): Coverage<ListRequest> {
   const cells: CoverageCell[] = [];
-  const examples: ListRequest[] = [];
+  // The filtered examples run first: the richest requests, where an order can matter.
+  const filteredExamples: ListRequest[] = [];
+  const bareExamples: ListRequest[] = [];
   for (const endpoint of ENDPOINTS)
-    for (const cursor of [false, true]) {
-      const tenant = survey.tenants.find((each) => each.lists[endpoint].records.length >= 2);
-      const cell = formsCell(endpoint, cursor);
-      if (tenant === undefined) {
-        cells.push({ ...cell, why: 'no list has two records' });
+    for (const { cursor, filtered } of FORMS_CELLS) {
+      const cell = formsCell(endpoint, cursor, filtered);
+      const example = formsExample(survey, endpoint, filtered);
+      if (typeof example === 'string') {
+        cells.push({ ...cell, why: example });
         continue;
       }
       cells.push(cell);
-      examples.push({ endpoint, tenant: tenant.name, scheme: 'bearer', query: { limit: '1' }, cursor });
+      (filtered ? filteredExamples : bareExamples).push({ ...example, cursor });
     }
-  const reached = (request: ListRequest) => [cellKey(formsCell(request.endpoint, request.cursor))];
+  const examples = [...filteredExamples, ...bareExamples];
+  const reached = (request: ListRequest) => {
+    const filtered = Object.keys(filtersOf(request.query)).length >= 2;
+    return [cellKey(formsCell(request.endpoint, request.cursor, filtered))];
+  };
   return { cells, examples, reached };
 }
 
@@ -194,9 +247,10 @@ export const equivalentFormsProperty = defineProperty({
   name: 'parameters.equivalent-forms',
   family: 'parameters',
   description:
-    'A request with the unreserved characters of its names and values percent-encoded (%6Cimit=500) answers as the plain one (same page, same 400); a parameter the spec does not define (offset, page, sort, tenantId, ...) changes nothing: the plain page, or a 400.',
+    'A request with the unreserved characters of its names and values percent-encoded (%6Cimit=500), or with its parameters in another order (a cursor page with two filters, reversed), answers as the plain one (same page, same 400); a parameter the spec does not define (offset, page, sort, tenantId, ...) changes nothing: the plain page, or a 400.',
   checks: [
     encodingMeansNothing.name,
+    parameterOrderMeansNothing.name,
     undefinedParameterIgnored.name,
     errorBodyShape.name,
     tenantIsolation.name,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Tenant } from './catalog.ts';
 import { KEY_ROLES, SCOPES, type KeyRole, type Scope } from './domain.ts';
-import { badRequest, DropConnection, forbidden, unauthorized } from './errors.ts';
+import { ApiError, badRequest, DropConnection, forbidden, unauthorized } from './errors.ts';
 import type { FaultSet } from './faults/catalogue.ts';
 import type { RawQuery } from './validate.ts';
 
@@ -15,6 +15,8 @@ export interface ApiKey {
   scopes: ReadonlySet<Scope>;
   revoked: boolean;
   expired: boolean;
+  /** When a revoked key was revoked or an expired key expired (epoch ms); null for the others. */
+  invalidSinceMs: number | null;
 }
 
 const ALL_SCOPES: Scope[] = [SCOPES.public, SCOPES.menu, SCOPES.orders];
@@ -28,6 +30,9 @@ const SCOPES_BY_ROLE: Record<KeyRole, Scope[]> = {
   // Reads every list; its own small rate limit is sandbox/rate-limit.ts's.
   lowRateLimit: ALL_SCOPES,
 };
+/** How long before the sandbox started its revoked keys were revoked and its expired keys expired. */
+const INVALID_FOR_MS: Partial<Record<KeyRole, number>> = { revoked: 6 * 3_600_000, expired: 2 * 86_400_000 };
+
 const WELL_FORMED_KEY = /^[A-Za-z0-9_-]{20,200}$/;
 const BEARER = /^Bearer +(\S+) *$/i;
 /** The bearer-case-sensitive fault: the scheme compared as written, though RFC 9110 §11.1 folds its case. */
@@ -46,11 +51,13 @@ export class KeyRing {
   readonly valuesByTenant = new Map<string, Record<KeyRole, string>>();
 
   constructor(tenants: readonly Tenant[]) {
+    const started = Date.now();
     for (const tenant of tenants) {
       const values = {} as Record<KeyRole, string>;
       for (const role of KEY_ROLES) {
         const value = `sbx_${randomBytes(24).toString('base64url')}`;
         values[role] = value;
+        const invalidFor = INVALID_FOR_MS[role];
         this.byValue.set(value, {
           label: `${tenant.name}/${role}`,
           tenant,
@@ -58,6 +65,7 @@ export class KeyRing {
           scopes: new Set(SCOPES_BY_ROLE[role]),
           revoked: role === 'revoked',
           expired: role === 'expired',
+          invalidSinceMs: invalidFor === undefined ? null : started - invalidFor,
         });
       }
       for (const value of Object.values(values)) {
@@ -201,15 +209,26 @@ export function identify(
 }
 
 /**
- * 401 when the known key is revoked or expired; under challenge-dropped-revoked-expired without the
- * WWW-Authenticate every other 401 carries (a second code path that answers 401 on its own).
+ * 401 when the known key is revoked or expired, from a second code path that answers 401 on its own
+ * (invalidKey): its faults drop the challenge or date the answer by the key's record.
  */
 export function requireValid(key: ApiKey, faults: FaultSet, keys: KeyRing): void {
-  const challenge = !faults.has('challenge-dropped-revoked-expired');
   if (key.revoked && !faults.has('revoked-key-works'))
-    throw unauthorized('API key has been revoked', 'invalid_token', challenge);
+    throw invalidKey('API key has been revoked', key, faults);
   if (key.expired && !faults.has('expired-key-works'))
-    throw unauthorized(expiredMessage(key, faults, keys), 'invalid_token', challenge);
+    throw invalidKey(expiredMessage(key, faults, keys), key, faults);
+}
+
+/**
+ * A revoked or expired key's 401: under challenge-dropped-revoked-expired without the
+ * WWW-Authenticate every other 401 carries; under stale-date-on-revoked dated by the key's record
+ * (when it was revoked or expired), as a handler that fills Date from the row it read.
+ */
+function invalidKey(message: string, key: ApiKey, faults: FaultSet): ApiError {
+  const refusal = unauthorized(message, 'invalid_token', !faults.has('challenge-dropped-revoked-expired'));
+  if (!faults.has('stale-date-on-revoked') || key.invalidSinceMs === null) return refusal;
+  const date = new Date(key.invalidSinceMs).toUTCString();
+  return new ApiError(401, message, { ...refusal.headers, date });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { pageDiffers, type SameMeaning } from './same-page.ts';
+import { answerDiffers, type SameMeaning } from './same-page.ts';
 import type { WalkSetCheck } from './types.ts';
 
 /**
@@ -14,18 +14,12 @@ export const encodingMeansNothing: WalkSetCheck<SameMeaning> = {
   description:
     'A request with the unreserved characters of its parameter names and values percent-encoded (%6Cimit=500) answers as the plain request: the same status, the same page.',
   catches: ['encoded-name-ignored'],
-  run({ request, variant, served, plain, quiescent }) {
-    if (served.status === 429 || plain.status === 429) return null;
-    const differs =
-      served.status !== plain.status
-        ? `answered ${served.status} where the plain request answers ${plain.status}`
-        : served.status === 200 && quiescent
-          ? pageDiffers(served, plain, 'the plain request')
-          : null;
+  run(same) {
+    const differs = answerDiffers(same);
     if (differs === null) return null;
     return {
       code: 'ENCODING_CHANGED_ANSWER',
-      message: `${variant} changed the answer of ${request}: ${differs} (RFC 3986 §2.3: %6C is l)`,
+      message: `${same.variant} changed the answer of ${same.request}: ${differs} (RFC 3986 §2.3: %6C is l)`,
       expected: 'the answer of the plain request: same status, same page',
       received: differs,
     };

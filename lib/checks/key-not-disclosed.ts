@@ -196,8 +196,8 @@ export const keyNotDisclosed: ProbeCheck = {
   description:
     "No answer (any status, headers or body; under load, every answer but a 2xx page) holds a key of the target file other than the one its request sent, whole or a piece of 16 characters: another role's key of the tenant, another tenant's.",
   catches: ['expired-key-discloses-key'],
-  run({ call, response, probe, target }) {
-    if (target === undefined) return null;
+  run({ call, response, probe, target, searchKeys }) {
+    if (target === undefined || searchKeys === false) return null;
     const found = disclosedKey(target, call.credential, response);
     if (found === null) return null;
     const what = found.whole

@@ -36,15 +36,18 @@ import { concurrentWalksAgree } from './concurrent-walks-agree.ts';
 import { headFieldsLikeGet } from './head-fields-like-get.ts';
 import { headLikeGet } from './head-like-get.ts';
 import { headEndsAtHeader } from './head-ends-at-header.ts';
+import { headThrottledLikeGet } from './head-throttled-like-get.ts';
 import { acceptJsonServed } from './accept-json-served.ts';
 import { contentCodingDecoded } from './content-coding-decoded.ts';
 import { notModifiedJustified } from './not-modified-justified.ts';
 import { spellingMeansValue } from './spelling-means-value.ts';
 import { encodingMeansNothing } from './encoding-means-nothing.ts';
+import { parameterOrderMeansNothing } from './parameter-order-means-nothing.ts';
 import { undefinedParameterIgnored } from './undefined-parameter-ignored.ts';
 import { refusalDisclosesNothing } from './refusal-discloses-nothing.ts';
 import { recordSameInEveryView } from './record-same-in-every-view.ts';
 import { dateHeaderSent } from './date-header-sent.ts';
+import { dateCurrent } from './date-current.ts';
 import { singleValuedFields } from './single-valued-fields.ts';
 import { retryAfterValid } from './retry-after-valid.ts';
 import { throttleNotStorable } from './throttle-not-storable.ts';
@@ -77,6 +80,7 @@ export const PAGE_CHECKS: readonly PageCheck[] = [
 /** Every answer's framing, whatever was asked: lib/paging/answer-checks.ts runs them. */
 export const ANSWER_CHECKS = [
   dateHeaderSent,
+  dateCurrent,
   singleValuedFields,
   retryAfterValid,
   throttleNotStorable,
@@ -118,11 +122,13 @@ const WALK_SET_CHECKS = [
   headLikeGet,
   headFieldsLikeGet,
   headEndsAtHeader,
+  headThrottledLikeGet,
   acceptJsonServed,
   contentCodingDecoded,
   notModifiedJustified,
   spellingMeansValue,
   encodingMeansNothing,
+  parameterOrderMeansNothing,
   undefinedParameterIgnored,
   otherMethodRefused,
   otherRouteRefused,

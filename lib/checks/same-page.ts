@@ -36,3 +36,15 @@ export interface SameMeaning {
   /** Quiescent data: the two answers must hold the same records. */
   quiescent: boolean;
 }
+
+/**
+ * How the variant's answer is not the plain request's: another status, or (both 200, quiescent
+ * data) another page; null when it is the same, and when either answer is a 429 (a throttled
+ * answer says nothing of the request).
+ */
+export function answerDiffers({ served, plain, quiescent }: SameMeaning): string | null {
+  if (served.status === 429 || plain.status === 429) return null;
+  if (served.status !== plain.status)
+    return `answered ${served.status} where the plain request answers ${plain.status}`;
+  return served.status === 200 && quiescent ? pageDiffers(served, plain, 'the plain request') : null;
+}

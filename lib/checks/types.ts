@@ -89,8 +89,16 @@ export interface ProbeContext {
   probe: string;
   /** The tenant of each record id the run knows (any tenant's), for what a refusal may not name. */
   recordOwner?: (id: string) => string | undefined;
-  /** The target the request went to, for a check of its keys (key-not-disclosed); never printed. */
+  /**
+   * The target the request went to, for a check of its keys (key-not-disclosed) or of what a run
+   * remembers of its answers (challenge-on-every-401, date-current); never printed.
+   */
   target?: Target;
+  /**
+   * False when the answer is not searched for the target's keys though `target` is given (a load's
+   * 2xx pages: lib/paging/answer-checks.ts KeySearch).
+   */
+  searchKeys?: boolean;
 }
 
 /** A request sent before the judged one, which its finding compares it with (challenge-on-every-401). */

@@ -1,6 +1,6 @@
 /**
  * The checks every answer must pass whatever was asked (a page, a refusal, a 429, a HEAD): its Date
- * header, its single-valued fields sent once, a Retry-After (when sent) in its grammar, a 429 no
+ * header, that Date the time the answer was made, its single-valued fields sent once, a Retry-After (when sent) in its grammar, a 429 no
  * cache may store, its body's first bytes, no key but its request's own in it, and its
  * WWW-Authenticate a challenge on every 401 if on any. Run by the one 429 loop on each answer it
  * receives (every property, walk and repro request) and by the load's single requests
@@ -9,6 +9,7 @@
  */
 import { challengeOnEvery401, noChallengeAdvisory } from '../checks/challenge-on-every-401.ts';
 import { everyRequestAnswered } from '../checks/every-request-answered.ts';
+import { dateCurrent } from '../checks/date-current.ts';
 import { dateHeaderSent } from '../checks/date-header-sent.ts';
 import { keyNotDisclosed } from '../checks/key-not-disclosed.ts';
 import { noByteOrderMark } from '../checks/no-byte-order-mark.ts';
@@ -44,9 +45,9 @@ const NONE: Failure[] = [];
 
 /**
  * What `response` broke of the rules every answer keeps. Each check runs once with a placeholder
- * first, so an answer that keeps them costs three header lookups, a status compared, one character
- * and a search of its text for the keys of `target` (when given: no key is looked for without it),
- * no text built.
+ * first, so an answer that keeps them costs four header lookups, a status compared, one character,
+ * a clock read and a search of its text for the keys of `keysOf` (when given: no key is looked for
+ * without it, and no Date is compared with the target's others), no text built.
  */
 export function everyAnswerFailures(
   call: ApiCall,
@@ -61,10 +62,16 @@ export function everyAnswerFailures(
   // own 400 has no Date): its answer says nothing of the implementation.
   if (call.method === UNKNOWN_METHOD) return NONE;
   const page = response.status >= 200 && response.status < 300;
-  const target = search === 'not-pages' && page ? undefined : keysOf;
-  const quiet = { call, response, probe: '', ...(target && { target }) };
+  const quiet = {
+    call,
+    response,
+    probe: '',
+    ...(keysOf && { target: keysOf }),
+    ...(search === 'not-pages' && page && { searchKeys: false }),
+  };
   if (
     dateHeaderSent.run(quiet) === null &&
+    dateCurrent.run(quiet) === null &&
     singleValuedFields.run(quiet) === null &&
     retryAfterValid.run(quiet) === null &&
     throttleNotStorable.run(quiet) === null &&
@@ -74,7 +81,7 @@ export function everyAnswerFailures(
   )
     return NONE;
   const probe = `${call.method ?? 'GET'} ${callPath(call)}`;
-  return runProbeChecks(ANSWER_CHECKS, { call, response, probe, ...(target && { target }) });
+  return runProbeChecks(ANSWER_CHECKS, { ...quiet, probe });
 }
 
 /**

@@ -225,6 +225,11 @@ export const FAULTS = [
     "a revoked or expired key's 401 carries no WWW-Authenticate; the other 401s carry Bearer's",
   ),
   fault(
+    'stale-date-on-revoked',
+    'auth',
+    "a revoked or expired key's 401 is dated by the key's record: its revocation (6 h ago) or expiry (2 days)",
+  ),
+  fault(
     'key-case-folded',
     'auth',
     'keys are looked up lower-cased: an issued key with its letters upper-cased (not a key) is accepted',
@@ -468,6 +473,11 @@ export const FAULTS = [
     'a cursor is bound to the header its key came in: the same key in the other header gets 400',
   ),
   fault(
+    'cursor-bound-to-param-order',
+    'cursor',
+    'a cursor is bound to the order its filters were named in: status=X&locationId=Y, then locationId=Y&status=X, is 400',
+  ),
+  fault(
     'bearer-case-sensitive',
     'auth',
     'the Authorization scheme must be written "Bearer": "bearer <key>" is 401',
@@ -520,6 +530,11 @@ export const FAULTS = [
   ),
   fault('error-bom', 'errors', 'a 400 body starts with a UTF-8 byte order mark (EF BB BF) before its JSON'),
   fault('error-no-date', 'errors', 'a 4xx answer (400, 401, 403, 404, 429) carries no Date header'),
+  fault(
+    'date-local-time',
+    'errors',
+    "every answer's Date is the server's local time (UTC+1) labelled GMT: an hour ahead of the true time",
+  ),
   fault(
     'error-two-content-types',
     'errors',
@@ -574,6 +589,11 @@ export const FAULTS = [
     'rate-limit',
     'soft throttling: a request over the limit is answered 200 with an empty last page, not 429',
     'throttling',
+  ),
+  fault(
+    'head-not-rate-limited',
+    'rate-limit',
+    'HEAD skips the rate limiter, neither counted nor refused: a key past its limit gets 429 to GET, 200 to HEAD',
   ),
   fault(
     'tenant-limit-503',

@@ -6,7 +6,7 @@
  * weights and case refuse JSON;
  * error-bom, error-no-date, error-two-content-types and content-type-unquoted-parameter spoil the
  * framing of some answers (a body's first bytes, Date, a second Content-Type line, a parameter
- * value that is no token and no quoted string);
+ * value that is no token and no quoted string); date-local-time dates every answer by a local clock;
  * gzip-twice-on-repeat codes a repeated request's body twice under one Content-Encoding: gzip;
  * head-error-body writes a HEAD's Error body after its error head, on the raw socket.
  */
@@ -31,6 +31,9 @@ const BYTE_ORDER_MARK = '\uFEFF';
 
 /** The schema a page's Content-Type names under content-type-unquoted-parameter. */
 const SCHEMA_URL = 'https://api.example.test/schemas/page-v1';
+
+/** date-local-time's zone: the server's clock reads UTC+1 (Central European Time). */
+const LOCAL_OFFSET_MS = 3_600_000;
 
 /** How many requests gzip-twice-on-repeat remembers before it forgets them all: its memory is bounded. */
 const REMEMBERED_REQUESTS = 10_000;
@@ -96,6 +99,12 @@ export function installHttpFaults(app: FastifyInstance, faults: FaultSet): void 
     app.addHook('onSend', async (request, reply) => {
       // Node's http writes Date on every answer unless told not to (RFC 9110 §6.6.1 asks for it).
       if (reply.statusCode >= 400 && reply.statusCode < 500 && onList(request)) reply.raw.sendDate = false;
+    });
+  if (faults.has('date-local-time'))
+    app.addHook('onSend', async (_request, reply, payload) => {
+      // The bug: the local time, formatted by a helper that labels whatever it is given GMT.
+      reply.header('date', new Date(Date.now() + LOCAL_OFFSET_MS).toUTCString());
+      return payload;
     });
   if (faults.has('error-two-content-types'))
     app.addHook('onSend', async (_request, reply, payload) => {

@@ -3,6 +3,7 @@
  * a lenient normaliser or an unguarded parse a real server might put in front of its validator.
  */
 import { MENU_STATUSES, ORDER_STATUSES, SALES_CHANNELS } from '../domain.ts';
+import type { Endpoint } from '../cursor.ts';
 import type { RawQuery } from '../validate.ts';
 import type { FaultSet } from './catalogue.ts';
 
@@ -75,6 +76,19 @@ const plainlyNamed = (url: string, query: RawQuery): RawQuery => {
   const written = writtenNames(url);
   return Object.fromEntries(Object.entries(query).filter(([name]) => written.has(name)));
 };
+
+/** The filters each list reads (spec §4.1, §4.2): limit and cursor are paging, not filters. */
+const FILTER_NAMES: Record<Endpoint, readonly string[]> = {
+  menu: ['q', 'categoryId', 'locationId', 'status', 'salesChannel'],
+  orders: ['locationId', 'status', 'activeOnly'],
+};
+
+/**
+ * cursor-bound-to-param-order: the endpoint's filters in the order the query named them (the
+ * parsed query keeps the order of the URL), which the fault binds a cursor to beside their values.
+ */
+export const namedOrder = (endpoint: Endpoint, query: RawQuery): string[] =>
+  Object.keys(query).filter((name) => FILTER_NAMES[endpoint].includes(name));
 
 /**
  * offset-honoured: the legacy offset=N of an older menu endpoint, still read on a first page of

@@ -40,7 +40,9 @@ export async function admit(
   // The auth-cached-per-tenant fault: a tenant admitted a moment ago is admitted again, whoever asks.
   const cached = ctx.load.admittedRecently(key.tenant.name);
   if (!cached) requireValid(key, ctx.faults, ctx.keys);
-  await ctx.limits.consume(key, reply);
+  // The head-not-rate-limited fault: HEAD, sending no content, taken for free and let past the limits.
+  if (!(request.method === 'HEAD' && ctx.faults.has('head-not-rate-limited')))
+    await ctx.limits.consume(key, reply);
   if (!cached && !(await skipsScopes(ctx, request))) requireScopes(key, scopes);
   ctx.load.admitted(key.tenant.name);
   if (ctx.faults.has('auth-cached-on-connection')) keyOfConnection.set(connection, key);

@@ -7,7 +7,8 @@ import type { KeysetMode, PageStart, Statements } from '../queries/statements.ts
 import { parseId, parseLimit, type RawQuery } from '../validate.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import { CursorMemory } from '../faults/cursor-memory.ts';
-import { legacyOffset, readQueryFaultily } from '../faults/parameters.ts';
+import { legacyOffset, namedOrder, readQueryFaultily } from '../faults/parameters.ts';
+import type { FaultSet } from '../faults/catalogue.ts';
 import { admit } from './admit.ts';
 import { buildPage, keysetMode, readCursor, walkBinding } from './paging.ts';
 import { sendPage } from './send-page.ts';
@@ -66,6 +67,26 @@ function scopeRefusal(key: ApiKey, scopes: readonly Scope[]): ApiError | null {
   }
 }
 
+/**
+ * What a cursor is bound to: the filters' values, and under the cursor-bound-to-scheme fault the
+ * header the key came in, under cursor-bound-to-param-order the order the filters were named in.
+ */
+function faultilyBound(
+  faults: FaultSet,
+  values: unknown[],
+  keyHeader: boolean,
+  order: () => string[],
+): unknown[] {
+  const scheme = faults.has('cursor-bound-to-scheme');
+  const ordered = faults.has('cursor-bound-to-param-order');
+  if (!scheme && !ordered) return values;
+  return [
+    ...values,
+    ...(scheme ? [keyHeader ? 'key header' : 'authorization'] : []),
+    ...(ordered ? [order()] : []),
+  ];
+}
+
 export function registerList<Filter, Row>(
   app: FastifyInstance,
   ctx: SandboxContext,
@@ -93,10 +114,9 @@ export function registerList<Filter, Row>(
     const filters = endpoint.readFilters(query, key);
     if (faults.has('status-filter-500') && query.status !== undefined)
       throw new Error('no such column: state');
-    // The cursor-bound-to-scheme fault: the header the key came in is bound like a filter.
-    const bound = faults.has('cursor-bound-to-scheme')
-      ? [...filters.bound, request.headers.authorization === undefined ? 'key header' : 'authorization']
-      : filters.bound;
+    const bound = faultilyBound(faults, filters.bound, request.headers.authorization === undefined, () =>
+      namedOrder(endpoint.endpoint, query),
+    );
     const binding = walkBinding(key.tenant, endpoint.endpoint, bound);
     const read = readCursor(ctx, cursor, binding, endpoint.sortValueType);
     // The page-number-cursor fault: page n starts at (n - 1) x the limit of this request, which is

@@ -11,7 +11,6 @@ import { toApiResponse } from '../../lib/http/response.ts';
 import { answerAdvisories, everyAnswerFailures } from '../../lib/paging/answer-checks.ts';
 import { targetOf } from '../properties-runner/live-target.ts';
 
-const DATE = 'Fri, 27 Nov 2026 12:00:00 GMT';
 const BODY = '{"statusCode":401,"error":"Unauthorized","message":"no"}';
 const CHALLENGE = 'Bearer realm="api"';
 
@@ -25,7 +24,7 @@ const answer = (status: number, challenge?: string) =>
     status,
     {
       'content-type': 'application/json',
-      date: DATE,
+      date: new Date().toUTCString(),
       ...(challenge === undefined ? {} : { 'www-authenticate': challenge }),
     },
     BODY,

@@ -11,7 +11,6 @@ import { everyAnswerFailures, LOAD_KEY_SEARCH, type KeySearch } from '../../lib/
 import type { Target } from '../../lib/target/target.ts';
 import { TARGET } from '../load/fixtures.ts';
 
-const DATE = 'Sun, 06 Nov 1994 08:49:37 GMT';
 const KEYS = {
   a: { full: 'tvk_Q2hhcmxpZSBrZXkgb2YgYQ_full01', expired: 'tvk_ZXhwaXJlZCBrZXkgb2YgYQ_exp001' },
   b: { full: 'tvk_YW5vdGhlciB0ZW5hbnQncyBrZXk_b01' },
@@ -33,7 +32,7 @@ const call = (role: CredentialRole, tenant = 'tenant-a', keyCase?: 'upper'): Api
 const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   toApiResponse(
     status,
-    { date: DATE, 'content-type': 'application/json', ...headers },
+    { date: new Date().toUTCString(), 'content-type': 'application/json', ...headers },
     JSON.stringify(body),
     1,
   );

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultLimitApplied } from '../../lib/checks/default-limit-applied.ts';
 import { encodingMeansNothing } from '../../lib/checks/encoding-means-nothing.ts';
+import { parameterOrderMeansNothing } from '../../lib/checks/parameter-order-means-nothing.ts';
 import type { SameMeaning } from '../../lib/checks/same-page.ts';
 import { undefinedParameterIgnored } from '../../lib/checks/undefined-parameter-ignored.ts';
 import { limitInvariance } from '../../lib/checks/limit-invariance.ts';
@@ -217,7 +218,7 @@ describe('a key in another case', () => {
   });
 });
 
-describe('encoding-means-nothing and undefined-parameter-ignored', () => {
+describe('encoding-means-nothing, parameter-order-means-nothing and undefined-parameter-ignored', () => {
   const page = (ids: string[], status = 200) => ({
     status,
     records: ids.map((id) => ({ id })),
@@ -241,6 +242,21 @@ describe('encoding-means-nothing and undefined-parameter-ignored', () => {
     expect(encodingMeansNothing.run(same(page(['a']), page(['a', 'b']), false))).toBeNull();
     expect(encodingMeansNothing.run(same(page([], 400), page([], 400)))).toBeNull();
     expect(encodingMeansNothing.run(same(page(['b', 'a']), page(['a', 'b'])))).toBeNull();
+  });
+
+  it('should fail a reordered request answered otherwise than the plain one, citing the spec by parameter', () => {
+    const refused = parameterOrderMeansNothing.run(same(page([], 400), page(['a'])));
+    expect(refused?.code).toBe('PARAMETER_ORDER_CHANGED_ANSWER');
+    expect(refused?.message).toMatch(
+      /answered 400 where the plain request answers 200 \(spec §4\.1, §4\.2 .*§4\.3 rule 2/,
+    );
+    expect(parameterOrderMeansNothing.run(same(page(['b']), page(['a'])))?.received).toMatch(/other ones/);
+    expect(parameterOrderMeansNothing.run(same(page(['a'], 400), page(['a'], 400)))).toBeNull();
+    expect(parameterOrderMeansNothing.run(same(page(['b', 'a']), page(['a', 'b'])))).toBeNull();
+    // Changing data: only the status is judged; a 429 on either side says nothing of the order.
+    expect(parameterOrderMeansNothing.run(same(page(['b']), page(['a']), false))).toBeNull();
+    expect(parameterOrderMeansNothing.run(same(page([], 429), page(['a'])))).toBeNull();
+    expect(parameterOrderMeansNothing.run(same(page(['a']), page([], 429)))).toBeNull();
   });
 
   it('should pass an undefined parameter refused or ignored, and fail one that moved the page', () => {

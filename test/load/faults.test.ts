@@ -13,7 +13,8 @@
  * Besides the load faults, the two faults of key lookups the auth properties catch (key-case-folded,
  * key-prefix-only): a load's refused requests send the same changed keys, so a load catches them too,
  * and writes none of them. And a 401 without the challenge the others carry
- * (challenge-dropped-revoked-expired): each worker remembers the 401s its refused requests got.
+ * (challenge-dropped-revoked-expired), or dated by its key's record (stale-date-on-revoked): each
+ * worker remembers the answers its requests got.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -141,6 +142,14 @@ const ISOLATION: Record<string, LoadOptions> = {
     duration: '2s',
     rate: 10,
     faults: ['challenge-dropped-revoked-expired'],
+  },
+  // The same refused requests: a revoked or expired key's 401 dated by its record, days or hours ago.
+  'stale-date-on-revoked': {
+    scenario: 'walk',
+    profile: 'smoke',
+    duration: '2s',
+    rate: 10,
+    faults: ['stale-date-on-revoked'],
   },
   // Enough walks at once that more than 4 requests meet at the sandbox.
   'overload-5xx': {
@@ -330,6 +339,18 @@ describe.concurrent('load faults', { timeout: STAGED_TIMEOUT_MS }, () => {
     expect(resultOnDisk(result).failures).toContainEqual(
       expect.objectContaining({ check: 'challenge-on-every-401', code: 'CHALLENGE_MISSING' }),
     );
+  });
+
+  it("should fail the refused requests' 401s dated by the key's record, not the clock (stale-date-on-revoked)", async () => {
+    const result = await stage('stale-date-on-revoked');
+
+    expect(result).toMatchObject({ verdict: 'fail', exitCode: 1, engine: { exitCodes: [0] } });
+    expect(failedChecks(result)).toEqual(['date-current']);
+    // Stale by the clock the worker's other answers show; the worker's first answer, if it is one,
+    // hours behind this machine's clock.
+    const codes = new Set(resultOnDisk(result).failures.map((failure) => failure.code));
+    expect(codes.size).toBeGreaterThan(0);
+    expect([...codes].filter((code) => code !== 'DATE_STALE' && code !== 'DATE_OFF_CLOCK')).toEqual([]);
   });
 
   it.each([

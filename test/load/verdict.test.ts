@@ -82,7 +82,7 @@ describe('judge', () => {
 
     expect(judgement).toMatchObject({ verdict: 'pass', exitCode: 0, warnings: [] });
     expect(judgement.reason).toBe(
-      `${PAGE_CHECKS.length} page checks held on 40 pages, 7 framing checks held on 40 answers, every one of 40 requests answered; all 1 thresholds held`,
+      `${PAGE_CHECKS.length} page checks held on 40 pages, 8 framing checks held on 40 answers, every one of 40 requests answered; all 1 thresholds held`,
     );
     expect(judgement.thresholds).toEqual([
       { metric: 'latency', expression: 'p95 < 500', ok: true, actual: 20 },
@@ -90,6 +90,7 @@ describe('judge', () => {
     expect(judgement.checks.map((check) => check.name)).toEqual([
       ...PAGE_CHECKS.map((check) => check.name),
       'date-header-sent',
+      'date-current',
       'single-valued-fields',
       'retry-after-valid',
       'throttle-not-storable',

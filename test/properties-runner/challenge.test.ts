@@ -8,26 +8,10 @@
 import { createServer, request as forward, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runProperties, type PropertyResult } from '../../lib/props/runner.ts';
-import type { PropertyDefinition } from '../../lib/props/types.ts';
-import type { TargetFile } from '../../lib/target/schema.ts';
-import { AUTH } from '../../properties/auth.ts';
+import type { PropertyResult } from '../../lib/props/runner.ts';
 import type { RunningSandbox } from '../../sandbox/start.ts';
-import { contextOn, keyValues, startSmallSandbox } from './live-target.ts';
+import { keyValues, missingThenRevoked, startSmallSandbox } from './live-target.ts';
 import '../setup/provide-layers.ts';
-
-const property = (name: string) => AUTH.find((each) => each.name === name) as PropertyDefinition;
-/** A 401 with its challenge first (a missing or malformed key), then the revoked key's. */
-const MISSING_THEN_REVOKED = [property('auth.missing-or-malformed-key'), property('auth.revoked-key')];
-
-async function run(file: TargetFile): Promise<PropertyResult[]> {
-  const context = contextOn(file);
-  try {
-    return await runProperties(MISSING_THEN_REVOKED, context, { seed: 1, runs: 4, shrink: false });
-  } finally {
-    await context.close();
-  }
-}
 
 const advisoriesOf = (result: PropertyResult | undefined) =>
   result?.status === 'skipped' ? [] : (result?.advisories ?? []);
@@ -68,7 +52,7 @@ describe('challenge-on-every-401', () => {
   afterAll(() => Promise.all([clean.close(), faulty.close()]));
 
   it('should fail the revoked key whose 401 carries no challenge, naming a 401 that did', async () => {
-    const [missing, revoked] = await run(faulty.target);
+    const [missing, revoked] = await missingThenRevoked(faulty.target);
     expect(missing?.status).toBe('passed');
     expect(revoked?.status).toBe('failed');
     if (revoked?.status !== 'failed') return;
@@ -86,7 +70,7 @@ describe('challenge-on-every-401', () => {
   });
 
   it('should pass the clean sandbox, every 401 challenged, with nothing to advise', async () => {
-    const results = await run(clean.target);
+    const results = await missingThenRevoked(clean.target);
     expect(results.map((result) => result.status)).toEqual(['passed', 'passed']);
     expect(results.flatMap(advisoriesOf)).toEqual([]);
   });
@@ -96,7 +80,7 @@ describe('challenge-on-every-401', () => {
     try {
       const { port } = proxy.address() as AddressInfo;
       const baseUrl = clean.target.baseUrl.replace(/:\d+/, `:${port}`);
-      const results = await run({ ...clean.target, baseUrl });
+      const results = await missingThenRevoked({ ...clean.target, baseUrl });
       expect(results.map((result) => result.status)).toEqual(['passed', 'passed']);
       expect(results.map((result) => advisoriesOf(result).map((advisory) => advisory.code))).toEqual([
         ['CHALLENGE_NEVER_SENT'],

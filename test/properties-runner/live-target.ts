@@ -9,9 +9,10 @@ import type { TargetFile } from '../../lib/target/schema.ts';
 import { resolveTarget, type Target } from '../../lib/target/target.ts';
 import { createContext, type ContextOptions, type SuiteContext } from '../../lib/props/context.ts';
 import { MATRIX_SANDBOX } from '../../lib/props/matrix.ts';
-import { runProperties } from '../../lib/props/runner.ts';
+import { runProperties, type PropertyResult } from '../../lib/props/runner.ts';
 import type { PropertyDefinition } from '../../lib/props/types.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/start.ts';
+import { AUTH } from '../../properties/auth.ts';
 
 export const startSmallSandbox = (options: SandboxOptions = {}): Promise<RunningSandbox> =>
   startSandbox({ ...MATRIX_SANDBOX, ...options });
@@ -31,6 +32,23 @@ export async function coverageOnly(sandbox: RunningSandbox, property: PropertyDe
   try {
     const [result] = await runProperties([property], context, { seed, runs: 0 });
     return result;
+  } finally {
+    await context.close();
+  }
+}
+
+const authProperty = (name: string) => AUTH.find((each) => each.name === name) as PropertyDefinition;
+
+/**
+ * A run's first 401s, a missing or malformed key's, then the revoked key's (what the framing checks
+ * that remember a run's answers compare): auth.missing-or-malformed-key then auth.revoked-key, four
+ * random runs each, seed 1, not shrunk, on a fresh context on `file`.
+ */
+export async function missingThenRevoked(file: TargetFile): Promise<PropertyResult[]> {
+  const context = contextOn(file);
+  const properties = [authProperty('auth.missing-or-malformed-key'), authProperty('auth.revoked-key')];
+  try {
+    return await runProperties(properties, context, { seed: 1, runs: 4, shrink: false });
   } finally {
     await context.close();
   }

@@ -147,6 +147,16 @@ export const HTTP_FAULT_SHOWCASES = {
       expect(header((await firstOrders(client)).headers.date)).toMatch(/ GMT$/);
     },
   },
+  'date-local-time': {
+    async show(client) {
+      // Every answer an hour ahead, a page and a refusal alike; the clean sandbox's are its clock's.
+      for (const reply of [await firstOrders(client), await client.get(ORDERS, {}, {})]) {
+        const aheadMs = Date.parse(header(reply.headers.date)) - Date.now();
+        expect(aheadMs).toBeGreaterThan(59 * 60_000);
+        expect(aheadMs).toBeLessThan(61 * 60_000);
+      }
+    },
+  },
   'error-two-content-types': {
     async show(client) {
       // An id of the key's own form that no location has: 404 (spec §5, §7).

@@ -1,7 +1,7 @@
 /** Showcases of the faults that need load: concurrency, rate, depth and uptime. */
 import { expect } from 'vitest';
 import type { FaultName } from '../../sandbox/faults/catalogue.ts';
-import { ORDERS, type SandboxClient } from './client.ts';
+import { get, ORDERS, type SandboxClient } from './client.ts';
 import { idsOf, timed, type FaultShowcase } from './showcase.ts';
 
 /** The fastest of n sequential calls: the injected delay is a floor, contention only adds to it. */
@@ -195,6 +195,21 @@ export const LOAD_FAULT_SHOWCASES = {
       expect(throttled.status).toBe(429);
       const retryAfter = String(throttled.headers['retry-after']);
       expect(throttled.headers['cache-control']).toBe(`public, max-age=${retryAfter}`);
+    },
+  },
+  'head-not-rate-limited': {
+    options: { rateLimit: { perKey: 2, perTenant: 1000, windowMs: 60_000 } },
+    async show(client) {
+      const head = (tenant: number) =>
+        get(`${client.sandbox.baseUrl}${ORDERS}`, client.bearer(tenant), 'HEAD');
+      for (let i = 0; i < 2; i++) expect((await client.get(ORDERS, {})).status).toBe(200);
+      expect((await client.get(ORDERS, {})).status).toBe(429);
+      // Past the limit, the same request as HEAD is served, as often as it is sent.
+      for (let i = 0; i < 5; i++) expect((await head(0)).status).toBe(200);
+      expect((await client.get(ORDERS, {})).status).toBe(429);
+      // Nor is it counted: another key's HEADs leave its two GETs.
+      for (let i = 0; i < 5; i++) expect((await head(1)).status).toBe(200);
+      for (let i = 0; i < 2; i++) expect((await client.get(ORDERS, {}, client.bearer(1))).status).toBe(200);
     },
   },
   'throttle-serves-empty-page': {

@@ -337,6 +337,20 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect(missing.headers['www-authenticate']).toMatch(/^Bearer /);
     },
   },
+  'stale-date-on-revoked': {
+    async show(client) {
+      // The clean sandbox's Dates are its clock's; the fault's, the keys' records' (hours, days ago).
+      const dated = (reply: Reply): number => Date.now() - Date.parse(String(reply.headers.date));
+      for (const role of ['revoked', 'expired'] as const) {
+        const refused = await client.get(ORDERS, {}, client.bearer(0, role));
+        expect(refused.status).toBe(401);
+        expect(dated(refused), role).toBeGreaterThan(3_600_000);
+      }
+      const missing = await client.get(ORDERS, {}, {});
+      expect(missing.status).toBe(401);
+      expect(Math.abs(dated(missing))).toBeLessThan(60_000);
+    },
+  },
   'status-filter-500': {
     async show(client) {
       expect((await client.get(ORDERS, { status: 'PAID' })).status).toBe(500);
@@ -470,6 +484,24 @@ export const REQUEST_FAULT_SHOWCASES = {
       const bearer = await client.get(ORDERS, { limit: 1, cursor }, { authorization: `Bearer ${key}` });
       expect(bearer.status).toBe(200);
       expect((await client.get(ORDERS, { limit: 1, cursor }, { 'x-sandbox-api-key': key })).status).toBe(400);
+    },
+  },
+  'cursor-bound-to-param-order': {
+    async show(client) {
+      const orders = (await client.get(ORDERS, { limit: 100 })).body.data ?? [];
+      // A location and a status two orders share: a page of one of them has a cursor.
+      const shared = orders.find((order, index) =>
+        orders
+          .slice(index + 1)
+          .some((other) => other.locationId === order.locationId && other.status === order.status),
+      );
+      const [status, locationId] = [String(shared?.status), String(shared?.locationId)];
+      const first = await client.get(ORDERS, { status, locationId, limit: 1 });
+      const cursor = first.body.pagination?.nextPageToken ?? undefined;
+      expect(cursor).toBeDefined();
+      expect((await client.get(ORDERS, { status, locationId, limit: 1, cursor })).status).toBe(200);
+      expect((await client.get(ORDERS, { cursor, limit: 1, status, locationId })).status).toBe(200);
+      expect((await client.get(ORDERS, { locationId, status, limit: 1, cursor })).status).toBe(400);
     },
   },
   'service-header-ignored': {
