@@ -13,11 +13,10 @@ const UNIT = {
 
 export default defineConfig({
   test: {
-    // Three files at a time on two cores: most of the suite waits on schedules, sandboxes and child
-    // processes (a gate spends most of its minute idle): with two, vitest used 64 % of the cores
-    // (757 CPU-s in 598 s); with three, 490 s (session 24, two runs, every file passing).
-    maxWorkers: 3,
-    // The longest files first, so that the workers finish together (test/setup/longest-first.ts).
+    // Two files at a time on two cores: most of the suite waits on schedules, sandboxes and child
+    // processes (a gate spends most of its minute idle), so one worker left a core unused.
+    maxWorkers: 2,
+    // The longest files first, so that both workers finish together (test/setup/longest-first.ts).
     sequence: { sequencer: LongestFirst },
     projects: [
       {

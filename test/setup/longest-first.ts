@@ -1,5 +1,5 @@
 /**
- * The order vitest starts the files in: the longest first, so that the workers finish
+ * The order vitest starts the files in: the longest first, so that the two workers finish
  * together. Without it vitest orders by its cache of last run's durations (absent on a clean
  * checkout, and shared by whoever last ran a subset), else by file size: a 100 s file of 33 lines
  * started last and the suite waited for it alone.
@@ -8,10 +8,10 @@ import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The files that take half a minute or more, about longest first (three workers on two cores), in
- * an order that starts beside the part that must burst past the sandbox's rate limit (gate.test's
- * clean gate, first in its file) files that mostly wait (load/faults' two schedules, gate/matrix's
- * three gates). Measure again with
+ * The files that take half a minute or more, about longest first (two workers on two cores), in
+ * an order that puts beside each part that must burst past the sandbox's rate limit (gate.test's
+ * clean gate, first in its file) a file that mostly waits (load/faults' two schedules), and
+ * gate/matrix's three gates after it. Measure again with
  * `npx vitest run --reporter=json --outputFile=FILE` when a file's time changes much
  * (report/cli and load/cli left it in session 20: some 7 s each once their commands ran from
  * bundles and load/cli lost its gate). Session 24 added the six files of 20 to 45 s after
