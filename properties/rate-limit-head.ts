@@ -6,10 +6,9 @@
  * HEAD served there may have met a window that had just reopened, so one HEAD is not held to GET:
  * rounds of HEADs between GETs are (./rate-limit-head-rounds.ts, head-throttled-like-get), every
  * answer of them judged as a burst's, and the raw HEAD's status too (throttle-is-429: a HEAD
- * answered 503, any 5xx or another status than 200 or 429 fails). In the
- * ratelimit family, run after the other families and one property at a time with the rate-limit
- * properties: its bursts leave the key throttled for a moment, which a property that waits out a
- * Retry-After must not meet.
+ * answered 503, any 5xx or another status than 200 or 429 fails). In the ratelimit family, run
+ * after the other families and one property at a time with the rate-limit properties: its bursts
+ * leave the key throttled for a moment, which a property that waits out a Retry-After must not meet.
  */
 import fc from 'fast-check';
 import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
