@@ -1,7 +1,9 @@
 /**
- * A throttled key's HEAD served (properties/rate-limit-head.ts): judged by rounds of HEADs sent at
- * once between GETs of the same request (head-throttled-like-get), each round more HEADs than the
- * key's burst was served, bounded by the target's load.maxRps.
+ * A throttled key's HEAD not refused (properties/rate-limit-head.ts): judged by rounds of HEADs sent
+ * at once between GETs of the same request (head-throttled-like-get), each round more HEADs than the
+ * key's burst was served, bounded by the target's load.maxRps. Every answer of the rounds is judged
+ * as a burst's (./burst-answer.ts): a HEAD or GET answered 503, any 5xx or another status than 200
+ * or 429 fails throttle-is-429, with the requests that led to it.
  */
 import {
   headRoundSizes,
@@ -15,6 +17,7 @@ import { requestRecord } from '../lib/paging/records.ts';
 import { runWalkSetCheck } from '../lib/paging/run-checks.ts';
 import { ContractViolation, type Exchange } from '../lib/props/transcript.ts';
 import type { PropertyContext } from '../lib/props/types.ts';
+import { burstAnswerFailures } from './burst-answer.ts';
 import { exchange } from './rate-limit.ts';
 
 /** The most HEADs a round sends at once, whatever the burst served. */
@@ -23,29 +26,52 @@ const HEADS_AT_ONCE = 40;
 type Rounds = Pick<HeadsBetweenGets, 'before' | 'rounds'>;
 
 /** A request and its status, for a transcript. */
-const sent = (call: ApiCall, status: number): Exchange => ({ call, status, nextPageToken: null });
+export const sent = (call: ApiCall, status: number): Exchange => ({ call, status, nextPageToken: null });
 
 /**
- * After a raw HEAD served past a burst's 429: the GET again, then while it is refused 429 and no
- * HEAD is, each round's HEADs at once (headRoundSizes) and the GET right after them. Stops at the
- * first GET not refused or HEAD not served: either settles the run.
+ * Each answer of the rounds judged as a burst's (burstAnswerFailures: framing, then throttle-is-429,
+ * then a GET's body), its status kept; the first that breaks anything is thrown, the exchanges read
+ * so far (`read`, in order) its transcript.
+ */
+function roundJudge(
+  context: PropertyContext,
+  read: Exchange[],
+): (call: ApiCall, response: ApiResponse, probe: string) => number {
+  return (call, response, probe) => {
+    read.push(exchange(call, response));
+    const failures = burstAnswerFailures(context.target, call, response, probe);
+    if (failures.length > 0) throw new ContractViolation(failures, [...read]);
+    return response.status;
+  };
+}
+
+/**
+ * After a raw HEAD not refused past a burst's 429: the GET again, then while it is refused 429 and
+ * no HEAD is, each round's HEADs at once (headRoundSizes) and the GET right after them, every answer
+ * judged (roundJudge throws its finding). Stops at the first GET not refused or HEAD not served:
+ * either settles the run.
  */
 async function headRounds(
   context: PropertyContext,
+  request: string,
   call: ApiCall,
   sizes: readonly number[],
+  read: Exchange[],
 ): Promise<Rounds> {
   const headCall: ApiCall = { ...call, method: 'HEAD' };
-  const statusOf = async (request: ApiCall) => (await context.raw.send(request)).status;
+  const judged = roundJudge(context, read);
+  const getJudged = async (probe: string) => judged(call, await context.raw.send(call), probe);
   const met: { before: number; rounds: HeadRound[] } = {
-    before: await statusOf(call),
+    before: await getJudged(`${request}: the GET right after the raw HEAD, past the burst's 429,`),
     rounds: [],
   };
   let get = met.before;
   for (const size of sizes) {
     if (get !== 429) break;
-    const heads = await Promise.all(Array.from({ length: size }, () => statusOf(headCall)));
-    get = await statusOf(call);
+    const answers = await Promise.all(Array.from({ length: size }, () => context.raw.send(headCall)));
+    const probe = `${request}: one of ${size} HEADs sent at once right after a GET refused 429,`;
+    const heads = answers.map((response) => judged(headCall, response, probe));
+    get = await getJudged(`${request}: the GET right after ${size} HEADs sent at once,`);
     met.rounds.push({ heads, get });
     if (heads.some((head) => head !== 200)) break;
   }
@@ -66,23 +92,25 @@ function unsettled({ before, rounds }: Rounds): string {
 }
 
 /**
- * A raw HEAD served after a burst whose GETs were served `burst.served` times, judged by rounds of
- * HEADs between GETs (head-throttled-like-get): throws its finding, returns null when a HEAD was
- * refused (the pass), else why the rounds showed nothing.
+ * A raw HEAD answered `head` (not 429) after a burst whose GETs were served `burst.served` times,
+ * judged by rounds of HEADs between GETs, every answer of them as a burst's (throttle-is-429: a HEAD
+ * answered 503 fails) and all together by head-throttled-like-get: throws its finding, returns null
+ * when a HEAD was refused (the pass), else why the rounds showed nothing.
  */
 export async function servedHeadJudged(
   context: PropertyContext,
   request: string,
   call: ApiCall,
-  burst: { latest: ApiResponse; served: number },
+  burst: { latest: ApiResponse; served: number; head: number },
 ): Promise<string | null> {
   const sizes = headRoundSizes(burst.served);
   const requests = sizes.reduce((sum, size) => sum + size + 1, 1);
   const { maxRps } = context.target.load;
   if (Math.max(...sizes) > HEADS_AT_ONCE || requests > maxRps)
     return `judging it after a burst served ${burst.served} times takes ${sizes.join(' then ')} HEADs at once (${requests} requests): more than ${HEADS_AT_ONCE} at once or the target file's load.maxRps (${maxRps})`;
-  const met = await headRounds(context, call, sizes);
   const headCall: ApiCall = { ...call, method: 'HEAD' };
+  const read = [exchange(call, burst.latest), sent(headCall, burst.head)];
+  const met = await headRounds(context, request, call, sizes, read);
   const last = met.rounds.at(-1)?.get ?? met.before;
   const failures = runWalkSetCheck(headThrottledLikeGet, { request, burstServed: burst.served, ...met }, [
     requestRecord(call, met.before),

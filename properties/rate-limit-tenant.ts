@@ -24,11 +24,8 @@ import { throttleNotStorable } from '../lib/checks/throttle-not-storable.ts';
 import { retryAfterMs } from '../lib/backoff.ts';
 import { ENDPOINTS, type Endpoint } from '../lib/contract/endpoints.ts';
 import type { Failure } from '../lib/failure.ts';
-import { everyAnswerFailures } from '../lib/paging/answer-checks.ts';
 import type { ApiCall } from '../lib/http/call.ts';
 import type { ApiResponse } from '../lib/http/response.ts';
-import { runProbeChecks } from '../lib/paging/run-checks.ts';
-import { foldPage, startWalk } from '../lib/paging/walk.ts';
 import type { KeyRole } from '../lib/target/schema.ts';
 import type { Target } from '../lib/target/target.ts';
 import { ContractViolation, type Exchange } from '../lib/props/transcript.ts';
@@ -41,6 +38,7 @@ import {
   LONGEST_WAIT_MS,
   waitAllOf,
 } from './rate-limit.ts';
+import { burstAnswerFailures } from './burst-answer.ts';
 import { sameEveryTime, stillFirst } from './burst-same-page.ts';
 import { credential } from './walks.ts';
 
@@ -79,10 +77,7 @@ function callOf(input: Input, index: number): ApiCall {
   return { endpoint, query: { limit: '1' }, credential: credential(input.tenant, role, input.scheme) };
 }
 
-/**
- * What one answer broke: its status (200, 403 where the key lacks a scope, or 429), then a page's
- * checks or an error's shape.
- */
+/** What one answer broke (burstAnswerFailures): a soft-throttled 200 is the same page or a finding. */
 function judged(
   target: Target,
   call: ApiCall,
@@ -90,16 +85,7 @@ function judged(
   sameAsFirst: ReturnType<typeof sameEveryTime>,
 ): Failure[] {
   const probe = `a ${call.credential.role} key's request in a burst of every key of its tenant`;
-  // Sent raw, past the one 429 loop: its framing checks (Date, first bytes) are run here.
-  const framing = everyAnswerFailures(call, response, target);
-  if (framing.length > 0) return framing;
-  // Before its status: a request over the limit served 200 (soft throttling) is the same page or a finding.
-  const repeated = sameAsFirst(call, response);
-  if (repeated.length > 0) return [...repeated];
-  const status = runProbeChecks([throttleIs429], { call, response, probe });
-  if (status.length > 0) return status;
-  if (response.status === 200) return foldPage(startWalk({ ...call, maxPages: 1 }), call, response);
-  return runProbeChecks([errorBodyShape], { call, response, probe });
+  return burstAnswerFailures(target, call, response, probe, sameAsFirst);
 }
 
 /** One run: every key of the tenant at once until throttled, every answer judged. */

@@ -121,10 +121,11 @@ export class RateLimits {
           'retry-after': String(this.retryAfter(rejection.msBeforeNext)),
         };
         if (this.blocked(key)) throw new ApiError(403, 'This key is blocked for flooding the API', headers);
+        const refused = this.refusedWith(status, reply);
         // The throttle-cacheable fault: the 429 marked for any cache for as long as Retry-After says.
-        if (status === 429 && this.faults.has('throttle-cacheable'))
+        if (refused === 429 && this.faults.has('throttle-cacheable'))
           headers['cache-control'] = `public, max-age=${seconds(rejection.msBeforeNext)}`;
-        throw new ApiError(status, refusal(status), headers);
+        throw new ApiError(refused, refusal(refused), headers);
       }
       if (tightest === undefined || result.remainingPoints < tightest.result.remainingPoints) {
         tightest = { limit: limiter.points, result };
@@ -132,6 +133,15 @@ export class RateLimits {
     }
     if (tightest !== undefined) setHeaders(reply, tightest.limit, tightest.result);
     this.refusedInARow?.delete(key.label);
+  }
+
+  /**
+   * The status a request over `bucketStatus`'s limit is refused with: the bucket's, but 503 for a
+   * HEAD under the head-throttled-503 fault (a HEAD handler of its own that maps the limiter's
+   * rejection to "unavailable", unseen since a HEAD's answer shows no body).
+   */
+  private refusedWith(bucketStatus: number, reply: FastifyReply): number {
+    return this.faults.has('head-throttled-503') && reply.request.method === 'HEAD' ? 503 : bucketStatus;
   }
 
   /** flood-blocked-403: counts one more refusal of `key`; true once it has had its fill. */

@@ -596,6 +596,11 @@ export const FAULTS = [
     'HEAD skips the rate limiter, neither counted nor refused: a key past its limit gets 429 to GET, 200 to HEAD',
   ),
   fault(
+    'head-throttled-503',
+    'rate-limit',
+    "a HEAD over a key's rate limit is refused 503 (Retry-After, no body), while the same key's GETs get 429",
+  ),
+  fault(
     'tenant-limit-503',
     'rate-limit',
     "a tenant's shared limit refuses with 503 (Error shape, Retry-After), while a key's own limit says 429",

@@ -3,7 +3,9 @@
  * skip the rate limiter (head-not-rate-limited), ratelimit.head-throttled's coverage phase alone
  * fails on the first cell, its transcript the burst's 429, a HEAD served and the GET's 429, its keys
  * in no part of the result; rounds the target file's load.maxRps does not allow are inconclusive,
- * with the figures. The clean sandbox passes every cell (./head-ends.test.ts).
+ * with the figures. On a sandbox whose HEADs past the limit are refused 503 (head-throttled-503), a
+ * HEAD of the rounds fails throttle-is-429. The clean sandbox passes every cell (./head-ends.test.ts);
+ * the rounds on scripted answers: ./head-throttled-rounds.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProperties } from '../../lib/props/runner.ts';
@@ -48,5 +50,32 @@ describe('ratelimit.head-throttled against HEADs that skip the rate limiter', ()
     } finally {
       await context.close();
     }
+  }, 60_000);
+});
+
+describe('ratelimit.head-throttled against HEADs refused 503 past the limit', () => {
+  let faulty: RunningSandbox;
+  beforeAll(async () => {
+    faulty = await startSmallSandbox({ faults: ['head-throttled-503'] });
+  }, 60_000);
+  afterAll(() => faulty.close());
+
+  // A HEAD of the rounds fails; on a machine so slow that the key's 2 s window reopened before the
+  // rounds' first GET, the raw HEAD's own 503 does.
+  it('should fail throttle-is-429 on a HEAD answered 503, after the 429 and the 503 that led to it, no key shown', async () => {
+    const result = await coverageOnly(faulty, headThrottledProperty);
+    expect(result?.status).toBe('failed');
+    if (result?.status !== 'failed') return;
+    const [failure] = result.failures;
+    expect([failure?.check, failure?.code]).toEqual(['throttle-is-429', 'SERVER_ERROR']);
+    expect(failure?.message).toMatch(
+      /^throttled key, menuItems first page via bearer: (one of \d+ HEADs sent at once right after a GET refused 429|the raw HEAD right after the burst's 429), answered 503, expected 200 or 429$/,
+    );
+    const steps = result.requests.map((step) => `${step.call.method ?? 'GET'} ${step.status}`);
+    // The burst's 429, the raw HEAD's 503, then the GET refused and the round's HEADs to the first 503.
+    expect(steps.slice(0, 2)).toEqual(['GET 429', 'HEAD 503']);
+    expect(steps.at(-1)).toBe('HEAD 503');
+    const text = JSON.stringify(result);
+    for (const key of keyValues(faulty.target)) expect(text).not.toContain(key);
   }, 60_000);
 });

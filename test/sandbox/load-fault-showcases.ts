@@ -212,6 +212,19 @@ export const LOAD_FAULT_SHOWCASES = {
       for (let i = 0; i < 2; i++) expect((await client.get(ORDERS, {}, client.bearer(1))).status).toBe(200);
     },
   },
+  'head-throttled-503': {
+    options: { rateLimit: { perKey: 2, perTenant: 1000, windowMs: 60_000 } },
+    async show(client) {
+      const head = () => get(`${client.sandbox.baseUrl}${ORDERS}`, client.bearer(0), 'HEAD');
+      for (let i = 0; i < 2; i++) expect((await client.get(ORDERS, {})).status).toBe(200);
+      // Past the limit the GET is refused 429, the same request as HEAD 503, and the GET 429 again.
+      expect((await client.get(ORDERS, {})).status).toBe(429);
+      const refused = await head();
+      expect(refused.status).toBe(503);
+      expect(refused.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+      expect((await client.get(ORDERS, {})).status).toBe(429);
+    },
+  },
   'throttle-serves-empty-page': {
     options: { rateLimit: { perKey: 2, perTenant: 1000, windowMs: 2000 } },
     async show(client) {
