@@ -8,7 +8,6 @@
  */
 import fc from 'fast-check';
 import { keySpellingServed } from '../lib/checks/key-spelling-served.ts';
-import { ENDPOINTS, type Endpoint } from '../lib/contract/endpoints.ts';
 import type { CredentialRole } from '../lib/http/call.ts';
 import {
   KEY_SPELLING_WORDS,
@@ -16,12 +15,12 @@ import {
   spellingScheme,
   type KeySpelling,
 } from '../lib/http/key-spelling.ts';
-import { cellKey, type Coverage, type CoverageCell } from '../lib/props/coverage.ts';
+import type { Coverage } from '../lib/props/coverage.ts';
 import { surveyOf, type Survey } from '../lib/props/survey.ts';
 import type { PropertyContext } from '../lib/props/types.ts';
 import type { Target } from '../lib/target/target.ts';
 import type { ListRequest } from './arbitraries/requests.ts';
-import { cellRequest, PAGES } from './key-places.ts';
+import { siteCoverage } from './key-places.ts';
 import { judgeVariant } from './params-equivalent.ts';
 import { describeRequest, keyedRequests, sentQuery } from './probes.ts';
 import { keyedRoles } from './support.ts';
@@ -34,10 +33,6 @@ export interface SpellingInput {
   spelling: KeySpelling;
 }
 
-type Page = (typeof PAGES)[number];
-
-const where = (endpoint: Endpoint, page: Page): string => `${endpoint} ${page}`;
-
 /** `request` sent with `key` spelled `spelling`, via the header the spelling goes in. */
 const spelled = (request: ListRequest, key: SpellingInput['key'], spelling: KeySpelling): SpellingInput => ({
   request: { ...request, scheme: spellingScheme(spelling) },
@@ -46,31 +41,13 @@ const spelled = (request: ListRequest, key: SpellingInput['key'], spelling: KeyS
 });
 
 /** Every spelling on each endpoint's first and cursor page, a tenant's full key by turn. */
-function coverage(survey: Survey): Coverage<SpellingInput> {
-  const cells: CoverageCell[] = [];
-  const examples: SpellingInput[] = [];
-  for (const endpoint of ENDPOINTS)
-    for (const page of PAGES)
-      KEY_SPELLINGS.forEach((spelling, turn) => {
-        const request = cellRequest(survey, endpoint, page, turn);
-        const cell = { where: where(endpoint, page), label: spelling };
-        if (request === null) cells.push({ ...cell, why: 'no surveyed list has two records' });
-        else {
-          cells.push(cell);
-          examples.push(spelled(request, { tenant: request.tenant, role: 'full' }, spelling));
-        }
-      });
-  return {
-    cells,
-    examples,
-    reached: ({ request, spelling }) => [
-      cellKey({
-        where: where(request.endpoint, request.cursor ? 'cursor page' : 'first page'),
-        label: spelling,
-      }),
-    ],
-  };
-}
+const coverage = (survey: Survey): Coverage<SpellingInput> =>
+  siteCoverage(
+    survey,
+    KEY_SPELLINGS,
+    (request, spelling) => spelled(request, { tenant: request.tenant, role: 'full' }, spelling),
+    (input) => input.spelling,
+  );
 
 /** The spelling probes: aimed at every spelling and site, then any key of the target spelled at random. */
 export function keySpellingInputs(

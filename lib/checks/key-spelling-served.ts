@@ -5,8 +5,8 @@ import type { WalkSetCheck } from './types.ts';
 export const KEY_SPELLING_CHANGED_STATUS = 'KEY_SPELLING_CHANGED_STATUS';
 
 /**
- * spec §5: `Authorization: Bearer <API_KEY>` is HTTP's bearer scheme, whose grammar (RFC 6750
- * §2.1: `"Bearer" 1*SP b64token`) takes one or more spaces after the scheme; RFC 9110 §5.5: the
+ * spec §5: `Authorization: Bearer <API_KEY>` is HTTP's bearer scheme, whose grammar takes one or
+ * more spaces after the scheme (RFC 6750 §2.1: `"Bearer" 1*SP b64token`); RFC 9110 §5.5: the
  * whitespace around a field value is not part of it, on Authorization and on the key header alike.
  * So `Bearer  <key>` or a value with a space and a tab around it is the plain credential: the same
  * status (200, 401, 403 alike), and on quiescent data the same page. Not judged when either
