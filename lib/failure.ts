@@ -6,6 +6,7 @@ import type { Endpoint } from './contract/endpoints.ts';
 import type { AuthScheme, CredentialRole, Method } from './http/call.ts';
 import type { KeyCase } from './http/key-case.ts';
 import type { KeyPlace } from './http/key-place.ts';
+import type { KeySpelling } from './http/key-spelling.ts';
 import type { SecondKey } from './http/two-keys.ts';
 
 /** `advisory` is for behaviour the spec leaves open ("not shown"): reported, never a gate failure. */
@@ -25,6 +26,8 @@ export interface RequestRecord {
   keyPlace?: KeyPlace;
   /** A second real key sent with the first (lib/http/two-keys.ts), by tenant and role, when one was. */
   second?: SecondKey;
+  /** The key in another spelling of its header HTTP makes the same credential, when it was. */
+  keySpelling?: KeySpelling;
   status: number;
   /** Present for a method other than GET (HEAD, or one http.other-methods sends): GET is the default. */
   method?: Exclude<Method, 'GET'>;

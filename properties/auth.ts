@@ -22,7 +22,11 @@ import { cellRequest, keyPlaceInputs } from './key-places.ts';
 import { bothHeaderInputs, keyListProbes } from './key-pairs.ts';
 import { twoKeysServedAlone } from '../lib/checks/two-keys-served-alone.ts';
 import { keyedInputs, keylessInputs, probeProperty, sentQuery, type ProbeInput } from './probes.ts';
-import { keyedRoles } from './support.ts';
+import { FULL_KEY, keyedRoles } from './support.ts';
+import { judgeKeySpelling, keySpellingInputs } from './key-spellings.ts';
+import { keySpellingServed } from '../lib/checks/key-spelling-served.ts';
+import { errorBodyShape } from '../lib/checks/error-body-shape.ts';
+import { tenantIsolation } from '../lib/checks/tenant-isolation.ts';
 import { defineProperty, prepared } from '../lib/props/types.ts';
 import { credential, verdict } from './walks.ts';
 
@@ -175,8 +179,28 @@ const schemesAgree = defineProperty({
   },
 });
 
+const keySpellings = defineProperty({
+  name: 'auth.key-spellings',
+  family: 'auth',
+  description:
+    "A key's header spelled another way HTTP's grammar allows (Authorization: Bearer and two or three spaces, RFC 6750 §2.1 1*SP; a space and a tab before or after the value of Authorization or of X-...-Api-Key, RFC 9110 §5.5 OWS) answers as the plain header: the same status, and on quiescent data the same page, on both endpoints, first pages and pages reached by a cursor, every key of the target. A tab after Bearer is not sent (not in 1*SP).",
+  checks: [keySpellingServed.name, errorBodyShape.name, tenantIsolation.name],
+  needs: [FULL_KEY],
+  runs: 20,
+  async prepare(context) {
+    const survey = await context.survey();
+    const { arbitrary, coverage } = keySpellingInputs(context.target, survey);
+    return prepared(
+      arbitrary,
+      async (input) => verdict(context, await judgeKeySpelling(context, survey, input)),
+      coverage,
+    );
+  },
+});
+
 export const AUTH = [
   schemesAgree,
+  keySpellings,
   missingOrMalformedKey,
   keyElsewhere,
   twoKeys,

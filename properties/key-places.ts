@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { ENDPOINTS, type Endpoint } from '../lib/contract/endpoints.ts';
 import type { Query } from '../lib/http/call.ts';
 import { keyElsewhereWords, keyPlacesFor, type KeyPlace } from '../lib/http/key-place.ts';
-import { cellKey, type CoverageCell } from '../lib/props/coverage.ts';
+import { cellKey, type Coverage, type CoverageCell } from '../lib/props/coverage.ts';
 import type { Survey } from '../lib/props/survey.ts';
 import type { Skip } from '../lib/props/types.ts';
 import type { Target } from '../lib/target/target.ts';
@@ -45,33 +45,39 @@ export function cellRequest(
   return { endpoint, tenant: tenant.name, scheme: 'bearer', query, cursor: page === 'cursor page' };
 }
 
-/** Every place on each endpoint's first and cursor page, each place with a tenant's key by turn. */
-function coverage(survey: Survey, places: readonly KeyPlace[]): Required<ProbeInputs>['coverage'] {
+/**
+ * Every label on each endpoint's first and cursor page (PAGES), a tenant by turn, made an input by
+ * `make`; an input reaches the cell of its request's site and of what `labelOf` reads from it.
+ */
+export function siteCoverage<Label extends string, Input extends { request: ListRequest }>(
+  survey: Survey,
+  labels: readonly Label[],
+  make: (request: ListRequest, label: Label) => Input,
+  labelOf: (input: Input) => Label | undefined,
+): Coverage<Input> {
   const cells: CoverageCell[] = [];
-  const examples: ProbeInput[] = [];
+  const examples: Input[] = [];
   for (const endpoint of ENDPOINTS)
     for (const page of PAGES)
-      places.forEach((place, turn) => {
+      labels.forEach((label, turn) => {
         const request = cellRequest(survey, endpoint, page, turn);
-        const cell = { where: where(endpoint, page), label: place };
+        const cell = { where: where(endpoint, page), label };
         if (request === null) cells.push({ ...cell, why: 'no surveyed list has two records' });
         else {
           cells.push(cell);
-          examples.push(placed(request, place));
+          examples.push(make(request, label));
         }
       });
   return {
     cells,
     examples,
-    reached: ({ request, key }) =>
-      key.keyPlace === undefined
+    reached: (input) => {
+      const label = labelOf(input);
+      const { endpoint, cursor } = input.request;
+      return label === undefined
         ? []
-        : [
-            cellKey({
-              where: where(request.endpoint, request.cursor ? 'cursor page' : 'first page'),
-              label: key.keyPlace,
-            }),
-          ],
+        : [cellKey({ where: where(endpoint, cursor ? 'cursor page' : 'first page'), label })];
+    },
   };
 }
 
@@ -86,5 +92,5 @@ export function keyPlaceInputs(target: Target, survey: Survey): ProbeInputs | Sk
       request: listRequest(target, sources, { cursor: 'maybe' }),
     })
     .map(({ place, request }) => placed(request, place));
-  return { arbitrary, coverage: coverage(survey, places) };
+  return { arbitrary, coverage: siteCoverage(survey, places, placed, ({ key }) => key.keyPlace) };
 }

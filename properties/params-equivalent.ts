@@ -106,7 +106,7 @@ function undefinedParameters(survey: Survey, request: ListRequest): [string, str
  */
 const INVALID: readonly Query[] = [{ limit: '500' }, { status: 'BOGUS' }, { cursor: 'zz-no-such-cursor' }];
 
-interface Judged {
+export interface Judged {
   check: WalkSetCheck<SameMeaning>;
   request: string;
   variant: string;
@@ -114,7 +114,7 @@ interface Judged {
 }
 
 /** Sends `call`, judges its answer against the plain one's by `judged.check`, and its shape. */
-async function judgeVariant(
+export async function judgeVariant(
   context: PropertyContext,
   plain: { call: ApiCall; response: ApiResponse },
   call: ApiCall,

@@ -38,6 +38,15 @@ const BEARER = /^Bearer +(\S+) *$/i;
 /** The bearer-case-sensitive fault: the scheme compared as written, though RFC 9110 §11.1 folds its case. */
 const BEARER_AS_WRITTEN = /^Bearer +(\S+) *$/;
 
+/**
+ * The bearer-one-space-only fault's reading of Authorization: split on single spaces, anything but
+ * a scheme and a token malformed, though RFC 6750 §2.1 takes one or more spaces (`1*SP`).
+ */
+function oneSpaceBearer(value: string): string | undefined {
+  const [scheme, token, ...rest] = value.split(' ');
+  return rest.length === 0 && scheme?.toLowerCase() === 'bearer' ? token : undefined;
+}
+
 /** How much of a key the key-prefix-only fault compares (a key is 36 characters). */
 const PREFIX_LENGTH = 25;
 
@@ -162,11 +171,12 @@ function presentedKey(
     );
   }
   const scheme = faults.has('bearer-case-sensitive') ? BEARER_AS_WRITTEN : BEARER;
+  const bearerOf = faults.has('bearer-one-space-only')
+    ? oneSpaceBearer
+    : (value: string) => scheme.exec(value)?.[1];
   const token = faults.has('authorization-other-scheme') ? TOKEN : undefined;
   const bearer =
-    authorization === undefined
-      ? undefined
-      : (scheme.exec(authorization)?.[1] ?? token?.exec(authorization)?.[1]);
+    authorization === undefined ? undefined : (bearerOf(authorization) ?? token?.exec(authorization)?.[1]);
   if (authorization !== undefined && bearer === undefined) {
     throw malformed('Authorization header is malformed: expected "Bearer <key>"', faults);
   }

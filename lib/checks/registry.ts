@@ -23,6 +23,7 @@ import { tenantsDisjoint } from './tenants-disjoint.ts';
 import { searchMatchesNameOrSku } from './search-matches-name-or-sku.ts';
 import { defaultLimitApplied } from './default-limit-applied.ts';
 import { authSchemesAgree } from './auth-schemes-agree.ts';
+import { keySpellingServed } from './key-spelling-served.ts';
 import { filteredWalkExact } from './filtered-walk-exact.ts';
 import { moreMeansRecords } from './more-means-records.ts';
 import { retryAfterHonest } from './retry-after-honest.ts';
@@ -114,6 +115,7 @@ const WALK_SET_CHECKS = [
   searchMatchesNameOrSku,
   defaultLimitApplied,
   authSchemesAgree,
+  keySpellingServed,
   filteredWalkExact,
   recordSameInEveryView,
   moreMeansRecords,

@@ -6,6 +6,7 @@ import { ENDPOINT_INFO, type Endpoint } from '../contract/endpoints.ts';
 import type { KeyRole } from '../target/schema.ts';
 import { keyInCase, TWO_LINES, type KeyCase } from './key-case.ts';
 import { KEY_PLACE_RULES, placedValue, type KeyPlace } from './key-place.ts';
+import { spelledValue, spellingScheme, type KeySpelling } from './key-spelling.ts';
 import { twoKeyHeaders, type SecondKey } from './two-keys.ts';
 import type { Target } from '../target/target.ts';
 
@@ -37,6 +38,12 @@ export interface Credential {
    * line of the key header, or in the other header. Never with keyCase or keyPlace.
    */
   second?: SecondKey;
+  /**
+   * The role's key in another spelling HTTP makes the same credential (lib/http/key-spelling.ts:
+   * `Bearer` and more spaces, whitespace around the value): in its own header, whatever `scheme`
+   * says. Never with keyCase, keyPlace or second.
+   */
+  keySpelling?: KeySpelling;
 }
 
 export type Query = Record<string, string>;
@@ -148,14 +155,15 @@ export function callPath(call: ApiCall): string {
 
 /** A request as a finding names it: method, path and query, and whose key went how (never the key). */
 export function requestName(call: ApiCall): string {
-  const { tenant, role, scheme, keyCase, keyPlace } = call.credential;
+  const { tenant, role, scheme, keyCase, keyPlace, keySpelling } = call.credential;
   const key =
     role === 'none'
       ? 'no key'
       : role === 'malformed'
         ? 'a malformed key'
         : `tenant ${tenant}'s ${role} key${keyCase === undefined ? '' : ` in ${keyCase} case`}`;
-  const place = keyPlace === undefined ? `by ${scheme}` : `in ${keyPlace}`;
+  const place =
+    keyPlace !== undefined ? `in ${keyPlace}` : `by ${scheme}${keySpelling ? ` spelled ${keySpelling}` : ''}`;
   return `${call.method ?? 'GET'} ${callPath(call)} (${key} ${place})`;
 }
 
@@ -228,6 +236,11 @@ function headersFor(target: Target, credential: Credential): RequestHeaders {
   const place = credential.keyPlace === undefined ? undefined : KEY_PLACE_RULES[credential.keyPlace];
   if (place !== undefined) {
     if (key !== null && place.where === 'header') headers[place.name] = placedValue(place, key);
+  } else if (key !== null && credential.keySpelling !== undefined) {
+    const { keySpelling } = credential;
+    const name =
+      spellingScheme(keySpelling) === 'bearer' ? 'authorization' : target.apiKeyHeader.toLowerCase();
+    headers[name] = spelledValue(keySpelling, key);
   } else if (key !== null) {
     if (credential.scheme === 'bearer') headers.authorization = `Bearer ${key}`;
     else if (credential.scheme === 'bearerLowerCase') headers.authorization = `bearer ${key}`;

@@ -9,12 +9,13 @@ export function requestRecord(call: ApiCall, status: number): RequestRecord {
 
 /** The record of a request to `path` with `call`'s endpoint and credential. */
 function requestRecordAt(call: ApiCall, path: string, status: number): RequestRecord {
-  const { tenant, role, scheme, keyCase, keyPlace, second } = call.credential;
+  const { tenant, role, scheme, keyCase, keyPlace, second, keySpelling } = call.credential;
   const record: RequestRecord = { endpoint: call.endpoint, path, tenant, role, scheme, status };
   if (call.method !== undefined && call.method !== 'GET') record.method = call.method;
   if (keyCase !== undefined) record.keyCase = keyCase;
   if (keyPlace !== undefined) record.keyPlace = keyPlace;
   if (second !== undefined) record.second = { ...second };
+  if (keySpelling !== undefined) record.keySpelling = keySpelling;
   return record;
 }
 

@@ -1,4 +1,5 @@
 /** From a failed run's transcript to the steps of its curl reproduction, and the script itself. */
+import { KEY_SPELLING_CHANGED_STATUS } from '../checks/key-spelling-served.ts';
 import { callPath } from '../http/call.ts';
 import type { Failure, RequestRecord } from '../failure.ts';
 import { curlScript } from '../repro/curl.ts';
@@ -31,11 +32,18 @@ const STATUS_CHECKS: ReadonlySet<string> = new Set([
   'every-request-answered',
 ]);
 
+/** Failure codes, of checks that may fail otherwise, whose failure is the status itself. */
+const STATUS_CODES: ReadonlySet<string> = new Set([KEY_SPELLING_CHANGED_STATUS]);
+
+const showsByStatus = (failure: Failure): boolean =>
+  STATUS_CHECKS.has(failure.check) || STATUS_CODES.has(failure.code);
+
 const sameRequest = (exchange: Exchange, record: RequestRecord): boolean =>
   callPath(exchange.call) === record.path &&
   exchange.call.credential.tenant === record.tenant &&
   exchange.call.credential.role === record.role &&
   exchange.call.credential.scheme === record.scheme &&
+  exchange.call.credential.keySpelling === record.keySpelling &&
   exchange.call.method === record.method &&
   exchange.status === record.status;
 
@@ -55,7 +63,7 @@ export function reproSteps(transcript: readonly Exchange[], failures: readonly F
       ...(cursor !== undefined && issuer >= 0 ? { cursorFrom: issuer } : {}),
     };
   });
-  for (const failure of failures.filter((entry) => STATUS_CHECKS.has(entry.check)))
+  for (const failure of failures.filter(showsByStatus))
     for (const record of failure.requests) {
       const index = lastIndexWhere(transcript, transcript.length, (exchange) =>
         sameRequest(exchange, record),

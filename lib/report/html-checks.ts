@@ -26,7 +26,7 @@ function requestList(requests: RequestRecord[]): string {
     .slice(0, MAX_REQUESTS_SHOWN)
     .map(
       (request) =>
-        `<li><code>GET ${e(request.path)}</code> <span class="muted">${e(request.tenant)} · ${e(request.role)} key${request.keyCase ? ` (${e(request.keyCase)})` : ''}${e(secondKeyWords(request.second))} · ${e(request.keyPlace ?? request.scheme)}</span> → <b>${e(request.status)}</b></li>`,
+        `<li><code>GET ${e(request.path)}</code> <span class="muted">${e(request.tenant)} · ${e(request.role)} key${request.keyCase ? ` (${e(request.keyCase)})` : ''}${e(secondKeyWords(request.second))} · ${e(request.keyPlace ?? request.scheme)}${request.keySpelling ? ` spelled ${e(request.keySpelling)}` : ''}</span> → <b>${e(request.status)}</b></li>`,
     );
   const more = requests.length - items.length;
   if (more > 0) items.push(`<li class="muted">… ${more} more requests in summary.json</li>`);

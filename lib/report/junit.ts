@@ -47,7 +47,7 @@ function failureDetails(check: CheckResult, cause: Cause, target: Summary['targe
     );
     for (const request of failure.requests)
       lines.push(
-        `  GET ${request.path} (${request.tenant}, ${request.role} key${request.keyCase ? ` (${request.keyCase})` : ''}${secondKeyWords(request.second)}, ${request.keyPlace ?? request.scheme}) -> ${request.status}`,
+        `  GET ${request.path} (${request.tenant}, ${request.role} key${request.keyCase ? ` (${request.keyCase})` : ''}${secondKeyWords(request.second)}, ${request.keyPlace ?? request.scheme}${request.keySpelling ? ` spelled ${request.keySpelling}` : ''}) -> ${request.status}`,
       );
   }
   if (check.seed !== undefined)

@@ -8,6 +8,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { OTHER_METHODS } from '../http/call.ts';
 import { KEY_CASES } from '../http/key-case.ts';
 import { KEY_PLACES } from '../http/key-place.ts';
+import { KEY_SPELLINGS } from '../http/key-spelling.ts';
 import { TWO_KEY_FORMS } from '../http/two-keys.ts';
 import { KEY_ROLES } from '../target/schema.ts';
 
@@ -44,6 +45,7 @@ const RequestRecordSchema = closed({
   second: Type.Optional(
     closed({ tenant: Type.String(), role: oneOf(KEY_ROLES), form: oneOf(TWO_KEY_FORMS) }),
   ),
+  keySpelling: Type.Optional(oneOf(KEY_SPELLINGS)),
   status: Type.Integer(),
   method: Type.Optional(oneOf(['HEAD', ...OTHER_METHODS] as const)),
 });

@@ -32,6 +32,7 @@ const requestKey = ({ call }: ReproStep): string =>
     call.credential.scheme,
     call.credential.keyCase,
     call.credential.keyPlace,
+    call.credential.keySpelling,
   ]);
 
 /** The step before `index` that sent the same request without Accept-Encoding; undefined when none did. */

@@ -483,6 +483,11 @@ export const FAULTS = [
     'the Authorization scheme must be written "Bearer": "bearer <key>" is 401',
   ),
   fault(
+    'bearer-one-space-only',
+    'auth',
+    'Authorization is split on single spaces: "Bearer  <key>" (two spaces, RFC 6750 §2.1 allows 1*SP) is 401, malformed',
+  ),
+  fault(
     'head-skips-auth',
     'auth',
     'HEAD is answered 200 before the key is read: no key, revoked or scope-lacking keys get 200 on HEAD',

@@ -3,7 +3,12 @@
  * reproduction script against it.
  */
 import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { expect } from 'vitest';
+import { writeRunArtifacts } from '../../lib/props/report.ts';
 import { keyVariable } from '../../lib/repro/curl.ts';
 import type { TargetFile } from '../../lib/target/schema.ts';
 import { resolveTarget, type Target } from '../../lib/target/target.ts';
@@ -92,5 +97,45 @@ export async function runScript(
   } catch (error) {
     const failed = error as { code?: number; stdout?: string };
     return { code: failed.code ?? -1, stdout: failed.stdout ?? '' };
+  }
+}
+
+/**
+ * Writes the reproduction of `result`, a failure on `sandbox` started with `fault`, into a
+ * temporary directory, runs its script against the sandbox (`reproduced` in its output, exit 1),
+ * and asserts that nothing written, nor any of `results`, holds a key.
+ */
+export async function expectReproducedWithoutKeys(
+  sandbox: RunningSandbox,
+  fault: string,
+  results: readonly PropertyResult[],
+  reproduced: string,
+): Promise<void> {
+  const [first] = results;
+  if (first === undefined) throw new Error('no result');
+  const directory = await mkdtemp(join(tmpdir(), 'reproduced-'));
+  try {
+    const { scripts } = await writeRunArtifacts(
+      directory,
+      targetOf(sandbox.target),
+      [first],
+      { seed: 1 },
+      {
+        faults: [fault],
+      },
+    );
+    const [script] = scripts;
+    if (script === undefined) throw new Error('no reproduction written');
+    // The script rebuilds each request as the harness sent it, the key from its variable.
+    const run = await runScript(script, scriptEnv(sandbox.target));
+    expect(run.stdout).toContain(reproduced);
+    expect(run.code).toBe(1);
+    const written = await Promise.all(
+      (await readdir(directory)).map((name) => readFile(join(directory, name), 'utf8')),
+    );
+    for (const text of [...written, JSON.stringify(results)])
+      for (const key of keyValues(sandbox.target)) expect(text).not.toContain(key);
+  } finally {
+    await rm(directory, { recursive: true, force: true });
   }
 }

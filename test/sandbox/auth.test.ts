@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEY_SPELLINGS, spelledValue, spellingScheme } from '../../lib/http/key-spelling.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
 import { expectErrorShape, MENU, ORDERS, SandboxClient } from './client.ts';
 
@@ -25,6 +26,24 @@ describe('authentication (spec §5)', () => {
       (await client.get(path, {}, { authorization: `Bearer ${key}`, 'X-Acme-Api-Key': key })).status,
     ).toBe(200);
   });
+
+  it.each([MENU, ORDERS])(
+    'should serve every spelling HTTP makes the same credential as the plain header on %s (RFC 6750 §2.1, RFC 9110 §5.5)',
+    async (path) => {
+      const key = client.key(0);
+      const plain = (await client.get(path, { limit: 5 })).body.data?.map((record) => record.id);
+      expect(plain).toHaveLength(5);
+      for (const value of KEY_SPELLINGS) {
+        const header = spellingScheme(value) === 'bearer' ? 'authorization' : 'x-acme-api-key';
+        const reply = await client.get(path, { limit: 5 }, { [header]: spelledValue(value, key) });
+        expect(reply.status, value).toBe(200);
+        expect(
+          reply.body.data?.map((record) => record.id),
+          value,
+        ).toEqual(plain);
+      }
+    },
+  );
 
   it.each([
     ['no key', {}],

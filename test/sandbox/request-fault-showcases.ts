@@ -167,6 +167,17 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect((await client.get(ORDERS, {}, lower)).status).toBe(401);
     },
   },
+  'bearer-one-space-only': {
+    async show(client) {
+      const key = client.key(0);
+      // One space still works; two or three (RFC 6750 §2.1: 1*SP) are refused as malformed.
+      expect((await client.get(ORDERS, {}, { authorization: `Bearer ${key}` })).status).toBe(200);
+      for (const spaces of ['  ', '   '])
+        expect((await client.get(ORDERS, {}, { authorization: `Bearer${spaces}${key}` })).status).toBe(401);
+      // Whitespace around the value is not part of it (RFC 9110 §5.5): Node strips it before the app reads it.
+      expect((await client.get(ORDERS, {}, { authorization: ` \tBearer ${key}\t ` })).status).toBe(200);
+    },
+  },
   'revoked-key-works': {
     async show(client) {
       expect((await client.get(ORDERS, {}, client.bearer(0, 'revoked'))).status).toBe(200);
