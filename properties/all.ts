@@ -4,6 +4,7 @@
  */
 import { AUTH } from './auth.ts';
 import { CONCURRENCY } from './concurrency.ts';
+import { CONCURRENT_PAGES } from './concurrent-pages.ts';
 import { CURSORS } from './cursors.ts';
 import { ERRORS } from './errors.ts';
 import { FILTERS } from './filters.ts';
@@ -24,6 +25,7 @@ export const ALL_PROPERTIES: readonly PropertyDefinition[] = [
   ...PAGINATION_SHAPES,
   ...REPEATS,
   ...CONCURRENCY,
+  ...CONCURRENT_PAGES,
   ...LIMITS_FAMILY,
   ...CURSORS,
   ...CURSOR_SHAPES,

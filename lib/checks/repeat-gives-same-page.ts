@@ -71,6 +71,7 @@ export const repeatGivesSamePage: WalkSetCheck<Repeat> = {
     'cursor-state-per-key',
     'record-drifts-on-read',
     'throttle-serves-empty-page',
+    'cursor-shared-scratch',
   ],
   run({ request, first, again }) {
     const differ = (message: string, expected: string, received: string) => ({

@@ -15,3 +15,17 @@ export function pacer(maxRps: number | undefined): (() => Promise<void>) | null 
     if (next > now + interval) await sleep(next - now - interval);
   };
 }
+
+/**
+ * Bursts of requests sent at once (`count` each), spaced so that they average at most `maxRps`:
+ * each waits till `count / maxRps` seconds after the one before it started. A burst of more than
+ * maxRps is the caller's to avoid.
+ */
+export function burstPacer(maxRps: number): (count: number) => Promise<void> {
+  let next = 0;
+  return async (count) => {
+    const wait = next - performance.now();
+    if (wait > 0) await sleep(wait);
+    next = performance.now() + (count * 1000) / maxRps;
+  };
+}

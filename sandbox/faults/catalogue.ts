@@ -92,6 +92,11 @@ export const FAULTS = [
     'cursor',
     "each key's cursor sits in one slot during a 2 ms lookup: requests of one key at once swap places",
   ),
+  fault(
+    'cursor-shared-scratch',
+    'cursor',
+    'a cursor is decoded into one module-level scratch read after an await: cursor pages at once swap places',
+  ),
   fault('has-more-token-mismatch', 'page', 'the last page says hasMore true with a null nextPageToken'),
   fault(
     'has-more-on-full-page',

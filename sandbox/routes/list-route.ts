@@ -118,7 +118,7 @@ export function registerList<Filter, Row>(
       namedOrder(endpoint.endpoint, query),
     );
     const binding = walkBinding(key.tenant, endpoint.endpoint, bound);
-    const read = readCursor(ctx, cursor, binding, endpoint.sortValueType);
+    const read = await readCursor(ctx, cursor, binding, endpoint.sortValueType);
     // The page-number-cursor fault: page n starts at (n - 1) x the limit of this request, which is
     // right only while the limit stays what it was on the pages before.
     // The offset-honoured fault: a legacy offset=N starts the menu's first page N records in.

@@ -3,6 +3,7 @@ import type { SandboxContext } from '../context.ts';
 import { checkCursorBinding, filterDigest, type CursorPayload, type Endpoint } from '../cursor.ts';
 import { badRequest } from '../errors.ts';
 import type { FaultSet } from '../faults/catalogue.ts';
+import { throughScratch } from '../faults/cursor-scratch.ts';
 import type { KeysetMode, PageStart } from '../queries/statements.ts';
 
 type KeyPart = string | number;
@@ -54,19 +55,21 @@ function pageStart(payload: CursorPayload, sortValueType: 'string' | 'number', f
 }
 
 /** Reads the cursor parameter: the first page without one; otherwise a verified, bound cursor (400). */
-export function readCursor(
+export async function readCursor(
   ctx: SandboxContext,
   token: string | undefined,
   binding: WalkBinding,
   sortValueType: 'string' | 'number',
-): PageRequest {
+): Promise<PageRequest> {
   if (token === undefined) return { start: { kind: 'first' }, page: 1, tenant: binding.tenant };
   if (token.length > MAX_CURSOR_LENGTH) throw badRequest('cursor is malformed');
   const { faults, cursors } = ctx;
   // The digit-cursor-offset fault: an older API's offset, still read where the cursor goes.
   if (faults.has('digit-cursor-offset') && LEGACY_OFFSET.test(token))
     return { start: { kind: 'offset', offset: Number(token) }, page: 2, tenant: binding.tenant };
-  const payload = faults.has('cursor-500') ? cursors.decodeTrustingPayload(token) : cursors.decode(token);
+  const decoded = faults.has('cursor-500') ? cursors.decodeTrustingPayload(token) : cursors.decode(token);
+  // The cursor-shared-scratch fault: the position is read back after other requests wrote theirs.
+  const payload = faults.has('cursor-shared-scratch') ? await throughScratch(decoded) : decoded;
   const trustCursorTenant = faults.has('cross-tenant-cursor');
   checkCursorBinding(payload, binding, trustCursorTenant);
   // The cursor-expiry-500 fault: an expired cursor throws instead of being refused.

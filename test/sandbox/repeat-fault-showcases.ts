@@ -12,6 +12,9 @@ async function secondPageCursor(client: SandboxClient, limit: number): Promise<s
   return cursor as string;
 }
 
+/** Rounds of cursor pages sent at once before a showcase gives up on seeing them swap places. */
+const ROUNDS_AT_ONCE = 3;
+
 export const REPEAT_FAULT_SHOWCASES = {
   'cursor-single-use': {
     async show(client) {
@@ -46,6 +49,20 @@ export const REPEAT_FAULT_SHOWCASES = {
       const together = await Promise.all([7, 11, 13].map((limit) => client.ids(ORDERS, { limit })));
       const exact = (ids: string[]) => ids.length === alone.length && new Set(ids).size === ids.length;
       expect(together.every(exact)).toBe(false);
+    },
+  },
+  'cursor-shared-scratch': {
+    async show(client) {
+      // Pages 2 to 8 of orders, each asked alone, then all at once (each on a connection of its own).
+      const pages = await client.walk(ORDERS, { limit: 5 }, client.bearer(0), 8);
+      const cursors = pages.slice(0, -1).map((page) => page.pagination.nextPageToken ?? undefined);
+      const alone = pages.slice(1).map((page) => idsOf(page.data));
+      let swapped = false;
+      for (let round = 0; round < ROUNDS_AT_ONCE && !swapped; round += 1) {
+        const together = await Promise.all(cursors.map((cursor) => client.get(ORDERS, { limit: 5, cursor })));
+        swapped = together.some((reply, page) => idsOf(reply.body.data).join() !== alone[page]?.join());
+      }
+      expect(swapped).toBe(true);
     },
   },
 } satisfies Partial<Record<FaultName, FaultShowcase>>;
