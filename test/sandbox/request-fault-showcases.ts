@@ -432,6 +432,28 @@ export const REQUEST_FAULT_SHOWCASES = {
       expect(await client.ids(MENU, { limit: 100, q: '+' })).toEqual(spaced);
     },
   },
+  'q-decoded-before-split': {
+    async show(client) {
+      const first = (await client.get(MENU, { limit: 1 })).body.data?.[0];
+      const word = String(first?.name).split(' ')[0] ?? '';
+      // Sent as word%26zzz and word%3Dzzz: no name holds either, but cut at the & or = q is word.
+      for (const q of [`${word}&zzz`, `${word}=zzz`])
+        expect(await client.ids(MENU, { limit: 100, q }), q).toContain(first?.id);
+    },
+  },
+  'q-folded-unlike-names': {
+    options: { menuItemsPerTenant: 300 },
+    async show(client) {
+      const items = (await client.walk(MENU, { limit: 100 })).flatMap((page) => page.data);
+      const irregular = items.filter((item) => /[ßςı]/u.test(String(item.name)));
+      expect(irregular.length).toBeGreaterThan(0);
+      // Each searched for by its own name: Weißwurst is weisswurst to the search, q=Weißwurst weißwurst.
+      for (const item of irregular)
+        expect(await client.ids(MENU, { limit: 100, q: String(item.name) }), String(item.name)).not.toContain(
+          item.id,
+        );
+    },
+  },
   'active-only-wrong': {
     async show(client) {
       const orders = (await client.walk(ORDERS, { limit: 100, activeOnly: 'true' })).flatMap(
