@@ -84,7 +84,7 @@ const READINGS: readonly ((text: string) => string)[] = [
 const readCache = new Map<string, readonly string[]>();
 const READ_CACHE_MAX = 50_000;
 
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^\p{ASCII}*$/u;
 
 function readingsOf(text: string): readonly string[] {
   let readings = readCache.get(text);

@@ -100,7 +100,7 @@ export function qForms(q: string, found: readonly SurveyRecord[]): QForm[] {
  * µ), or the other way round (the Kelvin sign), a mapping changes its length (ß is SS, İ is i̇, ﬁ
  * is FI), or it is a title-case letter (ǅ). The readings of "case-insensitive" part ways there.
  */
-export function isIrregularCase(char: string): boolean {
+function isIrregularCase(char: string): boolean {
   const [lower, upper] = [char.toLowerCase(), char.toUpperCase()];
   return (
     upper.toLowerCase() !== lower ||
