@@ -51,6 +51,7 @@ const DISHES = [
   // decodes the query before splitting it (q-decoded-before-split) shows it; and letters whose
   // case maps irregularly (ß is SS, ς is σ, ı is I, İ is i̇), two names each, so one that folds
   // names otherwise than q (q-folded-unlike-names) shows it.
+  'Mac & Cheese',
   'Meal Deal = Burger + Drink',
   'Combo #2: Wings; Dip',
   'Kids Menu #1: Nuggets + Juice',
