@@ -46,6 +46,29 @@ const DISHES = [
   'Sparkling Water',
   'Apfelstrudel',
   'Käsespätzle',
+  // Names with the characters a query string gives meaning to (& = # ; ? / + %), each between
+  // other text and each in two names (so every tenant has most likely both), so a server that
+  // decodes the query before splitting it (q-decoded-before-split) shows it; and letters whose
+  // case maps irregularly (ß is SS, ς is σ, ı is I, İ is i̇), two names each, so one that folds
+  // names otherwise than q (q-folded-unlike-names) shows it.
+  'Mac & Cheese',
+  'Meal Deal = Burger + Drink',
+  'Combo #2: Wings; Dip',
+  'Kids Menu #1: Nuggets + Juice',
+  'Tapas; Olives/Almonds',
+  'Half/Half Pizza',
+  'Soup of the Day? Ask Us',
+  'Deal? Pizza = 2 Slices',
+  '70% Cacao Mousse',
+  '100% Beef Burger',
+  'Weißwurst',
+  'Süßkartoffel Fries',
+  'Γύρος Πίτα',
+  'Σουβλάκι Χοιρινός',
+  'Kısır',
+  'Acılı Ezme',
+  'İskender Kebap',
+  'İçli Köfte',
 ];
 const VARIANTS = ['', '', '', ' Small', ' Large', ' Vegan'];
 /**

@@ -4,7 +4,7 @@ import { seededRandom } from './random.ts';
 import { createIndexes, createTables } from './schema.ts';
 import { seedMenuItems, seedOrders } from './seed.ts';
 import { StatementCache } from './queries/statements.ts';
-import { relaxedMatch } from './faults/search.ts';
+import { foldedPerCharacter, relaxedMatch } from './faults/search.ts';
 
 /** The in-memory SQLite store with its seeded data. */
 export interface Store {
@@ -38,6 +38,8 @@ export function openStore(options: SeedOptions): Store {
   );
   // Only the relaxed-search faults' statements call it (sandbox/faults/search.ts).
   db.function('relaxed_match', { deterministic: true }, relaxedMatch);
+  // Only the q-folded-unlike-names fault's statements call it (sandbox/faults/search.ts).
+  db.function('case_folded', { deterministic: true }, foldedPerCharacter);
   const random = seededRandom(options.seed);
   const catalog = buildCatalog(random, options.tenants);
   createTables(db);

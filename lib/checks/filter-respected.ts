@@ -11,6 +11,7 @@ export const filterRespected: PageCheck = {
     'active-only-wrong',
     'q-like-wildcards',
     'q-decoded-twice',
+    'q-decoded-before-split',
     'search-ignores-accents',
     'search-words-any-order',
     'search-folds-look-alikes',

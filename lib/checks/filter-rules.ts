@@ -38,16 +38,43 @@ export function filterRules(query: Query): FilterRule[] {
   return rules;
 }
 
+/** Each code point mapped alone, without context (no final sigma): a simple, per-character mapping. */
+const perCodePoint = (text: string, map: (char: string) => string): string => {
+  let mapped = '';
+  for (const char of text) mapped += map(char);
+  return mapped;
+};
+
+/** Simple lower case: a mapping that would grow (İ is i̇) keeps its first code point (İ is i). */
+const simpleLower = (char: string): string => {
+  const lower = char.toLowerCase();
+  return lower.length === char.length ? lower : ([...lower][0] ?? char);
+};
+
+/** Simple upper case: a mapping that would grow (ß is SS, ﬁ is FI) leaves the character as it is. */
+const simpleUpper = (char: string): string => {
+  const upper = char.toUpperCase();
+  return [...upper].length === 1 ? upper : char;
+};
+
 /**
- * The readings of "case-insensitive" a server may choose (spec §4.1 names none): lower case,
- * upper case (ß is SS), compatibility-normalised (ﬁ is fi), and canonically decomposed (é is e
- * and a combining accent, so "cre" is in "crème" that way), and q trimmed. A record matches when
- * any reading finds q in it. Accents are not letter case: no reading drops them (a search that
- * finds "Crème" for "creme" is wrong; the near-miss q values, lib/props/near-misses.ts).
+ * The readings of "case-insensitive" a server may choose (spec §4.1 names none), each applied to
+ * q and to the name or SKU alike: lower case (full, with the final sigma), upper case (ß is SS),
+ * each character lower- or upper-cased alone (simple mappings: İ is i, ς stays ς, ß stays ß), and
+ * upper then lower case (a case fold: ς is σ, ß is ss, ı is i). They agree on every letter whose
+ * case maps one to one; where they do not (ß and SS, ς, σ and Σ, ı and I, İ and i), the spec does
+ * not choose. Then, wider still: compatibility-normalised (ﬁ is fi) and canonically decomposed (é
+ * is e and a combining accent, so "cre" is in "crème" that way), and q trimmed.
  */
-const READINGS: readonly ((text: string) => string)[] = [
+const CASE_READINGS: readonly ((text: string) => string)[] = [
   (text) => text.toLowerCase(),
   (text) => text.toUpperCase(),
+  (text) => perCodePoint(text, simpleLower),
+  (text) => perCodePoint(text, simpleUpper),
+  (text) => perCodePoint(text, (char) => char.toUpperCase().toLowerCase()),
+];
+const READINGS: readonly ((text: string) => string)[] = [
+  ...CASE_READINGS,
   (text) => text.normalize('NFKC').toLowerCase(),
   (text) => text.normalize('NFKD').toLowerCase(),
   (text) => text.normalize('NFKD').toUpperCase(),
@@ -57,11 +84,17 @@ const READINGS: readonly ((text: string) => string)[] = [
 const readCache = new Map<string, readonly string[]>();
 const READ_CACHE_MAX = 50_000;
 
+const ASCII = /^\p{ASCII}*$/u;
+
 function readingsOf(text: string): readonly string[] {
   let readings = readCache.get(text);
   if (readings === undefined) {
     if (readCache.size >= READ_CACHE_MAX) readCache.clear();
-    readings = READINGS.map((read) => read(text));
+    // ASCII text reads the same every way but lower and upper case: those two, computed once.
+    if (ASCII.test(text)) {
+      const [lower, upper] = [text.toLowerCase(), text.toUpperCase()];
+      readings = [lower, upper, lower, upper, lower, lower, lower, upper];
+    } else readings = READINGS.map((read) => read(text));
     readCache.set(text, readings);
   }
   return readings;
@@ -76,11 +109,20 @@ const includesFolded = (value: unknown, needle: string): boolean => {
   });
 };
 
+/**
+ * Whether every reading of letter case finds q in the text, or the text holds q as it is (any
+ * reading of case-insensitive finds what a case-sensitive search does): what the search must find.
+ */
+export const includesSurely = (value: unknown, needle: string): boolean => {
+  if (typeof value !== 'string') return false;
+  if (value.includes(needle)) return true;
+  const haystacks = readingsOf(value);
+  const needles = readingsOf(needle);
+  return CASE_READINGS.every((_, index) => (haystacks[index] ?? '').includes(needles[index] ?? needle));
+};
+
 /** What a rule says of a record: it keeps it, drops it, or cannot tell (a field it does not carry). */
 type RuleVerdict = 'keeps' | 'drops' | 'unknown';
-
-const includesLowered = (value: unknown, needle: string): boolean =>
-  typeof value === 'string' && (readingsOf(value)[0] ?? '').includes(readingsOf(needle)[0] ?? needle);
 
 function ruleVerdict(rule: FilterRule, record: Record<string, unknown>): RuleVerdict {
   switch (rule.kind) {
@@ -92,8 +134,8 @@ function ruleVerdict(rule: FilterRule, record: Record<string, unknown>): RuleVer
       if (!(rule.field in record)) return 'unknown';
       return record[rule.field] === rule.values[0] ? 'keeps' : 'drops';
     case 'containsFold':
-      // The plainest reading (both lower-cased) must find it; a wider one may.
-      if (rule.fields.some((field) => includesLowered(record[field], rule.values[0]))) return 'keeps';
+      // Every reading of letter case must find it; any wider one may.
+      if (rule.fields.some((field) => includesSurely(record[field], rule.values[0]))) return 'keeps';
       return rule.fields.some((field) => includesFolded(record[field], rule.values[0])) ? 'unknown' : 'drops';
   }
 }

@@ -2,7 +2,9 @@
  * The forms of a q value the search properties cover besides its outcome class (spec §4.1: a
  * case-insensitive search by item name or SKU): every length from one character, non-ASCII text
  * (also in another case than the data holds it, which a search folding only A-Z misses), text in
- * another case than the data holds it, and text only a SKU holds.
+ * another case than the data holds it, text only a SKU holds, and each character a query string
+ * gives meaning to, between other text (a server that decodes the query before it splits it cuts
+ * q there).
  */
 import type { SurveyRecord } from './survey.ts';
 
@@ -20,12 +22,23 @@ export const Q_FORMS = [
   'quote or apostrophe',
   'literal +',
   'literal %XX',
+  'query-string character &',
+  'query-string character =',
+  'query-string character #',
+  'query-string character ;',
+  'query-string character ?',
+  'query-string character /',
+  'query-string character +',
+  'query-string character %',
 ] as const;
 
 export type QForm = (typeof Q_FORMS)[number];
 
 /** The forms judged on any data: a literal + or %XX finds the items that hold it, usually none. */
 export const LITERAL_FORMS: readonly QForm[] = ['literal +', 'literal %XX'];
+
+/** Characters a query string gives meaning to: pairs, name and value, fragment, old separator, path, form. */
+export const QUERY_STRING_CHARS = ['&', '=', '#', ';', '?', '/', '+', '%'] as const;
 
 /** Characters a query string, a form decoder or a path treats specially. */
 export const URL_SPECIAL = /[&+/()'"%#?=;,!*]/;
@@ -36,7 +49,8 @@ export const spread = <T>(values: readonly T[], count: number): T[] =>
     ? [...values]
     : Array.from({ length: count }, (_, index) => values[Math.floor((index * values.length) / count)] as T);
 
-const texts = (record: SurveyRecord): string[] =>
+/** A record's name and SKU, those it has. */
+export const texts = (record: SurveyRecord): string[] =>
   [record.name, record.sku].filter((text): text is string => typeof text === 'string');
 
 /** Case folded for A-Z only: what a search that folds only ASCII letters compares. */
@@ -74,5 +88,30 @@ export function qForms(q: string, found: readonly SurveyRecord[]): QForm[] {
   if (/['"]/.test(q)) forms.push('quote or apostrophe');
   if (q.includes('+')) forms.push('literal +');
   if (/%[0-9A-Fa-f]{2}/.test(q)) forms.push('literal %XX');
+  // With text either side: a server that decodes the query before splitting it keeps what comes before.
+  const inner = [...q].slice(1, -1);
+  for (const char of QUERY_STRING_CHARS)
+    if (inner.includes(char)) forms.push(`query-string character ${char}`);
   return forms;
 }
+
+/**
+ * Whether a character's case maps irregularly: upper then lower case is not its lower case (ς, ı,
+ * µ), or the other way round (the Kelvin sign), a mapping changes its length (ß is SS, İ is i̇, ﬁ
+ * is FI), or it is a title-case letter (ǅ). The readings of "case-insensitive" part ways there.
+ */
+function isIrregularCase(char: string): boolean {
+  const [lower, upper] = [char.toLowerCase(), char.toUpperCase()];
+  return (
+    upper.toLowerCase() !== lower ||
+    lower.toUpperCase() !== upper ||
+    lower.length !== char.length ||
+    upper.length !== char.length ||
+    /\p{Lt}/u.test(char)
+  );
+}
+
+/** The characters of the texts whose case maps irregularly, each once, in the order they appear. */
+export const irregularCaseChars = (texts: readonly string[]): string[] => [
+  ...new Set(texts.flatMap((text) => [...text].filter(isIrregularCase))),
+];

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { nearMisses } from '../../lib/props/near-misses.ts';
-import { spread, URL_SPECIAL } from '../../lib/props/q-forms.ts';
+import { irregularCaseChars, QUERY_STRING_CHARS, spread, URL_SPECIAL } from '../../lib/props/q-forms.ts';
 import type { SurveyRecord } from '../../lib/props/survey.ts';
 
 const MAX_TERMS = 300;
@@ -87,12 +87,64 @@ function literalTexts(names: readonly string[]): string[] {
   return ['+', '%41', '%20', ...(words ? [`${words[0]}+${words[1]}`] : [])];
 }
 
+/** Characters kept after a query-string character, and before it in the longer piece. */
+const AROUND = 4;
+/** Texts holding a query-string character that pieces are taken from, per character. */
+const QUERY_TEXTS_KEPT = 3;
+
+/** Pieces of `chars` around position `at`: from the nearest other text before it, and a longer one. */
+function piecesAround(chars: readonly string[], at: number): string[] {
+  let first = at - 1;
+  while (first > 0 && /\s/u.test(chars[first] ?? '')) first -= 1;
+  let next = at + 1;
+  while (next < chars.length - 1 && /\s/u.test(chars[next] ?? '')) next += 1;
+  const last = Math.min(chars.length, next + AROUND);
+  return [first, Math.max(0, at - AROUND)].map((start) => chars.slice(start, last).join('').trim());
+}
+
+/**
+ * For each character a query string gives meaning to that texts hold between other text, pieces
+ * of the first few such texts around it (`h & Chips`, `ish & Chips` of Fish & Chips): a server
+ * that decodes the query before splitting it searches for what comes before it alone, which finds
+ * more the shorter it is.
+ */
+function queryStringTexts(texts: readonly string[]): string[] {
+  return QUERY_STRING_CHARS.flatMap((char) =>
+    texts
+      .map((text) => [...text])
+      .filter((chars) => chars.slice(1, -1).includes(char))
+      .slice(0, QUERY_TEXTS_KEPT)
+      .flatMap((chars) => piecesAround(chars, chars.indexOf(char, 1)))
+      .filter((piece) => [...piece].slice(1, -1).includes(char)),
+  );
+}
+
+/** Irregular-case characters taken (lib/props/q-forms.ts isIrregularCase), the first ones. */
+const IRREGULAR_KEPT = 12;
+
+/**
+ * For each character whose case maps irregularly (ß, ς, ı, İ, ǅ, ﬁ), the first word holding it,
+ * as the data spells it (any reading of case-insensitive finds that) and upper- and lower-cased
+ * (where the readings agree, the oracle judges them; where they part, it allows either outcome).
+ */
+function irregularCaseTexts(texts: readonly string[]): string[] {
+  return irregularCaseChars(texts)
+    .slice(0, IRREGULAR_KEPT)
+    .flatMap((char) => {
+      const text = texts.find((candidate) => candidate.includes(char)) ?? char;
+      const word = text.split(/\s+/).find((candidate) => candidate.includes(char) && candidate !== char);
+      const spelt = word ?? text.trim();
+      return [spelt, spelt.toUpperCase(), spelt.toLowerCase()];
+    });
+}
+
 /**
  * q values aimed at every outcome of a search (lib/props/aim.ts): substrings of the items' names
  * and SKUs of every length from one character (every single character; a spread of each longer
  * length), those with non-ASCII characters (each also upper- and lower-cased), SKU substrings,
  * text no item holds, substrings with a character URL encoding treats specially, a literal + and
- * %XX; each as the data spells it and, for every other one, upper- or lower-cased
+ * %XX, each character a query string gives meaning to between other text, the words holding a
+ * character whose case maps irregularly (also upper- and lower-cased); each as the data spells it and, for every other one, upper- or lower-cased
  * (the search must ignore case); and near misses of names and SKUs that none holds (accents
  * stripped or added, a letter changed, words reordered, separators changed: lib/props/near-misses.ts).
  */
@@ -113,14 +165,28 @@ export function searchSubstrings(items: readonly SurveyRecord[]): string[] {
   ]);
   // Non-ASCII text in both cases, always: a search folding only A-Z finds neither other case.
   const nonAsciiCased = nonAsciiKept.flatMap((sub) => [sub.toUpperCase(), sub.toLowerCase()]);
-  const absent = absentTexts([...textsOf(items, 'name'), ...textsOf(items, 'sku')]);
+  const texts = [...textsOf(items, 'name'), ...textsOf(items, 'sku')];
+  const absent = absentTexts(texts);
   const special = spread(
     [...names.values(), ...skus.values()].flat().filter((sub) => URL_SPECIAL.test(sub)),
     SPECIAL_KEPT,
   );
   const literal = literalTexts(textsOf(items, 'name'));
+  const query = queryStringTexts(texts);
+  const irregular = irregularCaseTexts(texts);
   const near = nearMisses(items).keys();
-  return [...new Set([...cased, ...nonAsciiCased, ...absent, ...special, ...literal, ...near])];
+  return [
+    ...new Set([
+      ...cased,
+      ...nonAsciiCased,
+      ...absent,
+      ...special,
+      ...literal,
+      ...query,
+      ...irregular,
+      ...near,
+    ]),
+  ];
 }
 
 /** A term from the items, in any mix of upper and lower case (the search ignores case). */

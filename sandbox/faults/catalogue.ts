@@ -312,6 +312,16 @@ export const FAULTS = [
     'q is form-decoded a second time: a literal + searches for a space, a literal %41 for A',
   ),
   fault(
+    'q-decoded-before-split',
+    'validation',
+    'the raw query is decoded before it is split on & and =: q=Fish%20%26%20Chips searches for "Fish "',
+  ),
+  fault(
+    'q-folded-unlike-names',
+    'store',
+    'names and SKUs folded to lower(upper(c)) per character, q only lower-cased: q=Weiß misses Weißwurst',
+  ),
+  fault(
     'search-ignores-accents',
     'store',
     'q and the names and SKUs are compared without diacritics: q=creme finds Crème Brûlée',

@@ -58,6 +58,28 @@ function formDecoded(text: string): string {
   }
 }
 
+/**
+ * q-decoded-before-split: the raw query percent-decoded whole (form style, + a space), then split
+ * on & and each pair on = (`const [name, value] = pair.split('=')`), so an encoded & in a value
+ * starts a new pair and an encoded = ends the value. A query the decoder refuses is read as sent.
+ */
+function decodedBeforeSplit(url: string, sent: RawQuery): RawQuery {
+  const raw = url.slice(url.indexOf('?') + 1);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return sent;
+  }
+  const read: RawQuery = {};
+  for (const pair of decoded.split('&')) {
+    const [name = '', value = ''] = pair.split('=');
+    const before = read[name];
+    read[name] = before === undefined ? value : [...[before].flat(), value];
+  }
+  return read;
+}
+
 /** null-literal-location: the words a careless reader takes for "no value" (a JSON-ish null check). */
 const NULL_WORDS: ReadonlySet<string> = new Set(['null', 'NULL', 'undefined', 'None', 'nil']);
 
@@ -103,13 +125,15 @@ export function legacyOffset(faults: FaultSet, url: string, query: RawQuery): nu
 
 /**
  * The query as a faulty server reads it: the same object when none of these faults is on; a
- * normalised copy (encoded-name-ignored, empty-filter-ignored, null-literal-location, enum-case-insensitive, active-only-any-word, active-only-spelling-ignored,
+ * normalised copy (q-decoded-before-split, encoded-name-ignored, empty-filter-ignored, null-literal-location, enum-case-insensitive, active-only-any-word, active-only-spelling-ignored,
  * q-decoded-twice); or a
  * throw that becomes a 500.
  */
 export function readQueryFaultily(faults: FaultSet, url: string, sent: RawQuery): RawQuery {
   if (faults.has('bad-escape-500')) decodeAgain(url);
-  const named = faults.has('encoded-name-ignored') ? plainlyNamed(url, sent) : sent;
+  const split =
+    faults.has('q-decoded-before-split') && url.includes('?') ? decodedBeforeSplit(url, sent) : sent;
+  const named = faults.has('encoded-name-ignored') ? plainlyNamed(url, split) : split;
   const kept = faults.has('empty-filter-ignored') ? emptyFiltersDropped(url, named) : named;
   const query = faults.has('null-literal-location') ? nullLocationDropped(kept) : kept;
   const values = Object.values(query);

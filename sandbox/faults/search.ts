@@ -86,3 +86,14 @@ export function relaxedMatch(faults: unknown, field: unknown, text: unknown, q: 
   const names = String(faults).split(',') as RelaxedFault[];
   return names.some((name) => RELAXATIONS[name](text, q, field === 'sku' ? 'sku' : 'name')) ? 1 : 0;
 }
+
+/**
+ * The q-folded-unlike-names fault's fold of names and SKUs: each character upper- then lower-cased
+ * alone (ß is ss, ς is σ, ı is i), as a per-character fold does, while q is only lower-cased.
+ */
+export function foldedPerCharacter(text: unknown): unknown {
+  if (typeof text !== 'string') return text;
+  let folded = '';
+  for (const char of text) folded += char.toUpperCase().toLowerCase();
+  return folded;
+}

@@ -12,6 +12,8 @@ interface MenuSearch {
   unaccent?: boolean;
   /** The search-words-any-order fault: each word of q is searched for alone, all must be found. */
   words?: boolean;
+  /** The q-folded-unlike-names fault: names and SKUs folded per character (case_folded), q only lower-cased. */
+  foldedNames?: boolean;
   /** The relaxed-search faults switched on (sandbox/faults/search.ts): q also found as they read it. */
   relaxed?: string;
 }
@@ -42,7 +44,11 @@ export interface MenuRow {
 export const menuSortKey = (row: MenuRow): readonly [string, number] => [row.name, row.seq];
 
 function searchClause(search: MenuSearch, params: unknown[]): string {
-  const [name, sku] = search.caseSensitive ? ['m.name', 'm.sku'] : ['m.name_lc', 'm.sku_lc'];
+  const [name, sku] = search.caseSensitive
+    ? ['m.name', 'm.sku']
+    : search.foldedNames
+      ? ['case_folded(m.name)', 'case_folded(m.sku)']
+      : ['m.name_lc', 'm.sku_lc'];
   /** The clause "`plain` holds `value`", its parameters pushed in the order it binds them. */
   const contains = (plain: string, value: string) => {
     const column = search.unaccent ? `unaccent(${plain})` : plain;

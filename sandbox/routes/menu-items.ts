@@ -44,6 +44,7 @@ function searchFor(q: string, faults: FaultSet) {
         like: faults.has('q-like-wildcards'),
         unaccent: faults.has('search-ignores-accents'),
         words: faults.has('search-words-any-order'),
+        foldedNames: faults.has('q-folded-unlike-names'),
         relaxed: relaxedSearch(faults),
       };
 }

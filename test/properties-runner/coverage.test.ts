@@ -57,6 +57,13 @@ describe('the coverage phase on the clean sandbox', () => {
     for (const outcome of OUTCOME_CLASSES) expect(reached, outcome).toContain(outcome);
     for (const form of Q_FORMS) expect(reached, form).toContain(`q: ${form}`);
     for (const kind of NEAR_MISS_KINDS) expect(reached, kind).toContain(`q: near miss, ${kind}`);
+    // Each character of the seeded names whose case maps irregularly, in the data's case and another.
+    for (const char of ['ß', 'ς', 'ı', 'İ'])
+      for (const label of [
+        `q: irregular case character ${char}`,
+        `q: irregular case character ${char} in another case`,
+      ])
+        expect(reached, label).toContain(label);
     const exact = results.find((result) => result.name === 'filters.exact');
     expect(exact && labelsOf(exact)).toEqual([...OUTCOME_CLASSES, 'each value', BIG_PAGE, CHANNEL_VIEW]);
     // A page above 50 is read through every filter, categoryId's too (the quiescent tenant's Mains).
@@ -112,6 +119,10 @@ describe('the coverage phase on faults of filters', () => {
     // A literal + or %41, searched as a space or an A: the literal q-form cells send both. A
     // search capped at 50 a page: the big-page cell of q reads one at a limit above 50.
     ['q-decoded-twice', 'filters.q'],
+    // An encoded & or = with text after it, cut there: the query-string character cells send both.
+    ['q-decoded-before-split', 'filters.q'],
+    // Weißwurst, Kısır and Γύρος searched for as spelt: the irregular case cells send them.
+    ['q-folded-unlike-names', 'filters.q-finds-all'],
     ['search-limit-capped', 'filters.q'],
     // "creme" for Crème Brûlée: the near-miss cells send texts no name or SKU holds.
     ['search-ignores-accents', 'filters.q'],

@@ -145,7 +145,12 @@ describe('q values', () => {
     expect(qForms('Marg', [margherita!])).toEqual(['4-7 characters']);
     expect(qForms('-100', [creme!, margherita!])).toEqual(['4-7 characters', 'only in a SKU']);
     expect(qForms('e', [creme!])).toEqual(['one character']);
-    expect(qForms('a+b', [])).toEqual(['2-3 characters', 'special character', 'literal +']);
+    expect(qForms('a+b', [])).toEqual([
+      '2-3 characters',
+      'special character',
+      'literal +',
+      'query-string character +',
+    ]);
     expect(qForms('%41', [])).toEqual(['2-3 characters', 'special character', 'literal %XX']);
     expect(qForms('%zz', [])).toEqual(['2-3 characters', 'special character']);
   });
