@@ -190,7 +190,7 @@ export const keepAliveProperty = defineProperty({
   name: 'http.keep-alive',
   family: 'http',
   description:
-    "After each kind of answer the spec names, on a connection of its own below the pool (a 200 first page, cursor page and empty result, a 400 for limit=101, a 401 without a key, a 403 for a key lacking a scope, a 404 for an unknown and another tenant's locationId and categoryId, a throttled key's 429), the next request on the same connection is answered completely within 5 s, unless the answer signalled Connection: close or the server closed the connection (RFC 9112 §9.3, §9.6); both endpoints.",
+    "After each kind of answer the spec names, on a connection of its own below the pool (a 200 first page, cursor page and empty result, a 400 for limit=101, a 401 without a key, a 403 for a key lacking a scope, a 404 for an unknown and another tenant's locationId and categoryId, a throttled key's 429), the next request on the same connection is answered completely within 5 s, unless the answer signalled Connection: close or the server closed the connection (RFC 9112 §9.3, RFC 9112 §9.6); both endpoints.",
   checks: [connectionReusable.name],
   needs: [FULL_KEY],
   runs: 2,

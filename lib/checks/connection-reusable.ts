@@ -37,7 +37,7 @@ function instead(exchange: Extract<KeepAliveExchange, { kind: 'answered' }>): st
 export const connectionReusable: WalkSetCheck<KeepAliveOnWire> = {
   name: 'connection-reusable',
   description:
-    'After a complete answer of any status (200, 400, 401, 403, 404, 429) on a kept-alive connection, the next request on it is answered completely within 5 s, unless the answer signalled Connection: close or the server closed the connection (RFC 9112 §9.3, §9.6).',
+    'After a complete answer of any status (200, 400, 401, 403, 404, 429) on a kept-alive connection, the next request on it is answered completely within 5 s, unless the answer signalled Connection: close or the server closed the connection (RFC 9112 §9.3, RFC 9112 §9.6).',
   catches: ['connection-dead-after-404'],
   run({ request, exchange }) {
     if (exchange.kind !== 'answered') return null;
@@ -46,7 +46,7 @@ export const connectionReusable: WalkSetCheck<KeepAliveOnWire> = {
     return {
       code: exchange.after.kind === 'silent' ? 'CONNECTION_DEAD' : 'NEXT_ANSWER_INCOMPLETE',
       message: `the connection ${exchange.after.kind === 'silent' ? 'went dead' : 'broke'} after a ${exchange.status} for ${request}: ${what}`,
-      expected: `the next request's complete answer on the kept-alive connection within ${seconds(exchange.waitMs)}, or Connection: close on the ${exchange.status}, or the connection closed (RFC 9112 §9.3, §9.6)`,
+      expected: `the next request's complete answer on the kept-alive connection within ${seconds(exchange.waitMs)}, or Connection: close on the ${exchange.status}, or the connection closed (RFC 9112 §9.3, RFC 9112 §9.6)`,
       received: what,
     };
   },
