@@ -26,6 +26,7 @@ import { emptyQuery, foreignPlace, keyTenant, NO_EMPTY_QUERY } from './http-head
 import { fixedCells, schemeOf, servedPage, type CellInput, type PageSpot } from './http-pages.ts';
 import { sent } from './rate-limit-head-rounds.ts';
 import { burstUntilThrottled } from './rate-limit.ts';
+import { ATTEMPTS } from './rate-limit-head.ts';
 import { FULL_KEY } from './support.ts';
 import { credential } from './walks.ts';
 
@@ -94,7 +95,7 @@ function asks(target: Target, survey: Survey, tenant: string, endpoint: Endpoint
     { label: 'a cursor page', role: 'full', draw: 'cursor' },
     low === undefined || unloadable !== null
       ? { label: 'a throttled key', why: unloadable ?? 'the target file has no lowRateLimit key' }
-      : { label: 'a throttled key', role: 'lowRateLimit', draw: 'throttled' },
+      : { label: 'a throttled key', role: 'lowRateLimit', draw: 'throttled', tenant: low.name },
   ];
 }
 
@@ -147,9 +148,6 @@ async function firstCall(context: PropertyContext, survey: Survey, input: ReuseI
 const statusOf = (exchange: KeepAliveExchange): number =>
   exchange.kind === 'answered' ? exchange.status : 0;
 
-/** Bursts before a throttled key's raw request, as ratelimit.head-throttled's. */
-const ATTEMPTS = 2;
-
 /**
  * The cell's first request and a full key's first page after it on one connection of its own:
  * connection-reusable's failure thrown, the two requests ending the transcript; an exchange that
@@ -201,7 +199,8 @@ export const keepAliveProperty = defineProperty({
       fc.constantFrom(...coverage.examples),
       async (input) => {
         const request = `${input.cell.label}, ${input.cell.where}`;
-        // A window that reopened between the burst's 429 and the raw request is met once more.
+        // A window that reopened between the burst's 429 and the raw request is met once more, as
+        // ratelimit.head-throttled meets it.
         for (let attempt = 0; attempt < (input.draw === 'throttled' ? ATTEMPTS : 1); attempt += 1) {
           const status = await reused(context, survey, input, request);
           if (input.draw !== 'throttled' || status === 429) return;
