@@ -14,6 +14,7 @@ import { PAGINATION } from './pagination.ts';
 import { PARAMETERS } from './params-outside.ts';
 import { RATE_LIMIT } from './rate-limit.ts';
 import { headThrottledProperty } from './rate-limit-head.ts';
+import { keepAliveProperty } from './http-keep-alive.ts';
 import { TENANT_RATE_LIMIT } from './rate-limit-tenant.ts';
 import { REPEATS } from './repeats.ts';
 import { TENANCY } from './tenancy.ts';
@@ -38,5 +39,7 @@ export const ALL_PROPERTIES: readonly PropertyDefinition[] = [
   // Last: its bursts leave a key throttled for a moment, which the others would only wait out.
   ...RATE_LIMIT,
   headThrottledProperty,
+  // After the bursts too: its throttled key's cell bursts a key as they do.
+  keepAliveProperty,
   ...TENANT_RATE_LIMIT,
 ];

@@ -79,7 +79,7 @@ const ROLES: readonly CredentialRole[] = [
  * first (its pages are the same bytes each time, so HEAD's fields can be held to GET's); none and
  * malformed need no key.
  */
-function keyTenant(target: Target, survey: Survey, role: CredentialRole): string | undefined {
+export function keyTenant(target: Target, survey: Survey, role: CredentialRole): string | undefined {
   const surveyed = new Set(survey.tenants.map((tenant) => tenant.name));
   const fits = target.tenants.filter(
     (tenant) =>
@@ -102,7 +102,7 @@ const EMPTY_BY: Record<Endpoint, readonly string[]> = {
  * (quiescent and read whole), as the outcome properties aim their empty class
  * (properties/arbitraries/measured.ts).
  */
-function emptyQuery(survey: Survey, tenant: string, endpoint: Endpoint): Query | undefined {
+export function emptyQuery(survey: Survey, tenant: string, endpoint: Endpoint): Query | undefined {
   const surveyed = survey.tenants.find((entry) => entry.name === tenant);
   const list = surveyed && measuredList(surveyed, endpoint);
   if (list === undefined || !list.exact) return undefined;
@@ -110,7 +110,7 @@ function emptyQuery(survey: Survey, tenant: string, endpoint: Endpoint): Query |
 }
 
 /** Why a tenant's list has no empty query (emptyQuery). */
-const NO_EMPTY_QUERY: Record<Endpoint, string> = {
+export const NO_EMPTY_QUERY: Record<Endpoint, string> = {
   menuItems: 'menu was not read in full while still, or every q value drawn finds an item',
   orders: 'orders were not read in full while still, or have every status at every location',
 };
@@ -124,9 +124,13 @@ const INVALID: Record<Endpoint, readonly Query[]> = {
   orders: [{ limit: '0' }, { limit: '101' }, { limit: 'ten' }, { status: 'BOGUS' }, { activeOnly: 'maybe' }],
 };
 
-/** A location of a tenant other than `tenant`: a full key's request of it is 404 (spec §5). */
-const foreignLocation = (survey: Survey, tenant: string): string | undefined =>
-  survey.tenants.find((other) => other.name !== tenant && other.locations.length > 0)?.locations[0];
+/** A location (or category) of a tenant other than `tenant`: a full key's request of it is 404 (spec §5). */
+export const foreignPlace = (
+  survey: Survey,
+  tenant: string,
+  kind: 'locations' | 'categories' = 'locations',
+): string | undefined =>
+  survey.tenants.find((other) => other.name !== tenant && other[kind].length > 0)?.[kind][0];
 
 /** Every cell: each key kind at every page and header, and a full key's refusals on first pages. */
 function headCells(target: Target, survey: Survey) {
@@ -174,7 +178,7 @@ function headCells(target: Target, survey: Survey) {
             set,
             spec: [400],
           });
-        const place = foreignLocation(survey, tenant);
+        const place = foreignPlace(survey, tenant);
         const label = "full key, another tenant's locationId";
         if (place === undefined) unreachable.push({ where, label, why: 'no other tenant has a location' });
         else

@@ -33,7 +33,7 @@ interface ThrottledInput extends CellInput {
 }
 
 /** Bursts before the HEAD: a window that opened between a burst's 429 and the HEAD is met once more. */
-const ATTEMPTS = 2;
+export const ATTEMPTS = 2;
 
 /**
  * throttle-is-429 on the raw HEAD's status (200 or 429; a 503 fails): the exchange read its status

@@ -37,6 +37,7 @@ import { concurrentWalksAgree } from './concurrent-walks-agree.ts';
 import { headFieldsLikeGet } from './head-fields-like-get.ts';
 import { headLikeGet } from './head-like-get.ts';
 import { headEndsAtHeader } from './head-ends-at-header.ts';
+import { connectionReusable } from './connection-reusable.ts';
 import { headThrottledLikeGet } from './head-throttled-like-get.ts';
 import { acceptJsonServed } from './accept-json-served.ts';
 import { contentCodingDecoded } from './content-coding-decoded.ts';
@@ -124,6 +125,7 @@ const WALK_SET_CHECKS = [
   headLikeGet,
   headFieldsLikeGet,
   headEndsAtHeader,
+  connectionReusable,
   headThrottledLikeGet,
   acceptJsonServed,
   contentCodingDecoded,

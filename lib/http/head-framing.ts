@@ -63,6 +63,10 @@ export interface ReadHead {
   framing: string;
   /** The offset of the first byte after the head's empty line. */
   end: number;
+  /** The minor version of its status line: `1.0` or `1.1`. */
+  version: string;
+  /** Its field lines as they came, trimmed. */
+  fields: readonly string[];
 }
 
 /**
@@ -76,17 +80,26 @@ export function readHead(bytes: Buffer): ReadHead | 'malformed' | null {
   if (at < 0) return null;
   const end = at + (at === crlf ? 4 : 2);
   const [statusLine = '', ...fields] = bytes.subarray(0, at).toString('latin1').split(/\r?\n/);
-  const status = /^HTTP\/1\.\d (\d{3})/.exec(statusLine)?.[1];
-  if (status === undefined) return 'malformed';
-  const framing = fields
+  const [, version, status] = /^HTTP\/(1\.\d) (\d{3})/.exec(statusLine) ?? [];
+  if (status === undefined || version === undefined) return 'malformed';
+  const trimmed = fields.map((field) => field.trim());
+  const framing = trimmed
     .filter((field) => /^(content-length|transfer-encoding)\s*:/i.test(field))
-    .map((field) => field.trim())
     .join(', ');
-  return { status: Number(status), framing: framing || 'no Content-Length or Transfer-Encoding', end };
+  return {
+    status: Number(status),
+    framing: framing || 'no Content-Length or Transfer-Encoding',
+    end,
+    version,
+    fields: trimmed,
+  };
 }
 
-/** How the reading of what follows a head ended, if it did. */
-export type Ending = 'open' | 'closed' | 'timeout';
+/**
+ * How the reading of a connection ended, if it did: still open, closed (or reset) by the server,
+ * its wait over, or its byte bound reached (what came is judged as it stands).
+ */
+export type Ending = 'open' | 'closed' | 'timeout' | 'full';
 
 /**
  * What the bytes after a HEAD's head are, as far as they go: null while more are needed to tell (the
@@ -103,4 +116,52 @@ export function afterHead(bytes: Buffer, ending: Ending): AfterHead | null {
   if (next < 0 && ending === 'open') return null;
   const octets = next < 0 ? bytes.length : next;
   return { kind: 'stray', octets, start: bytes.subarray(0, Math.min(octets, QUOTED)).toString('utf8') };
+}
+
+/**
+ * What a reader of one connection does with all it has read so far: write a request next, end with
+ * its result, or (null) read on. lib/adapters/node-wire.ts drives it; the reader holds no socket.
+ */
+type WireMove<Result> = { write: string } | { done: Result } | null;
+
+/** A reader of one connection: given every byte read and how reading ended, its next move. */
+export type WireReader<Result> = (bytes: Buffer, ending: Ending) => WireMove<Result>;
+
+/**
+ * The reader of a raw HEAD exchange: past any interim 1xx answer (RFC 9110 §15.2) to the HEAD's own
+ * head, then `request` (a second HEAD) written on the connection, and what followed the head.
+ */
+export function headReader(request: string): WireReader<HeadExchange> {
+  let head: ReadHead | null = null;
+  return (bytes, ending) => {
+    if (head === null) {
+      const read = finalHead(bytes);
+      if (read === 'malformed')
+        return { done: { kind: 'unjudged', why: 'the answer is no HTTP/1.x answer' } };
+      if (read === null) {
+        if (ending === 'open') return null;
+        const why = `no complete answer head (${ending === 'full' ? 'too long' : ending})`;
+        return { done: { kind: 'unjudged', why } };
+      }
+      head = read;
+      return { write: request };
+    }
+    const after = afterHead(bytes.subarray(head.end), ending === 'full' ? 'timeout' : ending);
+    if (after === null) return null;
+    return { done: { kind: 'answered', status: head.status, framing: head.framing, after } };
+  };
+}
+
+/**
+ * The first final answer head in `bytes`, past any interim 1xx answer (RFC 9110 §15.2) before it;
+ * its `end` counted from the start of `bytes`.
+ */
+export function finalHead(bytes: Buffer): ReadHead | 'malformed' | null {
+  let start = 0;
+  for (;;) {
+    const read = readHead(bytes.subarray(start));
+    if (read === null || read === 'malformed') return read;
+    if (read.status >= 200) return { ...read, end: start + read.end };
+    start += read.end;
+  }
 }

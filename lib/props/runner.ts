@@ -183,15 +183,17 @@ function failedResult(
 }
 
 /**
- * The every-request-answered finding of a request its survey or preparation sent that got no
- * answer (lib/adapters/node-http.ts): no run was made, so nothing was shrunk; its reproduction is
- * that one request. Its keys redacted, as every failed result's.
+ * The every-request-answered finding of a request that got no answer (lib/adapters/node-http.ts)
+ * outside any run fast-check judged: one its survey or preparation sent (no run was made), or one
+ * of a run the time budget cut short (fast-check stopped waiting for it). Nothing was shrunk; its
+ * reproduction is that one request. Its keys redacted, as every failed result's.
  */
-function unansweredBeforeRuns(
+function unansweredOutsideRuns(
   error: NoAnswer,
   base: Pick<Failed, 'name' | 'family'>,
   options: RunOptions,
   durationMs: number,
+  input = 'its survey or preparation, before any run',
 ): Failed {
   return {
     ...base,
@@ -202,7 +204,7 @@ function unansweredBeforeRuns(
     runs: 0,
     shrinks: 0,
     timeToDetectMs: durationMs,
-    input: 'its survey or preparation, before any run',
+    input,
     failures: [noAnswerFailure(error)],
     requests: [{ call: error.call, status: 0, showsBug: true }],
     advisories: [],
@@ -233,6 +235,7 @@ export async function runProperty(
     durationMs: Date.now() - started,
   });
   context.takeTooLong();
+  await context.takeUnanswered();
   // The lists its walks could not read whole, named in whatever it ends with.
   const noted = () => {
     const note = tooLongNote(context.takeTooLong(), context.budget);
@@ -246,11 +249,29 @@ export async function runProperty(
   } catch (thrown) {
     // A survey or setup request left without an answer: the property's finding, before any run.
     if (!(thrown instanceof NoAnswer)) throw thrown;
-    return unansweredBeforeRuns(thrown, base, options, Date.now() - started);
+    return unansweredOutsideRuns(thrown, base, options, Date.now() - started);
   }
   if (isSkip(ready)) return { ...skipped(ready.skip), ...noted() };
   const checked = await checkPrepared(ready, context, options, property.runs);
   const { details, seed, coverage } = checked;
+  // A request of a run cut short that then got no answer is a finding, not a pass or a skip.
+  const [unanswered] = await context.takeUnanswered();
+  if (unanswered !== undefined && (!details.failed || details.counterexample === null))
+    return redactDeep<Failed>(
+      {
+        ...unansweredOutsideRuns(
+          unanswered,
+          base,
+          options,
+          Date.now() - started,
+          'a run the time budget cut short',
+        ),
+        seed,
+        runs: details.numRuns,
+        ...noted(),
+      },
+      targetRedactor(context.target),
+    );
   // A target that sent no challenge on its 401s is said once, by the property that met the first.
   const advisories = [...context.takeAdvisories(), ...answerAdvisories(context.target)];
   const note = noted();

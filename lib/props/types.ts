@@ -7,6 +7,7 @@ import type fc from 'fast-check';
 import type { Failure } from '../failure.ts';
 import type { ApiCall } from '../http/call.ts';
 import type { HeadExchange } from '../http/head-framing.ts';
+import type { KeepAliveExchange } from '../http/keep-alive.ts';
 import type { Sender } from '../paging/walk-list.ts';
 import type { KeyRole } from '../target/schema.ts';
 import type { Target } from '../target/target.ts';
@@ -81,6 +82,12 @@ export interface PropertyContext {
    * it once a second request went (lib/adapters/node-head-exchange.ts): what an HTTP client hides.
    */
   headOnWire: (call: ApiCall) => Promise<HeadExchange>;
+  /**
+   * `first`, then `second` on the same connection of its own once the first answer ended, each
+   * answer read to its end within 5 s (lib/adapters/node-keep-alive-exchange.ts): whether a
+   * kept-alive connection still serves after an answer, which a pool hides.
+   */
+  keepAliveOnWire: (first: ApiCall, second: ApiCall) => Promise<KeepAliveExchange>;
   budget: Budget;
   /** What the target holds, read once per context by full walks (shared by all properties). */
   survey(): Promise<Survey>;

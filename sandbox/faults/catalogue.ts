@@ -523,6 +523,11 @@ export const FAULTS = [
     "a HEAD's error answer (400, 401, 403, 404, 429) is followed on the wire by the Error body its Content-Length counts",
   ),
   fault(
+    'connection-dead-after-404',
+    'errors',
+    'after a 404 for an unknown or foreign locationId or categoryId, later requests on its connection are never answered',
+  ),
+  fault(
     'etag-ignores-tenant',
     'page',
     "a weak ETag of the URL alone: If-None-Match with it is 304 for any key and any data, another tenant's",

@@ -8,10 +8,12 @@
  * framing of some answers (a body's first bytes, Date, a second Content-Type line, a parameter
  * value that is no token and no quoted string); date-local-time dates every answer by a local clock;
  * gzip-twice-on-repeat codes a repeated request's body twice under one Content-Encoding: gzip;
- * head-error-body writes a HEAD's Error body after its error head, on the raw socket.
+ * head-error-body writes a HEAD's Error body after its error head, on the raw socket;
+ * connection-dead-after-404 never answers another request on a connection after a list's 404.
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendError } from '../errors.ts';
 import type { FaultSet } from './catalogue.ts';
@@ -85,6 +87,23 @@ function installHeadErrorBody(app: FastifyInstance): void {
   });
 }
 
+/**
+ * connection-dead-after-404: a list's 404 (an unknown or foreign locationId or categoryId) leaves
+ * its connection's request lock held, as an error path that returns before releasing it: the 404
+ * is written whole, the connection stays open and reads on, and every later request on it waits
+ * for the lock, unanswered. A client that opens a new connection is served as ever.
+ */
+function installDeadAfter404(app: FastifyInstance): void {
+  const held = new WeakSet<Socket>();
+  app.addHook('onRequest', async (request, reply) => {
+    // Hijacked: Fastify writes nothing for this request, ever.
+    if (held.has(request.raw.socket)) reply.hijack();
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode === 404 && onList(request)) held.add(request.raw.socket);
+  });
+}
+
 /** Installs the faults of this file that `faults` switches on. */
 export function installHttpFaults(app: FastifyInstance, faults: FaultSet): void {
   if (faults.has('gzip-twice-on-repeat')) installGzipTwice(app);
@@ -133,6 +152,7 @@ export function installHttpFaults(app: FastifyInstance, faults: FaultSet): void 
       return payload;
     });
   if (faults.has('head-error-body')) installHeadErrorBody(app);
+  if (faults.has('connection-dead-after-404')) installDeadAfter404(app);
   // A HEAD shortcut that renders no body: Fastify then counts the empty one (0) for Content-Length.
   if (faults.has('head-content-length-zero'))
     app.addHook('onSend', async (request, _reply, payload) =>

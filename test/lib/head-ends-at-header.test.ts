@@ -1,14 +1,12 @@
 /**
  * A HEAD's answer ends at its header section (RFC 9112 §6.3): the bytes read back (head-framing),
- * the raw exchange over a socket of its own against small servers written here, and the check.
+ * the raw exchange over a socket of its own against small servers (raw-server.ts), and the check.
  */
-import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { headExchange } from '../../lib/adapters/node-head-exchange.ts';
 import { headEndsAtHeader, headExchangeUnjudged } from '../../lib/checks/head-ends-at-header.ts';
-import type { ApiCall } from '../../lib/http/call.ts';
 import { afterHead, rawRequest, readHead, type HeadExchange } from '../../lib/http/head-framing.ts';
-import type { Target } from '../../lib/target/target.ts';
+import { NO_KEY_CALL, rawServers } from './raw-server.ts';
 
 const bytes = (text: string): Buffer => Buffer.from(text, 'latin1');
 const HEAD_401 = 'HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\ncontent-length: 54\r\n\r\n';
@@ -21,6 +19,8 @@ describe('head-framing', () => {
       status: 401,
       framing: 'content-length: 54',
       end: HEAD_401.length,
+      version: '1.1',
+      fields: ['content-type: application/json', 'content-length: 54'],
     });
     expect(readHead(bytes('HTTP/1.0 404 Not Found\nContent-Length: 9\n\n'))).toMatchObject({
       status: 404,
@@ -95,40 +95,10 @@ describe('head-ends-at-header', () => {
 });
 
 describe('headExchange', () => {
-  let server: Server | undefined;
-  afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+  const { serve, stop } = rawServers();
+  afterEach(stop);
 
-  /** A server that answers each HEAD it reads with `answer(n, socket)` (n from 0). */
-  async function serve(answer: (n: number, socket: Socket) => void): Promise<Target> {
-    const sockets = new Set<Socket>();
-    server = createServer((socket) => {
-      sockets.add(socket);
-      let n = 0;
-      socket.on('data', (chunk: Buffer) => {
-        const heads = chunk.toString('latin1').split('\r\n\r\n').length - 1;
-        for (let each = 0; each < heads; each += 1) answer(n++, socket);
-      });
-      socket.on('close', () => sockets.delete(socket));
-    });
-    server.on('close', () => sockets.forEach((socket) => socket.destroy()));
-    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    const port = typeof address === 'object' && address !== null ? address.port : 0;
-    return {
-      name: 'raw',
-      baseUrl: `http://127.0.0.1:${port}/api/v1`,
-      apiKeyHeader: 'X-Raw-Api-Key',
-      load: { allowed: false, maxRps: 1 },
-      salesChannels: [],
-      tenants: [{ name: 'a', quiescent: true, locations: [], categories: [], keys: {} }],
-    };
-  }
-
-  const call: ApiCall = {
-    endpoint: 'orders',
-    query: {},
-    credential: { tenant: 'a', role: 'none', scheme: 'bearer' },
-  };
+  const call = NO_KEY_CALL;
 
   it('should find the Error body a server writes after a HEAD 401, and pass a chunked head with nothing after it', async () => {
     const body = await serve((n, socket) => socket.write(n === 0 ? HEAD_401 + ERROR : HEAD_401));
@@ -138,7 +108,7 @@ describe('headExchange', () => {
       framing: 'content-length: 54',
       after: { kind: 'stray', octets: ERROR.length, start: ERROR },
     });
-    await new Promise<void>((resolve) => server?.close(() => resolve()));
+    await stop();
     const chunked = await serve((_, socket) => socket.write(CHUNKED));
     expect(await headExchange(chunked, call)).toMatchObject({ status: 200, after: { kind: 'next-answer' } });
   });
@@ -156,7 +126,7 @@ describe('headExchange', () => {
   it('should pass a server that closes after the head, and judge nothing of one silent after it', async () => {
     const closing = await serve((n, socket) => (n === 0 ? socket.end(HEAD_401) : undefined));
     expect(await headExchange(closing, call)).toMatchObject({ after: { kind: 'closed' } });
-    await new Promise<void>((resolve) => server?.close(() => resolve()));
+    await stop();
     const silent = await serve((n, socket) => (n === 0 ? socket.write(HEAD_401) : undefined));
     expect(await headExchange(silent, call, { timeoutMs: 200 })).toMatchObject({ after: { kind: 'silent' } });
   });
@@ -169,8 +139,7 @@ describe('headExchange', () => {
 
   it('should judge nothing where nothing listens', async () => {
     const target = await serve(() => undefined);
-    await new Promise<void>((resolve) => server?.close(() => resolve()));
-    server = undefined;
+    await stop();
     expect(await headExchange(target, call)).toEqual({
       kind: 'unjudged',
       why: 'no connection of its own (ECONNREFUSED)',

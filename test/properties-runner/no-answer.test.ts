@@ -7,13 +7,15 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../lib/props/context.ts';
 import { runProperties } from '../../lib/props/runner.ts';
-import type { PropertyDefinition } from '../../lib/props/types.ts';
+import { defineProperty, prepared, type PropertyDefinition } from '../../lib/props/types.ts';
 import { AUTH } from '../../properties/auth.ts';
 import { resolveInlineTarget } from '../../lib/target/target.ts';
 import type { RunningSandbox } from '../../sandbox/start.ts';
+import { startUnansweringServer } from '../lib/unanswering-server.ts';
 import { contextOn, keyValues, startSmallSandbox } from './live-target.ts';
 import '../setup/provide-layers.ts';
 
@@ -73,6 +75,51 @@ describe('a survey request left without an answer by a reached target', () => {
     } finally {
       await context.close();
       await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('a request of a run the time budget cut short, left without an answer', () => {
+  it('should be the every-request-answered finding of its property, not a pass or a skip', async () => {
+    const server = await startUnansweringServer();
+    const target = resolveInlineTarget({
+      baseUrl: server.baseUrl,
+      apiKeyHeader: 'X-Test-Api-Key',
+      load: { allowed: false, maxRps: 1 },
+      tenants: [{ name: 'a', quiescent: true, keys: { full: { value: 'no-answer-test-key-0002' } } }],
+    });
+    // fast-check stops waiting for the run at 300 ms; the client gives up on its request at 1 s.
+    const context = createContext(target, { client: { timeoutMs: 1000 } });
+    const hanging = defineProperty({
+      name: 'http.hanging',
+      family: 'http',
+      description: 'one request the server never answers',
+      checks: [],
+      needs: [],
+      runs: 1,
+      prepare: (ready) =>
+        Promise.resolve(
+          prepared(fc.constant(0), async () => {
+            const credential = { tenant: 'a', role: 'full', scheme: 'bearer' } as const;
+            await ready.client.send({ endpoint: 'orders', query: { q: 'hang' }, credential });
+          }),
+        ),
+    });
+    try {
+      const [result] = await runProperties([hanging], context, { seed: 4, timeBudgetMs: 300 });
+      expect(result?.status).toBe('failed');
+      if (result?.status !== 'failed') return;
+      expect(result.input).toBe('a run the time budget cut short');
+      expect(result.failures.map((failure) => [failure.check, failure.code])).toEqual([
+        ['every-request-answered', 'NO_HTTP_ANSWER'],
+      ]);
+      expect(result.failures[0]?.message).toMatch(
+        /^no HTTP answer to GET \/public\/orders\?q=hang .*no answer in time/,
+      );
+      expect(JSON.stringify(result)).not.toContain('no-answer-test-key-0002');
+    } finally {
+      await context.close();
+      await server.close();
     }
   });
 });

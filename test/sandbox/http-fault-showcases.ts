@@ -24,6 +24,39 @@ function headOnSocket(url: string, headers: Record<string, string>): Promise<str
   });
 }
 
+/**
+ * On one kept-alive connection: a GET of `first`, read to the end its Content-Length sets, then a
+ * GET of `second`, and every byte that came for it within `waitMs` (the connection left open).
+ */
+function twoOnSocket(first: string, second: string, headers: Record<string, string>, waitMs: number) {
+  const { hostname, port } = new URL(first);
+  const fields = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  const request = (url: string) => {
+    const { pathname, search } = new URL(url);
+    return `GET ${pathname}${search} HTTP/1.1\r\nhost: ${hostname}\r\n${fields.join('')}\r\n`;
+  };
+  return new Promise<{ first: string; second: string }>((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) }, () => socket.write(request(first)));
+    let bytes = '';
+    let answered: string | undefined;
+    socket.setTimeout(5000, () => socket.destroy(new Error('no first answer in 5 s')));
+    socket.on('data', (chunk: Buffer) => {
+      bytes += chunk.toString('utf8');
+      const length = /content-length: (\d+)/i.exec(bytes)?.[1];
+      const end = bytes.indexOf('\r\n\r\n') + 4;
+      if (answered !== undefined || length === undefined || bytes.length < end + Number(length)) return;
+      answered = bytes;
+      bytes = '';
+      socket.write(request(second));
+      setTimeout(() => {
+        socket.destroy();
+        resolve({ first: answered ?? '', second: bytes });
+      }, waitMs);
+    });
+    socket.on('error', reject);
+  });
+}
+
 const header = (value: string | string[] | undefined): string => String(value ?? '');
 
 /** The first page of the orders of tenant 0, as its full key reads it. */
@@ -74,6 +107,20 @@ export const HTTP_FAULT_SHOWCASES = {
       expect(JSON.parse(after.join('\r\n\r\n'))).toMatchObject({ statusCode: 400 });
       const page = await headOnSocket(`${client.sandbox.baseUrl}${ORDERS}?limit=10`, client.bearer(0));
       expect(page).toMatch(/^HTTP\/1\.1 200 [^]*\r\n\r\n$/);
+    },
+  },
+  'connection-dead-after-404': {
+    async show(client) {
+      const base = client.sandbox.baseUrl;
+      const page = `${base}${ORDERS}?limit=1`;
+      const dead = await twoOnSocket(`${base}${ORDERS}?locationId=nowhere`, page, client.bearer(0), 1000);
+      expect(dead.first).toMatch(/^HTTP\/1\.1 404 [^]*\r\n\r\n\{"statusCode":404,/);
+      expect(dead.first).not.toMatch(/^connection: close/im);
+      expect(dead.second).toBe('');
+      // A 400 leaves its connection alive, and a new connection is served.
+      const alive = await twoOnSocket(`${base}${ORDERS}?limit=0`, page, client.bearer(0), 1000);
+      expect(alive.second).toMatch(/^HTTP\/1\.1 200 /);
+      expect((await client.get(ORDERS, { limit: 1 })).status).toBe(200);
     },
   },
   'etag-ignores-tenant': {
